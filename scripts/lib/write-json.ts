@@ -1,0 +1,12 @@
+/** Writes data files the way reviewers like to diff them: sorted, 2-space, trailing newline, atomically. */
+import { renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { stableStringify } from '../../src/lib/json.ts';
+
+/** Atomic: a crash mid-write leaves the old file intact (temp file in the same folder, then rename). */
+export function writeDataFile(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, stableStringify(value));
+  renameSync(tmp, path);
+}

@@ -1,0 +1,21 @@
+/** The one site configuration: name, public URL and brand words. Everything that names the site reads it. */
+export const SITE = {
+  name: 'Resetcast',
+  url: 'https://resetcast.netlify.app',
+  /** Brand word of the tracked product, used in tool names (`list_codex_resets`). */
+  brand: 'codex',
+  product: 'OpenAI Codex',
+  attribution: 'Data: Resetcast',
+  contact: 'https://resetcast.netlify.app/developers/',
+  description:
+    'Forecasts and records announced usage-limit resets of OpenAI Codex: odds of a reset in the next 24 and 48 hours, every recorded reset, banked resets, as JSON, MCP, Atom and iCalendar.',
+} as const;
+
+export const DISCLAIMER =
+  'Resetcast is an independent project, not affiliated with OpenAI. Resets have been announced ad hoc; ' +
+  'the percentages are estimates from past announcements, not a schedule.';
+
+/** Absolute URL of a site path, e.g. `siteUrl('/api/v1/forecast.json')`. */
+export function siteUrl(path: string, base: string = SITE.url): string {
+  return new URL(path, base.endsWith('/') ? base : `${base}/`).toString();
+}

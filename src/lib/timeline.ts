@@ -1,0 +1,27 @@
+/** The timeline: recorded events in the published shape of SPEC §2.2, and the queries over them. */
+import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineEvent, type TimelinePayload } from './schema.ts';
+
+/** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
+export const RESET_KINDS: ReadonlySet<StoredEvent['kind']> = new Set(['reset', 'banked']);
+
+/** Newest first; ties (same second) broken by id so the order is total and stable. */
+export function newestFirst<T extends { ts: string; id: string }>(events: readonly T[]): T[] {
+  return [...events].sort((a, b) => (a.ts === b.ts ? (a.id < b.id ? 1 : -1) : a.ts < b.ts ? 1 : -1));
+}
+
+/** The SPEC's event record: exactly its eleven fields, in its order (curation notes stay out). */
+export function toTimelineEvent(e: StoredEvent): TimelineEvent {
+  return Object.fromEntries(TIMELINE_EVENT_FIELDS.map((k) => [k, e[k]])) as TimelineEvent;
+}
+
+export function createTimelinePayload(events: readonly StoredEvent[], source: string): TimelinePayload {
+  return { schema_version: SCHEMA_VERSION, source, events: newestFirst(events).map(toTimelineEvent) };
+}
+
+/** Events counted as resets, oldest first, up to and including `now` (no look-ahead). */
+export function resetEventsAt(events: readonly StoredEvent[], now: Date): StoredEvent[] {
+  const cutoff = now.getTime();
+  return events
+    .filter((e) => RESET_KINDS.has(e.kind) && Date.parse(e.ts) <= cutoff)
+    .sort((a, b) => (a.ts === b.ts ? (a.id < b.id ? -1 : 1) : a.ts < b.ts ? -1 : 1));
+}

@@ -1,0 +1,65 @@
+/**
+ * Starts the real local Netlify runtime once (`netlify serve`, offline, edge functions off) for the
+ * end-to-end and browser tests, and hands them its base URL. It builds dist/ from data/ first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`netlify serve did not answer ${url} within ${ms} ms:\n${log()}`);
+}
+
+let child: ChildProcess | undefined;
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const port = await freePort();
+  let out = '';
+  child = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
+    env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  const baseUrl = `http://localhost:${port}`;
+  await waitFor(`${baseUrl}/api/v1/forecast.json`, child, () => out, 200_000);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    if (child?.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+}
