@@ -2,11 +2,23 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    // One local Netlify runtime (built from data/) serves every end-to-end and browser test.
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
+    projects: [
+      // Pure code and scripts against local servers they start themselves.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'] } },
+      // Full `astro build` runs into temp folders (determinism, schemas, bad data).
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
+      // One real local Netlify runtime (built from data/) for end-to-end and browser tests.
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts', 'tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

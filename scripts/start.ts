@@ -7,6 +7,6 @@ import { spawn } from 'node:child_process';
 
 const port = process.env['PORT'] ?? '8888';
 const args = ['serve', '--offline', '--internal-disable-edge-functions', '--port', port];
-const child = spawn('netlify', args, { stdio: 'inherit', env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1' } });
+const child = spawn('netlify', args, { stdio: 'inherit', env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' } });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
