@@ -13,9 +13,13 @@ const validateData = {
   },
 };
 
+// A private output folder (tests, parallel builds) gets a private cache folder too, so builds never share state.
+const outDir = process.env.RESETCAST_OUT_DIR;
+
 export default defineConfig({
   site: SITE.url,
-  outDir: process.env.RESETCAST_OUT_DIR ?? './dist',
+  outDir: outDir ?? './dist',
+  ...(outDir ? { cacheDir: `${outDir}.cache` } : {}),
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,

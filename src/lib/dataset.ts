@@ -27,32 +27,23 @@ export const DATA_FILES = {
 export type DataFileKey = keyof typeof DATA_FILES;
 
 export class DataError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`invalid data (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
     this.name = 'DataError';
+    this.problems = problems;
   }
 }
 
-/** "events[3] (id 123…)": the record a path points into, named by its id when it has one. */
+/** "events[3] (id 123…)": the record a path points into, named by its id when it has one; the rest is the field. */
 function describePath(doc: unknown, path: PropertyKey[]): { record: string; field: string } {
+  const at = path.findIndex((k) => typeof k === 'number');
+  if (at < 0) return { record: '(top level)', field: path.map(String).join('.') || '(whole file)' };
   let node: unknown = doc;
-  let record = '';
-  let i = 0;
-  for (; i < path.length; i++) {
-    const key = path[i]!;
-    if (typeof key === 'number') {
-      record += `[${key}]`;
-      node = (node as unknown[] | undefined)?.[key];
-      const id = (node as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') record += ` (id ${id})`;
-      i++;
-      break;
-    }
-    record += record ? `.${String(key)}` : String(key);
-    node = (node as Record<PropertyKey, unknown> | undefined)?.[key];
-  }
-  const rest = path.slice(i).map(String).join('.');
-  return { record: record || '(top level)', field: rest || '(whole record)' };
+  for (const key of path.slice(0, at + 1)) node = (node as Record<PropertyKey, unknown> | undefined)?.[key];
+  const id = (node as { id?: unknown } | undefined)?.id;
+  const record = `${path.slice(0, at).map(String).join('.')}[${String(path[at])}]${typeof id === 'string' ? ` (id ${id})` : ''}`;
+  return { record, field: path.slice(at + 1).map(String).join('.') || '(whole record)' };
 }
 
 function parseFile<S extends z.ZodType>(schema: S, file: string, text: string, problems: string[]): z.infer<S> | undefined {

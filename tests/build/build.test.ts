@@ -1,0 +1,128 @@
+/**
+ * Real builds into temp folders: every emitted payload against the zod schemas and SPEC.md's field
+ * tables, byte-identical output for the same data and clock, and a build that refuses bad data.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/lib/schema.ts';
+import { payloadJsonSchema } from '../../src/lib/jsonschema.ts';
+import { SITE } from '../../src/lib/site.ts';
+import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
+
+const EPOCH = 1795392000; // 2026-11-23T00:00:00Z
+const BUILT_AT = '2026-11-23T00:00:00Z';
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+// Field tables of SPEC.md §2.1 and §2.2, copied from the SPEC (not from our code), in the SPEC's order.
+const SPEC_FORECAST = ['schema_version', 'generated_at', 'source', 'available', 'reset_today', 'p24', 'p48', 'confidence', 'confidence_reasons', 'inputs', 'formula_version', 'disclaimer', 'freshness'];
+const SPEC_INPUTS = ['avg_gap_hours', 'hours_since_last', 'B', 'C', 'cad24', 'official_signal', 'status_signal', 'issues_signal', 'S', 'global', 'rhythm_model'];
+const SPEC_FRESHNESS = ['events_checked_at', 'signals_fetched_at', 'built_at'];
+const SPEC_EVENT = ['id', 'date', 'ts', 'scope', 'kind', 'source', 'url', 'summary', 'partial', 'global', 'origin'];
+
+/** Every string in a payload that looks like a date-time must be the SPEC's exact form. */
+function timestampLike(value: unknown, path = '$'): Array<[string, string]> {
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? [[path, value]] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => timestampLike(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => timestampLike(v, `${path}.${k}`));
+  return [];
+}
+
+let first: BuildResult;
+let second: BuildResult;
+
+beforeAll(async () => {
+  first = await astroBuild({ epoch: EPOCH });
+  second = await astroBuild({ epoch: EPOCH });
+  expect(first.code, first.output).toBe(0);
+  expect(second.code, second.output).toBe(0);
+}, 240_000);
+
+describe('a build from the committed data/', () => {
+  it('emits every SPEC endpoint', () => {
+    const files = listFiles(first.outDir);
+    for (const f of ['api/v1/forecast.json', 'api/v1/timeline.json', 'api/v1/signals.json', 'api/v1/banked.json', 'index.html'])
+      expect(files).toContain(f);
+  });
+
+  it('validates every JSON payload under /api/v1/ against its zod schema', () => {
+    const payloads = listFiles(first.outDir).filter((f) => /^api\/v1\/[^/]+\.json$/.test(f) && f !== 'api/v1/openapi.json');
+    expect(payloads.length).toBeGreaterThanOrEqual(4);
+    for (const f of payloads) {
+      const name = f.slice('api/v1/'.length, -'.json'.length) as PayloadName;
+      expect(PAYLOAD_SCHEMAS, `${f} has no schema in PAYLOAD_SCHEMAS`).toHaveProperty(name);
+      const result = PAYLOAD_SCHEMAS[name].safeParse(readJson(first.outDir, f));
+      expect(result.success, `${f}: ${result.error?.message}`).toBe(true);
+    }
+  });
+
+  it('publishes a JSON Schema for every payload, generated from the same zod schema', () => {
+    for (const name of Object.keys(PAYLOAD_SCHEMAS) as PayloadName[])
+      expect(readJson(first.outDir, `api/v1/schema/${name}.json`)).toEqual(payloadJsonSchema(name, SITE.url));
+  });
+
+  it('forecast.json has exactly the fields of SPEC §2.1, in order', () => {
+    const f = readJson(first.outDir, 'api/v1/forecast.json');
+    expect(Object.keys(f)).toEqual(SPEC_FORECAST);
+    expect(Object.keys(f.inputs)).toEqual(SPEC_INPUTS);
+    expect(Object.keys(f.freshness)).toEqual(SPEC_FRESHNESS);
+    expect(f).toMatchObject({ schema_version: 1, formula_version: '1', source: SITE.url, generated_at: BUILT_AT });
+    expect(f.freshness.built_at).toBe(BUILT_AT);
+    expect(Number.isInteger(f.p24) && Number.isInteger(f.p48) && f.p24 <= f.p48).toBe(true);
+    expect(f.disclaimer).toMatch(/independent/i);
+  });
+
+  it('timeline.json has SPEC §2.2 records for every stored event, newest first', () => {
+    const t = readJson(first.outDir, 'api/v1/timeline.json');
+    const stored = JSON.parse(readFileSync('data/events.json', 'utf8')).events as Array<{ id: string }>;
+    expect(Object.keys(t)).toEqual(['schema_version', 'source', 'events']);
+    expect(t.events).toHaveLength(stored.length);
+    for (const e of t.events) {
+      expect(Object.keys(e)).toEqual(SPEC_EVENT);
+      expect(e.id).toMatch(/^\d+$/);
+      expect(e.ts.slice(0, 10)).toBe(e.date);
+    }
+    const ts = t.events.map((e: { ts: string }) => e.ts);
+    expect(ts).toEqual([...ts].sort().reverse());
+  });
+
+  it('signals.json carries fetched_at; banked.json lists only grants unexpired at build time', () => {
+    const s = readJson(first.outDir, 'api/v1/signals.json');
+    expect(s.fetched_at).toMatch(TIMESTAMP);
+    const b = readJson(first.outDir, 'api/v1/banked.json');
+    for (const g of b.active) expect(g.expires_at > BUILT_AT && g.granted_at <= BUILT_AT).toBe(true);
+  });
+
+  it('writes every timestamp as YYYY-MM-DDTHH:MM:SSZ', () => {
+    for (const f of listFiles(first.outDir).filter((x) => x.startsWith('api/v1/') && x.endsWith('.json') && !x.includes('schema')))
+      for (const [path, value] of timestampLike(readJson(first.outDir, f))) expect(value, `${f} ${path}`).toMatch(TIMESTAMP);
+  });
+
+  it('is byte-identical when built twice from the same data and clock', () => {
+    const hash = (dir: string): Record<string, string> =>
+      Object.fromEntries(listFiles(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+    expect(hash(second.outDir)).toEqual(hash(first.outDir));
+  });
+});
+
+describe('a build from bad data', () => {
+  // Each case breaks one record of a copy of data/; the build must stop, name it, and write nothing.
+  it.each<[string, (events: any[]) => void, RegExp]>([
+    ['a duplicate id', (ev) => { ev[5].id = ev[4].id; ev[5].url = ev[4].url; }, /events\.json: events\[5\] \(id \d+\): field 'id': duplicate of events\[4\]/],
+    ['a bad timestamp', (ev) => { ev[2].ts = '2025-11-22T23:13:56.000Z'; }, /events\.json: events\[2\] \(id \d+\): field 'ts': expected a UTC timestamp/],
+    ['an unknown kind', (ev) => { ev[3].kind = 'refund'; }, /events\.json: events\[3\] \(id \d+\): field 'kind': Invalid option/],
+    ['a date that disagrees with its ts', (ev) => { ev[1].date = '2025-10-31'; }, /events\.json: events\[1\] \(id \d+\): field 'date': 2025-10-31 disagrees with ts/],
+    ['a future event', (ev) => { ev.push({ ...ev.at(-1), id: '9999999999999999999', date: '2026-12-01', ts: '2026-12-01T00:00:00Z', url: 'https://x.com/a/status/9999999999999999999' }); }, /field 'ts': 2026-12-01T00:00:00Z is in the future of the build clock/],
+  ])('refuses %s', async (_name, breakIt, message) => {
+    const dataDir = join(tempDir('data'), 'data');
+    cpSync('data', dataDir, { recursive: true });
+    const doc = JSON.parse(readFileSync(join(dataDir, 'events.json'), 'utf8'));
+    breakIt(doc.events);
+    writeFileSync(join(dataDir, 'events.json'), JSON.stringify(doc, null, 2));
+    const res = await astroBuild({ epoch: EPOCH, dataDir });
+    expect(res.code).not.toBe(0);
+    expect(res.output).toMatch(message);
+    expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DataError, parseDataset, type DataFileKey } from '../../../src/lib/dataset.ts';
+import { MINI_NOW, miniJson, miniTexts } from '../../support/mini-data.ts';
+
+/** Parses the fixture with one file replaced; returns the DataError's problems (or [] when valid). */
+function problemsWith(key: DataFileKey, mutate: (doc: any) => unknown, now = MINI_NOW): string[] {
+  const doc = miniJson(key);
+  const replaced = mutate(doc) ?? doc;
+  const texts = { ...miniTexts(), [key]: typeof replaced === 'string' ? replaced : JSON.stringify(replaced) };
+  try {
+    parseDataset(texts, now);
+    return [];
+  } catch (e) {
+    expect(e).toBeInstanceOf(DataError);
+    return (e as DataError).problems;
+  }
+}
+
+describe('parseDataset', () => {
+  it('accepts the fixture and keeps every record', () => {
+    const d = parseDataset(miniTexts(), MINI_NOW);
+    expect(d.events.map((e) => e.id)).toEqual(['2062329981548802523', '2065225362544726371', '2067399435009622521', '2093014447833116908']);
+    expect(d.eventsCheckedAt).toBe('2026-07-20T00:00:00Z');
+    expect(d.banked.grants).toHaveLength(2);
+    expect(d.announcements[0]?.fulfilled_by).toBe('2067399435009622521');
+  });
+
+  // Each bad input names the file, the record (by index and id) and the field.
+  it.each<[string, DataFileKey, (d: any) => unknown, RegExp]>([
+    ['duplicate id', 'events', (d) => { d.events[2].id = d.events[1].id; d.events[2].url = d.events[1].url; }, /data\/events\.json: events\[2\] \(id 2065225362544726371\): field 'id': duplicate of events\[1\]/],
+    ['bad timestamp', 'events', (d) => { d.events[1].ts = '2026-06-12 00:11:11'; }, /data\/events\.json: events\[1\] \(id 2065225362544726371\): field 'ts': expected a UTC timestamp/],
+    ['impossible timestamp', 'events', (d) => { d.events[1].ts = '2026-06-31T00:11:11Z'; d.events[1].date = '2026-06-31'; }, /events\[1\] \(id 2065225362544726371\): field 'ts': not a real calendar time/],
+    ['unknown kind', 'events', (d) => { d.events[0].kind = 'refund'; }, /events\[0\] \(id 2062329981548802523\): field 'kind': Invalid option/],
+    ['date disagrees with ts', 'events', (d) => { d.events[0].date = '2026-06-05'; }, /events\[0\] \(id 2062329981548802523\): field 'date': 2026-06-05 disagrees with ts 2026-06-04T00:25:58Z/],
+    ['future event', 'events', (d) => { d.events[3].ts = '2026-07-02T00:00:00Z'; d.events[3].date = '2026-07-02'; }, /events\[3\] \(id 2093014447833116908\): field 'ts': 2026-07-02T00:00:00Z is in the future of the build clock/],
+    ['unknown scope plan', 'events', (d) => { d.events[0].scope = 'plus+team'; }, /events\[0\] \(id 2062329981548802523\): field 'scope': expected all, paid, unspecified or plan names/],
+    ['non-digit id', 'events', (d) => { d.events[0].id = 'abc'; }, /events\[0\] \(id abc\): field 'id': expected decimal digits/],
+    ['missing field', 'events', (d) => { delete d.events[0].origin; }, /events\[0\] \(id 2062329981548802523\): field 'origin'/],
+    ['unknown field', 'events', (d) => { d.events[0].colour = 'red'; }, /events\[0\] \(id 2062329981548802523\): field '\(whole record\)': Unrecognized key: "colour"/],
+    ['unsorted events', 'events', (d) => { d.events.reverse(); }, /field 'ts': events must be sorted by ts, then id/],
+    ['not JSON', 'events', () => '{"events": [', /data\/events\.json: not valid JSON/],
+    ['grant expiring before it is granted', 'banked', (d) => { d.grants[0].expires_at = '2026-06-01T00:00:00Z'; }, /data\/banked\.json: grants\[0\] \(id 2026-06-12-launch\): field 'expires_at': not after granted_at/],
+    ['grant linked to no event', 'banked', (d) => { d.grants[0].event_id = '1'; }, /grants\[0\] \(id 2026-06-12-launch\): field 'event_id': no event 1/],
+    ['announcement fulfilled by no event', 'announcements', (d) => { d.announcements[0].fulfilled_by = '42'; }, /data\/announcements\.json: announcements\[0\] \(id 2066956441173323943\): field 'fulfilled_by': no event 42/],
+    ['signals with a bad status', 'signals', (d) => { d.status.indicator = 'fine'; }, /data\/signals\.json: \(top level\): field 'status\.indicator': Invalid option/],
+  ])('%s', (_name, key, mutate, message) => {
+    const problems = problemsWith(key, mutate);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('reports every problem at once, not just the first', () => {
+    const problems = problemsWith('events', (d) => { d.events[0].kind = 'x'; d.events[1].scope = 'nobody'; });
+    expect(problems).toHaveLength(2);
+  });
+});
