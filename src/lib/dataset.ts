@@ -8,6 +8,7 @@ import {
   type Announcement, type BankedFile as BankedFileT, type SignalsFile as SignalsFileT, type StoredEvent,
 } from './schema.ts';
 import { parseTimestamp } from './time.ts';
+import { compareEvents } from './timeline.ts';
 
 export interface Dataset {
   /** Oldest first, as stored. */
@@ -73,7 +74,7 @@ function checkEvents(file: string, events: StoredEvent[], now: Date, problems: s
     if (e.ts.slice(0, 10) !== e.date) problems.push(`${where}: field 'date': ${e.date} disagrees with ts ${e.ts}`);
     if (parseTimestamp(e.ts) > now) problems.push(`${where}: field 'ts': ${e.ts} is in the future of the build clock`);
     const prev = events[i - 1];
-    if (prev && (prev.ts > e.ts || (prev.ts === e.ts && prev.id > e.id)))
+    if (prev && compareEvents(prev, e) > 0)
       problems.push(`${where}: field 'ts': events must be sorted by ts, then id`);
   });
 }

@@ -4,9 +4,16 @@ import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineE
 /** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
 export const RESET_KINDS: ReadonlySet<StoredEvent['kind']> = new Set(['reset', 'banked']);
 
+/** Chronological order of events: by ts, then by id read as a number (digit strings: shorter is smaller). */
+export function compareEvents(a: { ts: string; id: string }, b: { ts: string; id: string }): number {
+  if (a.ts !== b.ts) return a.ts < b.ts ? -1 : 1;
+  if (a.id.length !== b.id.length) return a.id.length - b.id.length;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** Newest first; ties (same second) broken by id so the order is total and stable. */
 export function newestFirst<T extends { ts: string; id: string }>(events: readonly T[]): T[] {
-  return [...events].sort((a, b) => (a.ts === b.ts ? (a.id < b.id ? 1 : -1) : a.ts < b.ts ? 1 : -1));
+  return [...events].sort((a, b) => compareEvents(b, a));
 }
 
 /** The SPEC's event record: exactly its eleven fields, in its order (curation notes stay out). */
@@ -23,5 +30,5 @@ export function resetEventsAt(events: readonly StoredEvent[], now: Date): Stored
   const cutoff = now.getTime();
   return events
     .filter((e) => RESET_KINDS.has(e.kind) && Date.parse(e.ts) <= cutoff)
-    .sort((a, b) => (a.ts === b.ts ? (a.id < b.id ? -1 : 1) : a.ts < b.ts ? -1 : 1));
+    .sort(compareEvents);
 }

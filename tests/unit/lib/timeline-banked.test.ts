@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { activeGrants, createBankedPayload } from '../../../src/lib/banked.ts';
+import { parseDataset } from '../../../src/lib/dataset.ts';
+import { createTimelinePayload, newestFirst, resetEventsAt, toTimelineEvent } from '../../../src/lib/timeline.ts';
+import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
+
+const data = parseDataset(miniTexts(), MINI_NOW);
+
+describe('timeline', () => {
+  it('publishes newest first with exactly the SPEC record', () => {
+    const t = createTimelinePayload(data.events, 'https://example.org');
+    expect(t.events.map((e) => e.date)).toEqual(['2026-06-28', '2026-06-18', '2026-06-12', '2026-06-04']);
+    expect(t.events[0]).not.toHaveProperty('certainty');
+    expect(t.events[0]).not.toHaveProperty('scope_note');
+    expect(Object.keys(toTimelineEvent(data.events[0]!))).toHaveLength(11);
+  });
+  it('orders same-second events by numeric id, whatever the input order', () => {
+    const a = { id: '2', ts: '2026-01-01T00:00:00Z' };
+    const b = { id: '10', ts: '2026-01-01T00:00:00Z' };
+    const c = { id: '1', ts: '2026-01-02T00:00:00Z' };
+    expect(newestFirst([a, b, c]).map((e) => e.id)).toEqual(['1', '10', '2']);
+    expect(newestFirst([c, b, a]).map((e) => e.id)).toEqual(['1', '10', '2']);
+  });
+  it.each([
+    ['before any event', '2026-06-01T00:00:00Z', []],
+    ['at the first event (inclusive)', '2026-06-04T00:25:58Z', ['2026-06-04']],
+    ['after all', '2026-07-01T00:00:00Z', ['2026-06-04', '2026-06-12', '2026-06-18']],
+  ])('counts only reset and banked events up to now: %s', (_n, now, dates) => {
+    expect(resetEventsAt(data.events, new Date(now)).map((e) => e.date)).toEqual(dates);
+  });
+});
+
+describe('banked', () => {
+  // Grants: launch 06-12T00:11:11 → 07-12T00:11:11, double 06-18T00:10:10 → 07-18T00:10:10.
+  it.each([
+    ['before any grant', '2026-06-11T00:00:00Z', []],
+    ['at the launch grant', '2026-06-12T00:11:11Z', ['2026-06-12-launch']],
+    ['both active, soonest expiry first', '2026-07-01T12:00:00Z', ['2026-06-12-launch', '2026-06-18-double']],
+    ['one second before the launch expiry', '2026-07-12T00:11:10Z', ['2026-06-12-launch', '2026-06-18-double']],
+    ['at the launch expiry (expired)', '2026-07-12T00:11:11Z', ['2026-06-18-double']],
+    ['after both', '2026-08-01T00:00:00Z', []],
+  ])('%s', (_n, now, ids) => expect(activeGrants(data.banked, new Date(now)).map((g) => g.id)).toEqual(ids));
+
+  it('computes hours left by hand: 07-01T12:00 → 07-12T00:11:11 is 252.186 h', () => {
+    const [g] = activeGrants(data.banked, new Date('2026-07-01T12:00:00Z'));
+    expect(g?.hours_left).toBe(252.19);
+  });
+  it('states the expiry rule from the data', () => {
+    expect(createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org').expiry_rule).toMatch(/30 days after it is granted/);
+  });
+});
