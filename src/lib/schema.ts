@@ -111,6 +111,12 @@ export const SourceCheck = z.strictObject({
   ok: z.boolean(),
   error: z.string().nullable(),
   checked_at: Timestamp,
+  outcome: z
+    .enum(['ok', 'failed', 'skipped'])
+    .optional()
+    .describe('skipped: the source was not asked (e.g. no API token configured); ok is false because nothing was checked'),
+  last_ok_at: Timestamp.nullable().optional().describe('last successful check of this source, null if never'),
+  via: z.string().min(1).optional().describe('which adapter answered, when a source has more than one'),
 });
 export const StatusSignal = z.strictObject({
   indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),
@@ -139,6 +145,54 @@ export const SignalsFile = z.strictObject({
   status: StatusSignal,
   issues: IssuesSignal,
   sources: z.array(SourceCheck),
+});
+
+// ---------- pull bookkeeping (written by `npm run pull`, not read by the build) ----------
+
+/** A post the X adapter could not classify with confidence, or a kind it may not record itself: for review. */
+export const Candidate = z.strictObject({
+  id: PostId,
+  ts: Timestamp,
+  source: z.string().min(1),
+  url: Url,
+  text: z.string(),
+  suggested_kind: z.enum(['reset', 'banked', 'promise']),
+  suggested_scope: Scope,
+  reason: z.string().min(1),
+});
+export const CandidatesFile = z.strictObject({ candidates: z.array(Candidate) });
+
+/** Per X account: its numeric user id (looked up once) and the newest post id already read (`since_id`). */
+export const PullStateFile = z.strictObject({
+  x: z.record(z.string().regex(/^[A-Za-z0-9_]{1,15}$/), z.strictObject({ user_id: PostId, since_id: PostId.nullable() })),
+});
+
+/** One line of data/signals-history.jsonl: what each source said at one check (null when it failed). */
+export const SignalsHistoryLine = z.strictObject({
+  fetched_at: Timestamp,
+  status: z
+    .strictObject({
+      indicator: StatusSignal.shape.indicator,
+      components: z.record(z.string(), ComponentStatus),
+      incidents: z.int().nonnegative(),
+    })
+    .nullable(),
+  issues: z.strictObject({ recent: z.int().nonnegative(), baseline_per_day: z.number().nonnegative() }).nullable(),
+  ok: z.record(z.string(), z.boolean()),
+});
+
+/** One line of data/forecast-log.jsonl: a forecast as issued, for the live track record. */
+export const ForecastLogLine = z.strictObject({
+  issued_at: Timestamp,
+  available: z.boolean(),
+  p24: z.int().min(0).max(100),
+  p48: z.int().min(0).max(100),
+  rhythm_model: z.string().min(1),
+  S: z.number(),
+  official_signal: z.number(),
+  status_signal: z.number(),
+  issues_signal: z.number(),
+  formula_version: z.string().min(1),
 });
 
 // ---------- published payloads (SPEC.md §2) ----------
@@ -252,6 +306,12 @@ export type Announcement = z.infer<typeof Announcement>;
 export type BankedGrant = z.infer<typeof BankedGrant>;
 export type BankedFile = z.infer<typeof BankedFile>;
 export type SignalsFile = z.infer<typeof SignalsFile>;
+export type SourceCheck = z.infer<typeof SourceCheck>;
+export type Candidate = z.infer<typeof Candidate>;
+export type CandidatesFile = z.infer<typeof CandidatesFile>;
+export type PullStateFile = z.infer<typeof PullStateFile>;
+export type SignalsHistoryLine = z.infer<typeof SignalsHistoryLine>;
+export type ForecastLogLine = z.infer<typeof ForecastLogLine>;
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 export type TimelinePayload = z.infer<typeof TimelinePayload>;
 export type ForecastInputs = z.infer<typeof ForecastInputs>;

@@ -1,5 +1,5 @@
 /** Timestamp helpers. Every instant Resetcast publishes is UTC, to the second, `YYYY-MM-DDTHH:MM:SSZ`. */
-import { differenceInMilliseconds } from 'date-fns';
+import { differenceInMilliseconds } from 'date-fns/differenceInMilliseconds';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,0 +1,27 @@
+/** Warm in-process measurement: sequential requests on one thread (one core), timed one by one. */
+import { percentile } from './stats.ts';
+import type { Handler } from './bare-function.ts';
+
+export interface WarmResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+const request = (body: string): Request =>
+  new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body });
+
+export async function measureWarm(handler: Handler, body: string, count: number, warmup: number): Promise<WarmResult> {
+  for (let i = 0; i < warmup; i++) await (await handler(request(body))).text();
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await handler(request(body));
+    await res.text();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`warm request answered ${res.status}`);
+  }
+  const elapsed = performance.now() - start;
+  return { reqPerSec: count / (elapsed / 1000), p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) };
+}

@@ -1,0 +1,20 @@
+/** Reading data/ for the scripts: RESETCAST_DATA_DIR points them elsewhere (tests use a temp copy). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { writeTextFile } from './write-json.ts';
+
+export function dataDir(env: Record<string, string | undefined> = process.env): string {
+  return resolve(env['RESETCAST_DATA_DIR'] ?? 'data');
+}
+
+/** Every .json/.jsonl file of the folder, by name. */
+export function readDataTexts(dir: string): Record<string, string> {
+  if (!existsSync(dir)) throw new Error(`data folder not found: ${dir}`);
+  const names = readdirSync(dir).filter((n) => /\.jsonl?$/.test(n));
+  return Object.fromEntries(names.map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
+}
+
+/** Writes each file atomically; the build's files last, so a crash never leaves them ahead of the logs. */
+export function writeDataTexts(dir: string, writes: Record<string, string>): void {
+  for (const [name, text] of Object.entries(writes)) writeTextFile(join(dir, name), text);
+}

@@ -1,0 +1,61 @@
+/**
+ * The /mcp HTTP handler: CORS and method checks, the request guards, then a new stateless server and
+ * transport for each request. Pure of I/O: the caller hands it the published payloads.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { guardPost, jsonRpcError } from './guards.ts';
+import type { PublishedPayloads } from './published.ts';
+import { createServer, TOOL_NAMES } from './server.ts';
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Max-Age': '86400',
+};
+export const ALLOW = 'POST, OPTIONS';
+
+function withHeaders(res: Response): Response {
+  const headers = new Headers(res.headers);
+  for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
+  headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The transport insists on `Accept: application/json, text/event-stream`; real clients send `*\/*` or nothing. */
+function forTransport(req: Request): Request {
+  const headers = new Headers(req.headers);
+  headers.set('Accept', 'application/json, text/event-stream');
+  headers.delete('Content-Length');
+  return new Request(req.url, { method: 'POST', headers });
+}
+
+async function answer(req: Request, payloads: PublishedPayloads): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
+  if (req.method !== 'POST') {
+    // Before the transport: on GET it would open a server-sent-event stream that never ends.
+    return jsonRpcError(405, -32000, `Method Not Allowed: ${req.method}. This stateless MCP endpoint answers POST only`, null, { Allow: ALLOW });
+  }
+  const guarded = await guardPost(req, TOOL_NAMES);
+  if ('response' in guarded) return guarded.response;
+  const server = createServer(payloads);
+  // Stateless: no session id generator, one transport per request, JSON responses instead of SSE.
+  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(forTransport(req), { parsedBody: guarded.message });
+  } finally {
+    void server.close();
+  }
+}
+
+export function createMcpHandler(payloads: PublishedPayloads): (req: Request) => Promise<Response> {
+  return async (req) => {
+    try {
+      return withHeaders(await answer(req, payloads));
+    } catch (e) {
+      return withHeaders(jsonRpcError(500, -32603, `Internal error: ${(e as Error).message}`));
+    }
+  };
+}

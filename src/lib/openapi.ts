@@ -1,0 +1,252 @@
+/**
+ * The OpenAPI 3.1 description of every public endpoint, published at /api/v1/openapi.json.
+ * Payload schemas are the JSON Schemas generated from src/lib/schema.ts (the same ones served under
+ * /api/v1/schema/), so the description cannot drift from the data.
+ */
+import { payloadJsonSchema, PAYLOAD_NAMES } from './jsonschema.ts';
+import { CATALOG_PATH, MAX_BODY_BYTES, MCP_PATH, SERVER_CARD_PATH } from './mcp/config.ts';
+import { SCHEMA_VERSION } from './schema.ts';
+import { DISCLAIMER, SITE, siteUrl } from './site.ts';
+
+type Json = Record<string, unknown>;
+
+export const OPENAPI_VERSION = '3.1.1';
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+/** Edge cache of the static files (netlify.toml), SPEC.md §4 rule 1. */
+export const CACHE_CONTROL = 'public, max-age=300';
+
+interface PayloadDoc { summary: string; description: string }
+const PAYLOAD_DOCS: Record<string, PayloadDoc> = {
+  forecast: {
+    summary: 'Odds of a reset in the next 24 and 48 hours',
+    description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
+  },
+  timeline: { summary: 'Every recorded reset event', description: 'All recorded events, newest first, with the SPEC.md §2.2 event record.' },
+  signals: { summary: 'Latest status and issue signals', description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.' },
+  banked: { summary: 'Active banked resets', description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps and the hours left.' },
+  'event-notes': { summary: 'Curation notes per event', description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.' },
+  backtest: { summary: 'Backtest of the forecast', description: 'How the forecast formula would have scored on the recorded history.' },
+};
+/** Payloads the service publishes even when schema.ts has no schema for them yet (then described generically). */
+const EXTRA_PAYLOADS = ['backtest'];
+
+/** `event-notes` → `EventNotesPayload`: the component name of a payload schema. */
+export function payloadComponentName(name: string): string {
+  return `${name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Payload`;
+}
+
+const ref = (kind: 'schemas' | 'headers' | 'responses', name: string): Json => ({ $ref: `#/components/${kind}/${name}` });
+
+const CORS_AND_CACHE = { 'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'), 'Cache-Control': ref('headers', 'CacheControl') };
+
+/** A static file: one GET with a 200 of the given media type. `edge` marks files with CORS and the 5-minute cache. */
+function staticGet(operationId: string, tag: string, summary: string, description: string, media: string, schema: Json, edge: boolean): Json {
+  return {
+    get: {
+      operationId,
+      tags: [tag],
+      summary,
+      description,
+      responses: { '200': { description: summary, ...(edge ? { headers: CORS_AND_CACHE } : {}), content: { [media]: { schema } } } },
+    },
+  };
+}
+
+function payloadSchemas(base: string): Record<string, Json> {
+  const names: readonly string[] = PAYLOAD_NAMES;
+  const generic = (name: string): Json => ({
+    type: 'object',
+    description: `The ${name} payload. Its JSON Schema is not published yet; it carries the common envelope.`,
+    properties: { schema_version: { const: SCHEMA_VERSION }, generated_at: { type: 'string' }, source: { type: 'string', format: 'uri' } },
+    required: ['schema_version'],
+  });
+  return Object.fromEntries([
+    ...PAYLOAD_NAMES.map((name) => [payloadComponentName(name), payloadJsonSchema(name, base)]),
+    ...EXTRA_PAYLOADS.filter((n) => !names.includes(n)).map((name) => [payloadComponentName(name), generic(name)]),
+  ]);
+}
+
+function payloadPaths(): Record<string, Json> {
+  const names = [...new Set<string>([...PAYLOAD_NAMES, ...EXTRA_PAYLOADS])];
+  return Object.fromEntries(
+    names.map((name) => {
+      const doc = PAYLOAD_DOCS[name] ?? { summary: `The ${name} payload`, description: `The ${name} payload.` };
+      const op = staticGet(`get${payloadComponentName(name).replace(/Payload$/, '')}`, 'data', doc.summary, doc.description, 'application/json', ref('schemas', payloadComponentName(name)), true);
+      return [`/api/v1/${name}.json`, op];
+    }),
+  );
+}
+
+const JSON_RPC_SCHEMAS: Record<string, Json> = {
+  JsonRpcId: { type: ['string', 'integer'], description: 'Request id, echoed in the response' },
+  JsonRpcRequest: {
+    type: 'object',
+    description: 'One JSON-RPC 2.0 request (with `id`) or notification (without). Batches are refused.',
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: ref('schemas', 'JsonRpcId'),
+      method: { type: 'string', examples: ['initialize', 'notifications/initialized', 'ping', 'tools/list', 'tools/call'] },
+      params: { type: 'object' },
+    },
+    required: ['jsonrpc', 'method'],
+  },
+  JsonRpcResult: {
+    type: 'object',
+    properties: { jsonrpc: { const: '2.0' }, id: ref('schemas', 'JsonRpcId'), result: { type: 'object' } },
+    required: ['jsonrpc', 'id', 'result'],
+  },
+  JsonRpcError: {
+    type: 'object',
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: { oneOf: [ref('schemas', 'JsonRpcId'), { type: 'null' }], description: 'null when the request had no usable id' },
+      error: {
+        type: 'object',
+        properties: { code: { type: 'integer', examples: [-32700, -32600, -32601, -32602, -32603, -32000] }, message: { type: 'string' }, data: {} },
+        required: ['code', 'message'],
+      },
+    },
+    required: ['jsonrpc', 'id', 'error'],
+  },
+  JsonRpcResponse: { oneOf: [ref('schemas', 'JsonRpcResult'), ref('schemas', 'JsonRpcError')] },
+};
+
+const rpcError = (description: string, headers: Json = {}): Json => ({
+  description,
+  headers: { 'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'), 'Cache-Control': ref('headers', 'NoStore'), ...headers },
+  content: { 'application/json': { schema: ref('schemas', 'JsonRpcError') } },
+});
+
+function mcpPath(): Json {
+  const tools = `get_reset_forecast, list_${SITE.brand}_resets, get_status_signals`;
+  const notAllowed = (method: string): Json => ({
+    operationId: `mcp${method[0]?.toUpperCase()}${method.slice(1)}`,
+    tags: ['mcp'],
+    summary: `${method.toUpperCase()} is not allowed`,
+    description: 'The endpoint is stateless: no server-sent-event stream, no sessions. Only POST (and the OPTIONS preflight) are answered.',
+    responses: { '405': ref('responses', 'McpMethodNotAllowed') },
+  });
+  return {
+    post: {
+      operationId: 'mcpCall',
+      tags: ['mcp'],
+      summary: 'MCP tool server (JSON-RPC 2.0, Streamable HTTP, stateless)',
+      description: `Read-only Model Context Protocol server. Methods: initialize, ping, tools/list, tools/call. Tools: ${tools}. One JSON-RPC message per POST; the answer is a single JSON response, never a stream. No API key.`,
+      parameters: [{ name: 'Mcp-Protocol-Version', in: 'header', required: false, schema: { type: 'string', examples: ['2025-06-18'] } }],
+      requestBody: {
+        required: true,
+        description: `A JSON-RPC 2.0 request or notification, \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes.`,
+        content: {
+          'application/json': {
+            schema: ref('schemas', 'JsonRpcRequest'),
+            examples: {
+              listTools: { value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+              forecast: { value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } } },
+              resets: { value: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: `list_${SITE.brand}_resets`, arguments: { limit: 5 } } } },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'The JSON-RPC response: a result, or a protocol error such as -32601 (unknown method) or -32602 (unknown tool, bad arguments).',
+          headers: { 'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'), 'Cache-Control': ref('headers', 'NoStore') },
+          content: { 'application/json': { schema: ref('schemas', 'JsonRpcResponse') } },
+        },
+        '202': { description: 'A notification was accepted; no body.' },
+        '400': rpcError('Parse error (-32700) or invalid request (-32600): not JSON, a batch, or not a JSON-RPC 2.0 request.'),
+        '413': rpcError(`The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`),
+        '415': rpcError('Content-Type is not application/json.'),
+        '500': rpcError('Internal error (-32603).'),
+        '503': rpcError('The deploy is missing its published payloads (-32603).'),
+      },
+    },
+    options: {
+      operationId: 'mcpPreflight',
+      tags: ['mcp'],
+      summary: 'CORS preflight',
+      responses: {
+        '204': {
+          description: 'CORS preflight answer',
+          headers: {
+            'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'),
+            'Access-Control-Allow-Methods': ref('headers', 'McpAllow'),
+            'Access-Control-Allow-Headers': { description: 'Request headers a browser may send', schema: { type: 'string', examples: ['Content-Type, Accept, Mcp-Protocol-Version'] } },
+          },
+        },
+      },
+    },
+    get: notAllowed('get'),
+    put: notAllowed('put'),
+    patch: notAllowed('patch'),
+    delete: notAllowed('delete'),
+    head: notAllowed('head'),
+  };
+}
+
+/** The OpenAPI 3.1 document for the site at `base` (its public URL). */
+export function createOpenApiDocument(base: string): Json {
+  const names = [...PAYLOAD_NAMES];
+  const text = (summary: string): Json => ({ type: 'string', description: summary });
+  const object = (description: string): Json => ({ type: 'object', description });
+  return {
+    openapi: OPENAPI_VERSION,
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: `${SITE.name} API`,
+      version: String(SCHEMA_VERSION),
+      summary: SITE.description,
+      description:
+        `${DISCLAIMER}\n\nRead-only, free, no API key. The static files under /api/, /feed.xml and /calendar.ics are sent with ` +
+        `\`Access-Control-Allow-Origin: *\` and \`Cache-Control: ${CACHE_CONTROL}\`: a response can be up to 5 minutes older than the data; ` +
+        'the payload timestamps (`generated_at`, `freshness`, `fetched_at`) tell its age. A breaking change is published under /api/v2/; ' +
+        `/api/v1/ is never changed in place. Please credit "${SITE.attribution}".`,
+      contact: { name: SITE.name, url: SITE.contact },
+    },
+    externalDocs: { description: 'Developer guide', url: siteUrl('/developers/', base) },
+    servers: [{ url: base.replace(/\/$/, '') }],
+    security: [],
+    tags: [
+      { name: 'data', description: 'JSON payloads (SPEC.md §2)' },
+      { name: 'schemas', description: 'JSON Schemas and this document' },
+      { name: 'feeds', description: 'Atom and iCalendar feeds' },
+      { name: 'mcp', description: 'The MCP tool server and its discovery documents' },
+      { name: 'clients', description: 'Reference clients' },
+    ],
+    paths: {
+      ...payloadPaths(),
+      '/api/v1/schema/{name}.json': {
+        get: {
+          operationId: 'getPayloadSchema',
+          tags: ['schemas'],
+          summary: 'JSON Schema (draft 2020-12) of a payload',
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', enum: names } }],
+          responses: {
+            '200': { description: 'The JSON Schema', headers: CORS_AND_CACHE, content: { 'application/json': { schema: object('A JSON Schema document (draft 2020-12)') } } },
+            '404': { description: 'No payload of that name' },
+          },
+        },
+      },
+      [OPENAPI_PATH]: staticGet('getOpenApi', 'schemas', 'This OpenAPI document', 'The OpenAPI 3.1 description of every endpoint.', 'application/json', object('An OpenAPI 3.1 document'), true),
+      '/feed.xml': staticGet('getAtomFeed', 'feeds', 'Atom feed of recorded resets', 'Recorded resets as an Atom 1.0 feed, newest first.', 'application/atom+xml', text('Atom 1.0 XML'), true),
+      '/calendar.ics': staticGet('getCalendar', 'feeds', 'iCalendar feed', 'Past resets and expiry reminders for banked resets, as iCalendar (RFC 5545).', 'text/calendar', text('iCalendar text'), true),
+      [MCP_PATH]: mcpPath(),
+      [SERVER_CARD_PATH]: staticGet('getMcpServerCard', 'mcp', 'MCP server card', 'Describes the MCP server (server-card draft).', 'application/json', object('MCP server card'), false),
+      [CATALOG_PATH]: staticGet('getMcpCatalog', 'mcp', 'MCP catalog', 'Lists the MCP server card (catalog draft).', 'application/json', object('MCP catalog'), false),
+      '/server.json': staticGet('getMcpRegistryEntry', 'mcp', 'MCP Registry server.json', 'The server as the MCP Registry describes it.', 'application/json', object('MCP Registry server.json'), false),
+      '/statusline.sh': staticGet('getStatusLineClient', 'clients', 'Status-line client', 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line (SPEC.md §4.2).', 'text/plain', text('A POSIX shell script'), false),
+    },
+    components: {
+      schemas: { ...payloadSchemas(base), ...JSON_RPC_SCHEMAS },
+      headers: {
+        AllowOrigin: { description: 'CORS: any origin may read', schema: { type: 'string', const: '*' } },
+        CacheControl: { description: 'Cached at the edge for 5 minutes', schema: { type: 'string', const: CACHE_CONTROL } },
+        NoStore: { description: 'MCP answers are not cached', schema: { type: 'string', const: 'no-store' } },
+        McpAllow: { description: 'Methods the MCP endpoint answers', schema: { type: 'string', const: 'POST, OPTIONS' } },
+      },
+      responses: {
+        McpMethodNotAllowed: rpcError('Method not allowed (-32000); only POST is answered.', { Allow: ref('headers', 'McpAllow') }),
+      },
+    },
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * One pull, pure apart from the injected HTTP: current data/ texts in, the texts to write out.
+ * Every source runs; a failed source keeps its last good data and records its failure; the result is
+ * validated as a whole dataset before anything is written, so a pull can never leave data/ invalid.
+ */
+import { computeForecast } from '../forecast/index.ts';
+import { DATA_FILES, DataError, parseDataset, type DataFileKey, type Dataset } from '../dataset.ts';
+import { stableStringify } from '../json.ts';
+import { CandidatesFile, PullStateFile, type EventsFile, type ForecastLogLine, type SignalsFile, type SignalsHistoryLine, type SourceCheck } from '../schema.ts';
+import type { SourceBases } from '../sources.ts';
+import { toTimestamp } from '../time.ts';
+import type { HttpDeps } from './http.ts';
+import { pullIssues, type IssuesSnapshot } from './issues.ts';
+import { appendBounded, classifyPosts, mergeById, type PostChanges } from './merge.ts';
+import { parseOrThrow } from './parse.ts';
+import { pullStatus, type StatusResult } from './status.ts';
+import { pullPosts, type XState } from './x.ts';
+
+/** Files the pull keeps besides the build's data files (names inside data/). */
+export const PULL_FILES = {
+  candidates: 'candidates.json',
+  state: 'pull-state.json',
+  history: 'signals-history.jsonl',
+  forecasts: 'forecast-log.jsonl',
+} as const;
+
+/** Bounds of the logs (docs/pull.md): 48 pulls a day stay ~1 MB of history and ~2 MB of forecasts. */
+export const LOG_BOUNDS = {
+  history: { maxAgeDays: 90, maxLines: 5_000 },
+  forecasts: { maxAgeDays: 400, maxLines: 20_000 },
+} as const;
+
+export const dataFileName = (key: DataFileKey): string => DATA_FILES[key].replace(/^data\//, '');
+
+export interface PullInput {
+  /** Current contents of data/, by file name; missing pull files are undefined. */
+  texts: Record<string, string | undefined>;
+  now: Date;
+  http: HttpDeps;
+  bases: SourceBases;
+  tokens: { github?: string | undefined; x?: string | undefined };
+  site: string;
+}
+
+export interface PullOutput {
+  /** Only the files whose text changed. */
+  writes: Record<string, string>;
+  checks: SourceCheck[];
+  /** One ✅/❌/⏭️ line per source. */
+  lines: string[];
+  failed: boolean;
+}
+
+type Outcome<T> = { outcome: 'ok'; value: T; detail: string } | { outcome: 'failed'; error: string } | { outcome: 'skipped'; error: string };
+
+async function settle<T>(run: () => Promise<T>, detail: (v: T) => string): Promise<Outcome<T>> {
+  try {
+    const value = await run();
+    return { outcome: 'ok', value, detail: detail(value) };
+  } catch (e) {
+    return { outcome: 'failed', error: (e as Error).message };
+  }
+}
+
+function readDataTexts(texts: PullInput['texts']): Record<DataFileKey, string> {
+  const keys = Object.keys(DATA_FILES) as DataFileKey[];
+  return Object.fromEntries(
+    keys.map((k) => {
+      const text = texts[dataFileName(k)];
+      if (text === undefined) throw new DataError([`${DATA_FILES[k]}: missing`]);
+      return [k, text];
+    }),
+  ) as Record<DataFileKey, string>;
+}
+
+const parseJson = (text: string | undefined, what: string): unknown => {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch (e) {
+    throw new DataError([`data/${what}: not valid JSON: ${(e as Error).message}`]);
+  }
+};
+
+function check(name: string, o: Outcome<unknown>, now: Date, prev: SourceCheck | undefined, fallbackLastOk: string | null, via?: string): SourceCheck {
+  const at = toTimestamp(now);
+  return {
+    name,
+    ok: o.outcome === 'ok',
+    error: o.outcome === 'ok' ? null : o.error,
+    checked_at: at,
+    outcome: o.outcome,
+    last_ok_at: o.outcome === 'ok' ? at : (prev?.last_ok_at ?? fallbackLastOk),
+    ...(via ? { via } : {}),
+  };
+}
+
+function line(name: string, o: Outcome<unknown>): string {
+  if (o.outcome === 'ok') return `✅ ${name}: ${o.detail}`;
+  return o.outcome === 'skipped' ? `⏭️ ${name}: skipped (${o.error})` : `❌ ${name}: ${o.error}`;
+}
+
+function historyLine(signals: SignalsFile, status: Outcome<StatusResult>, issues: Outcome<IssuesSnapshot>, checks: SourceCheck[]): SignalsHistoryLine {
+  const s = status.outcome === 'ok' ? status.value.snapshot : null;
+  const i = issues.outcome === 'ok' ? issues.value : null;
+  return {
+    fetched_at: signals.fetched_at,
+    status: s && { indicator: s.indicator, components: Object.fromEntries(s.components.map((c) => [c.name, c.status])), incidents: s.incidents.length },
+    issues: i && i.recent_count !== null && i.baseline_per_day !== null ? { recent: i.recent_count, baseline_per_day: i.baseline_per_day } : null,
+    ok: Object.fromEntries(checks.map((c) => [c.name, c.ok])),
+  };
+}
+
+function forecastLine(data: Dataset, now: Date, site: string): ForecastLogLine {
+  const f = computeForecast(data, now, site);
+  return {
+    issued_at: f.generated_at, available: f.available, p24: f.p24, p48: f.p48, rhythm_model: f.inputs.rhythm_model, S: f.inputs.S,
+    official_signal: f.inputs.official_signal, status_signal: f.inputs.status_signal, issues_signal: f.inputs.issues_signal, formula_version: f.formula_version,
+  };
+}
+
+export async function runPull(input: PullInput): Promise<PullOutput> {
+  const { texts, now, http, bases, tokens } = input;
+  const current = parseDataset(readDataTexts(texts), now); // refuse to pull onto invalid data
+  const candidates = parseOrThrow(CandidatesFile, parseJson(texts[PULL_FILES.candidates], PULL_FILES.candidates) ?? { candidates: [] }, `data/${PULL_FILES.candidates}`);
+  const state = parseOrThrow(PullStateFile, parseJson(texts[PULL_FILES.state], PULL_FILES.state) ?? { x: {} }, `data/${PULL_FILES.state}`);
+
+  const xToken = tokens.x;
+  const [status, issues, x] = await Promise.all([
+    settle(() => pullStatus(http, bases.status, now), (r) => `${r.snapshot.components.map((c) => `${c.name} ${c.status}`).join(', ')}; ${r.snapshot.incidents.length} incident(s) (via ${r.via})`),
+    settle(() => pullIssues(http, bases.github, now, tokens.github), (r) => `${r.recent_count} new usage-limit issue(s) in 24 h, baseline ${r.baseline_per_day}/day`),
+    xToken
+      ? settle(
+          async (): Promise<{ changes: PostChanges; state: XState }> => {
+            const pulled = await pullPosts(http, bases.x, xToken, state.x);
+            const known = new Set([...current.events.map((e) => e.id), ...candidates.candidates.map((c) => c.id)]);
+            return { changes: classifyPosts(pulled.posts, known, now), state: pulled.state };
+          },
+          (r) => `${r.changes.events.length} new event(s), ${r.changes.candidates.length} for review`,
+        )
+      : Promise.resolve<Outcome<never>>({ outcome: 'skipped', error: 'X_BEARER_TOKEN not set' }),
+  ]);
+
+  const prev = (name: string): SourceCheck | undefined => current.signals.sources.find((s) => s.name === name);
+  const build = (xOutcome: typeof x): { out: Record<string, string>; checks: SourceCheck[]; data: Dataset } => {
+    const checks = [
+      check('status', status, now, prev('status'), current.signals.status.checked_at, status.outcome === 'ok' ? status.value.via : undefined),
+      check('issues', issues, now, prev('issues'), current.signals.issues.checked_at),
+      check('x', xOutcome, now, prev('x'), null),
+    ];
+    const at = toTimestamp(now);
+    const signals: SignalsFile = {
+      fetched_at: at,
+      status: status.outcome === 'ok' ? { ...status.value.snapshot, checked_at: at } : current.signals.status,
+      issues: issues.outcome === 'ok' ? { ...issues.value, checked_at: at } : current.signals.issues,
+      sources: checks,
+    };
+    const eventsFile: EventsFile =
+      xOutcome.outcome === 'ok'
+        ? { checked_at: at, events: mergeById(current.events, xOutcome.value.changes.events) }
+        : { checked_at: current.eventsCheckedAt, events: current.events };
+    const out: Record<string, string> = { ...(texts as Record<string, string>) };
+    out[dataFileName('signals')] = stableStringify(signals);
+    out[dataFileName('events')] = stableStringify(eventsFile);
+    if (xOutcome.outcome === 'ok') {
+      out[PULL_FILES.candidates] = stableStringify({ candidates: mergeById(candidates.candidates, xOutcome.value.changes.candidates) });
+      out[PULL_FILES.state] = stableStringify({ x: xOutcome.value.state });
+    }
+    const data = parseDataset(readDataTexts(out), now);
+    return { out, checks, data };
+  };
+
+  let xFinal = x;
+  let result: ReturnType<typeof build>;
+  try {
+    result = build(x);
+  } catch (e) {
+    if (!(e instanceof DataError) || x.outcome !== 'ok') throw e;
+    // What the X adapter proposed does not validate: record nothing from it, and say why.
+    xFinal = { outcome: 'failed', error: `new posts failed validation: ${e.problems.join('; ')}` };
+    result = build(xFinal);
+  }
+  const { out, checks, data } = result;
+  const history = historyLine(data.signals, status, issues, checks);
+  out[PULL_FILES.history] = appendBounded(texts[PULL_FILES.history] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines);
+  out[PULL_FILES.forecasts] = appendBounded(texts[PULL_FILES.forecasts] ?? '', forecastLine(data, now, input.site), 'issued_at', now, LOG_BOUNDS.forecasts.maxAgeDays, LOG_BOUNDS.forecasts.maxLines);
+
+  const writes = Object.fromEntries(Object.entries(out).filter(([name, text]) => text !== texts[name]));
+  const outcomes = [['status', status], ['issues', issues], ['x', xFinal]] as const;
+  return {
+    writes,
+    checks,
+    lines: outcomes.map(([name, o]) => line(name, o)),
+    failed: outcomes.some(([, o]) => o.outcome === 'failed'),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Status adapters for OpenAI's status page (incident.io): the Statuspage-compatible summary and, as a
+ * fallback, the incident.io widget JSON. Both become the same snapshot of the Codex components.
+ */
+import { z } from 'zod';
+import type { ComponentStatus as ComponentStatusSchema, SignalsFile } from '../schema.ts';
+import { SOURCES } from '../sources.ts';
+import { getJson, type HttpDeps } from './http.ts';
+import { DriftError, parseOrThrow, toUtc } from './parse.ts';
+
+type ComponentStatus = z.infer<typeof ComponentStatusSchema>;
+export type StatusSnapshot = Omit<SignalsFile['status'], 'checked_at'>;
+type Incident = StatusSnapshot['incidents'][number];
+
+const KNOWN_STATUSES = new Set(['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance']);
+/** incident.io words for the same states. */
+const ALIASES: Record<string, ComponentStatus> = { full_outage: 'major_outage', maintenance: 'under_maintenance' };
+
+export function toComponentStatus(raw: string): ComponentStatus {
+  return KNOWN_STATUSES.has(raw) ? (raw as ComponentStatus) : (ALIASES[raw] ?? 'unknown');
+}
+
+const INDICATORS = new Set(['none', 'minor', 'major', 'critical', 'maintenance']);
+const IMPACT_OF: Record<string, string> = { degraded_performance: 'minor', partial_outage: 'major', full_outage: 'critical', major_outage: 'critical' };
+const INDICATOR_RANK = ['none', 'maintenance', 'minor', 'major', 'critical'] as const;
+
+const isCodex = (name: string): boolean => SOURCES.status.componentPattern.test(name);
+
+/** Keeps ongoing incidents and those resolved within the recent window, newest first. */
+function recentIncidents(incidents: Incident[], now: Date): Incident[] {
+  const cutoff = now.getTime() - SOURCES.status.recentIncidentHours * 3_600_000;
+  return incidents
+    .filter((i) => i.resolved_at === null || Date.parse(i.resolved_at) >= cutoff)
+    .sort((a, b) => (a.started_at === b.started_at ? a.id.localeCompare(b.id) : a.started_at < b.started_at ? 1 : -1));
+}
+
+function requireCodex(components: { name: string; status: ComponentStatus }[], total: number, what: string): typeof components {
+  const codex = components.filter((c) => isCodex(c.name)).sort((a, b) => a.name.localeCompare(b.name));
+  if (codex.length === 0) throw new DriftError(`${what}: no Codex component among ${total} components (renamed or empty?)`);
+  return codex;
+}
+
+const SummaryDoc = z.object({
+  status: z.object({ indicator: z.string() }),
+  components: z.array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
+  incidents: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.string(),
+      impact: z.string(),
+      created_at: z.string(),
+      started_at: z.string().nullish(),
+      resolved_at: z.string().nullish(),
+      shortlink: z.string().nullish(),
+      components: z.array(z.object({ name: z.string() })).optional(),
+    }),
+  ),
+});
+
+/** Parses `/api/v2/summary.json` into the Codex snapshot. */
+export function parseStatusSummary(doc: unknown, now: Date): StatusSnapshot {
+  const what = 'summary.json';
+  const s = parseOrThrow(SummaryDoc, doc, what);
+  const components = requireCodex(s.components.map((c) => ({ name: c.name, status: toComponentStatus(c.status) })), s.components.length, what);
+  const incidents = s.incidents
+    .filter((i) => isCodex(i.name) || (i.components ?? []).some((c) => isCodex(c.name)))
+    .map((i) => ({
+      id: i.id,
+      name: i.name,
+      status: i.status,
+      impact: i.impact,
+      started_at: toUtc(i.started_at ?? i.created_at, `${what}: incident ${i.id}`),
+      resolved_at: i.resolved_at ? toUtc(i.resolved_at, `${what}: incident ${i.id}`) : null,
+      url: i.shortlink && /^https?:\/\//.test(i.shortlink) ? i.shortlink : SOURCES.status.incidentUrl(i.id),
+    }));
+  const indicator = INDICATORS.has(s.status.indicator) ? (s.status.indicator as StatusSnapshot['indicator']) : 'unknown';
+  return { indicator, components, incidents: recentIncidents(incidents, now) };
+}
+
+const WidgetDoc = z.object({
+  summary: z.object({
+    components: z.array(z.object({ id: z.string(), name: z.string() })),
+    affected_components: z.array(z.object({ component_id: z.string(), status: z.string() })),
+    ongoing_incidents: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        status: z.string(),
+        published_at: z.string().optional(),
+        last_update_at: z.string().optional(),
+        current_worst_impact: z.string(),
+        url: z.string().optional(),
+        affected_components: z.array(z.object({ name: z.string().optional() })).optional(),
+      }),
+    ),
+  }),
+});
+
+/** Parses the incident.io widget JSON (`/proxy/status.openai.com`): unlisted components are operational. */
+export function parseStatusWidget(doc: unknown, now: Date): StatusSnapshot {
+  const what = 'widget';
+  const s = parseOrThrow(WidgetDoc, doc, what).summary;
+  const affected = new Map(s.affected_components.map((a) => [a.component_id, toComponentStatus(a.status)]));
+  const components = requireCodex(
+    s.components.map((c) => ({ name: c.name, status: affected.get(c.id) ?? 'operational' })),
+    s.components.length,
+    what,
+  );
+  const incidents = s.ongoing_incidents
+    .filter((i) => isCodex(i.name) || (i.affected_components ?? []).some((c) => isCodex(c.name ?? '')))
+    .map((i) => {
+      const started = i.published_at ?? i.last_update_at;
+      if (!started) throw new DriftError(`${what}: incident ${i.id}: no published_at`);
+      return {
+        id: i.id,
+        name: i.name,
+        status: i.status,
+        impact: IMPACT_OF[i.current_worst_impact] ?? i.current_worst_impact,
+        started_at: toUtc(started, `${what}: incident ${i.id}`),
+        resolved_at: null,
+        url: i.url && /^https?:\/\//.test(i.url) ? i.url : SOURCES.status.incidentUrl(i.id),
+      };
+    });
+  // The widget has no page indicator: derive it, like Statuspage does, from the worst component anywhere.
+  const worst = [...affected.values()].map((st) => (st === 'under_maintenance' ? 'maintenance' : (IMPACT_OF[st] ?? 'none')));
+  const indicator = worst.reduce<string>((a, b) => (INDICATOR_RANK.indexOf(b as never) > INDICATOR_RANK.indexOf(a as never) ? b : a), 'none');
+  return { indicator: indicator as StatusSnapshot['indicator'], components, incidents: recentIncidents(incidents, now) };
+}
+
+export interface StatusResult {
+  snapshot: StatusSnapshot;
+  via: 'summary' | 'widget';
+}
+
+const label = (name: string, e: unknown): string => (e instanceof DriftError ? (e as Error).message : `${name}: ${(e as Error).message}`);
+
+/** Summary first; the widget only when the summary fails. Throws with both reasons when both fail. */
+export async function pullStatus(http: HttpDeps, base: string, now: Date): Promise<StatusResult> {
+  const url = (path: string): string => new URL(path, base).toString();
+  try {
+    const { body } = await getJson(http, url(SOURCES.status.summaryPath));
+    return { snapshot: parseStatusSummary(body, now), via: 'summary' };
+  } catch (summaryError) {
+    try {
+      const { body } = await getJson(http, url(SOURCES.status.widgetPath));
+      return { snapshot: parseStatusWidget(body, now), via: 'widget' };
+    } catch (widgetError) {
+      throw new Error(`${label('summary.json', summaryError)}; ${label('widget', widgetError)}`);
+    }
+  }
+}

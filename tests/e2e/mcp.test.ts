@@ -1,0 +1,169 @@
+/**
+ * /mcp end to end on the real local Netlify runtime: the official SDK client, then raw HTTP for every bad input.
+ * Tool results are compared with the payload files the same runtime serves under /api/v1/.
+ */
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalog, registryServerJson, serverCard } from '../../src/lib/mcp/discovery.ts';
+
+const baseUrl = inject('baseUrl');
+const mcpUrl = `${baseUrl}/mcp`;
+const published = async (name: string): Promise<string> => (await fetch(`${baseUrl}/api/v1/${name}.json`)).text();
+const textOf = (r: unknown): string => ((r as { content: { text: string }[] }).content[0] as { text: string }).text;
+
+describe('the official SDK client over Streamable HTTP', () => {
+  const client = new Client({ name: 'resetcast-e2e', version: '1.0.0' });
+  beforeAll(async () => {
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  it('initializes with the server info and the attribution request', () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'app.netlify.resetcast/resetcast', title: 'Resetcast', version: '1.0.0' });
+    expect(client.getInstructions()).toContain('"Data: Resetcast"');
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+  });
+
+  it('lists the three read-only tools', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
+    for (const t of tools) expect(t.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
+
+  it.each([
+    ['get_reset_forecast', 'forecast'],
+    ['get_status_signals', 'signals'],
+  ])('%s returns %s.json byte for byte', async (name, file) => {
+    const [result, text] = await Promise.all([client.callTool({ name, arguments: {} }), published(file)]);
+    expect(textOf(result)).toBe(text);
+    expect(result.structuredContent).toEqual(JSON.parse(text));
+  });
+
+  it('list_codex_resets returns the newest 20 events by default, and all of timeline.json with limit 100', async () => {
+    const timeline = await published('timeline');
+    const all = (JSON.parse(timeline) as { events: { id: string; ts: string }[] }).events;
+    const first = await client.callTool({ name: 'list_codex_resets', arguments: {} });
+    expect((first.structuredContent as { events: unknown[] }).events).toEqual(all.slice(0, 20));
+    expect(all.length).toBeLessThanOrEqual(100);
+    const every = await client.callTool({ name: 'list_codex_resets', arguments: { limit: 100 } });
+    expect(textOf(every)).toBe(timeline);
+  });
+
+  it('list_codex_resets with since keeps the whole UTC day and everything after', async () => {
+    const all = (JSON.parse(await published('timeline')) as { events: { id: string; date: string; ts: string }[] }).events;
+    const day = all[Math.min(4, all.length - 1)]?.date ?? '2026-01-01';
+    const result = await client.callTool({ name: 'list_codex_resets', arguments: { since: day, limit: 100 } });
+    expect((result.structuredContent as { events: unknown[] }).events).toEqual(all.filter((e) => e.ts.slice(0, 10) >= day));
+  });
+
+  it('reports a bad argument as a tool error the model can correct', async () => {
+    const result = await client.callTool({ name: 'list_codex_resets', arguments: { limit: 1000 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('limit must be at most 100');
+  });
+});
+
+/** POSTs a raw body with exactly the given headers (fetch would always add an Accept header). */
+function rawPost(body: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(mcpUrl, { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('raw HTTP against /mcp', () => {
+  const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }): Promise<Response> =>
+    fetch(mcpUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(20_000) });
+  const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+
+  it.each([
+    ['body not JSON', '{"jsonrpc":', 400, -32700, /^Parse error: request body is not valid JSON/],
+    ['not a JSON-RPC request', '{"hello":"world"}', 400, -32600, /^Invalid Request: "jsonrpc" must be "2.0"$/],
+    ['a batch', `[${ping}]`, 400, -32600, /^Invalid Request: JSON-RPC batches are not supported/],
+    ['unknown method', '{"jsonrpc":"2.0","id":2,"method":"prompts/list"}', 200, -32601, /^Method not found: "prompts\/list"/],
+    ['unknown tool', '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"drop_tables"}}', 200, -32602, /^Unknown tool: "drop_tables"/],
+    ['body over 1 MiB', JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }), 413, -32000, /^Payload Too Large/],
+  ])('%s → HTTP %i, JSON-RPC %i', async (_label, body, status, code, message) => {
+    const res = await post(body);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const json = (await res.json()) as { jsonrpc: string; error: { code: number; message: string } };
+    expect(json.jsonrpc).toBe('2.0');
+    expect(json.error.code).toBe(code);
+    expect(json.error.message).toMatch(message);
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit must be at least 1'],
+    [{ limit: -1 }, 'limit must be at least 1'],
+    [{ limit: 1000 }, 'limit must be at most 100'],
+    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100'],
+    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100'],
+    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD'],
+    [{ since: '2026-13-45' }, 'since is not a real calendar date'],
+    [{ limit: 5, order: 'asc' }, 'Unrecognized key: "order"'],
+  ])('list_codex_resets %j → tool error: %s', async (args, message) => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_codex_resets', arguments: args } }));
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
+    expect(json.result.isError).toBe(true);
+    expect(json.result.content[0]?.text).toContain(message);
+  });
+
+  it('refuses a wrong content type with 415', async () => {
+    const res = await post(ping, { 'Content-Type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Unsupported Media Type: Content-Type must be application/json, got "text/plain"');
+  });
+
+  it.each(['GET', 'DELETE', 'PUT'])('answers %s with 405 and Allow, at once (no event stream)', async (method) => {
+    const res = await fetch(mcpUrl, { method, headers: { Accept: 'text/event-stream' }, signal: AbortSignal.timeout(20_000) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+  });
+
+  it('answers the CORS preflight', async () => {
+    const res = await fetch(mcpUrl, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/);
+  });
+
+  it.each([
+    ['Accept */*', { 'Content-Type': 'application/json', Accept: '*/*' }],
+    ['no Accept header', { 'Content-Type': 'application/json' }],
+  ])('tolerates %s', async (_label, headers) => {
+    const res = await rawPost(ping, headers);
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(JSON.parse(res.text)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+});
+
+describe('discovery documents', () => {
+  it.each([
+    ['/.well-known/mcp/catalog.json', catalog()],
+    ['/mcp/server-card', serverCard()],
+    ['/server.json', registryServerJson()],
+  ])('%s is published from the one config', async (path, want) => {
+    const res = await fetch(`${baseUrl}${path}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(want);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getJson, requestedDelayMs } from '../../src/lib/pull/http.ts';
+import { USER_AGENT } from '../../src/lib/sources.ts';
+import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { httpDeps, NOW } from './support/pull-env.ts';
+
+let server: FixtureServer | undefined;
+afterEach(async () => server?.close());
+
+const OK: Reply = { body: '{"ok":true}' };
+
+async function get(replies: Reply[]): Promise<{ result: unknown; error: string | null; sleeps: number[]; count: number }> {
+  server = await startServer((_u, n) => replies[Math.min(n, replies.length - 1)]);
+  const sleeps: number[] = [];
+  try {
+    const { body } = await getJson(httpDeps(sleeps), `${server.url}/x`);
+    return { result: body, error: null, sleeps, count: server.requests.length };
+  } catch (e) {
+    return { result: null, error: (e as Error).message, sleeps, count: server.requests.length };
+  }
+}
+
+describe('getJson against a real local server', () => {
+  it('names the project in the User-Agent and asks for JSON', async () => {
+    const r = await get([OK]);
+    expect(r.result).toEqual({ ok: true });
+    expect(server!.requests[0]!.headers['user-agent']).toBe(USER_AGENT);
+    expect(USER_AGENT).toMatch(/^Resetcast\/\S+ \(\+https:\/\/\S+\)$/);
+    expect(server!.requests[0]!.headers['accept']).toBe('application/json');
+  });
+
+  // backoffMs is 10 in httpDeps: waits double per attempt unless the server says how long.
+  it.each<[string, Reply[], { ok: boolean; sleeps: number[]; count: number; error?: RegExp }]>([
+    ['500, 502, then 200: retried with backoff', [{ status: 500 }, { status: 502 }, OK], { ok: true, sleeps: [10, 20], count: 3 }],
+    ['408 then 200', [{ status: 408 }, OK], { ok: true, sleeps: [10], count: 2 }],
+    ['429 with Retry-After seconds', [{ status: 429, headers: { 'Retry-After': '3' } }, OK], { ok: true, sleeps: [3000], count: 2 }],
+    ['429 with Retry-After as an HTTP date', [{ status: 429, headers: { 'Retry-After': new Date(NOW.getTime() + 5000).toUTCString() } }, OK], { ok: true, sleeps: [5000], count: 2 }],
+    ['403 with GitHub rate limit exhausted and a reset epoch', [{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 7) } }, OK], { ok: true, sleeps: [7000], count: 2 }],
+    ['429 asking for longer than the pull waits', [{ status: 429, headers: { 'Retry-After': '120' } }, OK], { ok: false, sleeps: [], count: 1, error: /retry after 120 s/ }],
+    ['404 is not retried', [{ status: 404 }, OK], { ok: false, sleeps: [], count: 1, error: /^HTTP 404/ }],
+    ['500 every time', [{ status: 500 }], { ok: false, sleeps: [10, 20], count: 3, error: /HTTP 500 .*after 3 attempts/ }],
+    ['a server that never answers is not retried', [{ hang: true }], { ok: false, sleeps: [], count: 1, error: /no answer within the timeout/ }],
+    ['a truncated body, then a whole one', [{ body: '{"ok":true,"pad":"xxxxxxxxxxxxxxxx"}', truncate: true }, OK], { ok: true, sleeps: [10], count: 2 }],
+    ['a truncated body every time', [{ body: '{"ok":true,"pad":"xxxxxxxxxxxxxxxx"}', truncate: true }], { ok: false, sleeps: [10, 20], count: 3, error: /cut off/ }],
+    ['malformed JSON', [{ body: '{"ok": tru' }], { ok: false, sleeps: [], count: 1, error: /malformed JSON \(10 bytes\)/ }],
+  ])('%s', async (_name, replies, want) => {
+    const r = await get(replies);
+    expect(r.error === null).toBe(want.ok);
+    if (want.error) expect(r.error).toMatch(want.error);
+    expect(r.sleeps).toEqual(want.sleeps);
+    expect(r.count).toBe(want.count);
+  });
+});
+
+describe('requestedDelayMs', () => {
+  it.each<[Record<string, string>, number | null]>([
+    [{ 'retry-after': '0' }, 0],
+    [{ 'retry-after': '12' }, 12_000],
+    [{ 'retry-after': 'Fri, 20 Nov 2026 12:00:30 GMT' }, 30_000],
+    [{ 'retry-after': 'Fri, 20 Nov 2026 11:00:00 GMT' }, 0], // a date in the past means now
+    [{ 'retry-after': 'soon' }, null],
+    [{ 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 60) }, 60_000], // X
+    [{ 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 2) }, 2_000], // GitHub
+    [{}, null],
+  ])('%j → %s', (headers, want) => {
+    expect(requestedDelayMs(new Headers(headers), NOW)).toBe(want);
+  });
+});

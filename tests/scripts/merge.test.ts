@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { appendBounded, mergeById } from '../../src/lib/pull/merge.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const l = (at: string, v = 1): string => JSON.stringify({ at, v });
+
+describe('appendBounded', () => {
+  it.each<[string, string, string, number, number, string[]]>([
+    ['appends to an empty log', '', '2026-11-20T12:00:00Z', 10, 10, [l('2026-11-20T12:00:00Z')]],
+    ['drops lines older than the age bound', `${l('2026-11-09T11:59:59Z')}\n${l('2026-11-10T12:00:00Z')}\n`, '2026-11-20T12:00:00Z', 10, 10, [l('2026-11-10T12:00:00Z'), l('2026-11-20T12:00:00Z')]],
+    ['keeps at most maxLines, newest', `${l('2026-11-20T10:00:00Z')}\n${l('2026-11-20T11:00:00Z')}\n`, '2026-11-20T12:00:00Z', 10, 2, [l('2026-11-20T11:00:00Z'), l('2026-11-20T12:00:00Z')]],
+    ['replaces a line with the same key (re-run at the same instant)', `${l('2026-11-20T12:00:00Z', 0)}\n`, '2026-11-20T12:00:00Z', 10, 10, [l('2026-11-20T12:00:00Z')]],
+    ['drops a torn line', `${l('2026-11-20T11:00:00Z')}\n{"at":"2026-11-20T11:30`, '2026-11-20T12:00:00Z', 10, 10, [l('2026-11-20T11:00:00Z'), l('2026-11-20T12:00:00Z')]],
+  ])('%s', (_name, text, at, days, max, want) => {
+    expect(appendBounded(text, { at, v: 1 }, 'at', NOW, days, max)).toBe(`${want.join('\n')}\n`);
+  });
+});
+
+describe('mergeById', () => {
+  const a = { id: '2', ts: '2026-01-02T00:00:00Z', v: 'old' };
+  const b = { id: '1', ts: '2026-01-01T00:00:00Z', v: 'x' };
+  it.each([
+    ['adding nothing keeps the list', [a], [], [a]],
+    ['an existing id is kept, not overwritten', [a], [{ ...a, v: 'new' }], [a]],
+    ['new records are sorted in by ts', [a], [b], [b, a]],
+    ['ties on ts sort by id', [{ ...a, ts: b.ts }], [b], [b, { ...a, ts: b.ts }]],
+  ])('%s', (_n, existing, added, want) => expect(mergeById(existing, added)).toEqual(want));
+});

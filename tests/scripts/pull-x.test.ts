@@ -1,0 +1,138 @@
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { classifyPost, scopeOf } from '../../src/lib/pull/classify.ts';
+import { FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { loadDir, pullInto, read, readJson, tempData } from './support/pull-env.ts';
+
+let server: FixtureServer | undefined;
+afterEach(async () => server?.close());
+
+const THS = '1450183340366770177';
+const DEVS = '1582471096587264001';
+const OPENAI = '4398626122';
+
+/** Recorded X answers; `tweets` replaces every timeline answer when a failure is under test. */
+async function serveX(tweets?: Reply): Promise<FixtureServer> {
+  server = await startServer((u) => {
+    if (u.pathname === '/2/users/by') return json('x/users.json');
+    if (tweets) return tweets;
+    if (u.pathname === `/2/users/${THS}/tweets`) return json(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json');
+    if (u.pathname === `/2/users/${DEVS}/tweets`) return json('x/openaidevs.json');
+    if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
+    return undefined;
+  });
+  return server;
+}
+
+function dataWithState(): string {
+  const dir = tempData();
+  cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
+  return dir;
+}
+
+describe('classifyPost', () => {
+  it.each<[string, string | null, boolean, string]>([
+    ["We've reset Codex rate limits for all Plus and Pro users.", 'reset', true, 'plus+pro'],
+    ['Rate limits have been reset for everyone. Enjoy!', 'reset', true, 'all'],
+    ['Just reset usage limits for Business and Enterprise', 'reset', true, 'business+enterprise'],
+    ["We've banked one Codex reset for all paid plans.", 'banked', true, 'paid'],
+    ['We will reset limits tomorrow once the fix is out', 'promise', false, 'unspecified'],
+    ['Going to reset rate limits later today for Pro', 'promise', false, 'pro'],
+    ['did someone reset the limits?', 'reset', false, 'unspecified'],
+    ['Banked resets are coming to Plus', 'banked', false, 'plus'],
+    ['Shipping a new CLI release today', null, false, ''],
+    ['Reset your password here https://example.com/reset', null, false, ''],
+  ])('%j → %s', (text, kind, confident, scope) => {
+    const c = classifyPost(text);
+    if (kind === null) return expect(c).toBeNull();
+    expect(c).toMatchObject({ kind, confident, scope });
+  });
+
+  it.each([
+    ['Plus, Pro and ChatGPT Go', 'go+plus+pro'],
+    ["let's go, limits reset", 'unspecified'],
+    ['for all users', 'all'],
+  ])('scopeOf(%j) = %s', (text, want) => expect(scopeOf(text)).toBe(want));
+});
+
+describe('x: without X_BEARER_TOKEN', () => {
+  it('is skipped: no request, no failure, events and checked_at untouched', async () => {
+    const dir = tempData();
+    const events = read(dir, 'events.json');
+    await serveX();
+    const r = await pullInto(dir, { x: server!.url });
+    expect(server!.requests).toHaveLength(0);
+    expect(read(dir, 'events.json')).toBe(events);
+    expect(readJson(dir, 'signals.json').sources[2]).toMatchObject({ name: 'x', ok: false, outcome: 'skipped', error: 'X_BEARER_TOKEN not set' });
+    expect(r.lines[2]).toBe('⏭️ x: skipped (X_BEARER_TOKEN not set)');
+    expect(r.lines.filter((l) => l.startsWith('❌'))).toHaveLength(2); // status and issues point at a dead port
+  });
+});
+
+describe('x: new posts', () => {
+  it('adds confident events, queues the rest, pages with since_id, and advances it', async () => {
+    const dir = dataWithState();
+    const before = loadDir(dir).events;
+    await serveX();
+    const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+    const after = readJson(dir, 'events.json');
+    expect(after.checked_at).toBe('2026-11-20T12:00:00Z');
+    expect(after.events.slice(0, before.length)).toEqual(before); // nothing lost or changed
+    expect(after.events.slice(before.length)).toEqual([
+      expect.objectContaining({ id: '2122981897008055506', ts: '2026-11-18T09:15:02Z', date: '2026-11-18', kind: 'reset', scope: 'plus+pro', source: 'thsottiaux', url: 'https://x.com/thsottiaux/status/2122981897008055506', global: false, origin: 'official_post', certainty: 'medium' }),
+      expect.objectContaining({ id: '2123451231237046371', ts: '2026-11-19T16:20:00Z', kind: 'banked', scope: 'paid', source: 'OpenAIDevs' }),
+    ]);
+    expect(readJson(dir, 'candidates.json').candidates.map((c: { id: string; suggested_kind: string }) => [c.id, c.suggested_kind])).toEqual([
+      ['2123169415951287049', 'promise'],
+      ['2123687794176950277', 'reset'],
+    ]);
+    expect(readJson(dir, 'pull-state.json')).toEqual({
+      x: {
+        OpenAI: { user_id: OPENAI, since_id: null },
+        OpenAIDevs: { user_id: DEVS, since_id: '2123687794176950277' },
+        thsottiaux: { user_id: THS, since_id: '2123251393622970514' },
+      },
+    });
+    const ths = server!.requests.filter((q) => q.url.pathname === `/2/users/${THS}/tweets`);
+    expect(ths.map((q) => q.url.searchParams.get('pagination_token'))).toEqual([null, '7140dibdnow9c7btw452wq0ahoa5qcpc3g9yo8nj7ymn9']);
+    expect(ths[0]!.url.searchParams.get('since_id')).toBe('2122630825374646273');
+    expect(ths[0]!.headers['authorization']).toBe('Bearer x-test');
+    expect(server!.requests.find((q) => q.url.pathname === '/2/users/by')!.url.searchParams.get('usernames')).toBe('OpenAI');
+    expect(r.lines[2]).toBe('✅ x: 2 new event(s), 2 for review');
+    expect(() => loadDir(dir)).not.toThrow();
+  });
+
+  it('is idempotent: the same posts again add nothing and change no file but the check times', async () => {
+    const dir = dataWithState();
+    await serveX();
+    await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+    const files = ['events.json', 'candidates.json', 'signals.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f));
+    cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json')); // replay from the old since_id
+    const again = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+    expect(Object.keys(again.writes).sort()).toEqual(['pull-state.json']);
+    expect(['events.json', 'candidates.json', 'signals.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f))).toEqual(files);
+  });
+});
+
+describe.each<[string, Reply, RegExp]>([
+  ['401 (bad token)', { ...json('x/unauthorized.json'), status: 401 }, /HTTP 401/],
+  ['schema drift: meta missing', { body: '{"data":[]}' }, /meta/],
+  ['malformed JSON', { body: '{"data":[{"id":"1"' }, /malformed JSON/],
+  ['truncated body', { ...json('x/openaidevs.json'), truncate: true }, /cut off/],
+  ['HTTP 503', { status: 503 }, /HTTP 503/],
+  ['a server that never answers', { hang: true }, /no answer within the timeout/],
+])('x: %s', (_name, reply, error) => {
+  it('records the failure and changes no event, candidate, cursor or checked_at', async () => {
+    const dir = dataWithState();
+    const kept = ['events.json', 'pull-state.json'].map((f) => read(dir, f));
+    await serveX(reply);
+    const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+    expect(['events.json', 'pull-state.json'].map((f) => read(dir, f))).toEqual(kept);
+    expect(r.writes['candidates.json']).toBeUndefined();
+    const check = readJson(dir, 'signals.json').sources[2];
+    expect(check).toMatchObject({ name: 'x', ok: false, outcome: 'failed' });
+    expect(check.error).toMatch(error);
+    expect(r.failed).toBe(true);
+  });
+});

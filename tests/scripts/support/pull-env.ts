@@ -1,0 +1,61 @@
+/** A temp copy of data/ and a runPull bound to local fixture servers, with a fixed clock and a recording sleep. */
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DATA_FILES, parseDataset, type DataFileKey, type Dataset } from '../../../src/lib/dataset.ts';
+import type { HttpDeps } from '../../../src/lib/pull/http.ts';
+import { runPull, type PullOutput } from '../../../src/lib/pull/run.ts';
+import { SITE } from '../../../src/lib/site.ts';
+import { USER_AGENT } from '../../../src/lib/sources.ts';
+import { readDataTexts, writeDataTexts } from '../../../scripts/lib/data-dir.ts';
+
+export const NOW = new Date('2026-11-20T12:00:00Z');
+export const REPO_DATA = join(import.meta.dirname, '..', '..', '..', 'data');
+
+/** A private copy of the build's data files (only those: the logs start empty). */
+export function tempData(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'resetcast-pull-'));
+  for (const file of Object.values(DATA_FILES)) cpSync(join(REPO_DATA, file.replace(/^data\//, '')), join(dir, file.replace(/^data\//, '')));
+  return dir;
+}
+
+export const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
+export const readJson = (dir: string, name: string): any => JSON.parse(read(dir, name));
+
+export function loadDir(dir: string, now: Date = NOW): Dataset {
+  const texts = Object.fromEntries((Object.keys(DATA_FILES) as DataFileKey[]).map((k) => [k, read(dir, DATA_FILES[k].replace(/^data\//, ''))]));
+  return parseDataset(texts as Record<DataFileKey, string>, now);
+}
+
+export function httpDeps(sleeps: number[] = [], now: Date = NOW): HttpDeps {
+  return {
+    fetch: globalThis.fetch, now: () => now, userAgent: USER_AGENT,
+    sleep: async (ms) => void sleeps.push(ms),
+    timeoutMs: 300, retries: 2, backoffMs: 10, maxRetryAfterMs: 20_000,
+  };
+}
+
+/** An address nothing listens on: connection refused at once. */
+export const DEAD = 'http://127.0.0.1:9';
+
+export interface PullOpts {
+  status?: string;
+  github?: string;
+  x?: string;
+  xToken?: string;
+  githubToken?: string;
+  now?: Date;
+  sleeps?: number[];
+}
+
+/** What scripts/pull.ts does, minus reading the environment. */
+export async function pullInto(dir: string, o: PullOpts = {}): Promise<PullOutput> {
+  const now = o.now ?? NOW;
+  const result = await runPull({
+    texts: readDataTexts(dir), now, http: httpDeps(o.sleeps, now),
+    bases: { status: o.status ?? DEAD, github: o.github ?? DEAD, x: o.x ?? DEAD },
+    tokens: { x: o.xToken, github: o.githubToken }, site: SITE.url,
+  });
+  writeDataTexts(dir, result.writes);
+  return result;
+}

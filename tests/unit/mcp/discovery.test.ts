@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CATALOG_PATH, MCP_SERVER, SERVER_CARD_PATH } from '../../../src/lib/mcp/config.ts';
+import { catalog, registryServerJson, serverCard } from '../../../src/lib/mcp/discovery.ts';
+import { SITE } from '../../../src/lib/site.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/; // server-card and registry schemas
+
+describe('MCP server identity', () => {
+  it('keeps the server version equal to package.json', () => expect(MCP_SERVER.version).toBe(pkg.version));
+  it('names the server in reverse DNS of the site host', () => expect(MCP_SERVER.name).toBe('app.netlify.resetcast/resetcast'));
+  it('fits the 100-character description limit and asks for attribution', () => {
+    expect(MCP_SERVER.description.length).toBeLessThanOrEqual(100);
+    expect(MCP_SERVER.instructions).toContain(`"${SITE.attribution}"`);
+    expect(MCP_SERVER.instructions).toContain('list_codex_resets');
+  });
+  it('serves the card at <streamable-http-url>/server-card and the catalog at the well-known path', () => {
+    expect(SERVER_CARD_PATH).toBe('/mcp/server-card');
+    expect(CATALOG_PATH).toBe('/.well-known/mcp/catalog.json');
+  });
+});
+
+describe.each([
+  ['server card', serverCard(), 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'],
+  ['registry server.json', registryServerJson(), 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'],
+])('%s', (_label, doc, schema) => {
+  it('has the schema, the required fields and the one streamable-http remote', () => {
+    expect(doc['$schema']).toBe(schema);
+    expect(doc['name']).toMatch(NAME_PATTERN);
+    expect(doc['name']).toBe(MCP_SERVER.name);
+    expect(doc['version']).toBe(MCP_SERVER.version);
+    expect(doc['description']).toBe(MCP_SERVER.description);
+    expect(doc['remotes']).toMatchObject([{ type: 'streamable-http', url: 'https://resetcast.netlify.app/mcp' }]);
+  });
+});
+
+describe('catalog', () => {
+  it('points at the server card with an urn:air identifier built from the card name', () => {
+    expect(catalog()).toEqual({
+      specVersion: 'draft',
+      entries: [
+        {
+          identifier: 'urn:air:resetcast.netlify.app:resetcast',
+          displayName: 'Resetcast',
+          type: 'application/mcp-server-card+json',
+          url: 'https://resetcast.netlify.app/mcp/server-card',
+        },
+      ],
+    });
+  });
+  it('follows another base URL', () => {
+    expect(catalog('http://localhost:8888')).toMatchObject({ entries: [{ url: 'http://localhost:8888/mcp/server-card', identifier: 'urn:air:localhost:resetcast' }] });
+  });
+});
+
+describe('server card protocol versions', () => {
+  it('lists the newest version first and includes the one the SDK client asks for', async () => {
+    const { LATEST_PROTOCOL_VERSION } = await import('@modelcontextprotocol/sdk/types.js');
+    const versions = (serverCard()['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions;
+    expect(versions?.[0]).toBe(LATEST_PROTOCOL_VERSION);
+    expect(versions).toContain('2025-06-18');
+  });
+});

@@ -1,0 +1,154 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { describe, expect, it } from 'vitest';
+import { createMcpHandler } from '../../../src/lib/mcp/handler.ts';
+import { createServer, toolList } from '../../../src/lib/mcp/server.ts';
+import { miniPublished } from './payloads.ts';
+
+const payloads = miniPublished();
+const handler = createMcpHandler(payloads);
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+function post(body: unknown, headers: Record<string, string> = JSON_TYPE): Promise<Response> {
+  return handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+}
+const call = (name: string, args?: unknown): Promise<Response> =>
+  post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } });
+
+function expectCors(res: Response): void {
+  expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+  expect(res.headers.get('access-control-allow-headers')).toContain('Mcp-Protocol-Version');
+}
+
+describe('HTTP methods', () => {
+  it('answers OPTIONS (CORS preflight) with 204 and CORS headers', async () => {
+    const res = await handler(new Request('http://localhost/mcp', { method: 'OPTIONS' }));
+    expect(res.status).toBe(204);
+    expectCors(res);
+  });
+  it.each(['GET', 'DELETE', 'PUT', 'PATCH', 'HEAD'])('answers %s with 405, Allow and a JSON-RPC error, without a stream', async (method) => {
+    const res = await handler(new Request('http://localhost/mcp', { method, headers: { Accept: 'text/event-stream' } }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expectCors(res);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only` } });
+  });
+});
+
+describe('Accept header as real clients send it', () => {
+  it.each([
+    [{ ...JSON_TYPE, Accept: 'application/json, text/event-stream' }],
+    [{ ...JSON_TYPE, Accept: '*/*' }],
+    [{ ...JSON_TYPE, Accept: 'application/json' }],
+    [JSON_TYPE],
+  ])('%j → a JSON result', async (headers) => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expectCors(res);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+});
+
+describe('bad requests get a precise JSON-RPC error', () => {
+  const cases: [string, number, number, string | RegExp, string | number | null, () => Promise<Response>][] = [
+    ['body not JSON', 400, -32700, /^Parse error: request body is not valid JSON \(/, null, () => post('{"jsonrpc": "2.0", ')],
+    ['empty body', 400, -32700, /^Parse error: request body is not valid JSON/, null, () => post('')],
+    ['a JSON number', 400, -32600, 'Invalid Request: expected a JSON-RPC 2.0 request object', null, () => post('42')],
+    ['a batch', 400, -32600, 'Invalid Request: JSON-RPC batches are not supported: send one request per POST', null, () => post([{ jsonrpc: '2.0', id: 1, method: 'ping' }])],
+    ['no jsonrpc member', 400, -32600, 'Invalid Request: "jsonrpc" must be "2.0"', 1, () => post({ id: 1, method: 'ping' })],
+    ['jsonrpc 1.0', 400, -32600, 'Invalid Request: "jsonrpc" must be "2.0"', 1, () => post({ jsonrpc: '1.0', id: 1, method: 'ping' })],
+    ['method not a string', 400, -32600, 'Invalid Request: "method" must be a string', 'a', () => post({ jsonrpc: '2.0', id: 'a', method: 5 })],
+    ['a response', 400, -32600, 'Invalid Request: this server accepts requests and notifications, not responses', 2, () => post({ jsonrpc: '2.0', id: 2, result: {} })],
+    ['id null', 400, -32600, 'Invalid Request: "id" must be a string or an integer', null, () => post({ jsonrpc: '2.0', id: null, method: 'ping' })],
+    ['id 1.5', 400, -32600, 'Invalid Request: "id" must be a string or an integer', null, () => post({ jsonrpc: '2.0', id: 1.5, method: 'ping' })],
+    ['params an array', 400, -32600, 'Invalid Request: "params" must be an object', 3, () => post({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: [] })],
+    ['unknown method', 200, -32601, 'Method not found: "resources/list". This server answers initialize, ping, tools/list, tools/call', 4, () => post({ jsonrpc: '2.0', id: 4, method: 'resources/list' })],
+    ['unknown tool', 200, -32602, 'Unknown tool: "delete_everything". Available tools: get_reset_forecast, list_codex_resets, get_status_signals', 7, () => call('delete_everything')],
+    ['tools/call without a name', 200, -32602, 'Invalid params for tools/call: expected string, received undefined at params.name', 8, () => post({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: {} })],
+    ['tools/call with arguments a string', 200, -32602, 'Invalid params for tools/call: expected record, received string at params.arguments', 9, () => post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: 'x' } })],
+    ['initialize without params', 200, -32602, 'Invalid params for initialize: expected object, received undefined at params', 10, () => post({ jsonrpc: '2.0', id: 10, method: 'initialize' })],
+    ['body over 1 MiB', 413, -32000, 'Payload Too Large: request body must not exceed 1048576 bytes (1 MiB)', null, () => post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1_048_576) } }))],
+    ['text/plain body', 415, -32000, 'Unsupported Media Type: Content-Type must be application/json, got "text/plain"', null, () => post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'Content-Type': 'text/plain' })],
+    ['form body', 415, -32000, 'Unsupported Media Type: Content-Type must be application/json, got "application/x-www-form-urlencoded"', null, () => post('a=1', { 'Content-Type': 'application/x-www-form-urlencoded' })],
+    ['no content type', 415, -32000, 'Unsupported Media Type: Content-Type must be application/json, got none', null, () => handler(new Request('http://localhost/mcp', { method: 'POST', body: new Blob(['{}']) }))],
+  ];
+  it.each(cases)('%s → HTTP %i, code %i', async (_label, status, code, message, id, send) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expectCors(res);
+    const body = await res.json();
+    expect(body.jsonrpc).toBe('2.0');
+    expect(body.id).toBe(id);
+    expect(body.error.code).toBe(code);
+    if (typeof message === 'string') expect(body.error.message).toBe(message);
+    else expect(body.error.message).toMatch(message);
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit must be at least 1 at limit'],
+    [{ limit: -1 }, 'limit must be at least 1 at limit'],
+    [{ limit: 1000 }, 'limit must be at most 100 at limit'],
+    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100 at limit'],
+    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100 at limit'],
+    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 at since'],
+    [{ since: '2026-13-45' }, 'since is not a real calendar date at since'],
+    [{ limit: 5, page: 2 }, 'Unrecognized key: "page"'],
+  ])('list_codex_resets %j → a tool error the model can correct: %s', async (args, detail) => {
+    const res = await call('list_codex_resets', args);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toBe(`MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: ${detail}`);
+  });
+  it.each(['get_reset_forecast', 'get_status_signals'])('%s refuses an extra argument', async (name) => {
+    const body = await (await call(name, { verbose: true })).json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toBe(`MCP error -32602: Input validation error: Invalid arguments for tool ${name}: Unrecognized key: "verbose"`);
+  });
+  it('answers a notification with 202 and no body', async () => {
+    const res = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+    expectCors(res);
+  });
+});
+
+describe('tools/call over HTTP', () => {
+  it.each([
+    ['get_reset_forecast', 'forecast'],
+    ['get_status_signals', 'signals'],
+    ['list_codex_resets', 'timeline'],
+  ] as const)('%s returns %s.json byte for byte in its text block', async (name, file) => {
+    const body = await (await call(name)).json();
+    expect(body.result.content).toEqual([{ type: 'text', text: payloads[file].text }]);
+    expect(body.result.structuredContent).toEqual(JSON.parse(payloads[file].text));
+  });
+});
+
+describe('the cached tools/list', () => {
+  it('equals what McpServer itself lists', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = createServer(payloads, { cachedToolList: false });
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(clientSide);
+    const listed = await client.listTools();
+    await client.close();
+    expect(JSON.parse(JSON.stringify(toolList()))).toEqual(JSON.parse(JSON.stringify(listed)));
+    expect(listed.tools.map((t) => t.name)).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
+  });
+  it('describes every argument, marks every tool read-only and closed-world', () => {
+    for (const tool of toolList().tools) {
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(tool.title).toBeTruthy();
+      expect(tool.outputSchema).toBeDefined();
+      expect(tool.inputSchema.additionalProperties).toBe(false);
+      for (const prop of Object.values(tool.inputSchema.properties ?? {})) expect((prop as { description?: string }).description).toBeTruthy();
+    }
+    const list = toolList().tools.find((t) => t.name === 'list_codex_resets');
+    expect(list?.inputSchema.properties).toMatchObject({ limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, since: { type: 'string' } });
+  });
+});

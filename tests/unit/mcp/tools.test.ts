@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { stableStringify } from '../../../src/lib/json.ts';
+import { getResetForecast, GetResetForecastInput } from '../../../src/lib/mcp/tools/get-reset-forecast.ts';
+import { getStatusSignals, GetStatusSignalsInput } from '../../../src/lib/mcp/tools/get-status-signals.ts';
+import { LIST_RESETS, listResets, ListResetsInput } from '../../../src/lib/mcp/tools/list-resets.ts';
+import { miniPublished, thirtyEventPublished } from './payloads.ts';
+
+const textOf = (r: { content: unknown[] }): string => (r.content[0] as { type: 'text'; text: string }).text;
+
+describe('tool names', () => {
+  it('puts the brand word of the site config into the list tool', () => expect(LIST_RESETS).toBe('list_codex_resets'));
+});
+
+describe.each([
+  ['get_reset_forecast', getResetForecast, 'forecast'],
+  ['get_status_signals', getStatusSignals, 'signals'],
+] as const)('%s', (_name, handler, file) => {
+  it('returns the published file byte for byte as text, and its value as structured content', () => {
+    const p = miniPublished();
+    const result = handler(p);
+    expect(textOf(result)).toBe(p[file].text);
+    expect(result.structuredContent).toEqual(JSON.parse(p[file].text));
+    expect(result.isError).toBeUndefined();
+  });
+});
+
+describe('list_codex_resets over 30 events (one a day in January 2026, newest first)', () => {
+  const p = thirtyEventPublished();
+  const ids = (from: number, to: number): string[] => Array.from({ length: from - to + 1 }, (_, i) => String(from - i));
+  it.each([
+    [{}, ids(30, 11)], // default limit 20
+    [{ limit: 1 }, ['30']],
+    [{ limit: 100 }, ids(30, 1)],
+    [{ since: '2026-01-25' }, ids(30, 25)],
+    [{ since: '2026-01-25', limit: 3 }, ['30', '29', '28']],
+    // Inclusive UTC day: 2026-01-10T00:00:00Z is in, 2026-01-09T23:59:59Z is out.
+    [{ since: '2026-01-10', limit: 100 }, ids(30, 10)],
+    [{ since: '2026-01-10' }, ids(30, 11)],
+    [{ since: '2026-01-09', limit: 100 }, ids(30, 9)],
+    [{ since: '2026-01-30' }, ['30']],
+    [{ since: '2026-01-31' }, []],
+    [{ since: '2025-12-31', limit: 5 }, ids(30, 26)],
+  ])('%j → %j', (args, want) => {
+    const result = listResets(p, ListResetsInput.parse(args));
+    const sc = result.structuredContent as { schema_version: number; source: string; events: { id: string }[] };
+    expect(sc.events.map((e) => e.id)).toEqual(want);
+    expect(sc.schema_version).toBe(1);
+    expect(textOf(result)).toBe(stableStringify(sc));
+  });
+  it('returns timeline.json byte for byte when nothing is filtered out', () => {
+    expect(textOf(listResets(p, ListResetsInput.parse({ limit: 30 })))).toBe(p.timeline.text);
+    expect(textOf(listResets(miniPublished(), ListResetsInput.parse({})))).toBe(miniPublished().timeline.text);
+  });
+});
+
+describe('tool arguments', () => {
+  it.each([
+    [{ limit: 0 }, 'limit must be at least 1'],
+    [{ limit: -1 }, 'limit must be at least 1'],
+    [{ limit: 101 }, 'limit must be at most 100'],
+    [{ limit: 1000 }, 'limit must be at most 100'],
+    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100'],
+    [{ limit: '5' }, 'limit must be a whole number from 1 to 100'],
+    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100'],
+    [{ limit: null }, 'limit must be a whole number from 1 to 100'],
+    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01'],
+    [{ since: '2026-13-45' }, 'since is not a real calendar date'],
+    [{ since: '2026-02-29' }, 'since is not a real calendar date'],
+    [{ since: '2026-10-01T00:00:00Z' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01'],
+    [{ since: 20261001 }, 'since must be a date string YYYY-MM-DD'],
+    [{ limit: 5, until: '2026-10-01' }, 'Unrecognized key: "until"'],
+  ])('list_codex_resets refuses %j: %s', (args, message) => {
+    const r = ListResetsInput.safeParse(args);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+  it.each([
+    ['get_reset_forecast', GetResetForecastInput],
+    ['get_status_signals', GetStatusSignalsInput],
+  ])('%s takes no arguments and names an extra one', (_name, schema) => {
+    expect(schema.safeParse({}).success).toBe(true);
+    expect(schema.safeParse({ verbose: true }).error?.issues.map((i) => i.message)).toEqual(['Unrecognized key: "verbose"']);
+  });
+});
