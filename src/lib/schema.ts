@@ -321,6 +321,44 @@ export type BankedPayload = z.infer<typeof BankedPayload>;
 export type ActiveBankedReset = z.infer<typeof ActiveBankedReset>;
 export type EventNotesPayload = z.infer<typeof EventNotesPayload>;
 
+/** The rolling-origin backtest behind the forecast (docs/forecast.md): scores per model and horizon. */
+const BacktestScore = z.strictObject({
+  model: z.string().min(1),
+  horizon_hours: z.int().positive(),
+  n: z.int().nonnegative(),
+  brier: z.number(),
+  log_loss: z.number(),
+  base_rate: z.number(),
+  skill_vs_memoryless: z.number(),
+  skill_vs_climatology: z.number(),
+  calibration_error: z.number().describe('largest |mean forecast − observed frequency| over reliability bins holding ≥ 50 issues'),
+});
+export const BacktestPayload = z.strictObject({
+  schema_version: z.literal(SCHEMA_VERSION),
+  generated_at: Timestamp,
+  source: Url,
+  formula_version: z.literal(FORMULA_VERSION),
+  method: z.strictObject({
+    step_hours: z.number().positive(),
+    warmup_days: z.number().nonnegative(),
+    horizons: z.array(z.int().positive()),
+    reset_kinds: z.array(Kind),
+    first_issue: Timestamp.nullable(),
+    last_issue: Timestamp.nullable(),
+    no_information_p: z.number().min(0).max(1),
+  }),
+  selected_model: z.string().min(1),
+  official_weight: z.number().min(0).max(1),
+  scores: z.array(BacktestScore),
+  reliability: z.array(
+    z.strictObject({
+      horizon_hours: z.int().positive(),
+      bins: z.array(z.strictObject({ lower: z.number(), upper: z.number(), n: z.int().nonnegative(), mean_p: z.number(), observed: z.number() })),
+    }),
+  ),
+});
+export type BacktestPayload = z.infer<typeof BacktestPayload>;
+
 /** Every published payload schema, by the name of its JSON Schema file under /api/v1/schema/. */
 export const PAYLOAD_SCHEMAS = {
   forecast: ForecastPayload,
@@ -328,5 +366,6 @@ export const PAYLOAD_SCHEMAS = {
   signals: SignalsPayload,
   banked: BankedPayload,
   'event-notes': EventNotesPayload,
+  backtest: BacktestPayload,
 } as const;
 export type PayloadName = keyof typeof PAYLOAD_SCHEMAS;

@@ -1,0 +1,4 @@
+import { loadBuild } from '../../../data.ts';
+import { jsonResponse } from '../../../lib/http.ts';
+
+export const GET = (): Response => jsonResponse(loadBuild().payloads['backtest']);
