@@ -42,7 +42,7 @@ beforeAll(async () => {
 describe('a build from the committed data/', () => {
   it('emits every SPEC endpoint', () => {
     const files = listFiles(first.outDir);
-    for (const f of ['api/v1/forecast.json', 'api/v1/timeline.json', 'api/v1/signals.json', 'api/v1/banked.json', 'index.html'])
+    for (const f of ['api/v1/forecast.json', 'api/v1/timeline.json', 'api/v1/signals.json', 'api/v1/banked.json', 'index.html', 'feed.xml', 'calendar.ics'])
       expect(files).toContain(f);
   });
 

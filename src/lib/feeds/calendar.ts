@@ -1,0 +1,77 @@
+/**
+ * The iCalendar feed (RFC 5545), built with `ics`: every recorded event at its announcement time, and
+ * an expiry reminder for each banked grant still redeemable at build time. DTSTAMPs and UIDs come from
+ * the data, so rebuilding unchanged data gives the same bytes. `ics`'s traps are fixed after it runs:
+ * octet folding (fold.ts) and no day-based TRIGGERs (we use hours, so `-P1DT` never appears).
+ */
+import { createEvents, type EventAttributes } from 'ics';
+import { activeGrants } from '../banked.ts';
+import type { BankedFile, StoredEvent } from '../schema.ts';
+import { SITE, siteUrl } from '../site.ts';
+import { newestFirst } from '../timeline.ts';
+import { refold } from './fold.ts';
+import { eventTitle, scopeLabel } from './titles.ts';
+
+/** `ics` writes DTSTAMP from `timestamp` (else from the clock) but its types omit the field. */
+type StampedEvent = EventAttributes & { timestamp: number };
+
+export interface CalendarOptions {
+  base: string;
+  /** The build clock: decides which grants still get an expiry reminder. */
+  now: Date;
+}
+
+/** Resets are moments: 30 minutes from the announcement, so clients in any time zone show the right local time. */
+export const EVENT_MINUTES = 30;
+
+function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent {
+  const at = Date.parse(e.ts);
+  return {
+    uid: `${e.id}@${host}`,
+    timestamp: at,
+    start: at,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: EVENT_MINUTES },
+    title: eventTitle(e),
+    description: `${e.summary}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}${e.uncertain_fields.length ? `; uncertain: ${e.uncertain_fields.join(', ')}` : ''}\nTimeline: ${siteUrl(`/timeline/#e-${e.id}`, base)}`,
+    url: e.url,
+    categories: [e.kind, e.scope],
+  };
+}
+
+function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string): StampedEvent {
+  const at = Date.parse(g.expires_at);
+  return {
+    uid: `banked-${g.id}@${host}`,
+    timestamp: Date.parse(g.granted_at),
+    start: at,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: 15 },
+    title: `Banked Codex reset expires (${scopeLabel(g.scope)})`,
+    description: `${g.summary}\nGranted ${g.granted_at}; expires ${g.expires_at} if unused. Redeem it before then.`,
+    ...(g.url ? { url: g.url } : {}),
+    categories: ['banked', 'expiry'],
+    alarms: [
+      { action: 'display', description: 'A banked Codex reset expires in 24 hours', trigger: { hours: 24, before: true } },
+      { action: 'display', description: 'A banked Codex reset expires in 1 hour', trigger: { hours: 1, before: true } },
+    ],
+  };
+}
+
+export function createCalendar(events: readonly StoredEvent[], banked: BankedFile, { base, now }: CalendarOptions): string {
+  const host = new URL(base).host;
+  const grants = activeGrants(banked, now);
+  const items = [
+    ...grants.map((g) => expiryReminder(g, host)),
+    ...newestFirst(events).map((e) => recordedEvent(e, host, base)),
+  ];
+  const { error, value } = createEvents(items, { productId: `-//${SITE.name}//${host}//EN`, method: 'PUBLISH', calName: SITE.name });
+  if (error || !value) throw new Error(`calendar: ${error?.message ?? 'ics produced nothing'}`);
+  const withProps = value.replace(
+    /\r\nX-WR-CALNAME:[^\r]*/,
+    (line) => `${line}\r\nNAME:${SITE.name}\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H`,
+  );
+  return refold(withProps);
+}

@@ -1,0 +1,22 @@
+/** Titles a person can scan in a feed reader or a calendar: "Codex limits reset for Plus+Pro". */
+import type { StoredEvent } from '../schema.ts';
+
+const PLAN_NAMES: Record<string, string> = { free: 'Free', go: 'Go', plus: 'Plus', pro: 'Pro', business: 'Business', enterprise: 'Enterprise', edu: 'Edu' };
+
+export function scopeLabel(scope: string): string {
+  if (scope === 'all') return 'all users';
+  if (scope === 'paid') return 'paid plans';
+  if (scope === 'unspecified') return 'unspecified plans';
+  return scope.split('+').map((p) => PLAN_NAMES[p] ?? p).join('+');
+}
+
+const VERB: Record<StoredEvent['kind'], string> = {
+  reset: 'Codex limits reset',
+  banked: 'Banked Codex reset granted',
+  boost: 'Codex limits boosted',
+  other: 'Codex limits changed',
+};
+
+export function eventTitle(e: Pick<StoredEvent, 'kind' | 'scope' | 'global'>): string {
+  return `${VERB[e.kind]} for ${scopeLabel(e.scope)}${e.global ? '' : ' (some accounts)'}`;
+}

@@ -1,0 +1,142 @@
+/**
+ * The Atom feed and the calendar, read back with real parsers (@rowanmanning/feed-parser, ical.js)
+ * and checked against the data, RFC 4287 / RFC 5545 rules, and golden files for the fixed dataset.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { parseDataset } from '../../../src/lib/dataset.ts';
+import { createAtomFeed, entryId } from '../../../src/lib/feeds/atom.ts';
+import { createCalendar } from '../../../src/lib/feeds/calendar.ts';
+import { foldLine, refold, unfold } from '../../../src/lib/feeds/fold.ts';
+import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
+
+const BASE = 'https://resetcast.netlify.app';
+const data = parseDataset(miniTexts(), MINI_NOW);
+const atom = createAtomFeed(data.events, { base: BASE });
+const ics = createCalendar(data.events, data.banked, { base: BASE, now: MINI_NOW });
+const octets = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/** Golden files: set UPDATE_GOLDEN=1 to rewrite them after a deliberate change, then review the diff. */
+function golden(name: string, actual: string): void {
+  const file = join(import.meta.dirname, '..', '..', 'fixtures', 'feeds', name);
+  if (process.env['UPDATE_GOLDEN']) writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
+
+describe('Atom feed', () => {
+  const feed = parseFeed(atom);
+  it('parses as Atom with one entry per event, newest first', () => {
+    expect(feed.meta.type).toBe('atom');
+    expect(feed.items.map((i) => i.id)).toEqual([...data.events].reverse().map((e) => `tag:resetcast.netlify.app,2026:event:${e.id}`));
+  });
+  it('dates entries and the feed from the data, not the clock', () => {
+    expect(feed.items.map((i) => i.published?.toISOString())).toEqual([...data.events].reverse().map((e) => new Date(e.ts).toISOString()));
+    expect(feed.updated?.toISOString()).toBe('2026-06-28T12:00:00.000Z');
+  });
+  it('has feed id, title, author, self link and rights', () => {
+    expect(atom).toMatch(/<author>\s*<name>Resetcast<\/name>/);
+    expect(atom).toContain('<link rel="self" href="https://resetcast.netlify.app/feed.xml"/>');
+    expect(atom).toMatch(/<rights>Data: Resetcast\./);
+    expect(feed.title).toMatch(/^Resetcast/);
+  });
+  it('links each entry to its post and to its place on our timeline, with kind and scope categories', () => {
+    const first = feed.items[0]!;
+    expect(first.url).toBe('https://x.com/thsottiaux/status/2093014447833116908');
+    expect(atom).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/#e-2093014447833116908"/>');
+    expect(first.categories.map((c) => c.term)).toEqual(['kind:boost', 'scope:plus+pro']);
+    expect(first.title).toBe('Codex limits boosted for Plus+Pro (some accounts)');
+  });
+  it('escapes HTML in summaries so readers show it as text', () => {
+    const evil = { ...data.events[0]!, summary: 'Reset <script>alert(1)</script> & ]]> done' };
+    const xml = createAtomFeed([evil], { base: BASE });
+    expect(xml).not.toContain('<script>');
+    expect(xml).toContain('Reset &lt;script&gt;alert(1)&lt;/script&gt; &amp; ]]&gt; done');
+    // A reader decodes the type="html" summary back to exactly our text.
+    expect(parseFeed(xml).items[0]?.description).toBe(evil.summary);
+  });
+  it('keeps entry ids stable: the tag URI depends only on the host and the event id', () => {
+    expect(entryId({ id: '42' }, 'https://resetcast.netlify.app/some/path')).toBe('tag:resetcast.netlify.app,2026:event:42');
+  });
+  it('matches the golden file', () => golden('mini.atom.xml', atom));
+});
+
+describe('iCalendar feed', () => {
+  const cal = new ICAL.Component(ICAL.parse(ics));
+  const vevents = cal.getAllSubcomponents('vevent');
+  it('has the calendar properties', () => {
+    for (const line of ['METHOD:PUBLISH', 'X-WR-CALNAME:Resetcast', 'NAME:Resetcast', 'REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H'])
+      expect(ics.split('\r\n')).toContain(line);
+  });
+  it('has every recorded event at its ts with a stable UID, DTSTAMP from the data, URL and categories', () => {
+    const byUid = new Map(vevents.map((v) => [String(v.getFirstPropertyValue('uid')), v]));
+    for (const e of data.events) {
+      const v = byUid.get(`${e.id}@resetcast.netlify.app`)!;
+      expect(v, e.id).toBeDefined();
+      const ev = new ICAL.Event(v);
+      expect(ev.startDate.toJSDate().toISOString()).toBe(new Date(e.ts).toISOString());
+      expect(ev.endDate.toJSDate().getTime() - ev.startDate.toJSDate().getTime()).toBe(30 * 60_000);
+      expect((v.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe(new Date(e.ts).toISOString());
+      expect(v.getFirstPropertyValue('url')).toBe(e.url);
+      expect(v.getFirstProperty('categories')?.getValues()).toEqual([e.kind, e.scope]);
+    }
+  });
+  it('round-trips commas, semicolons, quotes and newlines', () => {
+    const boost = vevents.find((v) => v.getFirstPropertyValue('uid') === '2093014447833116908@resetcast.netlify.app')!;
+    expect(String(boost.getFirstPropertyValue('description'))).toMatch(/^Limits temporarily doubled; commas, semicolons; and "quotes" survive\.\n\nSource: thsottiaux/);
+  });
+  it('reminds of each unexpired banked grant at its expiry, 24 h and 1 h before', () => {
+    const reminders = vevents.filter((v) => String(v.getFirstPropertyValue('uid')).startsWith('banked-'));
+    expect(reminders.map((v) => new ICAL.Event(v).startDate.toJSDate().toISOString())).toEqual(['2026-07-12T00:11:11.000Z', '2026-07-18T00:10:10.000Z']);
+    for (const r of reminders) {
+      const triggers = r.getAllSubcomponents('valarm').map((a) => (a.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds());
+      expect(triggers).toEqual([-24 * 3600, -3600]);
+    }
+    expect(ics).not.toMatch(/TRIGGER:-P\d+DT\r\n/);
+  });
+  it.each([
+    ['before the launch expiry', '2026-07-12T00:11:10Z', 2],
+    ['at the launch expiry', '2026-07-12T00:11:11Z', 1],
+    ['after both', '2026-07-18T00:10:10Z', 0],
+  ])('grant reminders %s: %d', (_n, now, count) => {
+    const out = createCalendar(data.events, data.banked, { base: BASE, now: new Date(now) });
+    expect(out.match(/UID:banked-/g)?.length ?? 0).toBe(count);
+  });
+  it('ends every line with CRLF and folds at ≤ 75 octets, also for non-ASCII text', () => {
+    const wide = { ...data.events[0]!, summary: 'Réinitialisation des limites ✓ — 限度已重置，感谢耐心等待。'.repeat(6) };
+    const out = createCalendar([wide], data.banked, { base: BASE, now: MINI_NOW });
+    for (const text of [ics, out]) {
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      for (const line of text.split('\r\n')) expect(octets(line), line).toBeLessThanOrEqual(75);
+    }
+    const back = new ICAL.Component(ICAL.parse(out)).getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `${wide.id}@resetcast.netlify.app`);
+    expect(String(back?.getFirstPropertyValue('description'))).toContain(wide.summary);
+  });
+  it('is byte-identical at two build clocks when the data and the active grants are unchanged', () => {
+    expect(createCalendar(data.events, data.banked, { base: BASE, now: new Date('2026-07-02T09:00:00Z') })).toBe(ics);
+    expect(createAtomFeed(data.events, { base: BASE })).toBe(atom);
+  });
+  it('matches the golden file', () => golden('mini.ics', ics));
+});
+
+describe('octet folding', () => {
+  it.each([
+    ['a'.repeat(75), 1],
+    ['a'.repeat(76), 2],
+    ['é'.repeat(40), 2], // 80 octets
+    ['😀'.repeat(30), 2], // 120 octets: 18 emoji (72) + 12 more on a continuation
+  ])('folds %#', (line, parts) => {
+    const folded = foldLine(line);
+    const physical = folded.split('\r\n');
+    expect(physical).toHaveLength(parts);
+    for (const p of physical) expect(octets(p)).toBeLessThanOrEqual(75);
+    expect(unfold(folded)).toBe(line);
+    expect(folded).not.toContain('\uFFFD');
+  });
+  it('refold undoes character folding first', () => {
+    expect(refold('A:12345\r\n\t678\r\n')).toBe('A:12345678\r\n');
+  });
+});
