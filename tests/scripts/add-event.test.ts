@@ -1,5 +1,5 @@
 /** `npm run add-event` as a child process against a temp copy of data/. */
-import { spawn } from 'node:child_process';
+import { runNode } from '../support/run-node.ts';
 import { describe, expect, it } from 'vitest';
 import { loadDir, read, readJson, tempData } from './support/pull-env.ts';
 
@@ -9,11 +9,7 @@ const URL_A = 'https://x.com/thsottiaux/status/2122981897008055506';
 const URL_B = 'https://twitter.com/OpenAIDevs/status/2123169415951287049?s=20';
 
 function addEvent(dir: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['scripts/add-event.ts', ...args], { env: { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH } });
-  let out = '';
-  child.stdout.on('data', (d) => (out += String(d)));
-  child.stderr.on('data', (d) => (out += String(d)));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
+  return runNode(['scripts/add-event.ts', ...args], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH });
 }
 
 describe('npm run add-event', () => {

@@ -1,5 +1,5 @@
 /** `npm run pull` itself, as a child process: no network, exit codes, idempotence, invalid data/. */
-import { spawn } from 'node:child_process';
+import { runNode } from '../support/run-node.ts';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,13 +13,7 @@ const EPOCH = String(Date.parse('2026-11-20T12:00:00Z') / 1000);
 
 /** Async, so the fixture server in this process can answer the child. */
 function pull(dir: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['scripts/pull.ts'], {
-    env: { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += String(d)));
-  child.stderr.on('data', (d) => (out += String(d)));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
+  return runNode(['scripts/pull.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
 }
 
 describe('npm run pull', () => {

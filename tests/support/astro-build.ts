@@ -1,8 +1,8 @@
 /** Runs a real `astro build` into a temp folder, optionally from another data/ folder and clock. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { runNode } from './run-node.ts';
 
 export interface BuildResult {
   code: number | null;
@@ -18,14 +18,7 @@ export function astroBuild(opts: { epoch: number; dataDir?: string; outDir?: str
   const outDir = opts.outDir ?? join(tempDir('build'), 'dist');
   const env: NodeJS.ProcessEnv = { ...process.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
   if (opts.dataDir) env['RESETCAST_DATA_DIR'] = opts.dataDir;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += String(d)));
-    child.stderr.on('data', (d) => (output += String(d)));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output, outDir }));
-  });
+  return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env).then(({ code, out }) => ({ code, output: out, outDir }));
 }
 
 /** Every file below `dir`, as relative paths, sorted. */
