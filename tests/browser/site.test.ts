@@ -1,0 +1,145 @@
+/**
+ * The human site in a real browser (Debian chromium via playwright-core) against the local Netlify
+ * runtime: every page loads without console errors, shows the published numbers, fits a phone screen,
+ * and is screenshotted (desktop + mobile, light + dark) into tests/.artifacts/ for a human to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+const ARTIFACTS = 'tests/.artifacts';
+const PAGES = [
+  { path: '/', name: 'home' },
+  { path: '/timeline/', name: 'timeline' },
+  { path: '/banked/', name: 'banked' },
+  { path: '/developers/', name: 'developers' },
+] as const;
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'mobile', viewport: { width: 390, height: 844 } },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+let browser: Browser;
+let forecast: { p24: number; p48: number; available: boolean };
+let timeline: { events: { id: string }[] };
+let banked: { active: { id: string }[] };
+
+async function json<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Opens a page, recording console errors and uncaught exceptions; returns them with the HTTP status. */
+async function open(page: Page, path: string): Promise<{ status: number | undefined; errors: string[] }> {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const res = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  return { status: res?.status(), errors };
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [forecast, timeline, banked] = await Promise.all([
+    json<typeof forecast>('/api/v1/forecast.json'),
+    json<typeof timeline>('/api/v1/timeline.json'),
+    json<typeof banked>('/api/v1/banked.json'),
+  ]);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORTS)('$name', ({ name: vpName, viewport }) => {
+  describe.each(SCHEMES)('%s scheme', (scheme) => {
+    it.each(PAGES)('$path loads cleanly, fits the screen and is screenshotted', async ({ path, name }) => {
+      const context = await browser.newContext({ viewport, colorScheme: scheme });
+      const page = await context.newPage();
+      try {
+        const { status, errors } = await open(page, path);
+        expect(status).toBe(200);
+        expect(errors).toEqual([]);
+        expect(await page.locator('main h1').count()).toBe(1);
+        // Nothing wider than the viewport: no sideways scrolling on a phone.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(darkBackground).toBe(scheme === 'dark' ? 'rgb(17, 20, 24)' : 'rgb(255, 255, 255)');
+        await page.screenshot({ path: `${ARTIFACTS}/${name}-${vpName}-${scheme}.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});
+
+describe('content matches the API', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await page.close();
+  });
+
+  it('home shows exactly forecast.json p24 and p48, and the caveat when unavailable', async () => {
+    await open(page, '/');
+    expect(await page.getByTestId('p24').textContent()).toBe(`${forecast.p24}%`);
+    expect(await page.getByTestId('p48').textContent()).toBe(`${forecast.p48}%`);
+    expect(await page.getByTestId('unavailable').count()).toBe(forecast.available ? 0 : 1);
+    expect(await page.locator('footer').textContent()).toContain('Data: Resetcast');
+  });
+
+  it('timeline has an #e-<id> anchor for every event, newest first as in timeline.json', async () => {
+    await open(page, '/timeline/');
+    const ids = await page.locator('ol.events > li').evaluateAll((els) => els.map((el) => el.id));
+    expect(ids).toEqual(timeline.events.map((e) => `e-${e.id}`));
+    expect(await page.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an event anchor from the feeds scrolls to its event', async () => {
+    const last = timeline.events.at(-1)!;
+    await open(page, `/timeline/#e-${last.id}`);
+    expect(await page.locator(`#e-${last.id}`).isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  it('banked lists the active grants, or says plainly that there are none', async () => {
+    await open(page, '/banked/');
+    expect(await page.getByTestId('no-active').count()).toBe(banked.active.length === 0 ? 1 : 0);
+  });
+
+  it('developers shows a ready Claude Code command and the VS Code config', async () => {
+    await open(page, '/developers/');
+    const text = await page.locator('main').textContent();
+    expect(text).toMatch(/claude mcp add --transport http resetcast https?:\/\/\S+\/mcp/);
+    expect(text).toContain('"type": "http"');
+  });
+
+  it('the tools/list example on the developers page works against the real /mcp endpoint', async () => {
+    await open(page, '/developers/');
+    const example = await page.locator('pre', { hasText: '"method":"tools/list"' }).textContent();
+    const body = /-d '(.+)'/.exec(example ?? '')?.[1];
+    const headers = Object.fromEntries([...(example ?? '').matchAll(/-H '([^:]+): ([^']+)'/g)].map((m) => [m[1]!, m[2]!]));
+    const res = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers, body: body ?? '' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('get_reset_forecast');
+  });
+
+  it('an unknown address answers 404 with the site\'s page', async () => {
+    const { status, errors } = await open(page, '/no-such-page/');
+    expect(status).toBe(404);
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    expect(await page.locator('main h1').textContent()).toBe('Page not found');
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createBarChart, escapeXml, ticks } from '../../../src/lib/charts/bars.ts';
+import { gapHistogram, gapHistogramSvg, resetsPerMonth, resetsPerMonthSvg } from '../../../src/lib/charts/resets.ts';
+
+const at = (...ts: string[]): { ts: string }[] => ts.map((t) => ({ ts: t }));
+
+describe('resetsPerMonth', () => {
+  it.each([
+    { name: 'no events', events: at(), expected: [] },
+    {
+      name: 'empty months between are kept, across a year end',
+      events: at('2025-11-30T23:59:59Z', '2026-02-01T00:00:00Z', '2025-11-01T00:00:00Z'),
+      expected: [
+        { label: '2025-11', value: 2 },
+        { label: '2025-12', value: 0 },
+        { label: '2026-01', value: 0 },
+        { label: '2026-02', value: 1 },
+      ],
+    },
+    { name: 'one month', events: at('2026-03-05T10:00:00Z'), expected: [{ label: '2026-03', value: 1 }] },
+  ])('$name', ({ events, expected }) => {
+    expect(resetsPerMonth(events)).toEqual(expected);
+  });
+});
+
+describe('gapHistogram (days between consecutive events, buckets [lo, hi))', () => {
+  it('counts each gap once, in order of time even if the input is not', () => {
+    // Gaps: 12 h (0–1), exactly 1 d (1–2), 3 d (2–4), 45 d (30+).
+    const bars = gapHistogram(at(
+      '2026-01-05T12:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T12:00:00Z', '2026-01-02T12:00:00Z', '2026-02-19T12:00:00Z',
+    ));
+    expect(bars.map((b) => b.value)).toEqual([1, 1, 1, 0, 0, 0, 1]);
+    expect(bars.map((b) => b.label)).toEqual(['0–1 d', '1–2 d', '2–4 d', '4–7 d', '7–14 d', '14–30 d', '30+ d']);
+  });
+
+  it.each([[at()], [at('2026-01-01T00:00:00Z')]])('no gaps from fewer than two events', (events) => {
+    expect(gapHistogram(events).every((b) => b.value === 0)).toBe(true);
+  });
+});
+
+describe('ticks', () => {
+  it.each([
+    [0, [0]],
+    [1, [0, 1]],
+    [4, [0, 1, 2, 3, 4]],
+    [14, [0, 4, 8, 12]],
+    [21, [0, 6, 12, 18]],
+  ])('max %i → %j', (max, expected) => {
+    expect(ticks(max)).toEqual(expected);
+  });
+});
+
+describe('SVG output', () => {
+  const events = at('2026-01-01T00:00:00Z', '2026-01-03T00:00:00Z', '2026-03-01T00:00:00Z');
+
+  it('is an accessible image: role="img" labelled by its title and description', () => {
+    const svg = resetsPerMonthSvg(events);
+    expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="recorded-resets-per-month-t recorded-resets-per-month-d"/);
+    expect(svg).toContain('<title id="recorded-resets-per-month-t">Recorded resets per month</title>');
+    expect(svg).toContain('3 resets from 2026-01 to 2026-03; the busiest month was 2026-01 with 2.');
+  });
+
+  it('draws one bar per value, the tallest filling the plot height, with a tooltip per bar', () => {
+    const svg = createBarChart([{ label: 'a', value: 2 }, { label: 'b', value: 1 }, { label: 'c', value: 0 }], {
+      title: 'T', description: 'D', unit: ['gap', 'gaps'],
+    });
+    const heights = [...svg.matchAll(/<rect class="bar"[^>]* height="([\d.]+)"/g)].map((m) => Number(m[1]));
+    // Plot height = 200 - 12 (top) - 30 (bottom) = 158.
+    expect(heights).toEqual([158, 79, 0]);
+    expect(svg).toContain('<title>a: 2 gaps</title>');
+    expect(svg).toContain('<title>b: 1 gap</title>');
+  });
+
+  it('escapes text so data cannot break the markup', () => {
+    expect(escapeXml(`<a href="x">&'`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
+    expect(createBarChart([{ label: '<b>', value: 1 }], { title: 'x', description: 'a & b', unit: ['r', 'rs'] }))
+      .toContain('<desc id="x-d">a &amp; b</desc>');
+  });
+
+  it('describes the gap histogram in words', () => {
+    expect(gapHistogramSvg(events)).toContain('0–1 d: 0, 1–2 d: 0, 2–4 d: 1, 4–7 d: 0, 7–14 d: 0, 14–30 d: 0, 30+ d: 1.');
+  });
+});
