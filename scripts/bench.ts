@@ -2,15 +2,16 @@
  * `npm run bench`: the /mcp function against a bare function returning the same bytes, in one run.
  * Warm: in-process throughput and p50/p99 latency for tools/call get_reset_forecast and tools/list.
  * Cold: new Node process → first answered tools/call (medians), /mcp function vs bare function, for the
- * function as Node loads it from source, as Netlify's deploy bundle, and as one tree-shaken file.
- * Payloads come from RESETCAST_API_DIR, else dist/api/v1, else a private build in a temp folder.
+ * function as Node loads it from source, as Netlify would package the source (traced node_modules), and as
+ * shipped (the single file `npm run build` bundles). Payloads come from dist/api/v1 (built if missing).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createBareHandler, type Handler } from './bench/bare-function.ts';
-import { netlifyBundle, singleFileBundle } from './bench/bundle.ts';
+import { shippedBundle, tracedSourceBundle, type DeployBundle } from './bench/bundle.ts';
+import { BUNDLED_FUNCTIONS_DIR, FUNCTION_SOURCE } from './lib/bundle-function.ts';
 import { median } from './bench/stats.ts';
 import { measureWarm, type WarmResult } from './bench/warm.ts';
 
@@ -18,17 +19,12 @@ const WARM_COUNT = Number(process.env['BENCH_WARM_COUNT'] ?? 5000);
 const COLD_RUNS = Number(process.env['BENCH_COLD_RUNS'] ?? 15);
 const root = resolve(import.meta.dirname, '..');
 
-function apiDir(): string {
-  if (process.env['RESETCAST_API_DIR']) return resolve(process.env['RESETCAST_API_DIR']);
-  const dist = join(root, 'dist/api/v1');
-  if (existsSync(join(dist, 'forecast.json'))) return dist;
-  const out = join(tmpdir(), `resetcast-bench-${process.pid}`);
-  console.log(`no dist/api/v1: building a private copy into ${out}`);
-  execFileSync(join(root, 'node_modules/.bin/astro'), ['build'], { cwd: root, env: { ...process.env, RESETCAST_OUT_DIR: out }, stdio: 'ignore' });
-  return join(out, 'api/v1');
+// The deploy bundles ship dist/api/v1 (included_files) and the pre-bundled function: build them if missing.
+if (!existsSync(join(root, 'dist/api/v1/forecast.json')) || !existsSync(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'))) {
+  console.log('no build output: running `npm run build` first');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 }
-
-process.env['RESETCAST_API_DIR'] = apiDir();
+process.env['RESETCAST_API_DIR'] = join(root, 'dist/api/v1');
 const mcp = ((await import('../netlify/functions/mcp.ts')) as { default: Handler }).default;
 
 const CASES = {
@@ -60,22 +56,16 @@ function coldStart(modulePath: string, env: NodeJS.ProcessEnv = process.env, cwd
   return (JSON.parse(out) as { answered: number }).answered;
 }
 
-// Three packagings of the same function, each against the bare function, interleaved run by run.
+// Packagings of the same function, each against the bare function, interleaved run by run. The deploy
+// bundles find their payloads through included_files alone: no RESETCAST_API_DIR, another working directory.
 const cache = join(root, 'node_modules/.cache/resetcast-bench');
+const { RESETCAST_API_DIR: _unused, ...deployEnv } = process.env;
+const asDeployed = (b: DeployBundle) => () => coldStart(b.entry, { ...deployEnv, LAMBDA_TASK_ROOT: b.taskRoot }, tmpdir());
 const variants: { label: string; run: () => number }[] = [
-  { label: 'source modules (node_modules external)', run: () => coldStart(join(root, 'netlify/functions/mcp.ts')) },
+  { label: 'source modules (node_modules external)', run: () => coldStart(join(root, FUNCTION_SOURCE)) },
+  { label: 'Netlify packaging of the source (traced)', run: asDeployed(await tracedSourceBundle(root, join(cache, 'traced'))) },
+  { label: 'as shipped: pre-bundled single file', run: asDeployed(await shippedBundle(root, join(cache, 'shipped'))) },
 ];
-if (existsSync(join(root, 'dist/api/v1/forecast.json'))) {
-  // The deploy bundle must find its payloads through included_files alone: no RESETCAST_API_DIR, another cwd.
-  const { taskRoot, entry } = await netlifyBundle(root, join(cache, 'netlify'));
-  const { RESETCAST_API_DIR: _unused, ...env } = process.env;
-  variants.push({ label: 'Netlify deploy bundle (zip-it-and-ship-it)', run: () => coldStart(entry, { ...env, LAMBDA_TASK_ROOT: taskRoot }, tmpdir()) });
-} else {
-  console.log('no dist/: skipping the deploy bundle (run `npm run build` first)');
-}
-const single = await singleFileBundle(root, join(cache, 'single'));
-variants.push({ label: 'single-file bundle (esbuild, tree-shaken)', run: () => coldStart(single) });
-
 const samples = variants.map(() => [] as number[]);
 const bareSamples: number[] = [];
 for (let i = 0; i < COLD_RUNS; i++) {

@@ -20,11 +20,22 @@ export function parseTimestamp(ts: string): Date {
   return new Date(ts);
 }
 
-/** True for a real calendar instant written `YYYY-MM-DDTHH:MM:SSZ` (rejects 2026-02-30, 24:00:00…). */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * True for a real calendar instant written `YYYY-MM-DDTHH:MM:SSZ` (rejects 2026-02-30, 24:00:00…).
+ * Checked field by field rather than through Date: every MCP answer re-validates its timestamps.
+ */
 export function isValidTimestamp(ts: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(ts)) return false;
-  const d = new Date(ts);
-  return !Number.isNaN(d.getTime()) && toTimestamp(d) === ts;
+  const m = TIMESTAMP.exec(ts);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 59;
 }
 
 /** True for a real calendar date written `YYYY-MM-DD`. */

@@ -2,7 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { SITE } from '../site.ts';
 import { MCP_SERVER } from './config.ts';
 import type { PublishedPayloads } from './published.ts';
@@ -37,13 +37,21 @@ export const toolList = ((): (() => ListToolsResult) => {
     });
 })();
 
-// The SDK builds a new Ajv per server unless handed one; one per instance keeps per-request servers cheap.
-const jsonSchemaValidator = new AjvJsonSchemaValidator();
+/**
+ * The SDK's server uses a JSON Schema validator only to check a client's answer to an elicitation request,
+ * which this read-only server never sends. Left to itself it would build an Ajv for every per-request
+ * server (and ~8 ms of every cold start); this one says plainly that it is never meant to be called.
+ */
+export const noElicitationValidator: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('Resetcast never requests input from clients (no elicitation), so it validates no client answers');
+  },
+};
 
 export function createServer(payloads: PublishedPayloads, options: { cachedToolList?: boolean } = {}): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version, websiteUrl: SITE.url },
-    { instructions: MCP_SERVER.instructions, jsonSchemaValidator },
+    { instructions: MCP_SERVER.instructions, jsonSchemaValidator: noElicitationValidator },
   );
   registerGetResetForecastTool(server, payloads);
   registerListResetsTool(server, payloads);

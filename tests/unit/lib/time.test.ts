@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hoursBetween, isValidDate, isValidTimestamp, parseTimestamp, roundTo, toIsoDate, toTimestamp } from '../../../src/lib/time.ts';
 import { clockFromEnv } from '../../../src/lib/clock.ts';
@@ -19,6 +20,14 @@ describe('isValidTimestamp', () => {
     ['2026-03-04T21:30:47Z', true],
     ['2026-02-29T00:00:00Z', false], // 2026 is not a leap year
     ['2028-02-29T00:00:00Z', true],
+    ['2100-02-29T00:00:00Z', false], // divisible by 100, not by 400
+    ['2000-02-29T00:00:00Z', true], // divisible by 400
+    ['2026-04-31T00:00:00Z', false],
+    ['2026-00-10T00:00:00Z', false],
+    ['2026-01-00T00:00:00Z', false],
+    ['2026-03-04T23:60:00Z', false],
+    ['2026-03-04T23:59:60Z', false], // no leap seconds in published timestamps
+    ['2026-12-31T23:59:59Z', true],
     ['2026-03-04T24:00:00Z', false],
     ['2026-03-04T21:30:47.000Z', false],
     ['2026-03-04T21:30:47+00:00', false],
@@ -31,6 +40,22 @@ describe('isValidTimestamp', () => {
     ['2026-02-30', false],
     ['26-01-01', false],
   ])('date %j → %s', (d, ok) => expect(isValidDate(d)).toBe(ok));
+  it('agrees with a Date round trip for every instant (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) }), (ms) => {
+        expect(isValidTimestamp(new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'))).toBe(true);
+      }),
+    );
+    // Field strings that Date would roll over (Feb 30 → Mar 2) must be refused.
+    fc.assert(
+      fc.property(fc.integer({ min: 1970, max: 2200 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, mo, d) => {
+        const ts = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T12:00:00Z`;
+        const date = new Date(ts);
+        const roundTrips = !Number.isNaN(date.getTime()) && date.toISOString().startsWith(ts.slice(0, 10));
+        expect(isValidTimestamp(ts)).toBe(roundTrips);
+      }),
+    );
+  });
   it('parseTimestamp refuses what it cannot publish', () => expect(() => parseTimestamp('2026-03-04')).toThrow(/YYYY-MM-DDTHH:MM:SSZ/));
 });
 
