@@ -136,6 +136,23 @@ describe('content matches the API', () => {
     expect(await res.text()).toContain('get_reset_forecast');
   });
 
+  it('every link within the site, on every page, leads somewhere (200) and every #anchor exists', async () => {
+    const broken: string[] = [];
+    for (const from of [...PAGES.map((p) => p.path), '/methodology/', '/no-such-page/']) {
+      await open(page, from);
+      const hrefs = await page.locator('a[href]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+      for (const href of new Set(hrefs)) {
+        if (href.startsWith('#')) {
+          if ((await page.locator(`[id="${href.slice(1)}"]`).count()) !== 1) broken.push(`${from} → ${href} (no such anchor)`);
+        } else if (href.startsWith('/')) {
+          const res = await fetch(`${baseUrl}${href.split('#')[0]}`);
+          if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
   it('an unknown address answers 404 with the site\'s page', async () => {
     const { status, errors } = await open(page, '/no-such-page/');
     expect(status).toBe(404);
