@@ -2,14 +2,12 @@
  * `npm run add-event -- <post URL> --kind reset --scope plus+pro --summary "…" [--partial] [--global]
  * [--certainty high|medium|low] [--update]`: records one event in data/events.json, validated and sorted.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { clockFromEnv } from '../src/lib/clock.ts';
-import { DATA_FILES, DataError, parseDataset, type DataFileKey } from '../src/lib/dataset.ts';
+import { buildNow, dataDir, readDataFiles } from '../src/data.ts';
+import { DataError, parseDataset } from '../src/lib/dataset.ts';
 import { stableStringify } from '../src/lib/json.ts';
 import { addEvent, AddEventError } from '../src/lib/pull/add-event.ts';
-import { dataDir } from './lib/data-dir.ts';
 import { writeTextFile } from './lib/write-json.ts';
 
 const USAGE = 'usage: npm run add-event -- <post URL> --kind reset|banked|boost|other --scope <scope> --summary "…" [--partial|--no-partial] [--global|--no-global] [--certainty high|medium|low] [--update]';
@@ -26,10 +24,8 @@ try {
   const [url, ...extra] = positionals;
   if (!url || extra.length > 0 || !values.kind || !values.scope || values.summary === undefined) throw new AddEventError(USAGE);
   const dir = dataDir();
-  const now = clockFromEnv(process.env, () => new Date(Math.floor(Date.now() / 1000) * 1000));
-  const texts = Object.fromEntries(
-    (Object.keys(DATA_FILES) as DataFileKey[]).map((k) => [k, readFileSync(join(dir, DATA_FILES[k].replace(/^data\//, '')), 'utf8')]),
-  ) as Record<DataFileKey, string>;
+  const now = buildNow();
+  const texts = readDataFiles(dir);
   const current = parseDataset(texts, now);
   const { file, event, replaced } = addEvent(
     { checked_at: current.eventsCheckedAt, events: current.events },

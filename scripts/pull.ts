@@ -4,16 +4,15 @@
  * 2 when data/ itself is invalid (nothing written).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clockFromEnv } from '../src/lib/clock.ts';
+import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
 import { DataError } from '../src/lib/dataset.ts';
 import { runPull } from '../src/lib/pull/run.ts';
 import { SITE } from '../src/lib/site.ts';
 import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../src/lib/sources.ts';
-import { dataDir, readDataTexts, writeDataTexts } from './lib/data-dir.ts';
+import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
 
 const env = process.env;
-const wholeSecond = (): Date => new Date(Math.floor(Date.now() / 1000) * 1000);
-const now = clockFromEnv(env, wholeSecond);
+const now = buildNow(env);
 const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
 const dir = dataDir(env);
 
@@ -21,7 +20,7 @@ try {
   const result = await runPull({
     texts: readDataTexts(dir),
     now,
-    http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecond, userAgent: USER_AGENT },
+    http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT },
     bases: sourceBases(env),
     tokens: { github: env['GITHUB_TOKEN'] || undefined, x: env['X_BEARER_TOKEN'] || undefined },
     site: SITE.url,

@@ -15,12 +15,15 @@ export interface Build {
   payloads: Payloads;
 }
 
-/** data/ lives at the project root; RESETCAST_DATA_DIR points the build elsewhere (tests use it). */
-export function dataDir(): string {
-  return resolve(process.env['RESETCAST_DATA_DIR'] ?? 'data');
+type Env = Record<string, string | undefined>;
+
+/** data/ lives at the project root; RESETCAST_DATA_DIR points the build and the scripts elsewhere (tests use it). */
+export function dataDir(env: Env = process.env): string {
+  return resolve(env['RESETCAST_DATA_DIR'] ?? 'data');
 }
 
-function readTexts(dir: string): Record<DataFileKey, string> {
+/** The text of each data file the dataset is built from; a file that cannot be read is named in the error. */
+export function readDataFiles(dir: string): Record<DataFileKey, string> {
   const read = (key: DataFileKey): string => {
     const file = join(dir, DATA_FILES[key].replace(/^data\//, ''));
     try {
@@ -32,14 +35,21 @@ function readTexts(dir: string): Record<DataFileKey, string> {
   return { events: read('events'), announcements: read('announcements'), banked: read('banked'), signals: read('signals') };
 }
 
+/** The wall clock in whole seconds: published timestamps have no milliseconds, so neither may the inputs computed from now. */
+export const wholeSecondNow = (): Date => new Date(Math.floor(Date.now() / 1000) * 1000);
+
+/** "Now" for the build and the scripts: SOURCE_DATE_EPOCH when set, else the wall clock in whole seconds. */
+export function buildNow(env: Env = process.env): Date {
+  return clockFromEnv(env, wholeSecondNow);
+}
+
 let cached: Build | undefined;
 
 /** Validates data/ (throws DataError naming file, record and field) and computes every payload. */
 export function loadBuild(): Build {
   if (cached) return cached;
-  // Whole seconds: published timestamps have no milliseconds, so neither may the inputs computed from now.
-  const now = clockFromEnv(process.env, () => new Date(Math.floor(Date.now() / 1000) * 1000));
-  const data = parseDataset(readTexts(dataDir()), now);
+  const now = buildNow();
+  const data = parseDataset(readDataFiles(dataDir()), now);
   cached = { now, data, payloads: createPayloads(data, now, SITE.url) };
   return cached;
 }

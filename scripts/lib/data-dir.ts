@@ -1,11 +1,7 @@
-/** Reading data/ for the scripts: RESETCAST_DATA_DIR points them elsewhere (tests use a temp copy). */
+/** Reading and writing all of data/ for the pull (where data/ is: `dataDir` in src/data.ts). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { writeTextFile } from './write-json.ts';
-
-export function dataDir(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env['RESETCAST_DATA_DIR'] ?? 'data');
-}
 
 /** Every .json/.jsonl file of the folder, by name. */
 export function readDataTexts(dir: string): Record<string, string> {

@@ -2,7 +2,8 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DATA_FILES, parseDataset, type DataFileKey, type Dataset } from '../../../src/lib/dataset.ts';
+import { readDataFiles } from '../../../src/data.ts';
+import { DATA_FILES, parseDataset, type Dataset } from '../../../src/lib/dataset.ts';
 import type { HttpDeps } from '../../../src/lib/pull/http.ts';
 import { runPull, type PullOutput } from '../../../src/lib/pull/run.ts';
 import { SITE } from '../../../src/lib/site.ts';
@@ -23,8 +24,7 @@ export const read = (dir: string, name: string): string => readFileSync(join(dir
 export const readJson = (dir: string, name: string): any => JSON.parse(read(dir, name));
 
 export function loadDir(dir: string, now: Date = NOW): Dataset {
-  const texts = Object.fromEntries((Object.keys(DATA_FILES) as DataFileKey[]).map((k) => [k, read(dir, DATA_FILES[k].replace(/^data\//, ''))]));
-  return parseDataset(texts as Record<DataFileKey, string>, now);
+  return parseDataset(readDataFiles(dir), now);
 }
 
 export function httpDeps(sleeps: number[] = [], now: Date = NOW): HttpDeps {
