@@ -32,3 +32,8 @@ export function resetEventsAt(events: readonly StoredEvent[], now: Date): Stored
     .filter((e) => RESET_KINDS.has(e.kind) && Date.parse(e.ts) <= cutoff)
     .sort(compareEvents);
 }
+
+/** A record (event or banked grant) whose facts are not all sure: below high certainty, or a field marked in doubt. */
+export function isUncertain(r: { certainty: string; uncertain_fields?: readonly string[] }): boolean {
+  return r.certainty !== 'high' || (r.uncertain_fields?.length ?? 0) > 0;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeGrants, createBankedPayload } from '../../../src/lib/banked.ts';
 import { parseDataset } from '../../../src/lib/dataset.ts';
-import { createTimelinePayload, newestFirst, resetEventsAt, toTimelineEvent } from '../../../src/lib/timeline.ts';
+import { createTimelinePayload, isUncertain, newestFirst, resetEventsAt, toTimelineEvent } from '../../../src/lib/timeline.ts';
 import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 
 const data = parseDataset(miniTexts(), MINI_NOW);
@@ -47,5 +47,17 @@ describe('banked', () => {
   });
   it('states the expiry rule from the data', () => {
     expect(createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org').expiry_rule).toMatch(/30 days after it is granted/);
+  });
+});
+
+describe('isUncertain', () => {
+  it.each([
+    [{ certainty: 'high', uncertain_fields: [] }, false],
+    [{ certainty: 'high' }, false], // active banked grants carry no field list
+    [{ certainty: 'medium', uncertain_fields: [] }, true],
+    [{ certainty: 'low' }, true],
+    [{ certainty: 'high', uncertain_fields: ['scope'] }, true],
+  ])('%j → %s', (record, expected) => {
+    expect(isUncertain(record)).toBe(expected);
   });
 });
