@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { SITE, siteUrl } from '../src/lib/site.ts';
 import { postIdToDate, syntheticPostId } from '../src/lib/postid.ts';
+import { defaultWindow } from '../src/lib/promise-window.ts';
 import { toTimestamp, toIsoDate } from '../src/lib/time.ts';
 import type { Announcement, BankedGrant, StoredEvent } from '../src/lib/schema.ts';
 import { writeDataFile } from './lib/write-json.ts';
@@ -39,9 +40,11 @@ function toEvent(e: RefEvent): StoredEvent {
 function toAnnouncement(e: RefEvent, eventId: string): Announcement {
   const fp = e.first_post!;
   const account = /^https:\/\/x\.com\/([^/]+)\//.exec(fp.url)?.[1];
+  const window = defaultWindow(new Date(fp.ts)); // the record keeps no time words: the default rule applies
   return {
     id: fp.id, ts: fp.ts, source: account ?? new URL(fp.url).hostname + new URL(fp.url).pathname.split('/').slice(0, 3).join('/'),
-    url: fp.url, summary: `Promised or hinted at the ${e.kind} delivered on ${e.date}.`, fulfilled_by: eventId,
+    url: fp.url, summary: `Promised or hinted at the ${e.kind} delivered on ${e.date}.`,
+    by: window.by, window_start: window.start, window_end: window.end, fulfilled_by: eventId,
   };
 }
 
@@ -70,5 +73,6 @@ function toGrant(g: RefGrant): BankedGrant {
 writeDataFile('data/events.json', { checked_at: '2026-10-11T00:00:00Z', events });
 writeDataFile('data/announcements.json', { announcements });
 writeDataFile('data/banked.json', { expiry_days: 30, grants: ref.banked_grants.map(toGrant) });
+writeDataFile('data/corrections.json', { corrections: [] });
 console.log(`imported ${events.length} events, ${announcements.length} announcements, ${ref.banked_grants.length} grants for ${SITE.name}`);
 

@@ -1,11 +1,12 @@
 /**
  * The one binding between data/ and the site: read the files, validate them against the build clock,
- * and hand pages the typed dataset and the payloads. Loaded once per build.
+ * and hand pages the typed dataset and the payloads. Computed once per build process.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { clockFromEnv } from './lib/clock.ts';
-import { DATA_FILES, parseDataset, type DataFileKey, type Dataset } from './lib/dataset.ts';
+import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from './lib/data-files.ts';
+import { parseDataset, type Dataset, type DatasetTexts } from './lib/dataset.ts';
 import { createPayloads, type Payloads } from './lib/payloads.ts';
 import { SITE } from './lib/site.ts';
 
@@ -22,17 +23,21 @@ export function dataDir(env: Env = process.env): string {
   return resolve(env['RESETCAST_DATA_DIR'] ?? 'data');
 }
 
-/** The text of each data file the dataset is built from; a file that cannot be read is named in the error. */
-export function readDataFiles(dir: string): Record<DataFileKey, string> {
-  const read = (key: DataFileKey): string => {
-    const file = join(dir, DATA_FILES[key].replace(/^data\//, ''));
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (e) {
-      throw new Error(`${DATA_FILES[key]}: cannot read ${file}: ${(e as Error).message}`);
-    }
-  };
-  return { events: read('events'), announcements: read('announcements'), banked: read('banked'), signals: read('signals') };
+/** The text of one data file; an absent optional file reads as what it means, any other is a named error. */
+export function readDataFile(dir: string, key: DataFileKey): string {
+  const file = join(dir, DATA_FILES[key]);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const absent = ABSENT_MEANS[key];
+    if ((e as { code?: string }).code === 'ENOENT' && absent !== undefined) return absent;
+    throw new Error(`${dataPath(key)}: cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** The text of each file the build reads. */
+export function readDataFiles(dir: string): DatasetTexts {
+  return Object.fromEntries(BUILD_FILES.map((k) => [k, readDataFile(dir, k)])) as DatasetTexts;
 }
 
 /** The wall clock in whole seconds: published timestamps have no milliseconds, so neither may the inputs computed from now. */
@@ -43,13 +48,25 @@ export function buildNow(env: Env = process.env): Date {
   return clockFromEnv(env, wholeSecondNow);
 }
 
-let cached: Build | undefined;
+/**
+ * Astro evaluates this module twice in one build (once for astro.config.mjs, once inside the bundled
+ * pages), so a module-level cache would read, validate and compute everything twice. The build is
+ * one process: keep it on globalThis, keyed by what it was computed from.
+ */
+const CACHE = Symbol.for('resetcast.build');
+type Cache = { key: string; build: Build };
 
-/** Validates data/ (throws DataError naming file, record and field) and computes every payload. */
-export function loadBuild(): Build {
-  if (cached) return cached;
-  const now = buildNow();
-  const data = parseDataset(readDataFiles(dataDir()), now);
-  cached = { now, data, payloads: createPayloads(data, now, SITE.url) };
-  return cached;
+/** Validates data/ (throws DataError naming file, record and field) and computes every payload, once per process. */
+export function loadBuild(env: Env = process.env): Build {
+  const dir = dataDir(env);
+  // Without SOURCE_DATE_EPOCH the clock is read once: every page of one build sees the same "now".
+  const key = `${dir}@${env['SOURCE_DATE_EPOCH'] ?? 'wall clock'}`;
+  const store = globalThis as { [CACHE]?: Cache };
+  const hit = store[CACHE];
+  if (hit?.key === key) return hit.build;
+  const now = buildNow(env);
+  const data = parseDataset(readDataFiles(dir), now);
+  const build = { now, data, payloads: createPayloads(data, now, SITE.url) };
+  store[CACHE] = { key, build };
+  return build;
 }

@@ -1,14 +1,16 @@
 /**
- * Turns the raw text of the data/ files into one validated, typed dataset, or a DataError that names
- * the file, the record and the field of every problem. Pure: the caller reads the files and the clock.
+ * Turns the data/ files into one validated, typed dataset, or a DataError that names the file, the
+ * record and the field of every problem. Pure: the caller reads the files and the clock. Writers
+ * validate the objects they are about to write with `validateDataset`, never re-serialised text.
  */
 import type { z } from 'zod';
+import { BUILD_FILES, dataPath, type BuildFileKey } from './data-files.ts';
 import {
-  AnnouncementsFile, BankedFile, EventsFile, SignalsFile,
-  type Announcement, type BankedFile as BankedFileT, type SignalsFile as SignalsFileT, type StoredEvent,
+  AnnouncementsFile, BankedFile, CorrectionsFile, EventsFile, SignalsFile,
+  type Announcement, type BankedFile as BankedFileT, type Correction, type SignalsFile as SignalsFileT, type StoredEvent,
 } from './schema.ts';
-import { parseTimestamp } from './time.ts';
-import { compareEvents } from './timeline.ts';
+import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
+import { compareByTs, compareEvents } from './timeline.ts';
 
 export interface Dataset {
   /** Oldest first, as stored. */
@@ -17,15 +19,14 @@ export interface Dataset {
   announcements: Announcement[];
   banked: BankedFileT;
   signals: SignalsFileT;
+  corrections: Correction[];
+  /** The as-issued forecasts; lines that do not parse are skipped with a named warning, never fatal. */
+  forecastLog: ForecastLog;
 }
 
-export const DATA_FILES = {
-  events: 'data/events.json',
-  announcements: 'data/announcements.json',
-  banked: 'data/banked.json',
-  signals: 'data/signals.json',
-} as const;
-export type DataFileKey = keyof typeof DATA_FILES;
+/** The JSON files as parsed values (not yet validated) and the forecast log as text. */
+export type DatasetDocs = Record<Exclude<BuildFileKey, 'forecastLog'>, unknown> & { forecastLog: string };
+export type DatasetTexts = Record<BuildFileKey, string>;
 
 export class DataError extends Error {
   readonly problems: string[];
@@ -42,19 +43,12 @@ function describePath(doc: unknown, path: PropertyKey[]): { record: string; fiel
   if (at < 0) return { record: '(top level)', field: path.map(String).join('.') || '(whole file)' };
   let node: unknown = doc;
   for (const key of path.slice(0, at + 1)) node = (node as Record<PropertyKey, unknown> | undefined)?.[key];
-  const id = (node as { id?: unknown } | undefined)?.id;
+  const id = (node as { id?: unknown; event_id?: unknown } | undefined)?.id ?? (node as { event_id?: unknown } | undefined)?.event_id;
   const record = `${path.slice(0, at).map(String).join('.')}[${String(path[at])}]${typeof id === 'string' ? ` (id ${id})` : ''}`;
   return { record, field: path.slice(at + 1).map(String).join('.') || '(whole record)' };
 }
 
-function parseFile<S extends z.ZodType>(schema: S, file: string, text: string, problems: string[]): z.infer<S> | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    problems.push(`${file}: not valid JSON: ${(e as Error).message}`);
-    return undefined;
-  }
+function check<S extends z.ZodType>(schema: S, file: string, doc: unknown, problems: string[]): z.infer<S> | undefined {
   const result = schema.safeParse(doc);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
@@ -64,7 +58,10 @@ function parseFile<S extends z.ZodType>(schema: S, file: string, text: string, p
   return undefined;
 }
 
-function checkEvents(file: string, events: StoredEvent[], now: Date, problems: string[]): void {
+const inFuture = (ts: string, now: Date): boolean => Date.parse(ts) > now.getTime();
+
+function checkEvents(events: StoredEvent[], now: Date, problems: string[]): void {
+  const file = dataPath('events');
   const seen = new Map<string, number>();
   events.forEach((e, i) => {
     const where = `${file}: events[${i}] (id ${e.id})`;
@@ -72,49 +69,134 @@ function checkEvents(file: string, events: StoredEvent[], now: Date, problems: s
     if (first !== undefined) problems.push(`${where}: field 'id': duplicate of events[${first}]`);
     else seen.set(e.id, i);
     if (e.ts.slice(0, 10) !== e.date) problems.push(`${where}: field 'date': ${e.date} disagrees with ts ${e.ts}`);
-    if (parseTimestamp(e.ts) > now) problems.push(`${where}: field 'ts': ${e.ts} is in the future of the build clock`);
+    if (inFuture(e.ts, now)) problems.push(`${where}: field 'ts': ${e.ts} is in the future of the build clock`);
     const prev = events[i - 1];
-    if (prev && compareEvents(prev, e) > 0)
-      problems.push(`${where}: field 'ts': events must be sorted by ts, then id`);
+    if (prev && compareEvents(prev, e) > 0) problems.push(`${where}: field 'ts': events must be sorted by ts, then id`);
   });
 }
 
-function checkBanked(file: string, banked: BankedFileT, eventIds: Set<string>, problems: string[]): void {
+function checkBanked(banked: BankedFileT, eventIds: ReadonlySet<string>, now: Date, problems: string[]): void {
+  const file = dataPath('banked');
   const seen = new Set<string>();
   banked.grants.forEach((g, i) => {
     const where = `${file}: grants[${i}] (id ${g.id})`;
     if (seen.has(g.id)) problems.push(`${where}: field 'id': duplicate`);
     seen.add(g.id);
     if (g.expires_at <= g.granted_at) problems.push(`${where}: field 'expires_at': not after granted_at`);
+    if (inFuture(g.granted_at, now)) problems.push(`${where}: field 'granted_at': ${g.granted_at} is in the future of the build clock`);
     if (g.event_id !== null && !eventIds.has(g.event_id)) problems.push(`${where}: field 'event_id': no event ${g.event_id}`);
   });
 }
 
-function checkAnnouncements(file: string, list: Announcement[], eventIds: Set<string>, now: Date, problems: string[]): void {
+function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, StoredEvent>, now: Date, problems: string[]): void {
+  const file = dataPath('announcements');
+  const urls = new Map<string, number>();
   list.forEach((a, i) => {
     const where = `${file}: announcements[${i}]${a.id ? ` (id ${a.id})` : ''}`;
-    if (a.fulfilled_by !== null && !eventIds.has(a.fulfilled_by)) problems.push(`${where}: field 'fulfilled_by': no event ${a.fulfilled_by}`);
-    if (parseTimestamp(a.ts) > now) problems.push(`${where}: field 'ts': ${a.ts} is in the future of the build clock`);
+    const first = urls.get(a.url);
+    if (first !== undefined) problems.push(`${where}: field 'url': duplicate of announcements[${first}]`);
+    else urls.set(a.url, i);
+    if (inFuture(a.ts, now)) problems.push(`${where}: field 'ts': ${a.ts} is in the future of the build clock`);
+    if (a.window_start < a.ts) problems.push(`${where}: field 'window_start': ${a.window_start} is before the promise was posted (${a.ts})`);
+    if (a.window_end <= a.window_start) problems.push(`${where}: field 'window_end': ${a.window_end} is not after window_start ${a.window_start}`);
+    if (a.fulfilled_by !== null) {
+      const e = events.get(a.fulfilled_by);
+      if (!e) problems.push(`${where}: field 'fulfilled_by': no event ${a.fulfilled_by}`);
+      else if (e.ts < a.ts) problems.push(`${where}: field 'fulfilled_by': event ${e.id} (${e.ts}) is older than the promise`);
+    }
+    const prev = list[i - 1];
+    if (prev && compareByTs(prev, a) > 0) problems.push(`${where}: field 'ts': announcements must be sorted by ts, then url`);
   });
 }
 
-/** Validates every data file and the links between them. Throws one DataError listing all problems. */
-export function parseDataset(texts: Record<DataFileKey, string>, now: Date): Dataset {
+/**
+ * Corrections explain how the record changed: an amended event still exists and carries the latest
+ * amended value of each field; a retracted event is gone from events.json (its record lives on here).
+ */
+function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, now: Date, problems: string[]): void {
+  const file = dataPath('corrections');
+  const latest = new Map<string, { i: number; after: unknown }>();
+  list.forEach((c, i) => {
+    const where = `${file}: corrections[${i}] (id ${c.event_id})`;
+    if (inFuture(c.at, now)) problems.push(`${where}: field 'at': ${c.at} is in the future of the build clock`);
+    const prev = list[i - 1];
+    if (prev && prev.at > c.at) problems.push(`${where}: field 'at': corrections must be sorted by at`);
+    const event = events.get(c.event_id);
+    if (c.what === 'retraction') {
+      if (event) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
+      if (c.before.event.id !== c.event_id) problems.push(`${where}: field 'before.event.id': ${c.before.event.id} is not the retracted event ${c.event_id}`);
+    } else {
+      if (!event && !list.some((r) => r.what === 'retraction' && r.event_id === c.event_id)) problems.push(`${where}: field 'event_id': no event ${c.event_id}`);
+      latest.set(`${c.event_id} ${c.what}`, { i, after: c.after });
+    }
+  });
+  for (const [key, { i, after }] of latest) {
+    const [id, field] = key.split(' ') as [string, keyof StoredEvent];
+    const event = events.get(id);
+    if (event && event[field] !== after)
+      problems.push(`${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the event's ${field} now (${JSON.stringify(event[field])}): changed without a correction?`);
+  }
+}
+
+/** Validates every build file and the links between them. Throws one DataError listing all problems. */
+export function validateDataset(docs: DatasetDocs, now: Date): Dataset {
   const problems: string[] = [];
-  const events = parseFile(EventsFile, DATA_FILES.events, texts.events, problems);
-  const announcements = parseFile(AnnouncementsFile, DATA_FILES.announcements, texts.announcements, problems);
-  const banked = parseFile(BankedFile, DATA_FILES.banked, texts.banked, problems);
-  const signals = parseFile(SignalsFile, DATA_FILES.signals, texts.signals, problems);
-  if (events) checkEvents(DATA_FILES.events, events.events, now, problems);
-  const ids = new Set(events?.events.map((e) => e.id));
-  if (events && banked) checkBanked(DATA_FILES.banked, banked, ids, problems);
-  if (events && announcements) checkAnnouncements(DATA_FILES.announcements, announcements.announcements, ids, now, problems);
-  if (problems.length > 0 || !events || !announcements || !banked || !signals) throw new DataError(problems);
+  const events = check(EventsFile, dataPath('events'), docs.events, problems);
+  const announcements = check(AnnouncementsFile, dataPath('announcements'), docs.announcements, problems);
+  const banked = check(BankedFile, dataPath('banked'), docs.banked, problems);
+  const signals = check(SignalsFile, dataPath('signals'), docs.signals, problems);
+  const corrections = check(CorrectionsFile, dataPath('corrections'), docs.corrections, problems);
+  if (events) checkEvents(events.events, now, problems);
+  const byId = new Map(events?.events.map((e) => [e.id, e]));
+  if (events && banked) checkBanked(banked, new Set(byId.keys()), now, problems);
+  if (events && announcements) checkAnnouncements(announcements.announcements, byId, now, problems);
+  if (events && corrections) checkCorrections(corrections.corrections, byId, now, problems);
+  if (problems.length > 0 || !events || !announcements || !banked || !signals || !corrections) throw new DataError(problems);
   return {
     events: events.events,
     eventsCheckedAt: events.checked_at,
     announcements: announcements.announcements,
     banked,
     signals,
+    corrections: corrections.corrections,
+    forecastLog: parseForecastLog(docs.forecastLog),
   };
+}
+
+/** Parses the texts of the build files (JSON syntax errors are named per file), then validates them. */
+export function parseDataset(texts: DatasetTexts, now: Date): Dataset {
+  const problems: string[] = [];
+  const json = (key: Exclude<BuildFileKey, 'forecastLog'>): unknown => {
+    try {
+      return JSON.parse(texts[key]) as unknown;
+    } catch (e) {
+      problems.push(`${dataPath(key)}: not valid JSON: ${(e as Error).message}`);
+      return undefined;
+    }
+  };
+  const docs = Object.fromEntries(BUILD_FILES.map((k) => [k, k === 'forecastLog' ? texts[k] : json(k)])) as DatasetDocs;
+  if (problems.length > 0) throw new DataError(problems);
+  return validateDataset(docs, now);
+}
+
+/**
+ * The latest instant the data itself records (last check, last event, promise, grant, correction or
+ * issued forecast): a clock that can never make the record "in the future", for building real data/
+ * in a test without reading the wall clock. Reads raw documents, so it works before validation.
+ */
+export function dataClock(docs: DatasetDocs): Date {
+  const stamps: unknown[] = [];
+  const list = (doc: unknown, key: string): Record<string, unknown>[] => {
+    const v = (doc as Record<string, unknown> | undefined)?.[key];
+    return Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
+  };
+  stamps.push((docs.events as { checked_at?: unknown } | undefined)?.checked_at, (docs.signals as { fetched_at?: unknown } | undefined)?.fetched_at);
+  stamps.push(...list(docs.events, 'events').map((e) => e['ts']));
+  stamps.push(...list(docs.announcements, 'announcements').map((a) => a['ts']));
+  stamps.push(...list(docs.banked, 'grants').map((g) => g['granted_at']));
+  stamps.push(...list(docs.corrections, 'corrections').map((c) => c['at']));
+  stamps.push(...parseForecastLog(docs.forecastLog).lines.map((l) => l.issued_at));
+  const ms = stamps.filter((s): s is string => typeof s === 'string').map(Date.parse).filter((t) => !Number.isNaN(t));
+  if (ms.length === 0) throw new DataError(['data/: no timestamp anywhere to take a clock from']);
+  return new Date(Math.max(...ms));
 }

@@ -3,78 +3,39 @@
  * Payload schemas are the JSON Schemas generated from src/lib/schema.ts (the same ones served under
  * /api/v1/schema/), so the description cannot drift from the data.
  */
-import { payloadJsonSchema, PAYLOAD_NAMES } from './jsonschema.ts';
-import { CATALOG_PATH, MAX_BODY_BYTES, MCP_PATH, SERVER_CARD_PATH } from './mcp/config.ts';
+import { ENDPOINTS, OPENAPI_PATH, pascalCase, type Endpoint } from './endpoints.ts';
+import { payloadJsonSchema } from './jsonschema.ts';
+import { PAYLOAD_NAMES } from './payloads.ts';
+import { MAX_BODY_BYTES, MCP_PATH } from './mcp/config.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 import { DISCLAIMER, SITE, siteUrl } from './site.ts';
 
 type Json = Record<string, unknown>;
 
 export const OPENAPI_VERSION = '3.1.1';
-export const OPENAPI_PATH = '/api/v1/openapi.json';
+export { OPENAPI_PATH };
 /** Edge cache of the static files (netlify.toml), SPEC.md §4 rule 1. */
 export const CACHE_CONTROL = 'public, max-age=300';
 
-interface PayloadDoc { summary: string; description: string }
-const PAYLOAD_DOCS: Record<string, PayloadDoc> = {
-  forecast: {
-    summary: 'Odds of a reset in the next 24 and 48 hours',
-    description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
-  },
-  timeline: { summary: 'Every recorded reset event', description: 'All recorded events, newest first, with the SPEC.md §2.2 event record.' },
-  signals: { summary: 'Latest status and issue signals', description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.' },
-  banked: { summary: 'Active banked resets', description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps and the hours left.' },
-  'event-notes': { summary: 'Curation notes per event', description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.' },
-  backtest: { summary: 'Backtest of the forecast', description: 'How the forecast formula would have scored on the recorded history.' },
-};
-/** Payloads the service publishes even when schema.ts has no schema for them yet (then described generically). */
-const EXTRA_PAYLOADS = ['backtest'];
-
 /** `event-notes` → `EventNotesPayload`: the component name of a payload schema. */
-export function payloadComponentName(name: string): string {
-  return `${name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Payload`;
-}
+export const payloadComponentName = (name: string): string => `${pascalCase(name)}Payload`;
 
 const ref = (kind: 'schemas' | 'headers' | 'responses', name: string): Json => ({ $ref: `#/components/${kind}/${name}` });
 
 const CORS_AND_CACHE = { 'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'), 'Cache-Control': ref('headers', 'CacheControl') };
 
-/** A static file: one GET with a 200 of the given media type. `edge` marks files with CORS and the 5-minute cache. */
-function staticGet(operationId: string, tag: string, summary: string, description: string, media: string, schema: Json, edge: boolean): Json {
+/** A static file: one GET with a 200 of its media type; edge files carry CORS and the 5-minute cache. */
+function staticGet(e: Endpoint): Json {
+  const schema = e.payload ? ref('schemas', payloadComponentName(e.payload)) : { type: e.media === 'application/json' ? 'object' : 'string', description: e.body ?? e.summary };
   return {
     get: {
-      operationId,
-      tags: [tag],
-      summary,
-      description,
-      responses: { '200': { description: summary, ...(edge ? { headers: CORS_AND_CACHE } : {}), content: { [media]: { schema } } } },
+      operationId: e.operationId,
+      tags: [e.tag],
+      summary: e.summary,
+      description: e.description,
+      responses: { '200': { description: e.summary, ...(e.edge ? { headers: CORS_AND_CACHE } : {}), content: { [e.media]: { schema } } } },
     },
   };
-}
-
-function payloadSchemas(base: string): Record<string, Json> {
-  const names: readonly string[] = PAYLOAD_NAMES;
-  const generic = (name: string): Json => ({
-    type: 'object',
-    description: `The ${name} payload. Its JSON Schema is not published yet; it carries the common envelope.`,
-    properties: { schema_version: { const: SCHEMA_VERSION }, generated_at: { type: 'string' }, source: { type: 'string', format: 'uri' } },
-    required: ['schema_version'],
-  });
-  return Object.fromEntries([
-    ...PAYLOAD_NAMES.map((name) => [payloadComponentName(name), payloadJsonSchema(name, base)]),
-    ...EXTRA_PAYLOADS.filter((n) => !names.includes(n)).map((name) => [payloadComponentName(name), generic(name)]),
-  ]);
-}
-
-function payloadPaths(): Record<string, Json> {
-  const names = [...new Set<string>([...PAYLOAD_NAMES, ...EXTRA_PAYLOADS])];
-  return Object.fromEntries(
-    names.map((name) => {
-      const doc = PAYLOAD_DOCS[name] ?? { summary: `The ${name} payload`, description: `The ${name} payload.` };
-      const op = staticGet(`get${payloadComponentName(name).replace(/Payload$/, '')}`, 'data', doc.summary, doc.description, 'application/json', ref('schemas', payloadComponentName(name)), true);
-      return [`/api/v1/${name}.json`, op];
-    }),
-  );
 }
 
 const JSON_RPC_SCHEMAS: Record<string, Json> = {
@@ -187,7 +148,6 @@ function mcpPath(): Json {
 /** The OpenAPI 3.1 document for the site at `base` (its public URL). */
 export function createOpenApiDocument(base: string): Json {
   const names = [...PAYLOAD_NAMES];
-  const text = (summary: string): Json => ({ type: 'string', description: summary });
   const object = (description: string): Json => ({ type: 'object', description });
   return {
     openapi: OPENAPI_VERSION,
@@ -214,7 +174,7 @@ export function createOpenApiDocument(base: string): Json {
       { name: 'clients', description: 'Reference clients' },
     ],
     paths: {
-      ...payloadPaths(),
+      ...Object.fromEntries(ENDPOINTS.filter((e) => e.tag === 'data').map((e) => [e.path, staticGet(e)])),
       '/api/v1/schema/{name}.json': {
         get: {
           operationId: 'getPayloadSchema',
@@ -227,17 +187,11 @@ export function createOpenApiDocument(base: string): Json {
           },
         },
       },
-      [OPENAPI_PATH]: staticGet('getOpenApi', 'schemas', 'This OpenAPI document', 'The OpenAPI 3.1 description of every endpoint.', 'application/json', object('An OpenAPI 3.1 document'), true),
-      '/feed.xml': staticGet('getAtomFeed', 'feeds', 'Atom feed of recorded resets', 'Recorded resets as an Atom 1.0 feed, newest first.', 'application/atom+xml', text('Atom 1.0 XML'), true),
-      '/calendar.ics': staticGet('getCalendar', 'feeds', 'iCalendar feed', 'Past resets and expiry reminders for banked resets, as iCalendar (RFC 5545).', 'text/calendar', text('iCalendar text'), true),
+      ...Object.fromEntries(ENDPOINTS.filter((e) => e.tag !== 'data').map((e) => [e.path, staticGet(e)])),
       [MCP_PATH]: mcpPath(),
-      [SERVER_CARD_PATH]: staticGet('getMcpServerCard', 'mcp', 'MCP server card', 'Describes the MCP server (server-card draft).', 'application/json', object('MCP server card'), false),
-      [CATALOG_PATH]: staticGet('getMcpCatalog', 'mcp', 'MCP catalog', 'Lists the MCP server card (catalog draft).', 'application/json', object('MCP catalog'), false),
-      '/server.json': staticGet('getMcpRegistryEntry', 'mcp', 'MCP Registry server.json', 'The server as the MCP Registry describes it.', 'application/json', object('MCP Registry server.json'), false),
-      '/statusline.sh': staticGet('getStatusLineClient', 'clients', 'Status-line client', 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line (SPEC.md §4.2).', 'text/plain', text('A POSIX shell script'), false),
     },
     components: {
-      schemas: { ...payloadSchemas(base), ...JSON_RPC_SCHEMAS },
+      schemas: { ...Object.fromEntries(PAYLOAD_NAMES.map((name) => [payloadComponentName(name), payloadJsonSchema(name, base)])), ...JSON_RPC_SCHEMAS },
       headers: {
         AllowOrigin: { description: 'CORS: any origin may read', schema: { type: 'string', const: '*' } },
         CacheControl: { description: 'Cached at the edge for 5 minutes', schema: { type: 'string', const: CACHE_CONTROL } },

@@ -1,41 +1,115 @@
-/** Every published JSON payload, built once from the dataset and the build clock. Pages only serialise these. */
+/**
+ * Every published JSON payload, named once: its schema, what it is, and how it is built from the
+ * dataset. The routes (/api/v1/[name].json), the JSON Schemas, the OpenAPI document, the developers
+ * page and llms.txt all read this list, so adding a payload is a schema and one entry here.
+ */
+import type { z } from 'zod';
 import type { Dataset } from './dataset.ts';
 import { createBankedPayload } from './banked.ts';
+import { createCorrectionsPayload } from './corrections.ts';
 import { computeForecast } from './forecast/index.ts';
-import { evaluate } from './forecast/evaluate.ts';
+import { evaluate, type Evaluation } from './forecast/evaluate.ts';
 import { createBacktestPayload } from './forecast/payload.ts';
+import { createPromisesPayload } from './promises.ts';
 import { createTimelinePayload, newestFirst } from './timeline.ts';
-import { SCHEMA_VERSION, type BacktestPayload, type BankedPayload, type EventNotesPayload, type ForecastPayload, type SignalsPayload, type TimelinePayload } from './schema.ts';
+import {
+  BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload, TimelinePayload,
+} from './schema.ts';
 import { toTimestamp } from './time.ts';
 
-export interface Payloads {
-  forecast: ForecastPayload;
-  timeline: TimelinePayload;
-  signals: SignalsPayload;
-  banked: BankedPayload;
-  'event-notes': EventNotesPayload;
-  backtest: BacktestPayload;
+/** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
+export interface PayloadContext {
+  data: Dataset;
+  now: Date;
+  source: string;
+  generated_at: string;
+  evaluation: () => Evaluation;
 }
 
-export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
-  const generated_at = toTimestamp(now);
-  const evaluation = evaluate(data.events, data.announcements);
-  return {
-    forecast: computeForecast(data, now, source, evaluation),
-    backtest: createBacktestPayload(evaluation, generated_at, source),
-    timeline: createTimelinePayload(data.events, source),
-    signals: { schema_version: SCHEMA_VERSION, generated_at, source, ...data.signals },
-    banked: createBankedPayload(data.banked, now, generated_at, source),
-    'event-notes': {
+interface PayloadDef<N extends string, S extends z.ZodType> {
+  name: N;
+  schema: S;
+  /** One line, for lists of endpoints. */
+  summary: string;
+  /** A sentence or two, for the OpenAPI document and the developers page. */
+  description: string;
+  build: (ctx: PayloadContext) => z.infer<S>;
+}
+const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): PayloadDef<N, S> => def;
+
+export const PAYLOADS = [
+  payload({
+    name: 'forecast',
+    schema: ForecastPayload,
+    summary: 'Odds of a reset in the next 24 and 48 hours',
+    description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
+    build: (c) => computeForecast(c.data, c.now, c.source, c.evaluation()),
+  }),
+  payload({
+    name: 'timeline',
+    schema: TimelinePayload,
+    summary: 'Every recorded reset event',
+    description: 'All recorded events, newest first, with the SPEC.md §2.2 event record.',
+    build: (c) => createTimelinePayload(c.data.events, c.source),
+  }),
+  payload({
+    name: 'signals',
+    schema: SignalsPayload,
+    summary: 'Latest status and issue signals',
+    description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.',
+    build: (c) => ({ schema_version: SCHEMA_VERSION, generated_at: c.generated_at, source: c.source, ...c.data.signals }),
+  }),
+  payload({
+    name: 'banked',
+    schema: BankedPayload,
+    summary: 'Active banked resets',
+    description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps and the hours left.',
+    build: (c) => createBankedPayload(c.data.banked, c.now, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'promises',
+    schema: PromisesPayload,
+    summary: 'Official promises of a coming reset',
+    description: 'Every recorded promise of a reset, newest first, with the UTC window it was expected in and whether it was fulfilled, is still open or lapsed.',
+    build: (c) => createPromisesPayload(c.data.announcements, c.data.events, c.now, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'corrections',
+    schema: CorrectionsPayload,
+    summary: 'Corrections to the record',
+    description: 'Every published fact changed after publication (a fixed time or scope, a retraction), newest first, with the value before and after and the reason.',
+    build: (c) => createCorrectionsPayload(c.data.corrections, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'event-notes',
+    schema: EventNotesPayload,
+    summary: 'Curation notes per event',
+    description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.',
+    build: (c) => ({
       schema_version: SCHEMA_VERSION,
-      generated_at,
-      source,
-      notes: newestFirst(data.events).map((e) => ({
-        id: e.id,
-        certainty: e.certainty,
-        uncertain_fields: e.uncertain_fields,
-        scope_note: e.scope_note ?? null,
-      })),
-    },
-  };
+      generated_at: c.generated_at,
+      source: c.source,
+      notes: newestFirst(c.data.events).map((e) => ({ id: e.id, certainty: e.certainty, uncertain_fields: e.uncertain_fields, scope_note: e.scope_note ?? null })),
+    }),
+  }),
+  payload({
+    name: 'backtest',
+    schema: BacktestPayload,
+    summary: 'Backtest of the forecast',
+    description: 'How the forecast formula would have scored on the recorded history.',
+    build: (c) => createBacktestPayload(c.evaluation(), c.generated_at, c.source),
+  }),
+] as const;
+
+type Def = (typeof PAYLOADS)[number];
+export type PayloadName = Def['name'];
+export type Payloads = { [D in Def as D['name']]: z.infer<D['schema']> };
+export const PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.map((p) => p.name);
+export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.schema])) as { [D in Def as D['name']]: D['schema'] };
+
+/** Builds every payload once from the validated dataset and the build clock. */
+export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
+  let evaluation: Evaluation | undefined;
+  const ctx: PayloadContext = { data, now, source, generated_at: toTimestamp(now), evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)) };
+  return Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
 }

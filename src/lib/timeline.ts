@@ -4,11 +4,26 @@ import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineE
 /** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
 export const RESET_KINDS: ReadonlySet<StoredEvent['kind']> = new Set(['reset', 'banked']);
 
-/** Chronological order of events: by ts, then by id read as a number (digit strings: shorter is smaller). */
+/** Numeric order of decimal-digit ids of any length, without BigInt: a shorter digit string is smaller. */
+export function compareIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The one chronological order of recorded events, used by the validator, the pull's merge, every
+ * curation command and every page: by ts, then by id read as a number (ids 999 and 1000 in the same
+ * second sort 999 first, which comparing them as strings would not).
+ */
 export function compareEvents(a: { ts: string; id: string }, b: { ts: string; id: string }): number {
   if (a.ts !== b.ts) return a.ts < b.ts ? -1 : 1;
-  if (a.id.length !== b.id.length) return a.id.length - b.id.length;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareIds(a.id, b.id);
+}
+
+/** Order of records that have no numeric id of their own (promises, corrections): by time, then url. */
+export function compareByTs(a: { ts: string; url: string }, b: { ts: string; url: string }): number {
+  if (a.ts !== b.ts) return a.ts < b.ts ? -1 : 1;
+  return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
 }
 
 /** Newest first; ties (same second) broken by id so the order is total and stable. */

@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/lib/schema.ts';
+import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/lib/payloads.ts';
 import { payloadJsonSchema } from '../../src/lib/jsonschema.ts';
 import { SITE } from '../../src/lib/site.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
+import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
-const EPOCH = 1795392000; // 2026-11-23T00:00:00Z
+const EPOCH = HISTORY_EPOCH; // 2026-11-23T00:00:00Z
 const BUILT_AT = '2026-11-23T00:00:00Z';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
@@ -33,13 +34,13 @@ let first: BuildResult;
 let second: BuildResult;
 
 beforeAll(async () => {
-  first = await astroBuild({ epoch: EPOCH });
-  second = await astroBuild({ epoch: EPOCH });
+  first = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR });
+  second = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR });
   expect(first.code, first.output).toBe(0);
   expect(second.code, second.output).toBe(0);
 }, 240_000);
 
-describe('a build from the committed data/', () => {
+describe('a build from the frozen history', () => {
   it('emits every SPEC endpoint', () => {
     const files = listFiles(first.outDir);
     for (const f of ['api/v1/forecast.json', 'api/v1/timeline.json', 'api/v1/signals.json', 'api/v1/banked.json', 'index.html', 'feed.xml', 'calendar.ics'])
@@ -75,7 +76,7 @@ describe('a build from the committed data/', () => {
 
   it('timeline.json has SPEC §2.2 records for every stored event, newest first', () => {
     const t = readJson(first.outDir, 'api/v1/timeline.json');
-    const stored = JSON.parse(readFileSync('data/events.json', 'utf8')).events as Array<{ id: string }>;
+    const stored = JSON.parse(readFileSync(join(HISTORY_DIR, 'events.json'), 'utf8')).events as Array<{ id: string }>;
     expect(Object.keys(t)).toEqual(['schema_version', 'source', 'events']);
     expect(t.events).toHaveLength(stored.length);
     for (const e of t.events) {
@@ -116,7 +117,7 @@ describe('a build from bad data', () => {
     ['a future event', (ev) => { ev.push({ ...ev.at(-1), id: '9999999999999999999', date: '2026-12-01', ts: '2026-12-01T00:00:00Z', url: 'https://x.com/a/status/9999999999999999999' }); }, /field 'ts': 2026-12-01T00:00:00Z is in the future of the build clock/],
   ])('refuses %s', async (_name, breakIt, message) => {
     const dataDir = join(tempDir('data'), 'data');
-    cpSync('data', dataDir, { recursive: true });
+    cpSync(HISTORY_DIR, dataDir, { recursive: true });
     const doc = JSON.parse(readFileSync(join(dataDir, 'events.json'), 'utf8'));
     breakIt(doc.events);
     writeFileSync(join(dataDir, 'events.json'), JSON.stringify(doc, null, 2));

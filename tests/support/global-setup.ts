@@ -1,10 +1,11 @@
 /**
  * Starts the real local Netlify runtime once (`netlify serve`, offline, edge functions off) for the
- * end-to-end and browser tests, and hands them its base URL. It builds dist/ from data/ first.
+ * end-to-end and browser tests, and hands them its base URL. It builds dist/ from the frozen history first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,8 +44,9 @@ let child: ChildProcess | undefined;
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await freePort();
   let out = '';
+  // The runtime builds the frozen history at its own clock, never the live data/ or the wall clock.
   child = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-    env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+    env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', RESETCAST_DATA_DIR: HISTORY_DIR, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

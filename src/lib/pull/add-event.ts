@@ -5,6 +5,7 @@
 import { Certainty, Kind, Scope, type EventsFile, type StoredEvent } from '../schema.ts';
 import { postIdFromUrl, postIdToDate } from '../postid.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
+import { compareEvents } from '../timeline.ts';
 
 export interface AddEventArgs {
   url: string;
@@ -59,6 +60,6 @@ export function addEvent(file: EventsFile, args: AddEventArgs, now: Date): { fil
   const existing = file.events.findIndex((e) => e.id === id);
   if (existing >= 0 && !args.update) throw new AddEventError(`event ${id} is already recorded (${file.events[existing]!.date}, ${file.events[existing]!.kind}); pass --update to replace it`);
   const events = file.events.filter((e) => e.id !== id).concat(event);
-  events.sort((a, b) => (a.ts === b.ts ? (a.id < b.id ? -1 : 1) : a.ts < b.ts ? -1 : 1));
+  events.sort(compareEvents);
   return { file: { checked_at: file.checked_at, events }, event, replaced: existing >= 0 };
 }

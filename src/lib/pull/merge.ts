@@ -2,11 +2,9 @@
 import type { Candidate, StoredEvent } from '../schema.ts';
 import { postIdToDate } from '../postid.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
+import { compareEvents } from '../timeline.ts';
 import { classifyPost } from './classify.ts';
 import type { Post } from './x.ts';
-
-const byTsThenId = <T extends { ts: string; id: string }>(a: T, b: T): number =>
-  a.ts === b.ts ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.ts < b.ts ? -1 : 1;
 
 const SUMMARY_CHARS = 240;
 
@@ -40,7 +38,7 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
         uncertain_fields: ['partial', 'summary (post text, recorded automatically)', ...(c.scope === 'unspecified' ? [] : ['scope (read from the post text)'])],
       });
     } else {
-      candidates.push({ id: post.id, ts, source: post.username, url, text: post.text, suggested_kind: c.kind, suggested_scope: c.scope, reason: c.reason });
+      candidates.push({ id: post.id, platform: 'x', ts, source: post.username, url, text: post.text, suggested_kind: c.kind, suggested_scope: c.scope, suggested_window: null, reason: c.reason });
     }
   }
   return { events, candidates };
@@ -49,9 +47,25 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
 /** Adds records by id (existing ones win), sorted by ts then id. Never shrinks the list. */
 export function mergeById<T extends { ts: string; id: string }>(existing: readonly T[], added: readonly T[]): T[] {
   const ids = new Set(existing.map((e) => e.id));
-  const merged = [...existing, ...added.filter((a) => !ids.has(a.id) && ids.add(a.id))].sort(byTsThenId);
+  const merged = [...existing, ...added.filter((a) => !ids.has(a.id) && ids.add(a.id))].sort(compareEvents);
   if (merged.length < existing.length) throw new Error('merge would shrink the list'); // guards the invariant itself
   return merged;
+}
+
+/**
+ * Appends one JSON line to an append-only log (the as-issued forecasts): nothing already written is
+ * ever changed or dropped. A line whose key equals the last line's is not appended again, so
+ * re-running a pull at the same instant changes nothing.
+ */
+export function appendOnce(text: string, line: Record<string, unknown>, key: string): string {
+  const last = text.trimEnd().split('\n').at(-1) ?? '';
+  try {
+    if (last && (JSON.parse(last) as Record<string, unknown>)[key] === line[key]) return text;
+  } catch {
+    // a torn last line stays as it is (the reader skips it with a warning); the new line goes below it
+  }
+  const body = text === '' || text.endsWith('\n') ? text : `${text}\n`;
+  return `${body}${JSON.stringify(line)}\n`;
 }
 
 /**

@@ -4,33 +4,26 @@
  * validated as a whole dataset before anything is written, so a pull can never leave data/ invalid.
  */
 import { computeForecast } from '../forecast/index.ts';
-import { DATA_FILES, DataError, parseDataset, type DataFileKey, type Dataset } from '../dataset.ts';
+import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../data-files.ts';
+import { DataError, parseDataset, type Dataset, type DatasetTexts } from '../dataset.ts';
 import { stableStringify } from '../json.ts';
 import { CandidatesFile, PullStateFile, type EventsFile, type ForecastLogLine, type SignalsFile, type SignalsHistoryLine, type SourceCheck } from '../schema.ts';
 import type { SourceBases } from '../sources.ts';
 import { toTimestamp } from '../time.ts';
 import type { HttpDeps } from './http.ts';
 import { pullIssues, type IssuesSnapshot } from './issues.ts';
-import { appendBounded, classifyPosts, mergeById, type PostChanges } from './merge.ts';
+import { appendBounded, appendOnce, classifyPosts, mergeById, type PostChanges } from './merge.ts';
 import { parseOrThrow } from './parse.ts';
 import { pullStatus, type StatusResult } from './status.ts';
 import { pullPosts, type XState } from './x.ts';
 
-/** Files the pull keeps besides the build's data files (names inside data/). */
-export const PULL_FILES = {
-  candidates: 'candidates.json',
-  state: 'pull-state.json',
-  history: 'signals-history.jsonl',
-  forecasts: 'forecast-log.jsonl',
-} as const;
-
-/** Bounds of the logs (docs/pull.md): 48 pulls a day stay ~1 MB of history and ~2 MB of forecasts. */
+/**
+ * Bounds of the signal history (docs/pull.md): 48 pulls a day stay ~1 MB. The forecast log has none:
+ * it is the as-issued record the track record is scored on, append-only (~3.5 MB a year).
+ */
 export const LOG_BOUNDS = {
   history: { maxAgeDays: 90, maxLines: 5_000 },
-  forecasts: { maxAgeDays: 400, maxLines: 20_000 },
 } as const;
-
-export const dataFileName = (key: DataFileKey): string => DATA_FILES[key].replace(/^data\//, '');
 
 export interface PullInput {
   /** Current contents of data/, by file name; missing pull files are undefined. */
@@ -62,15 +55,14 @@ async function settle<T>(run: () => Promise<T>, detail: (v: T) => string): Promi
   }
 }
 
-function readDataTexts(texts: PullInput['texts']): Record<DataFileKey, string> {
-  const keys = Object.keys(DATA_FILES) as DataFileKey[];
+function readDataTexts(texts: PullInput['texts']): DatasetTexts {
   return Object.fromEntries(
-    keys.map((k) => {
-      const text = texts[dataFileName(k)];
-      if (text === undefined) throw new DataError([`${DATA_FILES[k]}: missing`]);
+    BUILD_FILES.map((k) => {
+      const text = texts[DATA_FILES[k]] ?? ABSENT_MEANS[k];
+      if (text === undefined) throw new DataError([`${dataPath(k)}: missing`]);
       return [k, text];
     }),
-  ) as Record<DataFileKey, string>;
+  ) as DatasetTexts;
 }
 
 const parseJson = (text: string | undefined, what: string): unknown => {
@@ -121,8 +113,8 @@ function forecastLine(data: Dataset, now: Date, site: string): ForecastLogLine {
 export async function runPull(input: PullInput): Promise<PullOutput> {
   const { texts, now, http, bases, tokens } = input;
   const current = parseDataset(readDataTexts(texts), now); // refuse to pull onto invalid data
-  const candidates = parseOrThrow(CandidatesFile, parseJson(texts[PULL_FILES.candidates], PULL_FILES.candidates) ?? { candidates: [] }, `data/${PULL_FILES.candidates}`);
-  const state = parseOrThrow(PullStateFile, parseJson(texts[PULL_FILES.state], PULL_FILES.state) ?? { x: {} }, `data/${PULL_FILES.state}`);
+  const candidates = parseOrThrow(CandidatesFile, parseJson(texts[DATA_FILES.candidates] ?? ABSENT_MEANS.candidates, DATA_FILES.candidates), dataPath('candidates'));
+  const state = parseOrThrow(PullStateFile, parseJson(texts[DATA_FILES.pullState] ?? ABSENT_MEANS.pullState, DATA_FILES.pullState), dataPath('pullState'));
 
   const xToken = tokens.x;
   const [status, issues, x] = await Promise.all([
@@ -132,7 +124,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
       ? settle(
           async (): Promise<{ changes: PostChanges; state: XState }> => {
             const pulled = await pullPosts(http, bases.x, xToken, state.x);
-            const known = new Set([...current.events.map((e) => e.id), ...candidates.candidates.map((c) => c.id)]);
+            const known = new Set([...current.events.map((e) => e.id), ...candidates.candidates.map((c) => c.id), ...candidates.rejected.map((r) => r.id)]);
             return { changes: classifyPosts(pulled.posts, known, now), state: pulled.state };
           },
           (r) => `${r.changes.events.length} new event(s), ${r.changes.candidates.length} for review`,
@@ -159,11 +151,11 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
         ? { checked_at: at, events: mergeById(current.events, xOutcome.value.changes.events) }
         : { checked_at: current.eventsCheckedAt, events: current.events };
     const out: Record<string, string> = { ...(texts as Record<string, string>) };
-    out[dataFileName('signals')] = stableStringify(signals);
-    out[dataFileName('events')] = stableStringify(eventsFile);
+    out[DATA_FILES.signals] = stableStringify(signals);
+    out[DATA_FILES.events] = stableStringify(eventsFile);
     if (xOutcome.outcome === 'ok') {
-      out[PULL_FILES.candidates] = stableStringify({ candidates: mergeById(candidates.candidates, xOutcome.value.changes.candidates) });
-      out[PULL_FILES.state] = stableStringify({ x: xOutcome.value.state });
+      out[DATA_FILES.candidates] = stableStringify({ ...candidates, candidates: mergeById(candidates.candidates, xOutcome.value.changes.candidates) });
+      out[DATA_FILES.pullState] = stableStringify({ ...state, x: xOutcome.value.state });
     }
     const data = parseDataset(readDataTexts(out), now);
     return { out, checks, data };
@@ -181,8 +173,8 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   }
   const { out, checks, data } = result;
   const history = historyLine(data.signals, status, issues, checks);
-  out[PULL_FILES.history] = appendBounded(texts[PULL_FILES.history] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines);
-  out[PULL_FILES.forecasts] = appendBounded(texts[PULL_FILES.forecasts] ?? '', forecastLine(data, now, input.site), 'issued_at', now, LOG_BOUNDS.forecasts.maxAgeDays, LOG_BOUNDS.forecasts.maxLines);
+  out[DATA_FILES.signalsHistory] = appendBounded(texts[DATA_FILES.signalsHistory] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines);
+  out[DATA_FILES.forecastLog] = appendOnce(texts[DATA_FILES.forecastLog] ?? '', forecastLine(data, now, input.site), 'issued_at');
 
   const writes = Object.fromEntries(Object.entries(out).filter(([name, text]) => text !== texts[name]));
   const outcomes = [['status', status], ['issues', issues], ['x', xFinal]] as const;

@@ -3,20 +3,22 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDataFiles } from '../../../src/data.ts';
-import { DATA_FILES, parseDataset, type Dataset } from '../../../src/lib/dataset.ts';
+import { BUILD_FILES, DATA_FILES } from '../../../src/lib/data-files.ts';
+import { parseDataset, type Dataset } from '../../../src/lib/dataset.ts';
 import type { HttpDeps } from '../../../src/lib/pull/http.ts';
 import { runPull, type PullOutput } from '../../../src/lib/pull/run.ts';
 import { SITE } from '../../../src/lib/site.ts';
 import { USER_AGENT } from '../../../src/lib/sources.ts';
 import { readDataTexts, writeDataTexts } from '../../../scripts/lib/data-dir.ts';
+import { HISTORY_DIR } from '../../support/history.ts';
 
+/** The pulls' clock: inside the frozen history (after its last event, before its last signal check). */
 export const NOW = new Date('2026-11-20T12:00:00Z');
-export const REPO_DATA = join(import.meta.dirname, '..', '..', '..', 'data');
 
-/** A private copy of the build's data files (only those: the logs start empty). */
+/** A private copy of the frozen history's JSON files (the logs start empty). */
 export function tempData(): string {
   const dir = mkdtempSync(join(tmpdir(), 'resetcast-pull-'));
-  for (const file of Object.values(DATA_FILES)) cpSync(join(REPO_DATA, file.replace(/^data\//, '')), join(dir, file.replace(/^data\//, '')));
+  for (const key of BUILD_FILES.filter((k) => k !== 'forecastLog')) cpSync(join(HISTORY_DIR, DATA_FILES[key]), join(dir, DATA_FILES[key]));
   return dir;
 }
 

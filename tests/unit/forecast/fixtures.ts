@@ -1,6 +1,6 @@
 /** Small hand-made datasets for the forecast tests. */
-import { readFileSync } from 'node:fs';
-import { parseDataset, type Dataset } from '../../../src/lib/dataset.ts';
+import type { Dataset } from '../../../src/lib/dataset.ts';
+import { defaultWindow } from '../../../src/lib/promise-window.ts';
 import type { Announcement, SignalsFile, StoredEvent } from '../../../src/lib/schema.ts';
 
 let seq = 1000;
@@ -13,7 +13,8 @@ export function event(ts: string, kind: StoredEvent['kind'] = 'reset'): StoredEv
 }
 
 export function promise(ts: string, fulfilledBy: string | null): Announcement {
-  return { id: null, ts, source: 'test', url: 'https://example.org/promise', summary: 'a reset is coming', fulfilled_by: fulfilledBy };
+  const w = defaultWindow(new Date(ts));
+  return { id: null, ts, source: 'test', url: `https://example.org/promise/${ts}`, summary: 'a reset is coming', by: w.by, window_start: w.start, window_end: w.end, fulfilled_by: fulfilledBy };
 }
 
 export const UNKNOWN_SIGNALS: SignalsFile = {
@@ -30,15 +31,10 @@ export function dataset(events: StoredEvent[], opts: { checkedAt?: string; annou
     announcements: opts.announcements ?? [],
     banked: { expiry_days: 30, grants: [] },
     signals: opts.signals ?? UNKNOWN_SIGNALS,
+    corrections: [],
+    forecastLog: { lines: [], warnings: [] },
   };
 }
 
-/** The shipped data/, validated against the brief's build day. */
-export const SHIPPED_NOW = new Date('2026-11-22T12:00:00Z');
-export function shipped(): Dataset {
-  const read = (f: string): string => readFileSync(new URL(`../../../data/${f}`, import.meta.url), 'utf8');
-  return parseDataset(
-    { events: read('events.json'), announcements: read('announcements.json'), banked: read('banked.json'), signals: read('signals.json') },
-    SHIPPED_NOW,
-  );
-}
+/** The frozen history (tests/fixtures/history/) and its clock: a real-sized record that never moves. */
+export { history as shipped, HISTORY_NOW as SHIPPED_NOW } from '../../support/history.ts';

@@ -57,13 +57,13 @@ describe('edge cases', () => {
   });
 });
 
-describe('the shipped record on 2026-11-22', () => {
+describe('the frozen history on 2026-11-23', () => {
   const data = shipped();
   const f = computeForecast(data, SHIPPED_NOW, SRC);
-  it('is unavailable because the record is 42 days old, and says so; the numbers are still published', () => {
+  it('is unavailable because the record is 43 days old, and says so; the numbers are still published', () => {
     expect(f.available).toBe(false);
     expect(f.confidence).toBe('low');
-    expect(f.confidence_reasons.join(' ')).toMatch(/last checked 42 days ago \(limit 7 days\)/);
+    expect(f.confidence_reasons.join(' ')).toMatch(/last checked 43 days ago \(limit 7 days\)/);
     expect(f.p48).toBeGreaterThan(0);
     expect(f.inputs.rhythm_model).toBe(evaluate(data.events, data.announcements).selected_model);
   });

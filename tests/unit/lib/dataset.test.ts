@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DataError, parseDataset, type DataFileKey } from '../../../src/lib/dataset.ts';
+import type { BuildFileKey } from '../../../src/lib/data-files.ts';
+import { DataError, parseDataset } from '../../../src/lib/dataset.ts';
 import { MINI_NOW, miniJson, miniTexts } from '../../support/mini-data.ts';
 
 /** Parses the fixture with one file replaced; returns the DataError's problems (or [] when valid). */
-function problemsWith(key: DataFileKey, mutate: (doc: any) => unknown, now = MINI_NOW): string[] {
+type JsonKey = Exclude<BuildFileKey, 'forecastLog'>;
+function problemsWith(key: JsonKey, mutate: (doc: any) => unknown, now = MINI_NOW): string[] {
   const doc = miniJson(key);
   const replaced = mutate(doc) ?? doc;
   const texts = { ...miniTexts(), [key]: typeof replaced === 'string' ? replaced : JSON.stringify(replaced) };
@@ -26,7 +28,7 @@ describe('parseDataset', () => {
   });
 
   // Each bad input names the file, the record (by index and id) and the field.
-  it.each<[string, DataFileKey, (d: any) => unknown, RegExp]>([
+  it.each<[string, JsonKey, (d: any) => unknown, RegExp]>([
     ['duplicate id', 'events', (d) => { d.events[2].id = d.events[1].id; d.events[2].url = d.events[1].url; }, /data\/events\.json: events\[2\] \(id 2065225362544726371\): field 'id': duplicate of events\[1\]/],
     ['bad timestamp', 'events', (d) => { d.events[1].ts = '2026-06-12 00:11:11'; }, /data\/events\.json: events\[1\] \(id 2065225362544726371\): field 'ts': expected a UTC timestamp/],
     ['impossible timestamp', 'events', (d) => { d.events[1].ts = '2026-06-31T00:11:11Z'; d.events[1].date = '2026-06-31'; }, /events\[1\] \(id 2065225362544726371\): field 'ts': not a real calendar time/],
@@ -42,6 +44,15 @@ describe('parseDataset', () => {
     ['grant expiring before it is granted', 'banked', (d) => { d.grants[0].expires_at = '2026-06-01T00:00:00Z'; }, /data\/banked\.json: grants\[0\] \(id 2026-06-12-launch\): field 'expires_at': not after granted_at/],
     ['grant linked to no event', 'banked', (d) => { d.grants[0].event_id = '1'; }, /grants\[0\] \(id 2026-06-12-launch\): field 'event_id': no event 1/],
     ['announcement fulfilled by no event', 'announcements', (d) => { d.announcements[0].fulfilled_by = '42'; }, /data\/announcements\.json: announcements\[0\] \(id 2066956441173323943\): field 'fulfilled_by': no event 42/],
+    ['announcement window ending before it starts', 'announcements', (d) => { d.announcements[0].window_end = d.announcements[0].window_start; }, /announcements\[0\] \(id 2066956441173323943\): field 'window_end': .* is not after window_start/],
+    ['announcement window opening before the post', 'announcements', (d) => { d.announcements[0].window_start = '2026-06-16T18:00:00Z'; }, /announcements\[0\] \(id 2066956441173323943\): field 'window_start': 2026-06-16T18:00:00Z is before the promise was posted/],
+    ['announcement fulfilled by an older event', 'announcements', (d) => { d.announcements[0].fulfilled_by = '2062329981548802523'; }, /field 'fulfilled_by': event 2062329981548802523 \(2026-06-04T00:25:58Z\) is older than the promise/],
+    ['announcement without a window', 'announcements', (d) => { delete d.announcements[0].window_end; }, /announcements\[0\] \(id 2066956441173323943\): field 'window_end': Invalid input/],
+    ['future grant', 'banked', (d) => { d.grants[0].granted_at = '2026-07-02T00:00:00Z'; d.grants[0].expires_at = '2026-08-01T00:00:00Z'; }, /grants\[0\] \(id 2026-06-12-launch\): field 'granted_at': 2026-07-02T00:00:00Z is in the future/],
+    ['correction of an unknown event', 'corrections', (d) => { d.corrections.push({ event_id: '77', at: '2026-06-20T00:00:00Z', what: 'scope', before: 'all', after: 'pro', reason: 'r' }); }, /data\/corrections\.json: corrections\[0\] \(id 77\): field 'event_id': no event 77/],
+    ['amendment the event no longer shows', 'corrections', (d) => { d.corrections.push({ event_id: '2062329981548802523', at: '2026-06-20T00:00:00Z', what: 'scope', before: 'all', after: 'pro', reason: 'r' }); }, /corrections\[0\] \(id 2062329981548802523\): field 'after': "pro" is not the event's scope now \("paid"\)/],
+    ['retracted event still recorded', 'corrections', (d) => { d.corrections.push({ event_id: '2062329981548802523', at: '2026-06-20T00:00:00Z', what: 'retraction', before: { event: miniJson('events').events[0], grant: null }, after: null, reason: 'r' }); }, /field 'event_id': event 2062329981548802523 is retracted but still in data\/events\.json/],
+    ['correction of an unknown field', 'corrections', (d) => { d.corrections.push({ event_id: '2062329981548802523', at: '2026-06-20T00:00:00Z', what: 'colour', before: 'a', after: 'b', reason: 'r' }); }, /corrections\[0\] \(id 2062329981548802523\): field 'what'/],
     ['signals with a bad status', 'signals', (d) => { d.status.indicator = 'fine'; }, /data\/signals\.json: \(top level\): field 'status\.indicator': Invalid option/],
   ])('%s', (_name, key, mutate, message) => {
     const problems = problemsWith(key, mutate);

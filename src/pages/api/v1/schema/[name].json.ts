@@ -1,7 +1,7 @@
 import type { GetStaticPaths } from 'astro';
 import { jsonResponse } from '../../../../lib/http.ts';
-import { PAYLOAD_NAMES, payloadJsonSchema } from '../../../../lib/jsonschema.ts';
-import type { PayloadName } from '../../../../lib/schema.ts';
+import { payloadJsonSchema } from '../../../../lib/jsonschema.ts';
+import { PAYLOAD_NAMES, type PayloadName } from '../../../../lib/payloads.ts';
 import { SITE } from '../../../../lib/site.ts';
 
 export const getStaticPaths = (() => PAYLOAD_NAMES.map((name) => ({ params: { name } }))) satisfies GetStaticPaths;

@@ -1,0 +1,32 @@
+/**
+ * Every file in data/, named once. The build reads the build files; the pull and the curation commands
+ * also keep their own bookkeeping here. Readers, writers, tests and docs take names from this list.
+ */
+export const DATA_FILES = {
+  events: 'events.json',
+  announcements: 'announcements.json',
+  banked: 'banked.json',
+  signals: 'signals.json',
+  corrections: 'corrections.json',
+  forecastLog: 'forecast-log.jsonl',
+  candidates: 'candidates.json',
+  pullState: 'pull-state.json',
+  signalsHistory: 'signals-history.jsonl',
+} as const;
+export type DataFileKey = keyof typeof DATA_FILES;
+
+/** The files the build reads, validates and publishes from (the rest are the pull's bookkeeping). */
+export const BUILD_FILES = ['events', 'announcements', 'banked', 'signals', 'corrections', 'forecastLog'] as const satisfies readonly DataFileKey[];
+export type BuildFileKey = (typeof BUILD_FILES)[number];
+
+/** Files that may be absent (a fresh checkout, a first pull), and what an absent one holds. */
+export const ABSENT_MEANS: Partial<Record<DataFileKey, string>> = {
+  corrections: '{"corrections":[]}',
+  forecastLog: '',
+  candidates: '{"candidates":[],"rejected":[]}',
+  pullState: '{"x":{}}',
+  signalsHistory: '',
+};
+
+/** `data/events.json`: how messages name a file. */
+export const dataPath = (key: DataFileKey): string => `data/${DATA_FILES[key]}`;

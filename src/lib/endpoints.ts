@@ -1,0 +1,44 @@
+/**
+ * Every public static endpoint, named once: the JSON payloads (from the payload registry), the
+ * OpenAPI document, the feeds, the discovery documents and the status-line client. The OpenAPI
+ * document, the developers page and llms.txt are all generated from this list, so they cannot drift.
+ */
+import { CATALOG_PATH, SERVER_CARD_PATH } from './mcp/config.ts';
+import { PAYLOADS, type PayloadName } from './payloads.ts';
+
+export type EndpointTag = 'data' | 'schemas' | 'feeds' | 'mcp' | 'clients';
+
+export interface Endpoint {
+  path: string;
+  operationId: string;
+  tag: EndpointTag;
+  summary: string;
+  description: string;
+  media: string;
+  /** The payload whose JSON Schema describes the body, when it is one of ours. */
+  payload?: PayloadName;
+  /** What the body is, for endpoints that are not payloads. */
+  body?: string;
+  /** Served with CORS `*` and the 5-minute edge cache (netlify.toml). */
+  edge: boolean;
+}
+
+/** `event-notes` → `EventNotes`. */
+export const pascalCase = (name: string): string => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+export const payloadPath = (name: PayloadName): string => `/api/v1/${name}.json`;
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...PAYLOADS.map((p): Endpoint => ({
+    path: payloadPath(p.name), operationId: `get${pascalCase(p.name)}`, tag: 'data', summary: p.summary, description: p.description,
+    media: 'application/json', payload: p.name, edge: true,
+  })),
+  { path: OPENAPI_PATH, operationId: 'getOpenApi', tag: 'schemas', summary: 'This OpenAPI document', description: 'The OpenAPI 3.1 description of every endpoint.', media: 'application/json', body: 'An OpenAPI 3.1 document', edge: true },
+  { path: '/feed.xml', operationId: 'getAtomFeed', tag: 'feeds', summary: 'Atom feed of recorded resets', description: 'Recorded resets as an Atom 1.0 feed, newest first.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
+  { path: '/calendar.ics', operationId: 'getCalendar', tag: 'feeds', summary: 'iCalendar feed', description: 'Past resets and expiry reminders for banked resets, as iCalendar (RFC 5545).', media: 'text/calendar', body: 'iCalendar text', edge: true },
+  { path: SERVER_CARD_PATH, operationId: 'getMcpServerCard', tag: 'mcp', summary: 'MCP server card', description: 'Describes the MCP server (server-card draft).', media: 'application/json', body: 'MCP server card', edge: false },
+  { path: CATALOG_PATH, operationId: 'getMcpCatalog', tag: 'mcp', summary: 'MCP catalog', description: 'Lists the MCP server card (catalog draft).', media: 'application/json', body: 'MCP catalog', edge: false },
+  { path: '/server.json', operationId: 'getMcpRegistryEntry', tag: 'mcp', summary: 'MCP Registry server.json', description: 'The server as the MCP Registry describes it.', media: 'application/json', body: 'MCP Registry server.json', edge: false },
+  { path: '/statusline.sh', operationId: 'getStatusLineClient', tag: 'clients', summary: 'Status-line client', description: 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line (SPEC.md §4.2).', media: 'text/plain', body: 'A POSIX shell script', edge: false },
+];

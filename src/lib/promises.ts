@@ -1,0 +1,34 @@
+/** Promises of a coming reset (data/announcements.json): where each stands at an instant, and the payload. */
+import { SCHEMA_VERSION, type Announcement, type PromisesPayload, type StoredEvent } from './schema.ts';
+import { compareByTs } from './timeline.ts';
+import { WINDOW_RULE } from './promise-window.ts';
+
+export type PromiseStatus = 'open' | 'fulfilled' | 'lapsed';
+
+/** Fulfilled once its event is recorded; open until its window ends; lapsed after that with no reset. */
+export function promiseStatus(a: Pick<Announcement, 'fulfilled_by' | 'window_end'>, now: Date): PromiseStatus {
+  if (a.fulfilled_by !== null) return 'fulfilled';
+  return now.getTime() < Date.parse(a.window_end) ? 'open' : 'lapsed';
+}
+
+/** Promises published at or before `now`, newest first, each with its status and the time of its reset. */
+export function createPromisesPayload(list: readonly Announcement[], events: readonly StoredEvent[], now: Date, generatedAt: string, source: string): PromisesPayload {
+  const eventTs = new Map(events.map((e) => [e.id, e.ts]));
+  const promises = list
+    .filter((a) => Date.parse(a.ts) <= now.getTime())
+    .sort((a, b) => compareByTs(b, a))
+    .map((a) => ({
+      id: a.id,
+      ts: a.ts,
+      source: a.source,
+      url: a.url,
+      summary: a.summary,
+      by: a.by,
+      window_start: a.window_start,
+      window_end: a.window_end,
+      status: promiseStatus(a, now),
+      fulfilled_by: a.fulfilled_by,
+      fulfilled_at: a.fulfilled_by === null ? null : (eventTs.get(a.fulfilled_by) ?? null),
+    }));
+  return { schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, window_rule: WINDOW_RULE, promises };
+}

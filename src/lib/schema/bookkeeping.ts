@@ -1,0 +1,84 @@
+/**
+ * Files in data/ that the pull and the curation commands keep for themselves: posts waiting for review,
+ * where each source's reading stopped, and the append-only logs of signals and issued forecasts.
+ */
+import { z } from 'zod';
+import { PostId, Scope, Timestamp, Url } from './scalars.ts';
+import { StatusSignal, ComponentStatus } from './storage.ts';
+
+export const Platform = z.enum(['x', 'github']).describe('where the post was published');
+
+/** A post a puller could not record with confidence, or a kind it may not record itself: for `npm run review`. */
+export const Candidate = z.strictObject({
+  id: PostId.describe('the post id on its platform (X status id, GitHub comment or issue id)'),
+  platform: Platform,
+  ts: Timestamp,
+  source: z.string().min(1),
+  url: Url,
+  text: z.string(),
+  suggested_kind: z.enum(['reset', 'banked', 'promise']),
+  suggested_scope: Scope,
+  suggested_window: z
+    .strictObject({ start: Timestamp, end: Timestamp, by: z.string().min(1).nullable() })
+    .nullable()
+    .describe('for a promise: the window its time words give (src/lib/promise-window.ts)'),
+  reason: z.string().min(1),
+});
+/** A candidate a maintainer turned down: remembered so later pulls do not propose it again. */
+export const RejectedCandidate = z.strictObject({
+  id: PostId,
+  platform: Platform,
+  url: Url,
+  at: Timestamp,
+  reason: z.string().min(1),
+});
+export const CandidatesFile = z.strictObject({
+  candidates: z.array(Candidate),
+  rejected: z.array(RejectedCandidate),
+});
+
+const Handle = z.string().regex(/^[A-Za-z0-9_]{1,15}$/);
+/**
+ * Per X account: its numeric user id (looked up once) and the newest post id already read (`since_id`).
+ * GitHub: the creation time of the newest staff comment already read.
+ */
+export const PullStateFile = z.strictObject({
+  x: z.record(Handle, z.strictObject({ user_id: PostId, since_id: PostId.nullable() })),
+  github: z.strictObject({ since: Timestamp.nullable() }).optional(),
+});
+
+/** One line of data/signals-history.jsonl: what each source said at one check (null when it failed). */
+export const SignalsHistoryLine = z.strictObject({
+  fetched_at: Timestamp,
+  status: z
+    .strictObject({
+      indicator: StatusSignal.shape.indicator,
+      components: z.record(z.string(), ComponentStatus),
+      incidents: z.int().nonnegative(),
+    })
+    .nullable(),
+  issues: z.strictObject({ recent: z.int().nonnegative(), baseline_per_day: z.number().nonnegative() }).nullable(),
+  ok: z.record(z.string(), z.boolean()),
+});
+
+/** One line of data/forecast-log.jsonl: a forecast as issued, for the live track record. */
+export const ForecastLogLine = z.strictObject({
+  issued_at: Timestamp,
+  available: z.boolean(),
+  p24: z.int().min(0).max(100),
+  p48: z.int().min(0).max(100),
+  rhythm_model: z.string().min(1),
+  S: z.number(),
+  official_signal: z.number(),
+  status_signal: z.number(),
+  issues_signal: z.number(),
+  formula_version: z.string().min(1),
+});
+
+export type Platform = z.infer<typeof Platform>;
+export type Candidate = z.infer<typeof Candidate>;
+export type RejectedCandidate = z.infer<typeof RejectedCandidate>;
+export type CandidatesFile = z.infer<typeof CandidatesFile>;
+export type PullStateFile = z.infer<typeof PullStateFile>;
+export type SignalsHistoryLine = z.infer<typeof SignalsHistoryLine>;
+export type ForecastLogLine = z.infer<typeof ForecastLogLine>;
