@@ -1,7 +1,7 @@
 /** Reading and writing all of data/ for the pull (where data/ is: `dataDir` in src/data.ts). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeTextFile } from './write-json.ts';
+import { writeTextFiles } from './write-json.ts';
 
 /** Every .json/.jsonl file of the folder, by name. */
 export function readDataTexts(dir: string): Record<string, string> {
@@ -10,7 +10,7 @@ export function readDataTexts(dir: string): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
 }
 
-/** Writes each file atomically; the build's files last, so a crash never leaves them ahead of the logs. */
+/** Writes the changed files as one atomic change (scripts/lib/write-json.ts). */
 export function writeDataTexts(dir: string, writes: Record<string, string>): void {
-  for (const [name, text] of Object.entries(writes)) writeTextFile(join(dir, name), text);
+  writeTextFiles(dir, writes);
 }

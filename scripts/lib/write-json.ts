@@ -1,14 +1,29 @@
 /** Writes data files the way reviewers like to diff them: sorted, 2-space, trailing newline, atomically. */
-import { renameSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { renameSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { stableStringify } from '../../src/lib/json.ts';
+
+const tempOf = (path: string): string => `${path}.${process.pid}.tmp`;
 
 /** Atomic: a crash mid-write leaves the old file intact (temp file in the same folder, then rename). */
 export function writeTextFile(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  writeTextFiles(dirname(path), { [path.slice(dirname(path).length + 1)]: text });
+}
+
+/**
+ * Several files as one change: every temp file is written first, then all are renamed. A failure while
+ * writing leaves every file as it was; only a crash between the renames (microseconds) could split it.
+ */
+export function writeTextFiles(dir: string, writes: Record<string, string>): void {
+  mkdirSync(dir, { recursive: true });
+  const names = Object.keys(writes);
+  try {
+    for (const name of names) writeFileSync(tempOf(join(dir, name)), writes[name]!);
+  } catch (e) {
+    for (const name of names) rmSync(tempOf(join(dir, name)), { force: true });
+    throw e;
+  }
+  for (const name of names) renameSync(tempOf(join(dir, name)), join(dir, name));
 }
 
 export function writeDataFile(path: string, value: unknown): void {

@@ -1,6 +1,34 @@
-/** Corrections on the record (data/corrections.json): the published log, newest first. */
-import { SCHEMA_VERSION, type Correction, type CorrectionsPayload } from './schema.ts';
+/** Corrections on the record (data/corrections.json): the published log, newest first, and how to say one in words. */
+import { scopeLabel } from './feeds/titles.ts';
+import { SCHEMA_VERSION, type Amendment, type Correction, type CorrectionsPayload } from './schema.ts';
 
 export function createCorrectionsPayload(list: readonly Correction[], generatedAt: string, source: string): CorrectionsPayload {
   return { schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, corrections: [...list].reverse() };
+}
+
+const FIELD_WORDS: Record<Amendment['what'], string> = {
+  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'applied to everyone', summary: 'summary', certainty: 'certainty', expires_at: 'banked reset expiry',
+};
+
+function valueWords(what: Amendment['what'], v: string | boolean): string {
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (what === 'scope') return scopeLabel(v);
+  if (what === 'ts' || what === 'expires_at') return v.replace('T', ' ').replace(/:\d\dZ$/, ' UTC');
+  return v;
+}
+
+/** "scope: Plus+Pro → Pro" or "retracted": what changed, in words. */
+export function correctionWords(c: Correction): string {
+  if (c.what === 'retraction') return 'retracted: it did not happen as recorded';
+  return `${FIELD_WORDS[c.what]}: ${valueWords(c.what, c.before)} → ${valueWords(c.what, c.after)}`;
+}
+
+/** Stable for ever: one correction record is one (event, time, field). */
+export const correctionKey = (c: Correction): string => `${c.event_id}:${c.at}:${c.what}`;
+
+/** The corrections of each event id, oldest first. */
+export function correctionsByEvent(list: readonly Correction[]): Map<string, Correction[]> {
+  const out = new Map<string, Correction[]>();
+  for (const c of list) out.set(c.event_id, [...(out.get(c.event_id) ?? []), c]);
+  return out;
 }

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { BUILD_FILES, dataPath, type BuildFileKey } from './data-files.ts';
 import {
   AnnouncementsFile, BankedFile, CorrectionsFile, EventsFile, SignalsFile,
-  type Announcement, type BankedFile as BankedFileT, type Correction, type SignalsFile as SignalsFileT, type StoredEvent,
+  type AmendableField, type Announcement, type BankedFile as BankedFileT, type Correction, type SignalsFile as SignalsFileT, type StoredEvent,
 } from './schema.ts';
 import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
 import { compareByTs, compareEvents } from './timeline.ts';
@@ -113,7 +113,7 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
  * Corrections explain how the record changed: an amended event still exists and carries the latest
  * amended value of each field; a retracted event is gone from events.json (its record lives on here).
  */
-function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, now: Date, problems: string[]): void {
+function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, grants: BankedFileT['grants'], now: Date, problems: string[]): void {
   const file = dataPath('corrections');
   const latest = new Map<string, { i: number; after: unknown }>();
   list.forEach((c, i) => {
@@ -131,10 +131,12 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     }
   });
   for (const [key, { i, after }] of latest) {
-    const [id, field] = key.split(' ') as [string, keyof StoredEvent];
+    const [id, field] = key.split(' ') as [string, AmendableField];
     const event = events.get(id);
-    if (event && event[field] !== after)
-      problems.push(`${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the event's ${field} now (${JSON.stringify(event[field])}): changed without a correction?`);
+    if (!event) continue;
+    const [now, whose] = field === 'expires_at' ? [grants.find((g) => g.event_id === id)?.expires_at, "grant's expires_at"] : [event[field], `event's ${field}`];
+    if (now !== after)
+      problems.push(`${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the ${whose} now (${JSON.stringify(now)}): changed without a correction?`);
   }
 }
 
@@ -150,7 +152,7 @@ export function validateDataset(docs: DatasetDocs, now: Date): Dataset {
   const byId = new Map(events?.events.map((e) => [e.id, e]));
   if (events && banked) checkBanked(banked, new Set(byId.keys()), now, problems);
   if (events && announcements) checkAnnouncements(announcements.announcements, byId, now, problems);
-  if (events && corrections) checkCorrections(corrections.corrections, byId, now, problems);
+  if (events && corrections && banked) checkCorrections(corrections.corrections, byId, banked.grants, now, problems);
   if (problems.length > 0 || !events || !announcements || !banked || !signals || !corrections) throw new DataError(problems);
   return {
     events: events.events,

@@ -20,3 +20,18 @@ export interface PromiseWindow {
 export function defaultWindow(postedAt: Date): PromiseWindow {
   return { start: toTimestamp(postedAt), end: toTimestamp(new Date(postedAt.getTime() + DEFAULT_WINDOW_HOURS * 3_600_000)), by: null };
 }
+
+export class PromiseWindowError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PromiseWindowError';
+  }
+}
+
+/** (Stub until the phrase parser lands: explicit times or the default rule.) */
+export function resolveWindow(opts: { postedAt: Date; start?: string; end?: string; by?: string }): PromiseWindow {
+  const d = defaultWindow(opts.postedAt);
+  const w = { start: opts.start ?? d.start, end: opts.end ?? d.end, by: opts.by ?? null };
+  if (w.end <= w.start) throw new PromiseWindowError(`--window-end ${w.end}: ends before --window-start ${w.start}`);
+  return w;
+}

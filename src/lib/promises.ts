@@ -1,6 +1,6 @@
 /** Promises of a coming reset (data/announcements.json): where each stands at an instant, and the payload. */
 import { SCHEMA_VERSION, type Announcement, type PromisesPayload, type StoredEvent } from './schema.ts';
-import { compareByTs } from './timeline.ts';
+import { compareByTs, compareEvents, RESET_KINDS } from './timeline.ts';
 import { WINDOW_RULE } from './promise-window.ts';
 
 export type PromiseStatus = 'open' | 'fulfilled' | 'lapsed';
@@ -31,4 +31,27 @@ export function createPromisesPayload(list: readonly Announcement[], events: rea
       fulfilled_at: a.fulfilled_by === null ? null : (eventTs.get(a.fulfilled_by) ?? null),
     }));
   return { schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, window_rule: WINDOW_RULE, promises };
+}
+
+/**
+ * Links every promise still waiting (fulfilled_by null) to the first counted reset whose time falls
+ * inside its window (both ends included). Never unlinks: a link set by hand stays.
+ */
+export function linkPromises(list: readonly Announcement[], events: readonly StoredEvent[]): { announcements: Announcement[]; linked: Announcement[] } {
+  const resets = events.filter((e) => RESET_KINDS.has(e.kind)).sort(compareEvents);
+  const linked: Announcement[] = [];
+  const announcements = list.map((a) => {
+    if (a.fulfilled_by !== null) return a;
+    const hit = resets.find((e) => e.ts >= a.window_start && e.ts <= a.window_end);
+    if (!hit) return a;
+    const done = { ...a, fulfilled_by: hit.id };
+    linked.push(done);
+    return done;
+  });
+  return { announcements, linked };
+}
+
+/** The page anchor of a promise (`#p-<post id>`): the X id, else the last number in its URL (the GitHub comment). */
+export function promiseAnchor(a: Pick<Announcement, 'id' | 'url'>): string {
+  return `p-${a.id ?? /(\d+)\D*$/.exec(a.url)?.[1] ?? 'post'}`;
 }

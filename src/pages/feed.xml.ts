@@ -2,5 +2,7 @@ import { loadBuild } from '../data.ts';
 import { createAtomFeed } from '../lib/feeds/atom.ts';
 import { SITE } from '../lib/site.ts';
 
-export const GET = (): Response =>
-  new Response(createAtomFeed(loadBuild().data.events, { base: SITE.url }), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+export const GET = (): Response => {
+  const { data } = loadBuild();
+  return new Response(createAtomFeed(data.events, { base: SITE.url, corrections: data.corrections }), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+};

@@ -42,7 +42,8 @@ describe('npm run add-event', () => {
   it.each<[string, string[], RegExp]>([
     ['a duplicate', [URL_A, '--kind', 'reset', '--scope', 'all', '--summary', 'again'], /already recorded .*--update/],
     ['a future post', ['https://x.com/OpenAI/status/2991000000000000000', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /decodes to 2033-06-09T15:49:04Z, which is in the future/],
-    ['a URL that is not an X post', ['https://github.com/openai/codex/issues/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /not an X post URL/],
+    ['a URL that is not a post', ['https://example.com/news/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /not a post URL: https:\/\/example\.com\/news\/1 \(expected https:\/\/x\.com\/<account>\/status\/<id> or a GitHub issue or comment URL\)/],
+    ['a GitHub post without its time', ['https://github.com/openai/codex/issues/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /--at is required for https:\/\/github\.com\/openai\/codex\/issues\/1/],
     ['an unknown kind', [URL_B, '--kind', 'resett', '--scope', 'all', '--summary', 's'], /--kind "resett"/],
     ['an unknown scope', [URL_B, '--kind', 'reset', '--scope', 'plus+gold', '--summary', 's'], /--scope "plus\+gold"/],
     ['an empty summary', [URL_B, '--kind', 'reset', '--scope', 'all', '--summary', '  '], /--summary must not be empty/],

@@ -41,4 +41,19 @@ describe('workflows', () => {
     expect(pull).toMatch(/secrets\.NETLIFY_BUILD_HOOK/);
     expect(pull).toMatch(/git add data\//);
   });
+
+  it('the pull validates the dataset and builds the site before it commits, and commits nothing when either fails', () => {
+    const pull = read('pull.yml');
+    const at = (pattern: RegExp): number => pull.search(pattern);
+    const validate = at(/^\s+npm run validate$/m);
+    const build = at(/^\s+npm run build$/m);
+    const commit = at(/^\s+git commit /m);
+    expect(validate).toBeGreaterThan(at(/run: npm run pull$/m));
+    expect(build).toBeGreaterThan(validate);
+    expect(commit).toBeGreaterThan(build);
+    // The check step may not be allowed to fail: only the pull step itself continues on error.
+    const checkStep = pull.slice(pull.lastIndexOf('- name:', validate), commit);
+    expect(checkStep).not.toMatch(/continue-on-error/);
+    expect(pull.match(/continue-on-error: true/g)).toHaveLength(1);
+  });
 });

@@ -3,13 +3,16 @@
  * never the clock (`feed` would stamp "now" into <updated>), so the feed is reproducible.
  */
 import { Feed } from 'feed';
-import type { StoredEvent } from '../schema.ts';
+import { correctionKey, correctionWords } from '../corrections.ts';
+import type { Correction, StoredEvent } from '../schema.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { newestFirst } from '../timeline.ts';
 import { eventTitle } from './titles.ts';
 
 export interface AtomOptions {
   base: string;
+  /** Corrections on the record: each is an entry of its own (a reader who saw the event sees the change). */
+  corrections?: readonly Correction[];
 }
 
 /** A stable entry id for ever: a tag URI (RFC 4151) minted from the site host and the event id. */
@@ -17,9 +20,38 @@ export function entryId(e: Pick<StoredEvent, 'id'>, base: string): string {
   return `tag:${new URL(base).host},2026:event:${e.id}`;
 }
 
-export function createAtomFeed(events: readonly StoredEvent[], { base }: AtomOptions): string {
+/** The stable id of a correction's entry: one per (event, time, field). */
+export function correctionEntryId(c: Correction, base: string): string {
+  return `tag:${new URL(base).host},2026:correction:${correctionKey(c)}`;
+}
+
+type Entry = Parameters<Feed['addItem']>[0];
+
+function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, base: string): Entry {
+  const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
+  const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;
+  const when = new Date(c.at);
+  return {
+    id: correctionEntryId(c, base),
+    title: escapeHtml(`${c.what === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`),
+    link: siteUrl(`/timeline/#e-${c.event_id}`, base),
+    date: when,
+    published: when,
+    description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
+    author: [{ name: SITE.name }],
+    category: [{ term: 'correction', name: 'Correction' }],
+  };
+}
+
+export function createAtomFeed(events: readonly StoredEvent[], { base, corrections = [] }: AtomOptions): string {
   const ordered = newestFirst(events);
-  const newest = ordered[0];
+  const byId = new Map(events.map((e) => [e.id, e]));
+  // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
+  const entries: { at: string; entry: Entry; related: string | null }[] = [
+    ...[...corrections].reverse().map((c) => ({ at: c.at, entry: correctionEntry(c, byId, base), related: null })),
+    ...ordered.map((e) => ({ at: e.ts, entry: eventEntry(e, base), related: siteUrl(`/timeline/#e-${e.id}`, base) })),
+  ].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
+  const newest = entries[0];
   const author = { name: SITE.name, link: siteUrl('/', base) };
   const feed = new Feed({
     id: siteUrl('/', base),
@@ -29,28 +61,30 @@ export function createAtomFeed(events: readonly StoredEvent[], { base }: AtomOpt
     feedLinks: { atom: siteUrl('/feed.xml', base) },
     language: 'en',
     // An empty record has nothing to date the feed by: fall back to the Unix epoch, still reproducible.
-    updated: new Date(newest?.ts ?? '1970-01-01T00:00:00Z'),
+    updated: new Date(newest?.at ?? '1970-01-01T00:00:00Z'),
     generator: false,
     author,
     copyright: `${SITE.attribution}. Summaries are paraphrases of public posts.`,
   });
-  for (const e of ordered) {
-    const when = new Date(e.ts);
-    feed.addItem({
-      id: entryId(e, base),
-      title: escapeHtml(eventTitle(e)),
-      link: e.url,
-      date: when,
-      published: when,
-      description: escapeHtml(summaryText(e)),
-      author: [{ name: e.source }],
-      category: [
-        { term: `kind:${e.kind}`, name: `Kind: ${e.kind}` },
-        { term: `scope:${e.scope}`, name: `Scope: ${e.scope}` },
-      ],
-    });
-  }
-  return addTimelineLinks(feed.atom1(), ordered, base);
+  for (const { entry } of entries) feed.addItem(entry);
+  return addRelatedLinks(feed.atom1(), entries.map((x) => x.related));
+}
+
+function eventEntry(e: StoredEvent, base: string): Entry {
+  const when = new Date(e.ts);
+  return {
+    id: entryId(e, base),
+    title: escapeHtml(eventTitle(e)),
+    link: e.url,
+    date: when,
+    published: when,
+    description: escapeHtml(summaryText(e)),
+    author: [{ name: e.source }],
+    category: [
+      { term: `kind:${e.kind}`, name: `Kind: ${e.kind}` },
+      { term: `scope:${e.scope}`, name: `Scope: ${e.scope}` },
+    ],
+  };
 }
 
 /** `feed` writes titles and summaries as type="html" in CDATA: escape so readers show our text as text. */
@@ -63,11 +97,11 @@ function summaryText(e: StoredEvent): string {
   return [e.summary, ...notes].filter(Boolean).join(' ');
 }
 
-/** `feed` writes one link per entry; add the event's place on our timeline as a second, `related` link. */
-function addTimelineLinks(xml: string, ordered: readonly StoredEvent[], base: string): string {
+/** `feed` writes one link per entry; add each event's place on our timeline as a second, `related` link. */
+function addRelatedLinks(xml: string, related: readonly (string | null)[]): string {
   let i = 0;
   return xml.replace(/<\/entry>/g, (end) => {
-    const e = ordered[i++];
-    return e ? `    <link rel="related" type="text/html" href="${siteUrl(`/timeline/#e-${e.id}`, base)}"/>\n    ${end}` : end;
+    const href = related[i++];
+    return href ? `    <link rel="related" type="text/html" href="${href}"/>\n    ${end}` : end;
   });
 }

@@ -111,28 +111,33 @@ export const SignalsFile = z.strictObject({
   sources: z.array(SourceCheck),
 });
 
-/** Event fields a correction may change (`id` never changes: it names the post; `date` follows `ts`). */
-export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty'] as const;
+/**
+ * Published facts a correction may change: the event's fields (`id` never changes: it names the post;
+ * `date` follows `ts`) and, for a banked reset, its grant's expiry.
+ */
+export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty', 'expires_at'] as const;
 export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 
-const correctionBase = {
-  event_id: PostId,
-  at: Timestamp.describe('when the correction was recorded'),
-  reason: z.string().min(1),
-};
+const EventRef = PostId.describe('the corrected event');
+const RecordedAt = Timestamp.describe('when the correction was recorded');
+const Reason = z.string().min(1).describe('why the record changed');
 /** One published fact changed: the field, its value before and after. */
 export const Amendment = z.strictObject({
-  ...correctionBase,
+  event_id: EventRef,
+  at: RecordedAt,
   what: z.enum(AMENDABLE_FIELDS),
   before: z.union([z.string(), z.boolean()]),
   after: z.union([z.string(), z.boolean()]),
+  reason: Reason,
 });
 /** A recorded event withdrawn (it did not happen as recorded): the record and its banked grant are kept here. */
 export const Retraction = z.strictObject({
-  ...correctionBase,
+  event_id: EventRef,
+  at: RecordedAt,
   what: z.literal('retraction'),
   before: z.strictObject({ event: StoredEvent, grant: BankedGrant.nullable() }),
   after: z.null(),
+  reason: Reason,
 });
 export const Correction = z.discriminatedUnion('what', [Retraction, Amendment]);
 export const CorrectionsFile = z.strictObject({ corrections: z.array(Correction) });

@@ -1,0 +1,85 @@
+/**
+ * The one path every curation command takes to data/: read it, validate the whole dataset against the
+ * clock, apply the command (pure, src/lib/curate/), validate the whole result as objects, then write
+ * the changed files as one atomic change. Any refusal is one line on stderr, exit 1, data/ untouched.
+ */
+import { buildNow, dataDir, readDataFile, readDataFiles } from '../../src/data.ts';
+import { CurationError } from '../../src/lib/curate/errors.ts';
+import type { Curated, Outcome } from '../../src/lib/curate/state.ts';
+import { DATA_FILES, dataPath } from '../../src/lib/data-files.ts';
+import { DataError, parseDataset, validateDataset } from '../../src/lib/dataset.ts';
+import { stableStringify } from '../../src/lib/json.ts';
+import { CandidatesFile } from '../../src/lib/schema.ts';
+import { writeTextFiles } from './write-json.ts';
+
+/** The curated files, by their key in Curated (and in DATA_FILES). */
+const CURATED = { events: true, announcements: true, banked: true, corrections: true, candidates: true } as const satisfies Record<keyof Curated, true>;
+
+function candidatesOf(text: string): Curated['candidates'] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new DataError([`${dataPath('candidates')}: not valid JSON: ${(e as Error).message}`]);
+  }
+  const r = CandidatesFile.safeParse(doc);
+  if (!r.success) throw new DataError(r.error.issues.map((i) => `${dataPath('candidates')}: field '${i.path.join('.')}': ${i.message}`));
+  return r.data;
+}
+
+/** Reads and validates data/ as the curation commands see it. */
+/** What the commands never change but the dataset validation needs. */
+interface Untouched {
+  signals: unknown;
+  forecastLog: string;
+}
+
+export function readCurated(dir: string, now: Date): { state: Curated; texts: Record<string, string>; untouched: Untouched } {
+  const build = readDataFiles(dir);
+  const data = parseDataset(build, now);
+  const candidatesText = readDataFile(dir, 'candidates');
+  const state: Curated = {
+    events: { checked_at: data.eventsCheckedAt, events: data.events },
+    announcements: { announcements: data.announcements },
+    banked: data.banked,
+    corrections: { corrections: data.corrections },
+    candidates: candidatesOf(candidatesText),
+  };
+  // What "changed" is measured against: the files as they would be written, so an absent optional file
+  // or one that is merely formatted differently is not rewritten by a command that did not touch it.
+  const texts = Object.fromEntries((Object.keys(CURATED) as (keyof Curated)[]).map((k) => [k, stableStringify(state[k])]));
+  return { state, texts, untouched: { signals: data.signals, forecastLog: build.forecastLog } };
+}
+
+/** Validates the new state whole and returns the texts of the files it changes. */
+export function changedFiles(state: Curated, before: Record<string, string>, untouched: Untouched, now: Date): Record<string, string> {
+  validateDataset({ ...state, ...untouched }, now);
+  CandidatesFile.parse(state.candidates);
+  const writes: Record<string, string> = {};
+  for (const key of Object.keys(CURATED) as (keyof Curated)[]) {
+    const text = stableStringify(state[key]);
+    if (text !== before[key]) writes[DATA_FILES[key]] = text;
+  }
+  return writes;
+}
+
+const isKnown = (e: unknown): boolean =>
+  e instanceof CurationError || e instanceof DataError || ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false);
+
+/** Runs one command against data/ (RESETCAST_DATA_DIR) at the build clock (SOURCE_DATE_EPOCH or now). */
+export function runCuration(name: string, apply: (state: Curated, now: Date) => Outcome): void {
+  try {
+    const dir = dataDir();
+    const now = buildNow();
+    const { state, texts, untouched } = readCurated(dir, now);
+    const outcome = apply(state, now);
+    const writes = changedFiles(outcome.state, texts, untouched, now);
+    writeTextFiles(dir, writes);
+    for (const line of outcome.lines) console.log(line);
+  } catch (e) {
+    // A refused result names every problem on one line; a broken data/ beforehand gets the full list.
+    const message = e instanceof DataError ? e.problems.join('; ') : (e as Error).message;
+    console.error(`${name}: ${isKnown(e) ? message : (e as Error).stack}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run validate`: validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now), the
+ * check the scheduled pull runs before it commits. Exit 0 and one summary line, or exit 1 and every
+ * problem by file, record and field.
+ */
+import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/data.ts';
+import { dataPath } from '../src/lib/data-files.ts';
+import { DataError, parseDataset } from '../src/lib/dataset.ts';
+import { CandidatesFile, PullStateFile } from '../src/lib/schema.ts';
+
+try {
+  const dir = dataDir();
+  const now = buildNow();
+  const data = parseDataset(readDataFiles(dir), now);
+  const problems: string[] = [];
+  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile]] as const) {
+    const text = readDataFile(dir, key);
+    try {
+      const r = schema.safeParse(JSON.parse(text));
+      if (!r.success) problems.push(...r.error.issues.map((i) => `${dataPath(key)}: field '${i.path.join('.')}': ${i.message}`));
+    } catch (e) {
+      problems.push(`${dataPath(key)}: not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new DataError(problems);
+  const warn = data.forecastLog.warnings;
+  console.log(`data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ${data.banked.grants.length} grants, ${data.corrections.length} corrections, ${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`);
+} catch (e) {
+  console.error(`validate: ${e instanceof DataError ? e.message : (e as Error).stack}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run add-promise`: an official post promising a coming reset, with the UTC window it is expected
+ * in (explicit, or from the post's time words by the rule in src/lib/promise-window.ts). A reset
+ * already recorded inside the window fulfils it at once.
+ */
+import { linkPromises } from '../promises.ts';
+import { PromiseWindowError, resolveWindow } from '../promise-window.ts';
+import type { Announcement } from '../schema.ts';
+import { compareByTs } from '../timeline.ts';
+import { toTimestamp } from '../time.ts';
+import { CurationError } from './errors.ts';
+import { postRef, postTime } from './post-ref.ts';
+import type { Curated, Outcome } from './state.ts';
+
+export interface PromiseArgs {
+  url: string;
+  summary: string;
+  windowStart?: string;
+  windowEnd?: string;
+  /** The post's time words, e.g. "by EOD" or "10am PT". */
+  by?: string;
+  /** GitHub posts only: when it was posted. */
+  at?: string;
+  /** GitHub posts only: the posting account. */
+  source?: string;
+}
+
+export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Outcome {
+  const ref = postRef(args.url);
+  const postedAt = postTime(ref, args.at, now);
+  const dup = state.announcements.announcements.find((a) => a.url === ref.url || (ref.platform === 'x' && a.id === ref.id));
+  if (dup) throw new CurationError(`promise ${ref.url} is already recorded (posted ${dup.ts})`);
+  const summary = args.summary.trim();
+  if (!summary) throw new CurationError('--summary must not be empty');
+  const source = ref.account ?? args.source?.trim();
+  if (!source) throw new CurationError(`--source is required for ${ref.url}: the account that posted it`);
+  let window;
+  try {
+    window = resolveWindow({ postedAt, ...(args.windowStart ? { start: args.windowStart } : {}), ...(args.windowEnd ? { end: args.windowEnd } : {}), ...(args.by ? { by: args.by } : {}) });
+  } catch (e) {
+    if (e instanceof PromiseWindowError) throw new CurationError(e.message);
+    throw e;
+  }
+  const promise: Announcement = {
+    id: ref.platform === 'x' ? ref.id : null,
+    ts: toTimestamp(postedAt),
+    source,
+    url: ref.url,
+    summary,
+    by: window.by,
+    window_start: window.start,
+    window_end: window.end,
+    fulfilled_by: null,
+  };
+  const linked = linkPromises([...state.announcements.announcements, promise].sort(compareByTs), state.events.events);
+  const lines = [`added promise ${ref.url}: posted ${promise.ts}, window ${window.start} → ${window.end}${window.by ? ` ("${window.by}")` : ''}`];
+  for (const a of linked.linked) lines.push(`promise ${a.url} fulfilled by ${a.fulfilled_by}`);
+  return { state: { ...state, announcements: { announcements: linked.announcements } }, lines };
+}

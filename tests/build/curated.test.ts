@@ -1,0 +1,99 @@
+/**
+ * Facts recorded with the curation commands reach every output with no hand edit: a banked reset
+ * recorded two days ago is in banked.json, on the banked page and in the calendar with its reminders;
+ * a promise shows its window and the reset that fulfilled it; corrections show beside their event,
+ * as Atom entries of their own, and in corrections.json.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import ICAL from 'ical.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { astroBuild, readJson, type BuildResult } from '../support/astro-build.ts';
+import { curateDir, EPOCH, idOf, npmScript, xUrl } from '../scripts/support/curate-env.ts';
+
+const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
+const PROMISE = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
+const CORRECTED = xUrl('OpenAIDevs', '2026-11-19T21:40:10Z');
+const RETRACTED = xUrl('OpenAI', '2026-11-19T10:00:00Z');
+const GRANT = `2026-11-18-${idOf(BANKED)}`;
+
+let build: BuildResult;
+const page = (path: string): string => readFileSync(join(build.outDir, path), 'utf8');
+
+beforeAll(async () => {
+  const dir = curateDir();
+  for (const [script, args] of [
+    ['add-promise', [PROMISE, '--summary', 'Banked resets are coming today.']],
+    ['add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'One banked reset for every Plus and Pro account.']],
+    ['add-event', [CORRECTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
+    ['correct', [idOf(CORRECTED), '--scope', 'plus+pro', '--reason', 'free accounts were not reset']],
+    ['add-event', [RETRACTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Reported reset.']],
+    ['correct', [idOf(RETRACTED), '--retract', '--reason', 'the post was about a different product']],
+  ] as const) {
+    const r = await npmScript(script, dir, [...args]);
+    expect(r.code, `${script}: ${r.out}`).toBe(0);
+  }
+  build = await astroBuild({ epoch: Number(EPOCH), dataDir: dir });
+  expect(build.code, build.output).toBe(0);
+}, 240_000);
+
+describe('a banked reset recorded with add-event', () => {
+  it('is active in banked.json with its expiry (grant + 30 days) and hours left', () => {
+    const active = readJson(build.outDir, 'api/v1/banked.json').active;
+    // 2026-11-20T12:00:00Z → 2026-12-18T09:15:02Z: 27 days 21 h 15 min 2 s = 669.2506 h.
+    expect(active).toContainEqual(expect.objectContaining({ id: GRANT, granted_at: '2026-11-18T09:15:02Z', expires_at: '2026-12-18T09:15:02Z', hours_left: 669.25, scope: 'plus+pro' }));
+  });
+  it('is on the banked page', () => {
+    expect(page('banked/index.html')).toContain(`id="g-${GRANT}"`);
+  });
+  it('has an expiry reminder in the calendar with alarms 24 h and 1 h before', () => {
+    const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
+    const reminder = cal.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `banked-${GRANT}@resetcast.netlify.app`);
+    expect(reminder).toBeDefined();
+    expect(String(reminder!.getFirstPropertyValue('dtstart'))).toBe('2026-12-18T09:15:02Z');
+    expect(reminder!.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger')))).toEqual(['-PT24H', '-PT1H']);
+  });
+});
+
+describe('a promise and the reset that fulfilled it', () => {
+  it('promises.json gives the window, the status and the reset', () => {
+    const p = readJson(build.outDir, 'api/v1/promises.json').promises[0];
+    expect(p).toMatchObject({ url: PROMISE, window_start: '2026-11-18T08:00:00Z', window_end: '2026-11-21T08:00:00Z', status: 'fulfilled', fulfilled_by: idOf(BANKED), fulfilled_at: '2026-11-18T09:15:02Z' });
+  });
+  it('the timeline shows the window with the promise and links the two both ways', () => {
+    const html = page('timeline/index.html');
+    const promise = html.slice(html.indexOf(`id="p-${idOf(PROMISE)}"`), html.indexOf('</li>', html.indexOf(`id="p-${idOf(PROMISE)}"`)));
+    expect(promise).toContain('datetime="2026-11-18T08:00:00Z"');
+    expect(promise).toContain('datetime="2026-11-21T08:00:00Z"');
+    expect(promise).toContain(`href="#e-${idOf(BANKED)}"`);
+    const event = html.slice(html.indexOf(`id="e-${idOf(BANKED)}"`), html.indexOf('</li>', html.indexOf(`id="e-${idOf(BANKED)}"`)));
+    expect(event).toContain(`href="#p-${idOf(PROMISE)}"`);
+  });
+});
+
+describe('corrections on the record', () => {
+  it('the timeline shows an amendment beside its event, and a retracted event in its own list, anchor kept', () => {
+    const html = page('timeline/index.html');
+    const at = html.indexOf(`id="e-${idOf(CORRECTED)}"`);
+    expect(html.slice(at, html.indexOf('</ul>', at))).toMatch(/scope: all users → Plus\+Pro\. Reason: free accounts were not reset/);
+    const retracted = html.slice(html.indexOf('id="retracted-h"'));
+    expect(retracted).toContain(`id="e-${idOf(RETRACTED)}"`);
+    expect(retracted).toContain('<del>Reported reset.</del>');
+  });
+  it('the Atom feed carries each correction as its own entry, newest first', () => {
+    const items = parseFeed(page('feed.xml')).items;
+    const ids = items.slice(0, 2).map((i) => i.id);
+    expect(ids).toEqual([
+      `tag:resetcast.netlify.app,2026:correction:${idOf(RETRACTED)}:2026-11-20T12:00:00Z:retraction`,
+      `tag:resetcast.netlify.app,2026:correction:${idOf(CORRECTED)}:2026-11-20T12:00:00Z:scope`,
+    ]);
+    expect(items[1]!.title).toBe('Correction: Codex limits reset for Plus+Pro (2026-11-19)'); // the event as it now stands
+    expect(items[1]!.description).toBe('scope: all users → Plus+Pro. Reason: free accounts were not reset');
+    expect(items[0]!.title).toBe('Retracted: Codex limits reset for all users (2026-11-19)');
+  });
+  it('corrections.json lists them newest first; timeline.json no longer has the retracted event', () => {
+    expect(readJson(build.outDir, 'api/v1/corrections.json').corrections.map((c: { what: string }) => c.what)).toEqual(['retraction', 'scope']);
+    expect(readJson(build.outDir, 'api/v1/timeline.json').events.map((e: { id: string }) => e.id)).not.toContain(idOf(RETRACTED));
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Every curation command refuses bad input with one line naming the flag or field, exit 1, and data/
+ * byte-identical (every file compared). The cases are the issue's list plus the duplicates.
+ */
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { curateDir, idOf, npmScript, snapshot, xUrl } from './support/curate-env.ts';
+
+const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
+const PROMISE = xUrl('thsottiaux', '2026-11-19T20:00:00Z');
+const FUTURE = xUrl('OpenAI', '2026-11-21T00:00:00Z'); // the commands' clock is 2026-11-20T12:00:00Z
+const ACCEPTED = xUrl('thsottiaux', '2026-11-19T10:00:00Z');
+
+/** A history copy with one banked event and one promise recorded, and one candidate already accepted. */
+async function seeded(): Promise<string> {
+  const dir = curateDir();
+  writeFileSync(join(dir, 'candidates.json'), `${JSON.stringify({ candidates: [
+    { id: idOf(ACCEPTED), platform: 'x', ts: '2026-11-19T10:00:00Z', source: 'thsottiaux', url: ACCEPTED, text: 'Limits reset.', suggested_kind: 'reset', suggested_scope: 'all', suggested_window: null, reason: 'r' },
+  ], rejected: [] }, null, 2)}\n`);
+  for (const [script, args] of [
+    ['add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']],
+    ['add-promise', [PROMISE, '--summary', 'Soon.']],
+    ['review', [idOf(ACCEPTED), '--accept', 'event', '--kind', 'reset']],
+  ] as const) {
+    const r = await npmScript(script, dir, [...args]);
+    expect(r.code, r.out).toBe(0);
+  }
+  return dir;
+}
+
+let template: string;
+beforeAll(async () => {
+  template = await seeded();
+}, 60_000);
+const copyOfSeeded = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'resetcast-bad-'));
+  cpSync(template, dir, { recursive: true });
+  return dir;
+};
+
+describe('bad input: one line, exit 1, data/ unchanged', () => {
+  it.each<[string, string, string[], RegExp]>([
+    ['an unknown kind', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'refund', '--scope', 'all', '--summary', 's'], /^add-event: --kind "refund": Invalid option: expected one of "reset"\|"banked"\|"boost"\|"other"$/],
+    ['a promise window that ends before it starts', 'add-promise', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--summary', 's', '--window-start', '2026-11-19T10:00:00Z', '--window-end', '2026-11-19T09:00:00Z'], /^add-promise: --window-end 2026-11-19T09:00:00Z: .*--window-start 2026-11-19T10:00:00Z/],
+    ['--expires before the grant', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'banked', '--scope', 'all', '--summary', 's', '--expires', '2026-11-19T00:00:00Z'], /^add-event: --expires 2026-11-19T00:00:00Z: not after the grant \(2026-11-19T01:00:00Z\)$/],
+    ['a correction of an unknown id', 'correct', ['123456789', '--scope', 'pro', '--reason', 'r'], /^correct: no event 123456789 is recorded$/],
+    ['a correction without a reason', 'correct', [idOf(BANKED), '--scope', 'pro'], /^correct: --reason is required: say why the record changes$/],
+    ['a candidate already accepted', 'review', [idOf(ACCEPTED), '--accept', 'event', '--kind', 'reset'], /^review: candidate \d+ was already accepted: event \d+ \(2026-11-19, reset\)$/],
+    ['an event URL whose id decodes to the future', 'add-event', [FUTURE, '--kind', 'reset', '--scope', 'all', '--summary', 's'], /^add-event: post \d+ decodes to 2026-11-21T00:00:00Z, which is in the future \(now 2026-11-20T12:00:00Z\)$/],
+    ['a promise URL whose id decodes to the future', 'add-promise', [FUTURE, '--summary', 's'], /^add-promise: post \d+ decodes to 2026-11-21T00:00:00Z, which is in the future/],
+    ['a duplicate event', 'add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.'], /^add-event: event \d+ is already recorded \(2026-11-18, banked\); pass --update to amend it$/],
+    ['a duplicate promise', 'add-promise', [PROMISE, '--summary', 'Again.'], /^add-promise: promise https:\/\/x\.com\/thsottiaux\/status\/\d+ is already recorded \(posted 2026-11-19T20:00:00Z\)$/],
+    ['a kind changed into banked', 'correct', [idOf(ACCEPTED), '--kind', 'banked', '--reason', 'r'], /^correct: --kind banked: changing a kind to or from banked would add or remove a banked grant/],
+    ['--expires on a reset', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--expires', '2026-12-01T00:00:00Z'], /^add-event: --expires applies to banked resets only, not --kind reset$/],
+    ['an unknown candidate', 'review', ['42', '--reject', '--reason', 'r'], /^review: no candidate 42 in data\/candidates\.json$/],
+    ['an unknown flag', 'correct', [idOf(BANKED), '--colour', 'red', '--reason', 'r'], /^correct: Unknown option '--colour'/],
+  ])('%s', async (_name, script, args, message) => {
+    const dir = copyOfSeeded();
+    const before = snapshot(dir);
+    const r = await npmScript(script, dir, args);
+    expect(r.code).toBe(1);
+    expect(r.out.trim().split('\n')).toHaveLength(1);
+    expect(r.out.trim()).toMatch(message);
+    expect(snapshot(dir)).toEqual(before);
+  });
+});

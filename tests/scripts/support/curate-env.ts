@@ -1,0 +1,33 @@
+/** The curation commands as child processes, on a private copy of the frozen history, at a fixed clock. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runNode } from '../../support/run-node.ts';
+import { historyCopy } from '../../support/history.ts';
+
+/** The commands' clock: 2026-11-20T12:00:00Z (inside the frozen history, after its last event). */
+export const NOW = new Date('2026-11-20T12:00:00Z');
+export const EPOCH = String(NOW.getTime() / 1000);
+
+/** X's documented snowflake: id = (ms − 1288834974657) << 22, plus `low` in the low 22 bits (worker, sequence). */
+export function xUrl(account: string, iso: string, low = 4321n): string {
+  const id = ((BigInt(Date.parse(iso)) - 1288834974657n) << 22n) + low;
+  return `https://x.com/${account}/status/${id}`;
+}
+export const idOf = (url: string): string => /(\d+)$/.exec(url)![1]!;
+
+export const curateDir = (): string => historyCopy('curate');
+
+export interface Run {
+  code: number | null;
+  out: string;
+}
+
+export function npmScript(script: string, dir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return runNode([`scripts/${script}.ts`, ...args], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, ...env });
+}
+
+/** Every file of the folder and its exact bytes, to prove a refused command changed nothing. */
+export function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+}
+export const readJson = (dir: string, name: string): any => JSON.parse(readFileSync(join(dir, name), 'utf8'));
