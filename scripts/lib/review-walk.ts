@@ -6,7 +6,8 @@
 import { createInterface } from 'node:readline';
 import { buildNow, dataDir } from '../../src/data.ts';
 import { CurationError } from '../../src/lib/curate/errors.ts';
-import { review, summaryOf, type Decision } from '../../src/lib/curate/review.ts';
+import { review, type Decision } from '../../src/lib/curate/review.ts';
+import { summaryOf } from '../../src/lib/post-text.ts';
 import { DataError } from '../../src/lib/dataset.ts';
 import type { Candidate } from '../../src/lib/schema.ts';
 import { changedFiles, readCurated } from './curation.ts';

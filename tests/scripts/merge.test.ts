@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendBounded, mergeById } from '../../src/lib/pull/merge.ts';
+import { appendBounded, appendOnce } from '../../src/lib/pull/logs.ts';
+import { mergeById } from '../../src/lib/pull/merge.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const l = (at: string, v = 1): string => JSON.stringify({ at, v });
@@ -16,6 +17,17 @@ describe('appendBounded', () => {
   });
 });
 
+describe('appendOnce (the as-issued forecast log)', () => {
+  it.each<[string, string, string, string]>([
+    ['appends to an empty log', '', '2026-11-20T12:00:00Z', `${l('2026-11-20T12:00:00Z')}\n`],
+    ['never drops an old line', `${l('2020-01-01T00:00:00Z', 0)}\n`, '2026-11-20T12:00:00Z', `${l('2020-01-01T00:00:00Z', 0)}\n${l('2026-11-20T12:00:00Z')}\n`],
+    ['keeps the line already written for the same instant (never rewritten)', `${l('2026-11-20T12:00:00Z', 0)}\n`, '2026-11-20T12:00:00Z', `${l('2026-11-20T12:00:00Z', 0)}\n`],
+    ['leaves a torn last line as it is and starts a new line below it', '{"at":"2026-11-20T11:3', '2026-11-20T12:00:00Z', `{"at":"2026-11-20T11:3\n${l('2026-11-20T12:00:00Z')}\n`],
+  ])('%s', (_name, text, at, want) => {
+    expect(appendOnce(text, { at, v: 1 }, 'at')).toBe(want);
+  });
+});
+
 describe('mergeById', () => {
   const a = { id: '2', ts: '2026-01-02T00:00:00Z', v: 'old' };
   const b = { id: '1', ts: '2026-01-01T00:00:00Z', v: 'x' };
@@ -24,5 +36,6 @@ describe('mergeById', () => {
     ['an existing id is kept, not overwritten', [a], [{ ...a, v: 'new' }], [a]],
     ['new records are sorted in by ts', [a], [b], [b, a]],
     ['ties on ts sort by id', [{ ...a, ts: b.ts }], [b], [b, { ...a, ts: b.ts }]],
+    ['ties on ts sort by id read as a number: 999 before 1000', [{ id: '1000', ts: b.ts, v: 'x' }], [{ id: '999', ts: b.ts, v: 'y' }], [{ id: '999', ts: b.ts, v: 'y' }, { id: '1000', ts: b.ts, v: 'x' }]],
   ])('%s', (_n, existing, added, want) => expect(mergeById(existing, added)).toEqual(want));
 });

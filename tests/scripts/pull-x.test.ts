@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyPost, scopeOf } from '../../src/lib/pull/classify.ts';
@@ -100,6 +100,20 @@ describe('x: new posts', () => {
     expect(ths[0]!.headers['authorization']).toBe('Bearer x-test');
     expect(server!.requests.find((q) => q.url.pathname === '/2/users/by')!.url.searchParams.get('usernames')).toBe('OpenAI');
     expect(r.lines[2]).toBe('✅ x: 2 new event(s), 2 for review');
+    expect(() => loadDir(dir)).not.toThrow();
+  });
+
+  it('records a confident banked post with its grant (expiry = post + 30 days), and never re-proposes a rejected post', async () => {
+    const dir = dataWithState();
+    writeFileSync(join(dir, 'candidates.json'), JSON.stringify({ candidates: [], rejected: [{ id: '2123687794176950277', platform: 'x', url: 'https://x.com/OpenAIDevs/status/2123687794176950277', at: '2026-11-20T11:00:00Z', reason: 'a user question, retweeted' }] }));
+    await serveX();
+    await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+    expect(readJson(dir, 'banked.json').grants.at(-1)).toEqual({
+      id: '2026-11-19-2123451231237046371', granted_at: '2026-11-19T16:20:00Z', expires_at: '2026-12-19T16:20:00Z', scope: 'paid',
+      summary: "We've banked one Codex reset for all paid plans. Redeem it any time in the next 30 days.",
+      url: 'https://x.com/OpenAIDevs/status/2123451231237046371', event_id: '2123451231237046371', certainty: 'medium', uncertain_fields: [],
+    });
+    expect(readJson(dir, 'candidates.json').candidates.map((c: { id: string }) => c.id)).toEqual(['2123169415951287049']);
     expect(() => loadDir(dir)).not.toThrow();
   });
 

@@ -3,6 +3,7 @@
  * is accepted as an event, a banked grant or a promise, through the same commands a maintainer runs by
  * hand, or rejected; a rejected candidate is remembered so later pulls do not propose it again.
  */
+import { summaryOf } from '../post-text.ts';
 import type { Candidate } from '../schema.ts';
 import { toTimestamp } from '../time.ts';
 import { CurationError, defined } from './errors.ts';
@@ -15,12 +16,6 @@ export type Decision =
   | { action: 'accept'; as: 'grant'; scope?: string; summary?: string; expires?: string; partial?: boolean; global?: boolean; certainty?: string }
   | { action: 'accept'; as: 'promise'; summary?: string; windowStart?: string; windowEnd?: string; by?: string }
   | { action: 'reject'; reason: string };
-
-/** The post text as a one-line summary, when the reviewer gives none. */
-export function summaryOf(text: string, max = 240): string {
-  const line = text.replace(/https?:\/\/\S+/g, '').replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line || '(post without text)';
-}
 
 /** The candidate with this id, or an error that says where it went. */
 export function findCandidate(state: Curated, id: string): Candidate {

@@ -1,0 +1,36 @@
+/** How one source fared in one pull: its value, or why it failed or was skipped, as a check and a ✅/❌/⏭️ line. */
+import type { SourceCheck } from '../schema.ts';
+import { toTimestamp } from '../time.ts';
+
+export type Outcome<T> = { outcome: 'ok'; value: T; detail: string } | { outcome: 'failed'; error: string } | { outcome: 'skipped'; error: string };
+
+/** Runs one source; whatever it throws becomes its failure, never the pull's. */
+export async function settle<T>(run: () => Promise<T>, detail: (v: T) => string): Promise<Outcome<T>> {
+  try {
+    const value = await run();
+    return { outcome: 'ok', value, detail: detail(value) };
+  } catch (e) {
+    return { outcome: 'failed', error: (e as Error).message };
+  }
+}
+
+export const skipped = (why: string): Promise<Outcome<never>> => Promise.resolve({ outcome: 'skipped', error: why });
+
+/** The source's entry in signals.json `sources[]`; `last_ok_at` carries over from the previous check. */
+export function check(name: string, o: Outcome<unknown>, now: Date, prev: SourceCheck | undefined, fallbackLastOk: string | null, via?: string): SourceCheck {
+  const at = toTimestamp(now);
+  return {
+    name,
+    ok: o.outcome === 'ok',
+    error: o.outcome === 'ok' ? null : o.error,
+    checked_at: at,
+    outcome: o.outcome,
+    last_ok_at: o.outcome === 'ok' ? at : (prev?.last_ok_at ?? fallbackLastOk),
+    ...(via ? { via } : {}),
+  };
+}
+
+export function line(name: string, o: Outcome<unknown>): string {
+  if (o.outcome === 'ok') return `✅ ${name}: ${o.detail}`;
+  return o.outcome === 'skipped' ? `⏭️ ${name}: skipped (${o.error})` : `❌ ${name}: ${o.error}`;
+}
