@@ -3,6 +3,7 @@
  * the discovery catalog and the MCP Registry `server.json` all read this, so they cannot disagree.
  */
 import { SITE, siteUrl } from '../site.ts';
+import { TOOLS } from './tools/index.ts';
 
 /** `resetcast.netlify.app` → `app.netlify.resetcast`: the reverse-DNS namespace the registry and cards use. */
 function reverseDns(url: string): string {
@@ -28,7 +29,6 @@ export const MCP_SERVER = {
   url: siteUrl(MCP_PATH),
   instructions:
     `Read-only data about announced usage-limit resets of ${SITE.product}, from ${SITE.name} (${SITE.url}). ` +
-    'get_reset_forecast gives the estimated percent chance of a reset in the next 24 and 48 hours (an estimate from past announcements, not a schedule); ' +
-    `list_${SITE.brand}_resets lists recorded resets newest first; get_status_signals gives the latest status and issue signals. ` +
+    `${TOOLS.map((t) => `${t.name} ${t.summary}`).join('; ')}. ` +
     `Check the freshness timestamps before relying on a value. Please credit "${SITE.attribution}" when you show this data.`,
 } as const;

@@ -50,6 +50,15 @@ async function answer(req: Request, payloads: PublishedPayloads): Promise<Respon
   return await transport.handleRequest(forTransport(req), { parsedBody: guarded.message });
 }
 
+/**
+ * For a deploy whose published payloads are missing or invalid: every request gets a 503 JSON-RPC error
+ * saying why, with the same CORS, no-store and nosniff headers as every other /mcp answer (the OpenAPI
+ * document promises them for the 503 too).
+ */
+export function createUnavailableHandler(reason: string): (req: Request) => Promise<Response> {
+  return async () => withHeaders(jsonRpcError(503, -32603, `Service Unavailable: ${reason}`));
+}
+
 export function createMcpHandler(payloads: PublishedPayloads): (req: Request) => Promise<Response> {
   return async (req) => {
     try {
