@@ -188,10 +188,10 @@ async function drained(server: Server): Promise<void> {
   }
 }
 
-function openSocket(base: string): Promise<Socket> {
-  const { port } = new URL(base);
-  const socket = connect(Number(port), '127.0.0.1');
-  return once(socket, 'connect').then(() => socket);
+async function openSocket(base: string): Promise<Socket> {
+  const socket = connect(Number(new URL(base).port), '127.0.0.1');
+  await once(socket, 'connect');
+  return socket;
 }
 
 describe('hostile clients do not stop it answering others', () => {
