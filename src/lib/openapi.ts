@@ -122,7 +122,7 @@ function mcpPath(): Json {
         '413': rpcError(`The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`),
         '415': rpcError('Content-Type is not application/json.'),
         '500': rpcError('Internal error (-32603).'),
-        '503': rpcError('The deploy is missing its published payloads (-32603).'),
+        '503': rpcError('The deploy is missing its published payloads (-32603); on a self-hosted server (`npm start`), also: too busy, retry after the Retry-After seconds (-32000).'),
       },
     },
     options: {

@@ -251,19 +251,18 @@ describe('hostile clients do not stop it answering others', () => {
 describe('startSite: dist/, netlify.toml and the bundled function under a project root', () => {
   const saved = process.env['RESETCAST_API_DIR'];
   let base: string;
+  let site: Server;
   beforeAll(async () => {
     await bundleMcpFunction(REPO, join(ROOT, '.netlify/functions-bundled/mcp.mjs'));
     const started = await startSite({ root: ROOT, port: 0, host: '127.0.0.1', log: () => {} });
-    servers.push(started.server);
+    site = started.server;
     base = started.url;
   }, 120_000);
   afterAll(async () => {
     if (saved === undefined) delete process.env['RESETCAST_API_DIR'];
     else process.env['RESETCAST_API_DIR'] = saved;
-    for (const s of servers) {
-      s.closeAllConnections();
-      s.close();
-    }
+    site.closeAllConnections();
+    await new Promise((r) => site.close(r));
   });
 
   it('mounts the bundled function at its config.path, answering from dist/api/v1', async () => {

@@ -32,7 +32,8 @@ export async function readHeaderRules(netlifyToml: string): Promise<HeaderRule[]
 
 /**
  * Imports the bundled function (`.netlify/functions-bundled/mcp.mjs`): its default export is the handler,
- * `config.path` its route. The function reads its payloads once, at import, from RESETCAST_API_DIR.
+ * `config.path` its route. The function reads its payloads once, at import, from RESETCAST_API_DIR, which is
+ * set here to the served dist/api/v1: a tool's answer and the JSON file beside it cannot disagree.
  */
 export async function loadBundledFunction(bundle: string, apiDir: string): Promise<{ handler: Handler; path: string }> {
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
