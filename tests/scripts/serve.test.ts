@@ -209,6 +209,26 @@ describe('hostile clients do not stop it answering others', () => {
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
+  it('a body trickled past requestTimeoutMs is cut off with 408', async () => {
+    const { base } = await serve({ limits: { headersTimeoutMs: 300, requestTimeoutMs: 300, timeoutCheckIntervalMs: 50 } });
+    const slow = await openSocket(base);
+    let received = '';
+    slow.on('data', (d) => (received += String(d)));
+    // 100,000 bytes announced, one a tick: the body could never complete within the test.
+    slow.write('POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n');
+    const drip = setInterval(() => slow.writable && slow.write(' '), 50);
+    expect((await raw(base, 'GET', '/')).status).toBe(200);
+    await once(slow, 'close');
+    clearInterval(drip);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('a header block over maxHeaderBytes gets 431, and the next request is answered', async () => {
+    const { base } = await serve({ limits: { maxHeaderBytes: 4096 } });
+    await expect(raw(base, 'GET', '/', { 'X-Big': 'x'.repeat(8000) })).resolves.toMatchObject({ status: 431 });
+    expect((await raw(base, 'GET', '/')).status).toBe(200);
+  });
+
   it('a slow /mcp body does not hold a slot: another /mcp request is answered meanwhile', async () => {
     const { base } = await serve({ limits: { mcpConcurrency: 1, mcpQueue: 0 } });
     const slow = await openSocket(base);
