@@ -1,7 +1,10 @@
 /**
- * The shared HTTP helper of every puller: a timeout per attempt, retries with exponential backoff on
- * 408/429/5xx and network errors (honouring Retry-After and the rate-limit reset headers), a
- * User-Agent naming the project. fetch, sleep and the clock are injected, so tests need no mocks.
+ * The one HTTP client of every puller (and, later, every outlet): `request` is the core, with a timeout
+ * per attempt, retries with exponential backoff on 408/429/5xx and network errors (honouring Retry-After
+ * and the rate-limit reset headers), a User-Agent naming the project, and a cap on the response body: a
+ * declared Content-Length over the cap is refused unread, and a body is streamed and cut off as soon as
+ * it passes the cap, so a hostile or broken source can never make a pull hold more than the cap in memory.
+ * `getJson` and `sendJson` are thin uses of it. fetch, sleep and the clock are injected: tests need no mocks.
  */
 export interface HttpDeps {
   fetch: typeof globalThis.fetch;
@@ -12,6 +15,22 @@ export interface HttpDeps {
   retries: number;
   backoffMs: number;
   maxRetryAfterMs: number;
+}
+
+export interface RequestSpec {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** The request body, already serialised (sendJson sends JSON text). */
+  body?: string;
+  /** The most response-body bytes read: the source's `maxBytes` in src/lib/sources.ts. */
+  maxBytes: number;
+}
+
+/** A 2xx answer, its body read whole (within the cap) as UTF-8 text. */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
 }
 
 export interface JsonResponse {
@@ -48,6 +67,12 @@ export function requestedDelayMs(headers: Headers, now: Date): number | null {
   return null;
 }
 
+/** `4000000` → `4 MB`, `1500000` → `1.5 MB`, `900` → `900 bytes`: sizes as error messages show them. */
+export function formatBytes(n: number): string {
+  if (n < 1_000_000) return `${n} bytes`;
+  return `${Number((n / 1_000_000).toFixed(1))} MB`;
+}
+
 function describeNetworkError(e: unknown): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer within the timeout';
@@ -55,14 +80,51 @@ function describeNetworkError(e: unknown): string {
   return `${err.message ?? String(e)}${cause ? ` (${cause})` : ''}`;
 }
 
-async function attempt(deps: HttpDeps, url: string, headers: Record<string, string>): Promise<Response | { networkError: string; retryable: boolean }> {
+/** A body over the cap: not retried (the source would send it again), the rest never read. */
+class TooLarge extends HttpError {}
+
+/**
+ * Reads a response body up to `maxBytes`. Never holds more than the cap (plus one network chunk): the
+ * stream is cancelled, which closes the connection, the moment the count passes it.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new TooLarge(`response exceeds ${formatBytes(maxBytes)} (Content-Length: ${formatBytes(declared)}), not read`, res.status);
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new TooLarge(`response exceeds ${formatBytes(maxBytes)}, cut off`, res.status);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean }> {
   try {
-    const res = await deps.fetch(url, {
-      headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...headers },
+    return await deps.fetch(url, {
+      method: spec.method ?? 'GET',
+      headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...spec.headers },
+      ...(spec.body === undefined ? {} : { body: spec.body }),
       signal: AbortSignal.timeout(deps.timeoutMs),
       redirect: 'follow',
     });
-    return res;
   } catch (e) {
     const message = describeNetworkError(e);
     // A host that never answers is not retried: that keeps a pull within its time budget.
@@ -70,28 +132,25 @@ async function attempt(deps: HttpDeps, url: string, headers: Record<string, stri
   }
 }
 
-/** GETs `url` and parses its JSON body; throws HttpError with a one-line reason when it cannot. */
-export async function getJson(deps: HttpDeps, url: string, headers: Record<string, string> = {}): Promise<JsonResponse> {
+/**
+ * Sends one request under the retry, timeout and size policy and returns the first 2xx answer; throws
+ * HttpError with a one-line reason when there is none. A POST is retried like a GET (on 408/429/5xx and
+ * network errors): for the outlets' notifications a rare duplicate beats a silently lost message.
+ */
+export async function request(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
   let last = '';
   for (let i = 0; i <= deps.retries; i++) {
-    const res = await attempt(deps, url, headers);
+    const res = await attempt(deps, url, spec);
     let waitMs = deps.backoffMs * 2 ** i;
     if (!(res instanceof Response)) {
       last = res.networkError;
       if (!res.retryable) throw new HttpError(last);
     } else if (res.ok) {
-      let text: string;
       try {
-        text = await res.text();
+        return { status: res.status, headers: res.headers, text: await readCapped(res, spec.maxBytes) };
       } catch (e) {
+        if (e instanceof TooLarge) throw e;
         last = `response body cut off: ${describeNetworkError(e)}`;
-        if (i < deps.retries) await deps.sleep(waitMs);
-        continue;
-      }
-      try {
-        return { body: JSON.parse(text) as unknown, headers: res.headers };
-      } catch (e) {
-        throw new HttpError(`malformed JSON (${text.length} bytes): ${(e as Error).message}`, res.status);
       }
     } else {
       await res.body?.cancel();
@@ -107,4 +166,26 @@ export async function getJson(deps: HttpDeps, url: string, headers: Record<strin
     if (i < deps.retries) await deps.sleep(waitMs);
   }
   throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
+}
+
+function parseJson(answer: HttpAnswer): unknown {
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch (e) {
+    throw new HttpError(`malformed JSON (${answer.text.length} bytes): ${(e as Error).message}`, answer.status);
+  }
+}
+
+/** GETs `url` and parses its JSON body (at most `maxBytes`); throws HttpError with a one-line reason when it cannot. */
+export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number }): Promise<JsonResponse> {
+  const answer = await request(deps, url, { ...spec, method: 'GET' });
+  return { body: parseJson(answer), headers: answer.headers };
+}
+
+/**
+ * POSTs `value` as JSON (a webhook, a notification service) and returns the answer; its body, if any, is
+ * capped like every other and left as text, since outlets answer with JSON, plain text or nothing.
+ */
+export async function sendJson(deps: HttpDeps, url: string, value: unknown, spec: { headers?: Record<string, string>; maxBytes: number }): Promise<HttpAnswer> {
+  return request(deps, url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value), maxBytes: spec.maxBytes });
 }
