@@ -102,7 +102,7 @@ describe('content matches the API', () => {
 
   it('timeline has an #e-<id> anchor for every event, newest first as in timeline.json', async () => {
     await open(page, '/timeline/');
-    const ids = await page.locator('ol.events > li').evaluateAll((els) => els.map((el) => el.id));
+    const ids = await page.locator('[data-testid="events"] > li').evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(timeline.events.map((e) => `e-${e.id}`));
     expect(await page.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(2);
   });
