@@ -24,7 +24,7 @@ const SCHEMES = ['light', 'dark'] as const;
 
 let browser: Browser;
 let forecast: { p24: number; p48: number; available: boolean };
-let timeline: { events: { id: string }[] };
+let timeline: { events: { id: string; ts: string }[] };
 let banked: { active: { id: string }[] };
 
 async function json<T>(path: string): Promise<T> {
