@@ -41,6 +41,52 @@ export const SOURCES = {
     /** Response cap: a page of 100 posts is ~50 KB (a users lookup far less). */
     maxBytes: 4_000_000,
   },
+  /**
+   * Comments and issues by OpenAI staff on openai/codex (REST, on the `github` base of sourceBases):
+   * free, GITHUB_TOKEN optional. Everything it recognises goes to review, never straight into events.
+   */
+  staff: {
+    repo: 'openai/codex',
+    /**
+     * GitHub logins of OpenAI staff who write about Codex usage limits there, each found in the
+     * repository's public threads (not guessed):
+     * - etraut-openai: staff comments explaining resets, e.g. #13330 (2026-03-03: weekly usage reset for all
+     *   users after an incident), #19987 (2026-04-28: what a reset does), #5999 and #7325 (reset-date reports).
+     * - tibo-openai: Thibault Sottiaux, who leads Codex and announces resets on X as @thsottiaux (SOURCES.x);
+     *   author of openai/codex pull requests (e.g. #18883), and the login users address about his resets (#32421).
+     * - vb-openai: "vb from openai", collecting session ids in the usage-drain thread #30002 (2026-06-25).
+     * The 2026-03-07 comment that promised the 2026-03-08 reset (#13568, issuecomment-4017630107) is by
+     * OpenAI staff, but the archive searched did not show its author's login.
+     * A login here counts as staff whatever its author_association: a private org membership shows as
+     * CONTRIBUTOR or NONE, not MEMBER (actions/github-script#643).
+     */
+    logins: ['etraut-openai', 'tibo-openai', 'vb-openai'],
+    /**
+     * author_association values that also count as staff. MEMBER means a member of the organization that
+     * owns the repository, i.e. of `openai`, which only OpenAI can grant, so it is a sound signal for staff
+     * not in `logins` (it cannot be claimed by an outsider). COLLABORATOR is not included: outside
+     * collaborators are not staff. Candidates are always reviewed, so a wrong positive costs one review.
+     */
+    staffAssociations: ['MEMBER', 'OWNER'],
+    pageSize: 100,
+    /**
+     * Request budget: the comments listing reads up to `maxPages` pages and each login's issue listing up
+     * to `issuePages`, so at most 10 + 3 × 2 = 16 requests a pull and typically 4 (one page each). Two
+     * pulls an hour stay under GitHub's unauthenticated core limit of 60 requests an hour; GITHUB_TOKEN
+     * raises it to 5,000 (1,000 per repository for an Actions token). A spent limit stops the pull.
+     */
+    maxPages: 10,
+    issuePages: 2,
+    /** With no stored cursor (the first pull) reading starts this many days before now. */
+    firstPullDays: 7,
+    /**
+     * Largest response accepted (bytes). A full page of 100 items whose bodies are at GitHub's limit of
+     * 65,536 characters is about 6.9 MB of ASCII; ordinary pages are well under 1 MB.
+     */
+    maxBytes: 8 * 1024 * 1024,
+    /** Candidate text is cut to this many characters (the link has the rest). */
+    textChars: 1_000,
+  },
 } as const;
 
 /** Every request names the project and where to reach its maintainers. */

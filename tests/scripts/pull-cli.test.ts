@@ -37,6 +37,7 @@ describe('npm run pull', () => {
     server = await startServer((u, n) => {
       if (u.pathname === '/api/v2/summary.json') return json('status/summary.json');
       if (u.pathname === '/search/issues') return json(n % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json');
+      if (u.pathname.startsWith('/repos/openai/codex/issues')) return json('github/empty.json');
       if (u.pathname === '/2/users/by') return json('x/users.json');
       return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
     });
@@ -45,6 +46,7 @@ describe('npm run pull', () => {
     expect(first.out).toMatch(/^✅ status: /m);
     expect(first.out).toMatch(/^✅ issues: 7 new/m);
     expect(first.out).toMatch(/^✅ x: 0 new event\(s\), 0 for review$/m);
+    expect(first.out).toMatch(/^✅ staff: 0 staff post\(s\) for review$/m);
     expect(first.code).toBe(0);
     const snapshot = ['events.json', 'signals.json', 'pull-state.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f));
     const second = await pull(dir, env);

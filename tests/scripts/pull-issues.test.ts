@@ -23,13 +23,16 @@ describe('issues query', () => {
   });
 });
 
+/** The issue searches only (the staff source asks the same GitHub host for comments). */
+const searches = () => server!.requests.filter((q) => q.url.pathname === '/search/issues');
+
 describe('issues: a good answer', () => {
   it('counts the last 24 h and the baseline per day, with the GitHub headers', async () => {
     const dir = tempData();
     await serve(json('issues/search-recent.json'));
     await pullInto(dir, { github: server!.url, githubToken: 'ghs_test' });
     expect(readJson(dir, 'signals.json').issues).toEqual({ recent_count: 7, baseline_per_day: 2.5, baseline_days: 14, checked_at: '2026-11-20T12:00:00Z' });
-    const [first, second] = server!.requests;
+    const [first, second] = searches();
     expect(first!.url.searchParams.get('advanced_search')).toBe('true');
     expect(first!.url.searchParams.get('per_page')).toBe('1');
     expect(first!.url.searchParams.get('q')).toContain('created:2026-11-19T12:00:00Z..2026-11-20T11:59:59Z');
@@ -42,7 +45,7 @@ describe('issues: a good answer', () => {
     const dir = tempData();
     await serve(json('issues/search-recent.json'));
     await pullInto(dir, { github: server!.url });
-    expect(server!.requests[0]!.headers['authorization']).toBeUndefined();
+    expect(searches()[0]!.headers['authorization']).toBeUndefined();
   });
 
   it('an empty answer is a real zero, not a failure', async () => {
@@ -57,7 +60,7 @@ describe('issues: a good answer', () => {
     const dir = tempData();
     await serve(json('issues/search-recent.json', { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795608000' } }));
     await pullInto(dir, { github: server!.url });
-    expect(server!.requests).toHaveLength(1);
+    expect(searches()).toHaveLength(1);
     expect(readJson(dir, 'signals.json').sources[1].error).toMatch(/rate limit exhausted .*GITHUB_TOKEN/);
   });
 });

@@ -66,7 +66,7 @@ describe('x: without X_BEARER_TOKEN', () => {
     expect(read(dir, 'events.json')).toBe(events);
     expect(readJson(dir, 'signals.json').sources[2]).toMatchObject({ name: 'x', ok: false, outcome: 'skipped', error: 'X_BEARER_TOKEN not set' });
     expect(r.lines[2]).toBe('⏭️ x: skipped (X_BEARER_TOKEN not set)');
-    expect(r.lines.filter((l) => l.startsWith('❌'))).toHaveLength(2); // status and issues point at a dead port
+    expect(r.lines.filter((l) => l.startsWith('❌'))).toHaveLength(3); // status, issues and staff point at a dead port
   });
 });
 
@@ -87,6 +87,9 @@ describe('x: new posts', () => {
       ['2123169415951287049', 'promise'],
       ['2123687794176950277', 'reset'],
     ]);
+    // "… We will reset limits tomorrow …", posted 13:40:10 PST on 18 Nov: tomorrow is 19 Nov, 00:00–23:59:59 PST.
+    expect(readJson(dir, 'candidates.json').candidates[0].suggested_window).toEqual({ start: '2026-11-19T08:00:00Z', end: '2026-11-20T07:59:59Z', by: 'tomorrow' });
+    expect(readJson(dir, 'candidates.json').candidates[1].suggested_window).toBeNull();
     expect(readJson(dir, 'pull-state.json')).toEqual({
       x: {
         OpenAI: { user_id: OPENAI, since_id: null },

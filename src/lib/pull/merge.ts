@@ -5,6 +5,7 @@ import { summaryOf } from '../post-text.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
 import { compareEvents } from '../timeline.ts';
 import { classifyPost } from './classify.ts';
+import { suggestWindow } from './suggest-window.ts';
 import type { Post } from './x.ts';
 
 export interface PostChanges {
@@ -31,7 +32,8 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
         uncertain_fields: ['partial', 'summary (post text, recorded automatically)', ...(c.scope === 'unspecified' ? [] : ['scope (read from the post text)'])],
       });
     } else {
-      candidates.push({ id: post.id, platform: 'x', ts, source: post.username, url, text: post.text, suggested_kind: c.kind, suggested_scope: c.scope, suggested_window: null, reason: c.reason });
+      const window = c.kind === 'promise' ? suggestWindow(post.text, when) : null;
+      candidates.push({ id: post.id, platform: 'x', ts, source: post.username, url, text: post.text, suggested_kind: c.kind, suggested_scope: c.scope, suggested_window: window, reason: c.reason });
     }
   }
   return { events, candidates };

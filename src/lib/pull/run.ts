@@ -19,6 +19,8 @@ import { classifyPosts } from './merge.ts';
 import { check, line, settle, skipped, type Outcome } from './outcome.ts';
 import { parseOrThrow } from './parse.ts';
 import { knownPosts, recordFound, type Found } from './record.ts';
+import { pullStaffPosts } from './github.ts';
+import { toCandidates } from './staff-candidates.ts';
 import { pullStatus } from './status.ts';
 import { pullPosts } from './x.ts';
 
@@ -99,7 +101,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   const known = knownPosts(curated);
   const xToken = tokens.x;
 
-  const [status, issues, x] = await Promise.all([
+  const [status, issues, x, staff] = await Promise.all([
     settle(() => pullStatus(http, bases.status, now), (r) => `${r.snapshot.components.map((c) => `${c.name} ${c.status}`).join(', ')}; ${r.snapshot.incidents.length} incident(s) (via ${r.via})`),
     settle(() => pullIssues(http, bases.github, now, tokens.github), (r) => `${r.recent_count} new usage-limit issue(s) in 24 h, baseline ${r.baseline_per_day}/day`),
     xToken
@@ -111,8 +113,15 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
           (r) => `${r.found.events.length} new event(s), ${r.found.candidates.length} for review`,
         )
       : skipped('X_BEARER_TOKEN not set'),
+    settle(
+      async () => {
+        const pulled = await pullStaffPosts(http, bases.github, pullState.github ?? { since: null }, now, tokens.github);
+        return { found: { events: [], candidates: toCandidates(pulled.posts, known, now) }, state: { github: pulled.state } };
+      },
+      (r) => `${r.found.candidates.length} staff post(s) for review`,
+    ),
   ]);
-  const postSources: PostSource[] = [{ name: 'x', outcome: x }];
+  const postSources: PostSource[] = [{ name: 'x', outcome: x }, { name: 'staff', outcome: staff }];
 
   const at = toTimestamp(now);
   const prev = (name: string): SourceCheck | undefined => current.signals.sources.find((s) => s.name === name);

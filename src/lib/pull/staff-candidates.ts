@@ -1,0 +1,56 @@
+/**
+ * Staff posts from GitHub as candidates for review. Pure. Unlike X posts, none is ever recorded as an
+ * event by the pull: a GitHub thread mixes staff statements with quoted user reports, so a maintainer
+ * confirms each one (`npm run review`).
+ */
+import type { Candidate } from '../schema.ts';
+import { SOURCES } from '../sources.ts';
+import { classifyPost } from './classify.ts';
+import type { StaffPost } from './github.ts';
+import { suggestWindow } from './suggest-window.ts';
+
+/**
+ * The author's own words: without quoted lines (`> …`, usually the user being answered), fenced code
+ * and HTML comments (issue-template hints), with blank runs collapsed.
+ */
+export function ownWords(markdown: string): string {
+  const kept: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === null && marker) fence = marker;
+    else if (fence !== null && marker?.startsWith(fence)) fence = null;
+    else if (fence === null && !/^\s*>/.test(line)) kept.push(line.trimEnd());
+  }
+  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** A candidate's text: the first `SOURCES.staff.textChars` characters (the link has the rest). */
+function cut(text: string): string {
+  const max = SOURCES.staff.textChars;
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/**
+ * Every post the classifier recognises becomes a candidate (platform `github`), with the classifier's
+ * kind, scope and reason and, for a promise, the window its words suggest. Posts whose id is in `known`
+ * (already a candidate, rejected or recorded) and posts dated after `now` are skipped.
+ */
+export function toCandidates(posts: readonly StaffPost[], known: ReadonlySet<string>, now: Date): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const post of posts) {
+    if (known.has(post.id)) continue;
+    const postedAt = new Date(post.created_at);
+    if (postedAt > now) continue; // a post from the future is corrupt input, not news
+    const text = ownWords(post.text);
+    const c = classifyPost(text);
+    if (!c) continue;
+    candidates.push({
+      id: post.id, platform: 'github', ts: post.created_at, source: post.login, url: post.url, text: cut(text),
+      suggested_kind: c.kind, suggested_scope: c.scope,
+      suggested_window: c.kind === 'promise' ? suggestWindow(text, postedAt) : null,
+      reason: c.reason,
+    });
+  }
+  return candidates;
+}

@@ -1,0 +1,11 @@
+/**
+ * The window a promise's own words suggest, for a candidate's `suggested_window`: the time words found
+ * in the text ("by end of day", "tomorrow at 10am PT") by the rule of src/lib/promise-window.ts, or the
+ * default window when the post names no time. A maintainer confirms or changes it in `npm run review`.
+ */
+import { defaultWindow, findTimePhrase, windowFromPhrase, type PromiseWindow } from '../promise-window.ts';
+
+export function suggestWindow(text: string, postedAt: Date): PromiseWindow {
+  const phrase = findTimePhrase(text);
+  return phrase === null ? defaultWindow(postedAt) : windowFromPhrase(phrase, postedAt);
+}
