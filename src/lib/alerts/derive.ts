@@ -142,7 +142,7 @@ function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<strin
       kind,
       at: c.at,
       title: `${kind === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`,
-      summary: `${correctionWords(c)}. Reason: ${c.reason}`,
+      summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
       url: event ? postUrl(event.url, base) : null,
       page: timelinePage(c.event_id, base),
       event_id: c.event_id,
