@@ -40,6 +40,11 @@ describe('parseDataset', () => {
     ['missing field', 'events', (d) => { delete d.events[0].origin; }, /events\[0\] \(id 2062329981548802523\): field 'origin'/],
     ['unknown field', 'events', (d) => { d.events[0].colour = 'red'; }, /events\[0\] \(id 2062329981548802523\): field '\(whole record\)': Unrecognized key: "colour"/],
     ['unsorted events', 'events', (d) => { d.events.reverse(); }, /field 'ts': events must be sorted by ts, then id/],
+    ['same-second ids in string order (1000 before 999)', 'events', (d) => {
+      const at = { ts: '2026-06-30T00:00:00Z', date: '2026-06-30' };
+      const [a, b] = [{ ...d.events[3], ...at, id: '1000', url: 'https://x.com/a/status/1000' }, { ...d.events[3], ...at, id: '999', url: 'https://x.com/a/status/999' }];
+      d.events.push(a, b);
+    }, /events\[5\] \(id 999\): field 'ts': events must be sorted by ts, then id/],
     ['not JSON', 'events', () => '{"events": [', /data\/events\.json: not valid JSON/],
     ['grant expiring before it is granted', 'banked', (d) => { d.grants[0].expires_at = '2026-06-01T00:00:00Z'; }, /data\/banked\.json: grants\[0\] \(id 2026-06-12-launch\): field 'expires_at': not after granted_at/],
     ['grant linked to no event', 'banked', (d) => { d.grants[0].event_id = '1'; }, /grants\[0\] \(id 2026-06-12-launch\): field 'event_id': no event 1/],
@@ -58,6 +63,13 @@ describe('parseDataset', () => {
     const problems = problemsWith(key, mutate);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('accepts same-second ids in numeric order (999 before 1000)', () => {
+    expect(problemsWith('events', (d) => {
+      const at = { ts: '2026-06-30T00:00:00Z', date: '2026-06-30' };
+      d.events.push({ ...d.events[3], ...at, id: '999', url: 'https://x.com/a/status/999' }, { ...d.events[3], ...at, id: '1000', url: 'https://x.com/a/status/1000' });
+    })).toEqual([]);
   });
 
   it('reports every problem at once, not just the first', () => {
