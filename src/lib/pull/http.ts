@@ -108,3 +108,95 @@ export async function getJson(deps: HttpDeps, url: string, headers: Record<strin
   }
   throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
 }
+
+// --- POST with a JSON body (the alert outlets: docs/alerts.md) -------------------------------------------
+// Same policy as getJson: a timeout per attempt, retries with backoff on 408/429/5xx and network errors,
+// Retry-After honoured up to maxRetryAfterMs, a host that never answers not retried. Two differences for
+// webhooks: a redirect is never followed (a webhook URL that moved is a misconfiguration, and following
+// it could post the message somewhere else), and only the first `maxBytes` of an answer are read.
+
+export interface PostOptions {
+  headers?: Record<string, string>;
+  /** A wait the answer's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
+  delayFromBody?: (text: string) => number | null;
+  /** Most bytes of an answer read (outlets answer in a few hundred). */
+  maxBytes?: number;
+}
+
+export interface PostResult {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** Reads at most `maxBytes` of a body, then stops the download. */
+async function readBounded(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    if (size >= maxBytes) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+}
+
+/** One line of an answer's body for an error message: whitespace folded, at most 120 characters. */
+const excerpt = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
+
+/** POSTs `body` as JSON; resolves with the first 2xx answer, throws HttpError with a one-line reason otherwise. */
+export async function postJson(deps: HttpDeps, url: string, body: unknown, opts: PostOptions = {}): Promise<PostResult> {
+  const maxBytes = opts.maxBytes ?? 65_536;
+  let last = '';
+  for (let i = 0; i <= deps.retries; i++) {
+    let waitMs = deps.backoffMs * 2 ** i;
+    let res: Response;
+    try {
+      res = await deps.fetch(url, {
+        method: 'POST',
+        headers: { 'User-Agent': deps.userAgent, 'Content-Type': 'application/json', Accept: 'application/json', ...opts.headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(deps.timeoutMs),
+        redirect: 'manual',
+      });
+    } catch (e) {
+      last = describeNetworkError(e);
+      if (last === 'no answer within the timeout') throw new HttpError(last);
+      if (i < deps.retries) await deps.sleep(waitMs);
+      continue;
+    }
+    let text: string;
+    try {
+      text = await readBounded(res, maxBytes);
+    } catch (e) {
+      text = '';
+      if (res.ok) {
+        last = `answer cut off: ${describeNetworkError(e)}`;
+        if (i < deps.retries) await deps.sleep(waitMs);
+        continue;
+      }
+    }
+    if (res.ok) return { status: res.status, text, headers: res.headers };
+    const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+    if (res.status >= 300 && res.status < 400) throw new HttpError(`${status}: redirected; a webhook URL that redirects is not followed (update the URL)`, res.status);
+    last = text.trim() ? `${status}: ${excerpt(text)}` : status;
+    if (!RETRYABLE(res.status)) throw new HttpError(last, res.status);
+    const asked = requestedDelayMs(res.headers, deps.now()) ?? opts.delayFromBody?.(text) ?? null;
+    if (asked !== null) {
+      if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
+      waitMs = asked;
+    }
+    if (i < deps.retries) await deps.sleep(waitMs);
+  }
+  throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
+}
