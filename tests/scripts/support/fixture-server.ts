@@ -19,7 +19,10 @@ export const json = (path: string, extra: Omit<Reply, 'body'> = {}): Reply => ({
 
 export interface Recorded {
   url: URL;
+  method: string;
   headers: IncomingHttpHeaders;
+  /** The request body as text ('' for a GET). */
+  body: string;
 }
 
 export interface FixtureServer {
@@ -28,16 +31,22 @@ export interface FixtureServer {
   close: () => Promise<void>;
 }
 
-/** `route(url, n)` answers the n-th request (0-based) to that path; unknown paths get 404. */
-export function startServer(route: (url: URL, n: number) => Reply | undefined): Promise<FixtureServer> {
+/**
+ * `route(url, n, request)` answers the n-th request (0-based) to that path; unknown paths get 404. The
+ * request (method, headers, body) lets a server check what it was sent, as the real API would.
+ */
+export function startServer(route: (url: URL, n: number, request: Recorded) => Reply | undefined): Promise<FixtureServer> {
   const requests: Recorded[] = [];
   const counts = new Map<string, number>();
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push({ url, headers: req.headers });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const recorded: Recorded = { url, method: req.method ?? 'GET', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    requests.push(recorded);
     const n = counts.get(url.pathname) ?? 0;
     counts.set(url.pathname, n + 1);
-    const reply = route(url, n) ?? { status: 404, body: '{"message":"Not Found"}' };
+    const reply = route(url, n, recorded) ?? { status: 404, body: '{"message":"Not Found"}' };
     if (reply.hang) return;
     const body = Buffer.from(reply.body ?? '');
     res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...reply.headers });
