@@ -6,14 +6,14 @@
 import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/data.ts';
 import { dataPath } from '../src/lib/data-files.ts';
 import { DataError, parseDataset } from '../src/lib/dataset.ts';
-import { CandidatesFile, PullStateFile } from '../src/lib/schema.ts';
+import { CandidatesFile, PullStateFile, SentLogFile } from '../src/lib/schema.ts';
 
 try {
   const dir = dataDir();
   const now = buildNow();
   const data = parseDataset(readDataFiles(dir), now);
   const problems: string[] = [];
-  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile]] as const) {
+  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile], ['sentLog', SentLogFile]] as const) {
     const text = readDataFile(dir, key);
     try {
       const r = schema.safeParse(JSON.parse(text));
