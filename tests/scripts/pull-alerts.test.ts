@@ -74,7 +74,7 @@ describe('a pull that records a new reset', () => {
     expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({ id: FRESH, kind: 'reset', scope: 'plus+pro', ts: '2026-11-20T11:50:00Z' });
     // (the pull marks a reset for plus+pro as not global: its title says "some accounts")
     expect(r.lines.slice(-3)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)']);
-    const [ntfy, discord, slack] = all.map(bodies);
+    const [ntfy, discord, slack] = all.map(bodies) as [any[], any[], any[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/#e-${FRESH}`;
     expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus+Pro (some accounts)', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
