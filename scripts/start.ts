@@ -1,12 +1,25 @@
 /**
- * `npm start`: builds from the committed data/ and serves the site, the JSON API and /mcp on
- * http://localhost:8888 (PORT overrides) through Netlify's local runtime, offline.
- * Edge functions are disabled because the CLI would otherwise download Deno, which fails offline.
+ * `npm start`: builds from the committed data/ (`npm run build`: dist/ and the bundled /mcp function,
+ * a few seconds) and serves the site, the JSON API and /mcp on http://localhost:8888 (PORT overrides)
+ * with the local runtime of docs/serve.md. `npm start -- --no-build` serves the last build as it is.
+ * Always building keeps what is served equal to data/ and the code: the build is fast and deterministic.
  */
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { serve } from './serve.ts';
 
-const port = process.env['PORT'] ?? '8888';
-const args = ['serve', '--offline', '--internal-disable-edge-functions', '--port', port];
-const child = spawn('netlify', args, { stdio: 'inherit', env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' } });
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--no-build');
+if (unknown.length > 0) {
+  console.error(`unknown argument ${unknown.join(' ')}: \`npm start\` takes only --no-build`);
+  process.exit(2);
+}
+if (!args.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (build.status !== 0) {
+    console.error('build failed: nothing served (see the messages above)');
+    process.exit(build.status ?? 1);
+  }
+}
+await serve(root);

@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
-import { createMcpHandler } from '../../src/lib/mcp/handler.ts';
-import { jsonRpcError } from '../../src/lib/mcp/guards.ts';
+import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
 import { parsePublished, PUBLISHED_NAMES, type PublishedName } from '../../src/lib/mcp/published.ts';
 
 /** Deployed, the included files sit under the task root; locally (and in tests), under the working directory. */
@@ -26,11 +25,7 @@ function load(): (req: Request) => Promise<Response> {
     // A broken deploy answers every request with a clear JSON-RPC error instead of crashing the instance.
     const reason = `published payloads unavailable in ${dir}: ${(e as Error).message}`;
     console.error(`[mcp] ${reason}`);
-    return async () => {
-      const res = jsonRpcError(503, -32603, `Service Unavailable: ${reason}`);
-      res.headers.set('Access-Control-Allow-Origin', '*');
-      return res;
-    };
+    return createUnavailableHandler(reason);
   }
 }
 

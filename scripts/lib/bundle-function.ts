@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
-/** Where `npm run build` puts the deployable function; netlify.toml's `[build] functions` points here. */
-export const BUNDLED_FUNCTIONS_DIR = '.netlify/functions-bundled';
+export { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 
 export async function bundleMcpFunction(root: string, outfile: string): Promise<string> {
   await build({

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
 /** Every human page. The 404 page is audited at its file path: an audited 404 status would cost SEO by design. */
-export const PAGES = ['/', '/timeline/', '/banked/', '/developers/', '/methodology/', '/404.html'] as const;
+/** Every human page; of the year pages, the fullest year of the frozen history the tests build. */
+export const PAGES = ['/', '/timeline/', '/timeline/2026/', '/banked/', '/developers/', '/methodology/', '/404.html'] as const;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const SCHEMES = ['light', 'dark'] as const;
 export type Category = (typeof CATEGORIES)[number];

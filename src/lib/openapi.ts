@@ -7,6 +7,9 @@ import { ENDPOINTS, OPENAPI_PATH, pascalCase, type Endpoint } from './endpoints.
 import { payloadJsonSchema } from './jsonschema.ts';
 import { PAYLOAD_NAMES } from './payloads.ts';
 import { MAX_BODY_BYTES, MCP_PATH } from './mcp/config.ts';
+import { TOOL_NAMES } from './mcp/tools/index.ts';
+import { GET_RESET_FORECAST } from './mcp/tools/get-reset-forecast.ts';
+import { LIST_RESETS } from './mcp/tools/list-resets.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 import { DISCLAIMER, SITE, siteUrl } from './site.ts';
 
@@ -79,7 +82,7 @@ const rpcError = (description: string, headers: Json = {}): Json => ({
 });
 
 function mcpPath(): Json {
-  const tools = `get_reset_forecast, list_${SITE.brand}_resets, get_status_signals`;
+  const tools = TOOL_NAMES.join(', ');
   const notAllowed = (method: string): Json => ({
     operationId: `mcp${method[0]?.toUpperCase()}${method.slice(1)}`,
     tags: ['mcp'],
@@ -102,8 +105,8 @@ function mcpPath(): Json {
             schema: ref('schemas', 'JsonRpcRequest'),
             examples: {
               listTools: { value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
-              forecast: { value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } } },
-              resets: { value: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: `list_${SITE.brand}_resets`, arguments: { limit: 5 } } } },
+              forecast: { value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: GET_RESET_FORECAST, arguments: {} } } },
+              resets: { value: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: LIST_RESETS, arguments: { limit: 5 } } } },
             },
           },
         },
@@ -119,7 +122,7 @@ function mcpPath(): Json {
         '413': rpcError(`The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`),
         '415': rpcError('Content-Type is not application/json.'),
         '500': rpcError('Internal error (-32603).'),
-        '503': rpcError('The deploy is missing its published payloads (-32603).'),
+        '503': rpcError('The deploy is missing its published payloads (-32603); on a self-hosted server (`npm start`), also: too busy, retry after the Retry-After seconds (-32000).'),
       },
     },
     options: {

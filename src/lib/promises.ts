@@ -1,6 +1,6 @@
 /** Promises of a coming reset (data/announcements.json): where each stands at an instant, and the payload. */
 import { SCHEMA_VERSION, type Announcement, type PromisesPayload, type StoredEvent } from './schema.ts';
-import { compareByTs, compareEvents, RESET_KINDS } from './timeline.ts';
+import { compareByTs, compareEvents, RESET_KINDS, timelineYearPath, yearOf } from './timeline.ts';
 import { WINDOW_RULE } from './promise-window.ts';
 
 export type PromiseStatus = 'open' | 'fulfilled' | 'lapsed';
@@ -55,3 +55,6 @@ export function linkPromises(list: readonly Announcement[], events: readonly Sto
 export function promiseAnchor(a: Pick<Announcement, 'id' | 'url'>): string {
   return `p-${a.id ?? /(\d+)\D*$/.exec(a.url)?.[1] ?? 'post'}`;
 }
+
+/** `/timeline/2026/#p-<id>`: a promise's place on the site (the year it was posted). */
+export const promisePath = (a: Pick<Announcement, 'id' | 'url' | 'ts'>): string => `${timelineYearPath(yearOf(a))}#${promiseAnchor(a)}`;

@@ -1,5 +1,6 @@
 /**
- * The one place the pulled sources are configured: addresses, accounts, queries, limits.
+ * The one place the pulled sources are configured: addresses, accounts, queries, limits, and the most
+ * bytes of any one response read from each (`maxBytes`: a bigger body is cut off with an error).
  * Base addresses can be overridden (env in scripts/pull.ts, options in tests) so tests hit 127.0.0.1.
  */
 import { SITE } from './site.ts';
@@ -15,6 +16,8 @@ export const SOURCES = {
     /** Resolved incidents stay in the snapshot this long, so a just-ended outage is still visible. */
     recentIncidentHours: 24,
     incidentUrl: (id: string): string => `https://status.openai.com/incidents/${id}`,
+    /** Response cap: the summary is ~5 KB today; a page with every component and a long incident log stays far below. */
+    maxBytes: 4_000_000,
   },
   issues: {
     base: 'https://api.github.com',
@@ -25,6 +28,8 @@ export const SOURCES = {
     recentHours: 24,
     /** The baseline is the 14 days right before the recent window, averaged per day. */
     baselineDays: 14,
+    /** Response cap: a search answer with per_page=1 is ~1 KB plus one issue. */
+    maxBytes: 2_000_000,
   },
   x: {
     base: 'https://api.x.com',
@@ -33,6 +38,8 @@ export const SOURCES = {
     pageSize: 100,
     /** Pages read per account and pull; on the first pull (no since_id) only the newest page. */
     maxPages: 5,
+    /** Response cap: a page of 100 posts is ~50 KB (a users lookup far less). */
+    maxBytes: 4_000_000,
   },
 } as const;
 

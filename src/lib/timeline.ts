@@ -52,3 +52,17 @@ export function resetEventsAt(events: readonly StoredEvent[], now: Date): Stored
 export function isUncertain(r: { certainty: string; uncertain_fields?: readonly string[] }): boolean {
   return r.certainty !== 'high' || (r.uncertain_fields?.length ?? 0) > 0;
 }
+
+/** The timeline has a page per UTC year; an event's year is that of its timestamp. */
+export const yearOf = (r: { ts: string }): string => r.ts.slice(0, 4);
+
+/** `/timeline/2026/`: the page of one year. */
+export const timelineYearPath = (year: string): string => `/timeline/${year}/`;
+
+/** `/timeline/2026/#e-<id>`: an event's place on the site, the link the feeds, calendar and alerts give. */
+export const eventPath = (e: { ts: string; id: string }): string => `${timelineYearPath(yearOf(e))}#e-${e.id}`;
+
+/** Years that have any record, newest first. */
+export function timelineYears(records: readonly { ts: string }[]): string[] {
+  return [...new Set(records.map(yearOf))].sort().reverse();
+}

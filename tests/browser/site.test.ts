@@ -12,6 +12,7 @@ const ARTIFACTS = 'tests/.artifacts';
 const PAGES = [
   { path: '/', name: 'home' },
   { path: '/timeline/', name: 'timeline' },
+  { path: '/timeline/2026/', name: 'timeline-2026' },
   { path: '/banked/', name: 'banked' },
   { path: '/developers/', name: 'developers' },
 ] as const;
@@ -23,7 +24,7 @@ const SCHEMES = ['light', 'dark'] as const;
 
 let browser: Browser;
 let forecast: { p24: number; p48: number; available: boolean };
-let timeline: { events: { id: string }[] };
+let timeline: { events: { id: string; ts: string }[] };
 let banked: { active: { id: string }[] };
 
 async function json<T>(path: string): Promise<T> {
@@ -100,16 +101,22 @@ describe('content matches the API', () => {
     expect(await page.locator('footer').textContent()).toContain('Data: Resetcast');
   });
 
-  it('timeline has an #e-<id> anchor for every event, newest first as in timeline.json', async () => {
-    await open(page, '/timeline/');
-    const ids = await page.locator('ol.events > li').evaluateAll((els) => els.map((el) => el.id));
+  it('the year pages together have an #e-<id> anchor for every event, newest first as in timeline.json', async () => {
+    const years = [...new Set(timeline.events.map((e) => e.ts.slice(0, 4)))];
+    const ids: string[] = [];
+    for (const year of years) {
+      await open(page, `/timeline/${year}/`);
+      ids.push(...(await page.locator('[data-testid="events"] > li').evaluateAll((els) => els.map((el) => el.id))));
+    }
     expect(ids).toEqual(timeline.events.map((e) => `e-${e.id}`));
+    await open(page, '/timeline/');
     expect(await page.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('nav[aria-label="Years"] a').evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(years.map((y) => `/timeline/${y}/`));
   });
 
   it('an event anchor from the feeds scrolls to its event', async () => {
     const last = timeline.events.at(-1)!;
-    await open(page, `/timeline/#e-${last.id}`);
+    await open(page, `/timeline/${last.ts.slice(0, 4)}/#e-${last.id}`);
     expect(await page.locator(`#e-${last.id}`).isVisible()).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });

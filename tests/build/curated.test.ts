@@ -20,6 +20,7 @@ const GRANT = `2026-11-18-${idOf(BANKED)}`;
 
 let build: BuildResult;
 const page = (path: string): string => readFileSync(join(build.outDir, path), 'utf8');
+const YEAR_PAGE = 'timeline/2026/index.html';
 
 beforeAll(async () => {
   const dir = curateDir();
@@ -62,19 +63,19 @@ describe('a promise and the reset that fulfilled it', () => {
     expect(p).toMatchObject({ url: PROMISE, window_start: '2026-11-18T08:00:00Z', window_end: '2026-11-21T08:00:00Z', status: 'fulfilled', fulfilled_by: idOf(BANKED), fulfilled_at: '2026-11-18T09:15:02Z' });
   });
   it('the timeline shows the window with the promise and links the two both ways', () => {
-    const html = page('timeline/index.html');
+    const html = page(YEAR_PAGE);
     const promise = html.slice(html.indexOf(`id="p-${idOf(PROMISE)}"`), html.indexOf('</li>', html.indexOf(`id="p-${idOf(PROMISE)}"`)));
     expect(promise).toContain('datetime="2026-11-18T08:00:00Z"');
     expect(promise).toContain('datetime="2026-11-21T08:00:00Z"');
-    expect(promise).toContain(`href="#e-${idOf(BANKED)}"`);
+    expect(promise).toContain(`href="/timeline/2026/#e-${idOf(BANKED)}"`);
     const event = html.slice(html.indexOf(`id="e-${idOf(BANKED)}"`), html.indexOf('</li>', html.indexOf(`id="e-${idOf(BANKED)}"`)));
-    expect(event).toContain(`href="#p-${idOf(PROMISE)}"`);
+    expect(event).toContain(`href="/timeline/2026/#p-${idOf(PROMISE)}"`);
   });
 });
 
 describe('corrections on the record', () => {
   it('the timeline shows an amendment beside its event, and a retracted event in its own list, anchor kept', () => {
-    const html = page('timeline/index.html');
+    const html = page(YEAR_PAGE);
     const at = html.indexOf(`id="e-${idOf(CORRECTED)}"`);
     expect(html.slice(at, html.indexOf('</ul>', at))).toMatch(/scope: all users → Plus\+Pro\. Reason: free accounts were not reset/);
     const retracted = html.slice(html.indexOf('id="retracted-h"'));

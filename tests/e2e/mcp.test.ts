@@ -25,7 +25,8 @@ describe('the official SDK client over Streamable HTTP', () => {
   it('initializes with the server info and the attribution request', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'app.netlify.resetcast/resetcast', title: 'Resetcast', version: '1.0.0' });
     expect(client.getInstructions()).toContain('"Data: Resetcast"');
-    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    // Its tools are fixed at build time: it must not invite clients to wait for list_changed notifications.
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
   });
 
   it('lists the three read-only tools', async () => {

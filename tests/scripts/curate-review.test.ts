@@ -80,6 +80,17 @@ describe('npm run review (interactive)', () => {
 });
 
 describe('npm run add-promise', () => {
+  it('turns the post\'s time words into a UTC window: "by EOD" posted at 12:00 PST ends at 23:59:59 PST', async () => {
+    const dir = curateDir();
+    const url = xUrl('thsottiaux', '2026-11-19T20:00:00Z'); // 12:00 in Los Angeles (PST, UTC−8, after the 1 Nov change)
+    const r = await npmScript('add-promise', dir, [url, '--summary', 'Resetting limits by EOD.', '--by', 'by EOD']);
+    expect(r.code, r.out).toBe(0);
+    expect(readJson(dir, 'announcements.json').announcements.at(-1)).toMatchObject({ by: 'by EOD', window_start: '2026-11-19T20:00:00Z', window_end: '2026-11-20T07:59:59Z' });
+    const bad = await npmScript('add-promise', dir, [xUrl('thsottiaux', '2026-11-19T21:00:00Z'), '--summary', 's', '--by', 'next blue moon']);
+    expect(bad.code).toBe(1);
+    expect(bad.out.trim()).toMatch(/^add-promise: --by "next blue moon": /);
+  });
+
   it('records a promise with an explicit window; a GitHub post needs its time and account', async () => {
     const dir = curateDir();
     const url = xUrl('OpenAIDevs', '2026-11-19T06:00:00Z');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getJson, requestedDelayMs } from '../../src/lib/pull/http.ts';
+import { formatBytes, getJson, requestedDelayMs, sendJson } from '../../src/lib/pull/http.ts';
 import { USER_AGENT } from '../../src/lib/sources.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
@@ -9,11 +9,14 @@ afterEach(async () => server?.close());
 
 const OK: Reply = { body: '{"ok":true}' };
 
-async function get(replies: Reply[]): Promise<{ result: unknown; error: string | null; sleeps: number[]; count: number }> {
+/** Generous for the small replies of these tables; the cap itself is tested below. */
+const MAX_BYTES = 4_000_000;
+
+async function get(replies: Reply[], maxBytes = MAX_BYTES): Promise<{ result: unknown; error: string | null; sleeps: number[]; count: number }> {
   server = await startServer((_u, n) => replies[Math.min(n, replies.length - 1)]);
   const sleeps: number[] = [];
   try {
-    const { body } = await getJson(httpDeps(sleeps), `${server.url}/x`);
+    const { body } = await getJson(httpDeps(sleeps), `${server.url}/x`, { maxBytes });
     return { result: body, error: null, sleeps, count: server.requests.length };
   } catch (e) {
     return { result: null, error: (e as Error).message, sleeps, count: server.requests.length };
@@ -49,6 +52,66 @@ describe('getJson against a real local server', () => {
     if (want.error) expect(r.error).toMatch(want.error);
     expect(r.sleeps).toEqual(want.sleeps);
     expect(r.count).toBe(want.count);
+  });
+});
+
+describe('a response body bigger than the source allows', () => {
+  const SIXTY_MB = 60_000_000;
+  // The server hands over at most what the client reads plus the socket buffers: far below 60 MB when
+  // the client stops at 4 MB. (Loopback buffers are a few MB at most.)
+  const READ_WELL_BELOW = 30_000_000;
+
+  it.each([
+    ['chunked, no Content-Length', false, /^response exceeds 4 MB, cut off$/],
+    ['with a Content-Length', true, /^response exceeds 4 MB \(Content-Length: 60 MB\), not read$/],
+  ])('60 MB %s: refused with a one-line reason, not retried, not read to the end', async (_label, contentLength, error) => {
+    const r = await get([{ stream: { bytes: SIXTY_MB, contentLength } }], 4_000_000);
+    expect(r.error).toMatch(error);
+    expect(r.count).toBe(1);
+    expect(r.sleeps).toEqual([]);
+    expect(server!.requests[0]!.sent).toBeGreaterThan(0);
+    expect(server!.requests[0]!.sent).toBeLessThan(READ_WELL_BELOW);
+  });
+
+  it.each([
+    [1000, 1000, true],
+    [1001, 1000, false],
+  ])('a body of %i bytes under a cap of %i bytes: read %s', async (bytes, cap, ok) => {
+    const r = await get([{ stream: { bytes, contentLength: false } }], cap);
+    if (ok) expect(r.result).toEqual({ pad: 'x'.repeat(bytes - 10) });
+    else expect(r.error).toBe('response exceeds 1000 bytes, cut off');
+  });
+
+  it.each([
+    [999, '999 bytes'],
+    [1_000_000, '1 MB'],
+    [1_500_000, '1.5 MB'],
+    [4_000_000, '4 MB'],
+    [62_914_560, '62.9 MB'],
+  ])('formatBytes(%i) = %s', (n, text) => expect(formatBytes(n)).toBe(text));
+});
+
+describe('sendJson against a real local server', () => {
+  it('POSTs the value as JSON with the project User-Agent, retries a 503 and returns the answer text', async () => {
+    server = await startServer((_u, n) => (n === 0 ? { status: 503 } : { status: 200, body: 'ok' }));
+    const sleeps: number[] = [];
+    const answer = await sendJson(httpDeps(sleeps), `${server.url}/hook`, { text: 'Reset announced' }, { headers: { Authorization: 'Bearer t' }, maxBytes: 1000 });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('ok');
+    expect(sleeps).toEqual([10]);
+    expect(server.requests).toHaveLength(2);
+    for (const q of server.requests) {
+      expect(q.method).toBe('POST');
+      expect(q.body).toBe('{"text":"Reset announced"}');
+      expect(q.headers['content-type']).toBe('application/json');
+      expect(q.headers['authorization']).toBe('Bearer t');
+      expect(q.headers['user-agent']).toBe(USER_AGENT);
+    }
+  });
+
+  it('caps the answer like any other', async () => {
+    server = await startServer(() => ({ stream: { bytes: 60_000_000, contentLength: false } }));
+    await expect(sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1_000_000 })).rejects.toThrow(/^response exceeds 1 MB, cut off$/);
   });
 });
 

@@ -25,7 +25,7 @@ const RESET: Alert = {
   title: 'Codex limits reset for Plus+Pro',
   summary: "We've reset Codex rate limits for all *Plus* and <Pro> users & more.",
   url: 'https://x.com/thsottiaux/status/2123700000000000000',
-  page: 'https://resetcast.netlify.app/timeline/#e-2123700000000000000',
+  page: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000',
   event_id: '2123700000000000000',
   window: null,
   expires_at: null,
@@ -60,10 +60,10 @@ describe('the request each outlet sends', () => {
       message: "We've reset Codex rate limits for all *Plus* and <Pro> users & more.\nData: Resetcast",
       tags: ['arrows_counterclockwise'],
       priority: 4,
-      click: 'https://resetcast.netlify.app/timeline/#e-2123700000000000000',
+      click: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000',
       actions: [
         { action: 'view', label: 'Post', url: 'https://x.com/thsottiaux/status/2123700000000000000' },
-        { action: 'view', label: 'Timeline', url: 'https://resetcast.netlify.app/timeline/#e-2123700000000000000' },
+        { action: 'view', label: 'Timeline', url: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000' },
       ],
     });
     expect(check).toMatchObject({ outcome: 'ok', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', last_ok_at: '2026-11-20T12:00:00Z' });
@@ -77,7 +77,7 @@ describe('the request each outlet sends', () => {
     expect(JSON.parse(requests[0]!.body)).toEqual({
       content:
         "**Codex limits reset for Plus+Pro**\nWe've reset Codex rate limits for all \\*Plus\\* and <Pro> users & more.\n" +
-        'Post: <https://x.com/thsottiaux/status/2123700000000000000>\nTimeline: <https://resetcast.netlify.app/timeline/#e-2123700000000000000>\nData: Resetcast',
+        'Post: <https://x.com/thsottiaux/status/2123700000000000000>\nTimeline: <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000>\nData: Resetcast',
       allowed_mentions: { parse: [] },
     });
     expect(check.outcome).toBe('ok');
@@ -90,7 +90,7 @@ describe('the request each outlet sends', () => {
     expect(JSON.parse(requests[0]!.body)).toEqual({
       text:
         "*Codex limits reset for Plus+Pro*\nWe've reset Codex rate limits for all *Plus* and &lt;Pro&gt; users &amp; more.\n" +
-        '<https://x.com/thsottiaux/status/2123700000000000000|Post> · <https://resetcast.netlify.app/timeline/#e-2123700000000000000|Timeline>\nData: Resetcast',
+        '<https://x.com/thsottiaux/status/2123700000000000000|Post> · <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000|Timeline>\nData: Resetcast',
       unfurl_links: false,
       unfurl_media: false,
     });

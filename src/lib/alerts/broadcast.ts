@@ -7,7 +7,7 @@
  */
 import { stableStringify } from '../json.ts';
 import { check, line, settle, skipped, type Outcome } from '../pull/outcome.ts';
-import { postJson, type HttpDeps } from '../pull/http.ts';
+import { HttpError, sendJson, type HttpDeps } from '../pull/http.ts';
 import type { Alert, OutletLog, SourceCheck } from '../schema.ts';
 import { alertMessage } from './message.ts';
 import { OUTLETS, type Outlet, type OutletUrls } from './outlets/index.ts';
@@ -50,6 +50,16 @@ export function redact(message: string, configured: string): string {
 
 const shortId = (a: Alert): string => a.id.replace(/^tag:[^:]+:alert:/, '');
 
+/** Outlets answer in a few hundred bytes; more is not an outlet speaking. */
+export const OUTLET_MAX_BYTES = 65_536;
+
+/** Why a send failed, in words: a redirect is named as one (webhooks are never followed: docs/alerts.md). */
+function failure(e: unknown): string {
+  const message = (e as Error).message;
+  if (e instanceof HttpError && e.status !== null && e.status >= 300 && e.status < 400) return `${message}: redirected; a webhook URL that redirects is not followed (update the URL)`;
+  return message;
+}
+
 interface Delivery {
   delivered: Alert[];
   error: string | null;
@@ -60,12 +70,13 @@ async function deliver(outlet: Outlet, configured: string, pending: readonly Ale
   for (const alert of pending) {
     try {
       const { url, body } = outlet.request(configured, alertMessage(alert));
-      const res = await postJson(http, url, body, outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {});
+      // Not followed: a webhook that moved is a misconfiguration, and following it could post elsewhere.
+      const res = await sendJson(http, url, body, { maxBytes: OUTLET_MAX_BYTES, redirect: 'manual', ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}) });
       const problem = outlet.problem(res);
       if (problem) return { delivered, error: `${shortId(alert)} not delivered: ${problem}` };
       delivered.push(alert);
     } catch (e) {
-      return { delivered, error: `${shortId(alert)} not delivered: ${redact((e as Error).message, configured)}` };
+      return { delivered, error: `${shortId(alert)} not delivered: ${redact(failure(e), configured)}` };
     }
   }
   return { delivered, error: null };

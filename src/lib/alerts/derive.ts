@@ -9,10 +9,11 @@ import type { Dataset } from '../dataset.ts';
 import { summaryText } from '../feeds/atom.ts';
 import { eventTitle, scopeLabel } from '../feeds/titles.ts';
 import { utcDateTime } from '../format.ts';
-import { promiseAnchor, promiseStatus } from '../promises.ts';
+import { promiseAnchor, promisePath, promiseStatus } from '../promises.ts';
 import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema.ts';
 import { siteUrl } from '../site.ts';
 import { toTimestamp } from '../time.ts';
+import { eventPath } from '../timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
 
 /** A banked grant gets a reminder this many hours before it expires. */
@@ -40,7 +41,8 @@ const blank = { url: null, event_id: null, window: null, expires_at: null, forec
 
 /** A post on our own site (an event recorded without one) is not "the post". */
 const postUrl = (url: string | null, base: string): string | null => (url === null || url.startsWith(siteUrl('/', base)) ? null : url);
-const timelinePage = (eventId: string, base: string): string => siteUrl(`/timeline/#e-${eventId}`, base);
+/** The event's entry on its year's timeline page (`/timeline/2026/#e-<id>`). */
+const timelinePage = (e: Pick<StoredEvent, 'id' | 'ts'>, base: string): string => siteUrl(eventPath(e), base);
 
 function eventAlerts(events: readonly StoredEvent[], grants: readonly BankedGrant[], { base }: Context): Alert[] {
   // A banked event is announced by its grant's alert (which also says when it expires).
@@ -55,14 +57,15 @@ function eventAlerts(events: readonly StoredEvent[], grants: readonly BankedGran
       title: eventTitle(e),
       summary: summaryText(e),
       url: postUrl(e.url, base),
-      page: timelinePage(e.id, base),
+      page: timelinePage(e, base),
       event_id: e.id,
     }));
 }
 
-function grantAlerts(grants: readonly BankedGrant[], { base, now }: Context): Alert[] {
+function grantAlerts(grants: readonly BankedGrant[], events: ReadonlyMap<string, StoredEvent>, { base, now }: Context): Alert[] {
   return grants.flatMap((g) => {
     const page = siteUrl(`/banked/#g-${g.id}`, base);
+    const event = g.event_id === null ? undefined : events.get(g.event_id);
     const notes = summaryText(g);
     const granted: Alert = {
       ...blank,
@@ -72,7 +75,7 @@ function grantAlerts(grants: readonly BankedGrant[], { base, now }: Context): Al
       title: `Banked Codex reset granted for ${scopeLabel(g.scope)}`,
       summary: `${notes} Expires ${utcDateTime(g.expires_at)} if unused.`,
       url: postUrl(g.url, base),
-      page: g.event_id ? timelinePage(g.event_id, base) : page,
+      page: event ? timelinePage(event, base) : page,
       event_id: g.event_id,
       expires_at: g.expires_at,
     };
@@ -100,7 +103,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
       const key = anchor.slice(2);
       const window = { start: a.window_start, end: a.window_end };
       const span = `${utcDateTime(a.window_start)} and ${utcDateTime(a.window_end)}`;
-      const common = { ...blank, url: postUrl(a.url, base), page: siteUrl(`/timeline/#${anchor}`, base), window };
+      const common = { ...blank, url: postUrl(a.url, base), page: siteUrl(promisePath(a), base), window };
       const out: Alert[] = [
         { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}. ${a.summary}` },
       ];
@@ -115,7 +118,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           title: 'Promised Codex reset delivered',
           summary: `The reset ${a.source} promised on ${utcDateTime(a.ts)} came at ${utcDateTime(event.ts)}: ${eventTitle(event)}.`,
           url: postUrl(event.url, base),
-          page: timelinePage(event.id, base),
+          page: timelinePage(event, base),
           event_id: event.id,
         });
       if (status === 'lapsed')
@@ -144,7 +147,7 @@ function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<strin
       title: `${kind === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`,
       summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
       url: event ? postUrl(event.url, base) : null,
-      page: timelinePage(c.event_id, base),
+      page: siteUrl(event ? eventPath(event) : '/timeline/', base),
       event_id: c.event_id,
     };
   });
@@ -170,7 +173,7 @@ export function deriveAlerts(data: Dataset, now: Date, base: string): Alert[] {
   const { crossings } = thresholdCrossings(data.forecastLog.lines, now);
   return [
     ...eventAlerts(data.events, data.banked.grants, ctx),
-    ...grantAlerts(data.banked.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), ctx),
+    ...grantAlerts(data.banked.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), byId, ctx),
     ...promiseAlerts(data.announcements, byId, ctx),
     ...correctionAlerts(data.corrections, byId, ctx),
     ...crossings.map((x) => thresholdAlert(x, ctx)),

@@ -6,7 +6,7 @@ import { Feed } from 'feed';
 import { correctionKey, correctionWords } from '../corrections.ts';
 import type { Correction, StoredEvent } from '../schema.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { newestFirst } from '../timeline.ts';
+import { eventPath, newestFirst } from '../timeline.ts';
 import { eventTitle } from './titles.ts';
 
 export interface AtomOptions {
@@ -34,7 +34,7 @@ function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>
   return {
     id: correctionEntryId(c, base),
     title: escapeHtml(`${c.what === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`),
-    link: siteUrl(`/timeline/#e-${c.event_id}`, base),
+    link: siteUrl(event ? eventPath(event) : '/timeline/', base),
     date: when,
     published: when,
     description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
@@ -49,7 +49,7 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
   const entries: { at: string; entry: Entry; related: string | null }[] = [
     ...[...corrections].reverse().map((c) => ({ at: c.at, entry: correctionEntry(c, byId, base), related: null })),
-    ...ordered.map((e) => ({ at: e.ts, entry: eventEntry(e, base), related: siteUrl(`/timeline/#e-${e.id}`, base) })),
+    ...ordered.map((e) => ({ at: e.ts, entry: eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
   ].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
   const newest = entries[0];
   const author = { name: SITE.name, link: siteUrl('/', base) };

@@ -8,7 +8,7 @@ import { createEvents, type EventAttributes } from 'ics';
 import { activeGrants } from '../banked.ts';
 import type { BankedFile, StoredEvent } from '../schema.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { newestFirst } from '../timeline.ts';
+import { eventPath, newestFirst } from '../timeline.ts';
 import { refold } from './fold.ts';
 import { eventTitle, scopeLabel } from './titles.ts';
 
@@ -34,7 +34,7 @@ function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent
     startOutputType: 'utc',
     duration: { minutes: EVENT_MINUTES },
     title: eventTitle(e),
-    description: `${e.summary}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}${e.uncertain_fields.length ? `; uncertain: ${e.uncertain_fields.join(', ')}` : ''}\nTimeline: ${siteUrl(`/timeline/#e-${e.id}`, base)}`,
+    description: `${e.summary}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}${e.uncertain_fields.length ? `; uncertain: ${e.uncertain_fields.join(', ')}` : ''}\nTimeline: ${siteUrl(eventPath(e), base)}`,
     url: e.url,
     categories: [e.kind, e.scope],
   };

@@ -3,19 +3,19 @@
  * the discovery catalog and the MCP Registry `server.json` all read this, so they cannot disagree.
  */
 import { SITE, siteUrl } from '../site.ts';
+import { MCP_PATH } from './endpoint.ts';
+import { TOOLS } from './tools/index.ts';
+
+export { MAX_BODY_BYTES, MCP_PATH } from './endpoint.ts';
 
 /** `resetcast.netlify.app` → `app.netlify.resetcast`: the reverse-DNS namespace the registry and cards use. */
 function reverseDns(url: string): string {
   return new URL(url).hostname.split('.').reverse().join('.');
 }
 
-export const MCP_PATH = '/mcp';
 /** Reserved by the server-card draft: `<streamable-http-url>/server-card`. */
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
-
-/** Request bodies above this many bytes (1 MiB) are refused with 413 before they are parsed. */
-export const MAX_BODY_BYTES = 1_048_576;
 
 export const MCP_SERVER = {
   /** Reverse-DNS server name, e.g. `app.netlify.resetcast/resetcast` (registry, server card, catalog). */
@@ -28,7 +28,6 @@ export const MCP_SERVER = {
   url: siteUrl(MCP_PATH),
   instructions:
     `Read-only data about announced usage-limit resets of ${SITE.product}, from ${SITE.name} (${SITE.url}). ` +
-    'get_reset_forecast gives the estimated percent chance of a reset in the next 24 and 48 hours (an estimate from past announcements, not a schedule); ' +
-    `list_${SITE.brand}_resets lists recorded resets newest first; get_status_signals gives the latest status and issue signals. ` +
+    `${TOOLS.map((t) => `${t.name} ${t.summary}`).join('; ')}. ` +
     `Check the freshness timestamps before relying on a value. Please credit "${SITE.attribution}" when you show this data.`,
 } as const;

@@ -7,17 +7,10 @@ import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js
 import {
   CallToolRequestSchema, InitializeRequestSchema, JSONRPCMessageSchema, ListToolsRequestSchema, PingRequestSchema, type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_BODY_BYTES } from './config.ts';
+import { MAX_BODY_BYTES } from './endpoint.ts';
+import { jsonRpcError, type RequestId } from './json-rpc.ts';
 
-export type RequestId = string | number;
-
-/** A JSON-RPC error response; `id` is echoed when the request had a usable one, else null. */
-export function jsonRpcError(status: number, code: number, message: string, id: RequestId | null = null, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
+export { jsonRpcError, type RequestId } from './json-rpc.ts';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,24 +4,11 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { guardPost, jsonRpcError } from './guards.ts';
+import { ALLOW, unavailableResponse, withHeaders } from './headers.ts';
 import type { PublishedPayloads } from './published.ts';
 import { createServer, TOOL_NAMES } from './server.ts';
 
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
-  'Access-Control-Max-Age': '86400',
-};
-export const ALLOW = 'POST, OPTIONS';
-
-function withHeaders(res: Response): Response {
-  const headers = new Headers(res.headers);
-  for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
-  headers.set('Cache-Control', 'no-store');
-  headers.set('X-Content-Type-Options', 'nosniff');
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-}
+export { ALLOW, CORS_HEADERS } from './headers.ts';
 
 /** The transport insists on `Accept: application/json, text/event-stream`; real clients send `*\/*` or nothing. */
 function forTransport(req: Request): Request {
@@ -48,6 +35,15 @@ async function answer(req: Request, payloads: PublishedPayloads): Promise<Respon
   // Closing would only abort the already finished handler and build a "Connection closed" error with a
   // stack trace: a sixth of a warm request's time (`npm run bench`).
   return await transport.handleRequest(forTransport(req), { parsedBody: guarded.message });
+}
+
+/**
+ * For a deploy whose published payloads are missing or invalid: every request gets a 503 JSON-RPC error
+ * saying why, with the same CORS, no-store and nosniff headers as every other /mcp answer (the OpenAPI
+ * document promises them for the 503 too).
+ */
+export function createUnavailableHandler(reason: string): (req: Request) => Promise<Response> {
+  return async () => unavailableResponse(reason);
 }
 
 export function createMcpHandler(payloads: PublishedPayloads): (req: Request) => Promise<Response> {

@@ -1,4 +1,4 @@
-/** `createServer(payloads)`: a fresh read-only MCP server with the three tools, one per request. */
+/** `createServer(payloads)`: a fresh read-only MCP server with every tool of the registry, one per request. */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
@@ -6,16 +6,11 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { SITE } from '../site.ts';
 import { MCP_SERVER } from './config.ts';
 import type { PublishedPayloads } from './published.ts';
-import { GET_RESET_FORECAST, getResetForecastConfig, registerGetResetForecastTool } from './tools/get-reset-forecast.ts';
-import { GET_STATUS_SIGNALS, getStatusSignalsConfig, registerGetStatusSignalsTool } from './tools/get-status-signals.ts';
-import { LIST_RESETS, listResetsConfig, registerListResetsTool } from './tools/list-resets.ts';
+import { TOOLS } from './tools/index.ts';
 
-const TOOL_CONFIGS = [
-  [GET_RESET_FORECAST, getResetForecastConfig],
-  [LIST_RESETS, listResetsConfig],
-  [GET_STATUS_SIGNALS, getStatusSignalsConfig],
-] as const;
-export const TOOL_NAMES: readonly string[] = TOOL_CONFIGS.map(([name]) => name);
+export { TOOL_NAMES } from './tools/index.ts';
+
+type ToolSchema = ListToolsResult['tools'][number]['inputSchema'];
 
 /**
  * The tools/list answer, built the way McpServer builds it (a unit test holds the two equal), but once per
@@ -25,14 +20,14 @@ export const toolList = ((): (() => ListToolsResult) => {
   let cached: ListToolsResult | undefined;
   return () =>
     (cached ??= {
-      tools: TOOL_CONFIGS.map(([name, c]) => ({
+      tools: TOOLS.map(({ name, config: c }) => ({
         name,
         title: c.title,
         description: c.description,
-        inputSchema: toJsonSchemaCompat(c.inputSchema, { strictUnions: true, pipeStrategy: 'input' }) as ListToolsResult['tools'][number]['inputSchema'],
+        inputSchema: toJsonSchemaCompat(c.inputSchema, { strictUnions: true, pipeStrategy: 'input' }) as ToolSchema,
         annotations: c.annotations,
         execution: { taskSupport: 'forbidden' },
-        outputSchema: toJsonSchemaCompat(c.outputSchema, { strictUnions: true, pipeStrategy: 'output' }) as ListToolsResult['tools'][number]['inputSchema'],
+        outputSchema: toJsonSchemaCompat(c.outputSchema, { strictUnions: true, pipeStrategy: 'output' }) as ToolSchema,
       })),
     });
 })();
@@ -53,9 +48,10 @@ export function createServer(payloads: PublishedPayloads, options: { cachedToolL
     { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version, websiteUrl: SITE.url },
     { instructions: MCP_SERVER.instructions, jsonSchemaValidator: noElicitationValidator },
   );
-  registerGetResetForecastTool(server, payloads);
-  registerListResetsTool(server, payloads);
-  registerGetStatusSignalsTool(server, payloads);
+  for (const tool of TOOLS) tool.register(server, payloads);
+  // McpServer declares `tools.listChanged: true` as soon as a tool is registered; this server's tools are
+  // fixed at build time and it never sends notifications/tools/list_changed, so it says so (merged over).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   if (options.cachedToolList !== false) server.server.setRequestHandler(ListToolsRequestSchema, toolList);
   return server;
 }

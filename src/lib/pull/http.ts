@@ -1,7 +1,10 @@
 /**
- * The shared HTTP helper of every puller: a timeout per attempt, retries with exponential backoff on
- * 408/429/5xx and network errors (honouring Retry-After and the rate-limit reset headers), a
- * User-Agent naming the project. fetch, sleep and the clock are injected, so tests need no mocks.
+ * The one HTTP client of every puller (and, later, every outlet): `request` is the core, with a timeout
+ * per attempt, retries with exponential backoff on 408/429/5xx and network errors (honouring Retry-After
+ * and the rate-limit reset headers), a User-Agent naming the project, and a cap on the response body: a
+ * declared Content-Length over the cap is refused unread, and a body is streamed and cut off as soon as
+ * it passes the cap, so a hostile or broken source can never make a pull hold more than the cap in memory.
+ * `getJson` and `sendJson` are thin uses of it. fetch, sleep and the clock are injected: tests need no mocks.
  */
 export interface HttpDeps {
   fetch: typeof globalThis.fetch;
@@ -12,6 +15,26 @@ export interface HttpDeps {
   retries: number;
   backoffMs: number;
   maxRetryAfterMs: number;
+}
+
+export interface RequestSpec {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** The request body, already serialised (sendJson sends JSON text). */
+  body?: string;
+  /** The most response-body bytes read: the source's `maxBytes` in src/lib/sources.ts. */
+  maxBytes: number;
+  /** 'manual' for webhooks: a 3xx is then a failure (not retried), never followed. Default 'follow'. */
+  redirect?: 'follow' | 'manual';
+  /** A wait a 429's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
+  delayFromBody?: (text: string) => number | null;
+}
+
+/** A 2xx answer, its body read whole (within the cap) as UTF-8 text. */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
 }
 
 export interface JsonResponse {
@@ -48,6 +71,12 @@ export function requestedDelayMs(headers: Headers, now: Date): number | null {
   return null;
 }
 
+/** `4000000` → `4 MB`, `1500000` → `1.5 MB`, `900` → `900 bytes`: sizes as error messages show them. */
+export function formatBytes(n: number): string {
+  if (n < 1_000_000) return `${n} bytes`;
+  return `${Number((n / 1_000_000).toFixed(1))} MB`;
+}
+
 function describeNetworkError(e: unknown): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer within the timeout';
@@ -55,14 +84,51 @@ function describeNetworkError(e: unknown): string {
   return `${err.message ?? String(e)}${cause ? ` (${cause})` : ''}`;
 }
 
-async function attempt(deps: HttpDeps, url: string, headers: Record<string, string>): Promise<Response | { networkError: string; retryable: boolean }> {
+/** A body over the cap: not retried (the source would send it again), the rest never read. */
+class TooLarge extends HttpError {}
+
+/**
+ * Reads a response body up to `maxBytes`. Never holds more than the cap (plus one network chunk): the
+ * stream is cancelled, which closes the connection, the moment the count passes it.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new TooLarge(`response exceeds ${formatBytes(maxBytes)} (Content-Length: ${formatBytes(declared)}), not read`, res.status);
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new TooLarge(`response exceeds ${formatBytes(maxBytes)}, cut off`, res.status);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean }> {
   try {
-    const res = await deps.fetch(url, {
-      headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...headers },
+    return await deps.fetch(url, {
+      method: spec.method ?? 'GET',
+      headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...spec.headers },
+      ...(spec.body === undefined ? {} : { body: spec.body }),
       signal: AbortSignal.timeout(deps.timeoutMs),
-      redirect: 'follow',
+      redirect: spec.redirect ?? 'follow',
     });
-    return res;
   } catch (e) {
     const message = describeNetworkError(e);
     // A host that never answers is not retried: that keeps a pull within its time budget.
@@ -70,35 +136,34 @@ async function attempt(deps: HttpDeps, url: string, headers: Record<string, stri
   }
 }
 
-/** GETs `url` and parses its JSON body; throws HttpError with a one-line reason when it cannot. */
-export async function getJson(deps: HttpDeps, url: string, headers: Record<string, string> = {}): Promise<JsonResponse> {
+/**
+ * Sends one request under the retry, timeout and size policy and returns the first 2xx answer; throws
+ * HttpError with a one-line reason when there is none. A POST is retried like a GET (on 408/429/5xx and
+ * network errors): for the outlets' notifications a rare duplicate beats a silently lost message.
+ */
+export async function request(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
   let last = '';
   for (let i = 0; i <= deps.retries; i++) {
-    const res = await attempt(deps, url, headers);
+    const res = await attempt(deps, url, spec);
     let waitMs = deps.backoffMs * 2 ** i;
     if (!(res instanceof Response)) {
       last = res.networkError;
       if (!res.retryable) throw new HttpError(last);
     } else if (res.ok) {
-      let text: string;
       try {
-        text = await res.text();
+        return { status: res.status, headers: res.headers, text: await readCapped(res, spec.maxBytes) };
       } catch (e) {
+        if (e instanceof TooLarge) throw e;
         last = `response body cut off: ${describeNetworkError(e)}`;
-        if (i < deps.retries) await deps.sleep(waitMs);
-        continue;
-      }
-      try {
-        return { body: JSON.parse(text) as unknown, headers: res.headers };
-      } catch (e) {
-        throw new HttpError(`malformed JSON (${text.length} bytes): ${(e as Error).message}`, res.status);
       }
     } else {
-      await res.body?.cancel();
+      const headerDelay = requestedDelayMs(res.headers, deps.now());
+      const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(await readCapped(res, spec.maxBytes).catch(() => '')) : null;
+      await res.body?.cancel().catch(() => undefined);
       last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
       const limited = isRateLimited(res);
       if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);
-      const asked = requestedDelayMs(res.headers, deps.now());
+      const asked = headerDelay ?? fromBody;
       if (asked !== null) {
         if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: server asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
         waitMs = asked;
@@ -109,94 +174,29 @@ export async function getJson(deps: HttpDeps, url: string, headers: Record<strin
   throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
 }
 
-// --- POST with a JSON body (the alert outlets: docs/alerts.md) -------------------------------------------
-// Same policy as getJson: a timeout per attempt, retries with backoff on 408/429/5xx and network errors,
-// Retry-After honoured up to maxRetryAfterMs, a host that never answers not retried. Two differences for
-// webhooks: a redirect is never followed (a webhook URL that moved is a misconfiguration, and following
-// it could post the message somewhere else), and only the first `maxBytes` of an answer are read.
-
-export interface PostOptions {
-  headers?: Record<string, string>;
-  /** A wait the answer's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
-  delayFromBody?: (text: string) => number | null;
-  /** Most bytes of an answer read (outlets answer in a few hundred). */
-  maxBytes?: number;
-}
-
-export interface PostResult {
-  status: number;
-  text: string;
-  headers: Headers;
-}
-
-/** Reads at most `maxBytes` of a body, then stops the download. */
-async function readBounded(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-    if (size >= maxBytes) {
-      await reader.cancel();
-      break;
-    }
+function parseJson(answer: HttpAnswer): unknown {
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch (e) {
+    throw new HttpError(`malformed JSON (${answer.text.length} bytes): ${(e as Error).message}`, answer.status);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
 }
 
-/** One line of an answer's body for an error message: whitespace folded, at most 120 characters. */
-const excerpt = (text: string): string => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
-};
+/** GETs `url` and parses its JSON body (at most `maxBytes`); throws HttpError with a one-line reason when it cannot. */
+export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number }): Promise<JsonResponse> {
+  const answer = await request(deps, url, { ...spec, method: 'GET' });
+  return { body: parseJson(answer), headers: answer.headers };
+}
 
-/** POSTs `body` as JSON; resolves with the first 2xx answer, throws HttpError with a one-line reason otherwise. */
-export async function postJson(deps: HttpDeps, url: string, body: unknown, opts: PostOptions = {}): Promise<PostResult> {
-  const maxBytes = opts.maxBytes ?? 65_536;
-  let last = '';
-  for (let i = 0; i <= deps.retries; i++) {
-    let waitMs = deps.backoffMs * 2 ** i;
-    let res: Response;
-    try {
-      res = await deps.fetch(url, {
-        method: 'POST',
-        headers: { 'User-Agent': deps.userAgent, 'Content-Type': 'application/json', Accept: 'application/json', ...opts.headers },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(deps.timeoutMs),
-        redirect: 'manual',
-      });
-    } catch (e) {
-      last = describeNetworkError(e);
-      if (last === 'no answer within the timeout') throw new HttpError(last);
-      if (i < deps.retries) await deps.sleep(waitMs);
-      continue;
-    }
-    let text: string;
-    try {
-      text = await readBounded(res, maxBytes);
-    } catch (e) {
-      text = '';
-      if (res.ok) {
-        last = `answer cut off: ${describeNetworkError(e)}`;
-        if (i < deps.retries) await deps.sleep(waitMs);
-        continue;
-      }
-    }
-    if (res.ok) return { status: res.status, text, headers: res.headers };
-    const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
-    if (res.status >= 300 && res.status < 400) throw new HttpError(`${status}: redirected; a webhook URL that redirects is not followed (update the URL)`, res.status);
-    last = text.trim() ? `${status}: ${excerpt(text)}` : status;
-    if (!RETRYABLE(res.status)) throw new HttpError(last, res.status);
-    const asked = requestedDelayMs(res.headers, deps.now()) ?? opts.delayFromBody?.(text) ?? null;
-    if (asked !== null) {
-      if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
-      waitMs = asked;
-    }
-    if (i < deps.retries) await deps.sleep(waitMs);
-  }
-  throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
+/**
+ * POSTs `value` as JSON (a webhook, a notification service) and returns the answer; its body, if any, is
+ * capped like every other and left as text, since outlets answer with JSON, plain text or nothing.
+ */
+export async function sendJson(
+  deps: HttpDeps,
+  url: string,
+  value: unknown,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody'>,
+): Promise<HttpAnswer> {
+  return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
 }

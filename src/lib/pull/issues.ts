@@ -48,11 +48,11 @@ export async function pullIssues(http: HttpDeps, base: string, now: Date, token?
   const headers: Record<string, string> = { Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
   const { recent, baseline } = issuesWindows(now);
-  const first = await getJson(http, searchUrl(base, issuesQuery(...recent)), headers);
+  const first = await getJson(http, searchUrl(base, issuesQuery(...recent)), { headers, maxBytes: SOURCES.issues.maxBytes });
   const recentCount = parseSearchCount(first.body, 'search (last 24 h)');
   if (first.headers.get('x-ratelimit-remaining') === '0')
     throw new HttpError(`search rate limit exhausted until ${first.headers.get('x-ratelimit-reset') ?? '?'} (set GITHUB_TOKEN for a higher limit)`);
-  const second = await getJson(http, searchUrl(base, issuesQuery(...baseline)), headers);
+  const second = await getJson(http, searchUrl(base, issuesQuery(...baseline)), { headers, maxBytes: SOURCES.issues.maxBytes });
   const baselineCount = parseSearchCount(second.body, `search (baseline ${SOURCES.issues.baselineDays} d)`);
   return {
     recent_count: recentCount,

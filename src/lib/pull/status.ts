@@ -139,11 +139,11 @@ const label = (name: string, e: unknown): string => (e instanceof DriftError ? (
 export async function pullStatus(http: HttpDeps, base: string, now: Date): Promise<StatusResult> {
   const url = (path: string): string => new URL(path, base).toString();
   try {
-    const { body } = await getJson(http, url(SOURCES.status.summaryPath));
+    const { body } = await getJson(http, url(SOURCES.status.summaryPath), { maxBytes: SOURCES.status.maxBytes });
     return { snapshot: parseStatusSummary(body, now), via: 'summary' };
   } catch (summaryError) {
     try {
-      const { body } = await getJson(http, url(SOURCES.status.widgetPath));
+      const { body } = await getJson(http, url(SOURCES.status.widgetPath), { maxBytes: SOURCES.status.maxBytes });
       return { snapshot: parseStatusWidget(body, now), via: 'widget' };
     } catch (widgetError) {
       throw new Error(`${label('summary.json', summaryError)}; ${label('widget', widgetError)}`);

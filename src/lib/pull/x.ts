@@ -32,7 +32,7 @@ const newer = (a: string | null, b: string | undefined): string | null =>
 async function lookUpUsers(http: HttpDeps, base: string, headers: Record<string, string>, names: string[]): Promise<Map<string, string>> {
   const url = new URL('/2/users/by', base);
   url.search = new URLSearchParams({ usernames: names.join(',') }).toString();
-  const doc = parseOrThrow(UsersDoc, (await getJson(http, url.toString(), headers)).body, 'X users lookup');
+  const doc = parseOrThrow(UsersDoc, (await getJson(http, url.toString(), { headers, maxBytes: SOURCES.x.maxBytes })).body, 'X users lookup');
   const ids = new Map((doc.data ?? []).map((u) => [u.username.toLowerCase(), u.id]));
   const missing = names.filter((n) => !ids.has(n.toLowerCase()));
   if (missing.length > 0) throw new Error(`X users lookup: no user ${missing.join(', ')}`);
@@ -50,7 +50,7 @@ async function readTimeline(http: HttpDeps, base: string, headers: Record<string
     if (sinceId) params.set('since_id', sinceId);
     if (token) params.set('pagination_token', token);
     url.search = params.toString();
-    const doc = parseOrThrow(TweetsDoc, (await getJson(http, url.toString(), headers)).body, `X posts of user ${userId}`);
+    const doc = parseOrThrow(TweetsDoc, (await getJson(http, url.toString(), { headers, maxBytes: SOURCES.x.maxBytes })).body, `X posts of user ${userId}`);
     posts.push(...(doc.data ?? []));
     newest = newer(newest, doc.meta.newest_id);
     token = doc.meta.next_token;

@@ -40,16 +40,16 @@ describe('deriveAlerts on the mini dataset', () => {
     const byKey = new Map(alerts.map((a) => [a.id.slice(TAG.length), a]));
     expect(byKey.get('reset:2062329981548802523')).toMatchObject({
       kind: 'reset', title: 'Codex limits reset for paid plans', summary: 'Limits reset for paid plans.',
-      url: 'https://x.com/thsottiaux/status/2062329981548802523', page: 'https://resetcast.netlify.app/timeline/#e-2062329981548802523', event_id: '2062329981548802523',
+      url: 'https://x.com/thsottiaux/status/2062329981548802523', page: 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523', event_id: '2062329981548802523',
     });
     expect(byKey.get('grant:2026-06-12-launch')).toMatchObject({
       kind: 'grant', title: 'Banked Codex reset granted for Go+Plus+Pro+Business', summary: 'Launch grant. Expires 2026-07-12 00:11 UTC if unused.',
-      expires_at: '2026-07-12T00:11:11Z', page: 'https://resetcast.netlify.app/timeline/#e-2065225362544726371',
+      expires_at: '2026-07-12T00:11:11Z', page: 'https://resetcast.netlify.app/timeline/2026/#e-2065225362544726371',
     });
     expect(byKey.get('promise:2066956441173323943')).toMatchObject({
       title: 'Codex reset promised by thsottiaux',
       summary: 'Expected between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC. Promised a reset soon.',
-      window: { start: '2026-06-16T18:49:52Z', end: '2026-06-19T18:49:52Z' }, page: 'https://resetcast.netlify.app/timeline/#p-2066956441173323943',
+      window: { start: '2026-06-16T18:49:52Z', end: '2026-06-19T18:49:52Z' }, page: 'https://resetcast.netlify.app/timeline/2026/#p-2066956441173323943',
     });
     expect(byKey.get('promise-fulfilled:2066956441173323943')).toMatchObject({
       title: 'Promised Codex reset delivered', event_id: '2067399435009622521', url: 'https://x.com/thsottiaux/status/2067399435009622521',
@@ -103,13 +103,13 @@ describe('deriveAlerts on the mini dataset', () => {
       ['correction:2062329981548802523:2026-06-20T00:00:00Z:summary', 'Correction: Codex limits reset for paid plans (2026-06-04)', 'summary: Limits reset. → Limits reset for paid plans. Reason: the post names paid plans'],
     ]);
     expect(alerts.some((a) => a.id === `${TAG}event:2093014447833116908`)).toBe(false);
-    expect(alerts[0]!.page).toBe('https://resetcast.netlify.app/timeline/#e-2093014447833116908');
+    expect(alerts[0]!.page).toBe('https://resetcast.netlify.app/timeline/2026/#e-2093014447833116908');
   });
 
   it('gives a banked event without a grant an alert of its own, and an event without a post no post link', () => {
     const d = docs();
     (d.banked as any).grants = (d.banked as any).grants.filter((g: any) => g.event_id !== '2065225362544726371');
-    (d.events as any).events[0].url = 'https://resetcast.netlify.app/timeline/#e-2062329981548802523';
+    (d.events as any).events[0].url = 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523';
     const byKey = new Map(deriveAlerts(dataset(d), MINI_NOW, BASE).map((a) => [a.id.slice(TAG.length), a]));
     expect(byKey.get('event:2065225362544726371')).toMatchObject({ title: 'Banked Codex reset granted for Go+Plus+Pro+Business', kind: 'event' });
     expect(byKey.get('reset:2062329981548802523')!.url).toBeNull();

@@ -50,7 +50,7 @@ describe('/alerts.xml', () => {
   it('links the post and, as related, our page; an alert without a post links our page only', () => {
     const reset = feed.items.find((i) => i.id === `${TAG}reset:2062329981548802523`)!;
     expect(reset.url).toBe('https://x.com/thsottiaux/status/2062329981548802523');
-    expect(main).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/#e-2062329981548802523"/>');
+    expect(main).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523"/>');
     const jump = feed.items.find((i) => i.id === `${TAG}threshold:p24-50:2026-07-01T10:30:00Z`)!;
     expect(jump.url).toBe('https://resetcast.netlify.app/');
     expect(jump.title).toBe('Chance of a Codex reset within 24 h is now 55 % (crossed 50 %)');

@@ -45,7 +45,7 @@ describe('Atom feed', () => {
   it('links each entry to its post and to its place on our timeline, with kind and scope categories', () => {
     const first = feed.items[0]!;
     expect(first.url).toBe('https://x.com/thsottiaux/status/2093014447833116908');
-    expect(atom).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/#e-2093014447833116908"/>');
+    expect(atom).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/2026/#e-2093014447833116908"/>');
     expect(first.categories.map((c) => c.term)).toEqual(['kind:boost', 'scope:plus+pro']);
     expect(first.title).toBe('Codex limits boosted for Plus+Pro (some accounts)');
   });

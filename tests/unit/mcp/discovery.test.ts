@@ -15,6 +15,12 @@ describe('MCP server identity', () => {
     expect(MCP_SERVER.instructions).toContain(`"${SITE.attribution}"`);
     expect(MCP_SERVER.instructions).toContain('list_codex_resets');
   });
+  it('introduces every tool in the instructions, in tools/list order, one clause each', () => {
+    expect(MCP_SERVER.instructions).toContain(
+      'get_reset_forecast gives the estimated percent chance of a reset in the next 24 and 48 hours (an estimate from past announcements, not a schedule); ' +
+        'list_codex_resets lists recorded resets newest first; get_status_signals gives the latest status and issue signals. ',
+    );
+  });
   it('serves the card at <streamable-http-url>/server-card and the catalog at the well-known path', () => {
     expect(SERVER_CARD_PATH).toBe('/mcp/server-card');
     expect(CATALOG_PATH).toBe('/.well-known/mcp/catalog.json');

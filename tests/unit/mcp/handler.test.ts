@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
-import { createMcpHandler } from '../../../src/lib/mcp/handler.ts';
-import { createServer, toolList } from '../../../src/lib/mcp/server.ts';
+import { createMcpHandler, createUnavailableHandler } from '../../../src/lib/mcp/handler.ts';
+import { createServer, TOOL_NAMES, toolList } from '../../../src/lib/mcp/server.ts';
 import { miniPublished } from './payloads.ts';
 
 const payloads = miniPublished();
@@ -150,5 +150,42 @@ describe('the cached tools/list', () => {
     }
     const list = toolList().tools.find((t) => t.name === 'list_codex_resets');
     expect(list?.inputSchema.properties).toMatchObject({ limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, since: { type: 'string' } });
+  });
+});
+
+describe('capabilities', () => {
+  it('declares tools with listChanged false (the tools never change), to an SDK client', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createServer(payloads).connect(serverSide);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(clientSide);
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    await client.close();
+  });
+  it('says the same in the initialize answer over HTTP', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.capabilities).toEqual({ tools: { listChanged: false } });
+  });
+});
+
+describe('the tool registry', () => {
+  it('is what tools/list shows and what the unknown-tool check accepts, in the same order', async () => {
+    expect(TOOL_NAMES).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
+    const body = await (await call('no_such_tool')).json();
+    expect(body.error.message).toBe('Unknown tool: "no_such_tool". Available tools: get_reset_forecast, list_codex_resets, get_status_signals');
+  });
+});
+
+describe('a deploy without its published payloads', () => {
+  const unavailable = createUnavailableHandler('published payloads unavailable in /nowhere: ENOENT');
+  it.each(['POST', 'OPTIONS', 'GET'])('answers %s with 503, a JSON-RPC error, CORS, no-store and nosniff', async (method) => {
+    const res = await unavailable(new Request('http://localhost/mcp', { method, ...(method === 'POST' ? { headers: JSON_TYPE, body: '{}' } : {}) }));
+    expect(res.status).toBe(503);
+    expectCors(res);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Service Unavailable: published payloads unavailable in /nowhere: ENOENT' } });
   });
 });

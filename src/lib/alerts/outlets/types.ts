@@ -1,5 +1,5 @@
 /** An outlet the scheduled pull broadcasts alerts to: how it is configured, asked, and how it says yes. */
-import type { PostResult } from '../../pull/http.ts';
+import type { HttpAnswer } from '../../pull/http.ts';
 import type { Message } from '../message.ts';
 
 export const OUTLET_NAMES = ['ntfy', 'discord', 'slack'] as const;
@@ -14,7 +14,7 @@ export interface Outlet {
   /** The POST for one message: where to, and the JSON body. */
   request: (configured: string, m: Message) => { url: string; body: unknown };
   /** Why a 2xx answer is not this outlet's success answer (a wrong URL answering 200), or null. */
-  problem: (res: PostResult) => string | null;
+  problem: (res: HttpAnswer) => string | null;
   /** A wait the outlet asks for in the body of a 429 (when it sends no Retry-After header). */
   delayFromBody?: (text: string) => number | null;
 }

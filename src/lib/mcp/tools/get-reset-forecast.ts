@@ -1,11 +1,11 @@
 /** `get_reset_forecast`: the published forecast payload, exactly as /api/v1/forecast.json. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ForecastPayload } from '../../schema.ts';
 import { SITE } from '../../site.ts';
 import type { PublishedPayloads } from '../published.ts';
-import { payloadResult, READ_ONLY } from './result.ts';
+import { payloadResult } from './result.ts';
+import { defineTool } from './tool.ts';
 
 export const GET_RESET_FORECAST = 'get_reset_forecast';
 export const GetResetForecastInput = z.strictObject({});
@@ -14,7 +14,9 @@ export function getResetForecast(payloads: PublishedPayloads): CallToolResult {
   return payloadResult(payloads.forecast.value, payloads.forecast.text);
 }
 
-export const getResetForecastConfig = {
+export const getResetForecastTool = defineTool({
+  name: GET_RESET_FORECAST,
+  summary: 'gives the estimated percent chance of a reset in the next 24 and 48 hours (an estimate from past announcements, not a schedule)',
   title: `${SITE.product} reset forecast`,
   description:
     `Estimated percent chance that a usage-limit reset of ${SITE.product} is announced within the next 24 hours (p24) and 48 hours (p48), ` +
@@ -22,9 +24,5 @@ export const getResetForecastConfig = {
     'Takes no arguments; returns the same JSON as /api/v1/forecast.json.',
   inputSchema: GetResetForecastInput,
   outputSchema: ForecastPayload,
-  annotations: { title: `${SITE.product} reset forecast`, ...READ_ONLY },
-};
-
-export function registerGetResetForecastTool(server: McpServer, payloads: PublishedPayloads): void {
-  server.registerTool(GET_RESET_FORECAST, getResetForecastConfig, () => getResetForecast(payloads));
-}
+  run: (payloads) => getResetForecast(payloads),
+});

@@ -2,7 +2,6 @@
  * `list_<brand>_resets`: recorded events, newest first, optionally from a UTC day on, at most `limit`.
  * The result has the shape of /api/v1/timeline.json; unfiltered, it is that file byte for byte.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { stableStringify } from '../../json.ts';
@@ -10,7 +9,8 @@ import { TimelinePayload } from '../../schema.ts';
 import { SITE } from '../../site.ts';
 import { isValidDate } from '../../time.ts';
 import type { PublishedPayloads } from '../published.ts';
-import { payloadResult, READ_ONLY } from './result.ts';
+import { payloadResult } from './result.ts';
+import { defineTool } from './tool.ts';
 
 export const LIST_RESETS = `list_${SITE.brand}_resets`;
 export const DEFAULT_LIMIT = 20;
@@ -42,7 +42,9 @@ export function listResets(payloads: PublishedPayloads, args: ListResetsArgs): C
   return payloadResult(payload, stableStringify(payload));
 }
 
-export const listResetsConfig = {
+export const listResetsTool = defineTool({
+  name: LIST_RESETS,
+  summary: 'lists recorded resets newest first',
   title: `Recorded ${SITE.product} resets`,
   description:
     `Recorded announcements of ${SITE.product} usage-limit resets (and banked resets, boosts), newest first, each with its date, ` +
@@ -51,9 +53,5 @@ export const listResetsConfig = {
     'Returns the shape of /api/v1/timeline.json.',
   inputSchema: ListResetsInput,
   outputSchema: TimelinePayload,
-  annotations: { title: `Recorded ${SITE.product} resets`, ...READ_ONLY },
-};
-
-export function registerListResetsTool(server: McpServer, payloads: PublishedPayloads): void {
-  server.registerTool(LIST_RESETS, listResetsConfig, (args) => listResets(payloads, args));
-}
+  run: listResets,
+});

@@ -1,0 +1,37 @@
+/**
+ * The headers on every /mcp answer, and the answers given before the handler runs (a broken deploy, a
+ * busy local server). Set in code: netlify.toml's [[headers]] do not apply to functions.
+ */
+import { jsonRpcError } from './json-rpc.ts';
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Max-Age': '86400',
+};
+export const ALLOW = 'POST, OPTIONS';
+
+/** CORS, `Cache-Control: no-store` and `nosniff`: what the OpenAPI document promises for every /mcp answer. */
+export function withHeaders(res: Response): Response {
+  const headers = new Headers(res.headers);
+  for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
+  headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The published payloads are missing or invalid: 503 with the reason, so a broken deploy says what broke. */
+export function unavailableResponse(reason: string): Response {
+  return withHeaders(jsonRpcError(503, -32603, `Service Unavailable: ${reason}`));
+}
+
+/**
+ * A server shedding load (the local runtime, `npm start`): 503 and Retry-After, a JSON-RPC error a client
+ * can show, and the usual /mcp headers so a browser client can read it.
+ */
+export function busyResponse(retryAfterSeconds: number): Response {
+  return withHeaders(
+    jsonRpcError(503, -32000, `Server busy: too many requests in progress; retry after ${retryAfterSeconds} s`, null, { 'Retry-After': String(retryAfterSeconds) }),
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The static half of the local runtime, answering as Netlify does from a snapshot of dist/: the same
+ * file lookup as Netlify's local runtime (`/x/` and `/x` find `x/index.html` or `x.html`), the site's
+ * 404.html with status 404, and netlify.toml's [[headers]] rules applied by request path (every matching
+ * rule in file order, a later one winning a shared name) over Netlify's defaults. Pure: the caller reads
+ * the files and parses the rules (with Netlify's own parser), so there is one source of truth for headers.
+ */
+
+/** dist/ as served: `/index.html`, `/api/v1/forecast.json`, … → bytes. */
+export type SiteFiles = ReadonlyMap<string, Uint8Array>;
+
+/** One parsed [[headers]] rule (the shape @netlify/headers-parser returns). */
+export interface HeaderRule {
+  forRegExp: RegExp;
+  values: Readonly<Record<string, string>>;
+}
+
+export interface StaticAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** What GET sends; HEAD sends only the headers (with this body's length). Empty for OPTIONS and 405. */
+  body: Uint8Array;
+}
+
+/** Netlify's CDN default for static files: cache, but ask again every time (netlify.toml rules override). */
+export const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const STATIC_ALLOW = 'GET, HEAD, OPTIONS';
+
+const TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  ics: 'text/calendar; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  sh: 'application/x-sh',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  webp: 'image/webp',
+  woff2: 'font/woff2',
+  webmanifest: 'application/manifest+json',
+};
+
+/** The media type of a file by its extension; netlify.toml sets the ones that matter (JSON, feeds, the card). */
+export function contentType(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 && TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
+}
+
+// Netlify's local runtime looks up these alternatives (netlify-cli utils/proxy.js alternativePathsFor).
+const ASSET = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
+
+/** The files a decoded request path may name, in the order they are tried. */
+export function candidates(path: string): string[] {
+  if (path.endsWith('/')) {
+    const stem = path.slice(0, -1);
+    return [...(path === '/' ? [] : [`${stem}.html`]), `${path}index.html`];
+  }
+  return ASSET.test(path) ? [path] : [path, `${path}.html`, `${path}/index.html`];
+}
+
+/** The headers every matching rule gives `path`, merged in file order (names compared case-insensitively). */
+export function headersFor(rules: readonly HeaderRule[], path: string): Record<string, string> {
+  const merged = new Map<string, [string, string]>();
+  for (const rule of rules) {
+    if (!rule.forRegExp.test(path)) continue;
+    for (const [name, value] of Object.entries(rule.values)) merged.set(name.toLowerCase(), [name, String(value)]);
+  }
+  return Object.fromEntries(merged.values());
+}
+
+function withDefaults(base: Record<string, string>, rules: Record<string, string>): Record<string, string> {
+  const out = new Map<string, [string, string]>();
+  for (const [k, v] of [...Object.entries(base), ...Object.entries(rules)]) out.set(k.toLowerCase(), [k, v]);
+  return Object.fromEntries(out.values());
+}
+
+const EMPTY = new Uint8Array(0);
+
+function withoutType(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
+}
+
+function decodePath(pathname: string): string | null {
+  try {
+    const path = decodeURIComponent(pathname);
+    return path.includes('\0') ? null : path;
+  } catch {
+    return null;
+  }
+}
+
+/** The answer to `method pathname` from the snapshot: a file, the 404 page, or 405/400. */
+export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], method: string, pathname: string): StaticAnswer {
+  const path = decodePath(pathname);
+  if (path === null) return { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode('Bad Request: undecodable path\n') };
+  const ruled = headersFor(rules, path);
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+    return { status: 405, headers: withDefaults({ Allow: STATIC_ALLOW }, ruled), body: EMPTY };
+  }
+  const found = candidates(path).find((c) => files.has(c));
+  const file = found ?? '/404.html';
+  const bytes = files.get(file);
+  const status = found ? 200 : 404;
+  // A CORS preflight of a file: the rule headers (the /api/* rule allows GET, HEAD, OPTIONS), no body.
+  if (method === 'OPTIONS') return { status: found ? 204 : 404, headers: withDefaults({ Allow: STATIC_ALLOW }, ruled), body: EMPTY };
+  const type = bytes ? contentType(file) : 'text/plain; charset=utf-8';
+  // The 404 page keeps its own type: a rule's Content-Type (say JSON for /api/*.json) names the file it is for.
+  const headers = found ? withDefaults({ 'Content-Type': type, 'Cache-Control': DEFAULT_CACHE_CONTROL }, ruled) : withDefaults({ 'Cache-Control': DEFAULT_CACHE_CONTROL }, { ...withoutType(ruled), 'Content-Type': type });
+  const body = bytes ?? new TextEncoder().encode('Not Found\n');
+  return { status, headers, body };
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm start`'s local runtime against the real local Netlify runtime, both serving the same build (the one
+ * the e2e setup made): every kind of page and file answers with the same status, bytes, media type and
+ * CORS/security headers, and /mcp gives an SDK client the same tools and answers. Cache-Control is left
+ * out: Netlify's local static server always says max-age=0 (tests/scripts/serve.test.ts checks ours).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAYLOAD_NAMES } from '../../src/lib/payloads.ts';
+
+const netlify = inject('baseUrl');
+const root = resolve(import.meta.dirname, '../..');
+let ours = '';
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  child = spawn(process.execPath, ['scripts/serve.ts'], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stderr?.on('data', (d) => (out += String(d)));
+  ours = await new Promise<string>((resolveUrl, reject) => {
+    child!.stdout?.on('data', (d) => {
+      out += String(d);
+      const m = /on (http:\/\/localhost:\d+)/.exec(out);
+      if (m) resolveUrl(m[1]!);
+    });
+    child!.on('exit', (code) => reject(new Error(`scripts/serve.ts exited with ${code}:\n${out}`)));
+  });
+}, 60_000);
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+const COMPARED = ['content-type', 'access-control-allow-origin', 'access-control-allow-methods', 'x-content-type-options', 'referrer-policy'];
+const view = (res: Response): Record<string, string | null> => Object.fromEntries(COMPARED.map((h) => [h, res.headers.get(h)?.toLowerCase() ?? null]));
+/**
+ * netlify.toml's Content-Type for files whose extension alone says something else. Netlify's local static
+ * server keeps its own type for these (application/xml, application/x-sh, application/octet-stream), unlike
+ * Netlify's CDN, which applies the rule; the local runtime applies it, as production does.
+ */
+const TOML_TYPES: Record<string, string> = {
+  '/feed.xml': 'application/atom+xml; charset=utf-8',
+  '/statusline.sh': 'text/plain; charset=utf-8',
+  '/mcp/server-card': 'application/json; charset=utf-8',
+};
+
+describe('the same build served by both runtimes', () => {
+  it.each([
+    '/', '/timeline/', '/banked/', '/methodology/', '/developers/', '/favicon.svg', '/robots.txt',
+    ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/api/v1/schema/forecast.json', '/api/v1/openapi.json',
+    '/feed.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/server.json',
+    '/no-such-page',
+  ])('%s: same status, bytes and headers', async (path) => {
+    const [a, b] = await Promise.all([fetch(`${netlify}${path}`), fetch(`${ours}${path}`)]);
+    expect(b.status).toBe(a.status);
+    expect(await b.text()).toBe(await a.text());
+    const [netlifyView, ourView] = [view(a), view(b)];
+    if (TOML_TYPES[path]) {
+      expect(ourView['content-type']).toBe(TOML_TYPES[path]);
+      netlifyView['content-type'] = ourView['content-type'] = null;
+    }
+    expect(ourView).toEqual(netlifyView);
+  });
+});
+
+describe('/mcp on both runtimes', () => {
+  const connect = async (base: string): Promise<Client> => {
+    const client = new Client({ name: 'parity', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+    return client;
+  };
+
+  it('the same server, tools and answers to an SDK client', async () => {
+    const [a, b] = await Promise.all([connect(netlify), connect(ours)]);
+    expect(b.getServerVersion()).toEqual(a.getServerVersion());
+    expect(b.getServerCapabilities()).toEqual(a.getServerCapabilities());
+    const tools = await b.listTools();
+    expect(tools).toEqual(await a.listTools());
+    for (const { name } of tools.tools) expect(await b.callTool({ name, arguments: {} })).toEqual(await a.callTool({ name, arguments: {} }));
+    await Promise.all([a.close(), b.close()]);
+  });
+});
