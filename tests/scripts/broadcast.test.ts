@@ -4,7 +4,7 @@
  * (at most 5 per outlet and pull, nothing older than 24 h), and the log stays bounded.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { broadcast } from '../../src/lib/alerts/broadcast.ts';
+import { broadcast, broadcastSafely } from '../../src/lib/alerts/broadcast.ts';
 import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
 import { SentLogFile, type Alert } from '../../src/lib/schema.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
@@ -148,5 +148,18 @@ describe('bounds of the sent-log', () => {
       name: 'ntfy', ok: false, error: 'NTFY_TOPIC_URL not set', checked_at: '2026-11-20T12:00:00Z', outcome: 'skipped', last_ok_at: '2026-11-20T11:30:00Z',
       sent: [{ id: 'x', at: '2026-11-20T10:00:00Z', sent_at: '2026-11-20T10:07:00Z' }],
     });
+  });
+});
+
+describe('broadcastSafely (what the pull calls)', () => {
+  it('a failure while deriving or sending becomes one failed line, with no URL in it, and no sent-log write', async () => {
+    const url = 'https://hooks.slack.com/services/T0/B0/verysecretpart';
+    const r = await broadcastSafely({
+      alerts: () => {
+        throw new Error(`cannot derive: ${url} went wrong`);
+      },
+      sentLogText: '{"outlets":[]}', urls: { slack: url }, http: httpDeps(), now: NOW,
+    });
+    expect(r).toEqual({ sentLog: undefined, checks: [], lines: ['❌ alerts: cannot derive: <url> went wrong; nothing sent, the sent-log is unchanged'], failed: true });
   });
 });

@@ -124,10 +124,17 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
   };
 }
 
-/** The pull's entry point: a broadcast that can never throw (a bug here fails the alerts, not the data commit). */
-export async function broadcastSafely(input: BroadcastInput): Promise<Omit<BroadcastResult, 'sentLog'> & { sentLog: string | undefined }> {
+/**
+ * The pull's entry point: derives the alerts (a thunk, so a bug there is caught too) and broadcasts them,
+ * and can never throw: a failure here fails the alerts, never the data commit.
+ */
+export async function broadcastSafely(
+  input: Omit<BroadcastInput, 'alerts'> & { alerts: () => readonly Alert[]; onDerived?: () => void },
+): Promise<Omit<BroadcastResult, 'sentLog'> & { sentLog: string | undefined }> {
   try {
-    return await broadcast(input);
+    const alerts = input.alerts();
+    input.onDerived?.();
+    return await broadcast({ ...input, alerts });
   } catch (e) {
     const urls = Object.values(input.urls).filter((u): u is string => typeof u === 'string');
     const message = urls.reduce((m, u) => redact(m, u), (e as Error).message);

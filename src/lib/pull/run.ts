@@ -189,9 +189,11 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
 
   // Alerts from the new dataset (with the forecast just issued), minus what the sent-log says each outlet
   // has; outlets fail alone and never hold back the data above (docs/alerts.md).
-  const alerts = deriveAlerts({ ...data, forecastLog: parseForecastLog(writes[DATA_FILES.forecastLog] ?? texts[DATA_FILES.forecastLog] ?? '') }, now, input.site);
-  input.onPhase?.('alerts');
-  const sent = await broadcastSafely({ alerts, sentLogText: texts[DATA_FILES.sentLog], urls: input.outlets ?? {}, http, now });
+  const sent = await broadcastSafely({
+    alerts: () => deriveAlerts({ ...data, forecastLog: parseForecastLog(writes[DATA_FILES.forecastLog] ?? texts[DATA_FILES.forecastLog] ?? '') }, now, input.site),
+    onDerived: () => input.onPhase?.('alerts'),
+    sentLogText: texts[DATA_FILES.sentLog], urls: input.outlets ?? {}, http, now,
+  });
   if (sent.sentLog !== undefined && sent.sentLog !== texts[DATA_FILES.sentLog]) writes[DATA_FILES.sentLog] = sent.sentLog;
   input.onPhase?.('broadcast');
 
