@@ -12,6 +12,7 @@ export const DATA_FILES = {
   candidates: 'candidates.json',
   pullState: 'pull-state.json',
   signalsHistory: 'signals-history.jsonl',
+  sentLog: 'sent-log.json',
 } as const;
 export type DataFileKey = keyof typeof DATA_FILES;
 
@@ -26,6 +27,7 @@ export const ABSENT_MEANS: Partial<Record<DataFileKey, string>> = {
   candidates: '{"candidates":[],"rejected":[]}',
   pullState: '{"x":{}}',
   signalsHistory: '',
+  sentLog: '{"outlets":[]}',
 };
 
 /** `data/events.json`: how messages name a file. */

@@ -3,6 +3,7 @@
  * OpenAPI document, the feeds, the discovery documents and the status-line client. The OpenAPI
  * document, the developers page and llms.txt are all generated from this list, so they cannot drift.
  */
+import { ALERTS_FEED_PATH, THRESHOLD_FEEDS } from './alerts/thresholds.ts';
 import { CATALOG_PATH, SERVER_CARD_PATH } from './mcp/config.ts';
 import { PAYLOADS, type PayloadName } from './payloads.ts';
 
@@ -36,6 +37,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   })),
   { path: OPENAPI_PATH, operationId: 'getOpenApi', tag: 'schemas', summary: 'This OpenAPI document', description: 'The OpenAPI 3.1 description of every endpoint.', media: 'application/json', body: 'An OpenAPI 3.1 document', edge: true },
   { path: '/feed.xml', operationId: 'getAtomFeed', tag: 'feeds', summary: 'Atom feed of recorded resets', description: 'Recorded resets as an Atom 1.0 feed, newest first.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
+  { path: ALERTS_FEED_PATH, operationId: 'getAlertsFeed', tag: 'feeds', summary: 'Atom feed of alerts', description: 'Every alert kind as Atom 1.0, newest first (the newest 100): resets and banked resets recorded, banked resets expiring within 24 h, promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %. Entry ids never change.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
+  ...THRESHOLD_FEEDS.map((f): Endpoint => ({
+    path: f.path, operationId: `getAlertsFeedP${f.horizon}Over${f.threshold}`, tag: 'feeds', summary: `Alerts: p${f.horizon} reaches ${f.threshold} %`,
+    description: `Atom 1.0: the forecast's ${f.horizon}-hour chance crossing ${f.threshold} % (again only after it fell below ${f.rearm_below} %), plus every recorded reset and banked reset.`,
+    media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true,
+  })),
   { path: '/calendar.ics', operationId: 'getCalendar', tag: 'feeds', summary: 'iCalendar feed', description: 'Past resets and expiry reminders for banked resets, as iCalendar (RFC 5545).', media: 'text/calendar', body: 'iCalendar text', edge: true },
   { path: SERVER_CARD_PATH, operationId: 'getMcpServerCard', tag: 'mcp', summary: 'MCP server card', description: 'Describes the MCP server (server-card draft).', media: 'application/json', body: 'MCP server card', edge: false },
   { path: CATALOG_PATH, operationId: 'getMcpCatalog', tag: 'mcp', summary: 'MCP catalog', description: 'Lists the MCP server card (catalog draft).', media: 'application/json', body: 'MCP catalog', edge: false },

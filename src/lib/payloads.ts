@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Dataset } from './dataset.ts';
+import { createAlertsPayload } from './alerts/payload.ts';
 import { createBankedPayload } from './banked.ts';
 import { createCorrectionsPayload } from './corrections.ts';
 import { computeForecast } from './forecast/index.ts';
@@ -13,7 +14,7 @@ import { createBacktestPayload } from './forecast/payload.ts';
 import { createPromisesPayload } from './promises.ts';
 import { createTimelinePayload, newestFirst } from './timeline.ts';
 import {
-  BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload, TimelinePayload,
+  AlertsPayload, BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload, TimelinePayload,
 } from './schema.ts';
 import { toTimestamp } from './time.ts';
 
@@ -79,6 +80,13 @@ export const PAYLOADS = [
     summary: 'Corrections to the record',
     description: 'Every published fact changed after publication (a fixed time or scope, a retraction), newest first, with the value before and after and the reason.',
     build: (c) => createCorrectionsPayload(c.data.corrections, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'alerts',
+    schema: AlertsPayload,
+    summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
+    description: 'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24 hours, a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
+    build: (c) => createAlertsPayload(c.data, c.now, c.generated_at, c.source),
   }),
   payload({
     name: 'event-notes',

@@ -7,6 +7,11 @@ export const SITE = {
   product: 'OpenAI Codex',
   attribution: 'Data: Resetcast',
   contact: 'https://resetcast.netlify.app/developers/',
+  /**
+   * The public ntfy topic the scheduled pull posts alerts to (its NTFY_TOPIC_URL secret is this URL;
+   * docs/alerts.md). Anyone may subscribe; only the pull publishes.
+   */
+  ntfyTopic: 'https://ntfy.sh/resetcast-codex-alerts',
   description:
     'Forecasts and records announced usage-limit resets of OpenAI Codex: odds of a reset in the next 24 and 48 hours, every recorded reset, banked resets, as JSON, MCP, Atom and iCalendar.',
 } as const;

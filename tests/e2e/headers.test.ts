@@ -29,6 +29,9 @@ describe('netlify.toml, as Netlify parses it', () => {
     ['/api/v1/forecast.json', 'application/json; charset=utf-8'],
     ['/api/v1/schema/banked.json', 'application/json; charset=utf-8'],
     ['/feed.xml', 'application/atom+xml; charset=utf-8'],
+    ['/alerts.xml', 'application/atom+xml; charset=utf-8'],
+    ['/alerts/p24-50.xml', 'application/atom+xml; charset=utf-8'],
+    ['/api/v1/alerts.json', 'application/json; charset=utf-8'],
     ['/calendar.ics', 'text/calendar; charset=utf-8'],
   ])('%s gets CORS *, Cache-Control public, max-age=300 and %s', async (path, type) => {
     const { headers, errors } = await parseAllHeaders({ netlifyConfigPath: 'netlify.toml', headersFiles: [], configHeaders: undefined, minimal: false });

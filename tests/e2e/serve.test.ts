@@ -42,6 +42,8 @@ const view = (res: Response): Record<string, string | null> => Object.fromEntrie
  */
 const TOML_TYPES: Record<string, string> = {
   '/feed.xml': 'application/atom+xml; charset=utf-8',
+  '/alerts.xml': 'application/atom+xml; charset=utf-8',
+  '/alerts/p24-50.xml': 'application/atom+xml; charset=utf-8',
   '/statusline.sh': 'text/plain; charset=utf-8',
   '/mcp/server-card': 'application/json; charset=utf-8',
 };
@@ -50,7 +52,7 @@ describe('the same build served by both runtimes', () => {
   it.each([
     '/', '/timeline/', '/banked/', '/methodology/', '/developers/', '/favicon.svg', '/robots.txt',
     ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/api/v1/schema/forecast.json', '/api/v1/openapi.json',
-    '/feed.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/server.json',
+    '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/server.json',
     '/no-such-page',
   ])('%s: same status, bytes and headers', async (path) => {
     const [a, b] = await Promise.all([fetch(`${netlify}${path}`), fetch(`${ours}${path}`)]);

@@ -150,6 +150,12 @@ describe('workflows', () => {
     expect(pull).toMatch(/git add data\//);
   });
 
+  it('the pull passes the outlet secrets through env, never into a run line', () => {
+    const pull = read('pull.yml');
+    for (const name of ['NTFY_TOPIC_URL', 'DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL']) expect(pull).toMatch(new RegExp(`^\\s+${name}: \\$\\{\\{ secrets\\.${name} \\}\\}$`, 'm'));
+    for (const run of pull.match(/^\s+run: .*$/gm) ?? []) expect(run).not.toMatch(/secrets\./);
+  });
+
   it('the pull validates the dataset and builds the site before it commits, and commits nothing when either fails', () => {
     const pull = read('pull.yml');
     const at = (pattern: RegExp): number => pull.search(pattern);

@@ -162,7 +162,9 @@ describe('endpoints', () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => `/${relative(pages, join(pages, f)).split(sep).join('/').replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}')}`)
       // The payload route is one file for every payload: each of its pages is a documented path.
-      .flatMap((r) => (r === '/api/v1/{name}.json' ? Object.keys(PAYLOAD_SCHEMAS).map((n) => `/api/v1/${n}.json`) : [r]));
+      .flatMap((r) => (r === '/api/v1/{name}.json' ? Object.keys(PAYLOAD_SCHEMAS).map((n) => `/api/v1/${n}.json`) : [r]))
+      // The threshold-feed route is one file for six feeds (docs/alerts.md): each is a documented path.
+      .flatMap((r) => (r === '/alerts/{feed}.xml' ? ['p24-25', 'p24-50', 'p24-75', 'p48-25', 'p48-50', 'p48-75'].map((f) => `/alerts/${f}.xml`) : [r]));
     expect(routes.length).toBeGreaterThan(5);
     expect(Object.keys(doc['paths'])).toEqual(expect.arrayContaining([...routes, '/mcp']));
   });

@@ -92,13 +92,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function summaryText(e: StoredEvent): string {
+/** The paraphrase plus certainty notes: what an entry (or an alert) says about an event. */
+export function summaryText(e: Pick<StoredEvent, 'summary' | 'certainty' | 'uncertain_fields'>): string {
   const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? `Uncertain: ${e.uncertain_fields.join(', ')}.` : ''];
   return [e.summary, ...notes].filter(Boolean).join(' ');
 }
 
 /** `feed` writes one link per entry; add each event's place on our timeline as a second, `related` link. */
-function addRelatedLinks(xml: string, related: readonly (string | null)[]): string {
+export function addRelatedLinks(xml: string, related: readonly (string | null)[]): string {
   let i = 0;
   return xml.replace(/<\/entry>/g, (end) => {
     const href = related[i++];

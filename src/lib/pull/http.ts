@@ -24,6 +24,10 @@ export interface RequestSpec {
   body?: string;
   /** The most response-body bytes read: the source's `maxBytes` in src/lib/sources.ts. */
   maxBytes: number;
+  /** 'manual' for webhooks: a 3xx is then a failure (not retried), never followed. Default 'follow'. */
+  redirect?: 'follow' | 'manual';
+  /** A wait a 429's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
+  delayFromBody?: (text: string) => number | null;
 }
 
 /** A 2xx answer, its body read whole (within the cap) as UTF-8 text. */
@@ -123,7 +127,7 @@ async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<
       headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...spec.headers },
       ...(spec.body === undefined ? {} : { body: spec.body }),
       signal: AbortSignal.timeout(deps.timeoutMs),
-      redirect: 'follow',
+      redirect: spec.redirect ?? 'follow',
     });
   } catch (e) {
     const message = describeNetworkError(e);
@@ -153,11 +157,13 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
         last = `response body cut off: ${describeNetworkError(e)}`;
       }
     } else {
-      await res.body?.cancel();
+      const headerDelay = requestedDelayMs(res.headers, deps.now());
+      const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(await readCapped(res, spec.maxBytes).catch(() => '')) : null;
+      await res.body?.cancel().catch(() => undefined);
       last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
       const limited = isRateLimited(res);
       if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);
-      const asked = requestedDelayMs(res.headers, deps.now());
+      const asked = headerDelay ?? fromBody;
       if (asked !== null) {
         if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: server asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
         waitMs = asked;
@@ -186,6 +192,11 @@ export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Rec
  * POSTs `value` as JSON (a webhook, a notification service) and returns the answer; its body, if any, is
  * capped like every other and left as text, since outlets answer with JSON, plain text or nothing.
  */
-export async function sendJson(deps: HttpDeps, url: string, value: unknown, spec: { headers?: Record<string, string>; maxBytes: number }): Promise<HttpAnswer> {
-  return request(deps, url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value), maxBytes: spec.maxBytes });
+export async function sendJson(
+  deps: HttpDeps,
+  url: string,
+  value: unknown,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody'>,
+): Promise<HttpAnswer> {
+  return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
 }

@@ -4,7 +4,11 @@
  * the post sources found is added to the record only if the whole dataset still validates with it
  * (a source whose finds do not is recorded as failed), so a pull can never leave data/ invalid.
  */
+import { broadcastSafely } from '../alerts/broadcast.ts';
+import { deriveAlerts } from '../alerts/derive.ts';
+import type { OutletUrls } from '../alerts/outlets/index.ts';
 import { computeForecast } from '../forecast/index.ts';
+import { parseForecastLog } from '../forecast-log.ts';
 import type { Curated } from '../curate/state.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../data-files.ts';
 import { DataError, parseDataset, validateDataset, type Dataset, type DatasetTexts } from '../dataset.ts';
@@ -40,14 +44,21 @@ export interface PullInput {
   bases: SourceBases;
   tokens: { github?: string | undefined; x?: string | undefined };
   site: string;
+  /** Where to broadcast new alerts (NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL); unset outlets are skipped. */
+  outlets?: OutletUrls;
+  /** Called as each phase ends (the latency benchmark times them); no effect on the result. */
+  onPhase?: (phase: 'sources' | 'assembled' | 'alerts' | 'broadcast') => void;
 }
 
 export interface PullOutput {
   /** Only the files whose content changed. */
   writes: Record<string, string>;
   checks: SourceCheck[];
-  /** One ✅/❌/⏭️ line per source. */
+  /** How the broadcast went, per outlet (also kept in data/sent-log.json). */
+  outlets: SourceCheck[];
+  /** One ✅/❌/⏭️ line per source, then the alerts' lines. */
   lines: string[];
+  /** A source or an outlet failed (what succeeded is still in `writes`). */
   failed: boolean;
 }
 
@@ -122,6 +133,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
     ),
   ]);
   const postSources: PostSource[] = [{ name: 'x', outcome: x }, { name: 'staff', outcome: staff }];
+  input.onPhase?.('sources');
 
   const at = toTimestamp(now);
   const prev = (name: string): SourceCheck | undefined => current.signals.sources.find((s) => s.name === name);
@@ -182,12 +194,24 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   writes[DATA_FILES.signalsHistory] = appendBounded(texts[DATA_FILES.signalsHistory] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines);
   writes[DATA_FILES.forecastLog] = appendOnce(texts[DATA_FILES.forecastLog] ?? '', forecastLine(data, now, input.site), 'issued_at');
   for (const name of [DATA_FILES.signalsHistory, DATA_FILES.forecastLog]) if (writes[name] === texts[name]) delete writes[name];
+  input.onPhase?.('assembled');
+
+  // Alerts from the new dataset (with the forecast just issued), minus what the sent-log says each outlet
+  // has; outlets fail alone and never hold back the data above (docs/alerts.md).
+  const sent = await broadcastSafely({
+    alerts: () => deriveAlerts({ ...data, forecastLog: parseForecastLog(writes[DATA_FILES.forecastLog] ?? texts[DATA_FILES.forecastLog] ?? '') }, now, input.site),
+    onDerived: () => input.onPhase?.('alerts'),
+    sentLogText: texts[DATA_FILES.sentLog], urls: input.outlets ?? {}, http, now,
+  });
+  if (sent.sentLog !== undefined && sent.sentLog !== texts[DATA_FILES.sentLog]) writes[DATA_FILES.sentLog] = sent.sentLog;
+  input.onPhase?.('broadcast');
 
   const outcomes: [string, Outcome<unknown>][] = [['status', status], ['issues', issues], ...sources.map((s): [string, Outcome<unknown>] => [s.name, s.outcome])];
   return {
     writes,
     checks: signals.sources,
-    lines: outcomes.map(([name, o]) => line(name, o)),
-    failed: outcomes.some(([, o]) => o.outcome === 'failed'),
+    outlets: sent.checks,
+    lines: [...outcomes.map(([name, o]) => line(name, o)), ...sent.lines],
+    failed: outcomes.some(([, o]) => o.outcome === 'failed') || sent.failed,
   };
 }

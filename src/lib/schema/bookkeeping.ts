@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PostId, Scope, Timestamp, Url } from './scalars.ts';
-import { StatusSignal, ComponentStatus } from './storage.ts';
+import { StatusSignal, ComponentStatus, SourceCheck } from './storage.ts';
 
 export const Platform = z.enum(['x', 'github']).describe('where the post was published');
 
@@ -75,6 +75,21 @@ export const ForecastLogLine = z.strictObject({
   formula_version: z.string().min(1),
 });
 
+/**
+ * data/sent-log.json: per outlet, how its last broadcast went (like a source check) and the alerts
+ * already delivered to it, so a retry or a re-run never sends one twice (docs/alerts.md).
+ */
+export const SentAlert = z.strictObject({
+  id: z.string().min(1).describe('the alert id (tag URI)'),
+  at: Timestamp.describe("the alert's own time: entries are kept while it is recent"),
+  sent_at: Timestamp,
+});
+export const OutletLog = SourceCheck.extend({
+  name: z.enum(['ntfy', 'discord', 'slack']),
+  sent: z.array(SentAlert).describe('delivered alerts, oldest first; bounded (src/lib/alerts/sent-log.ts)'),
+});
+export const SentLogFile = z.strictObject({ outlets: z.array(OutletLog) });
+
 export type Platform = z.infer<typeof Platform>;
 export type Candidate = z.infer<typeof Candidate>;
 export type RejectedCandidate = z.infer<typeof RejectedCandidate>;
@@ -82,3 +97,6 @@ export type CandidatesFile = z.infer<typeof CandidatesFile>;
 export type PullStateFile = z.infer<typeof PullStateFile>;
 export type SignalsHistoryLine = z.infer<typeof SignalsHistoryLine>;
 export type ForecastLogLine = z.infer<typeof ForecastLogLine>;
+export type SentAlert = z.infer<typeof SentAlert>;
+export type OutletLog = z.infer<typeof OutletLog>;
+export type SentLogFile = z.infer<typeof SentLogFile>;

@@ -183,3 +183,60 @@ export const CorrectionsPayload = z.strictObject({
 
 export type PromisesPayload = z.infer<typeof PromisesPayload>;
 export type CorrectionsPayload = z.infer<typeof CorrectionsPayload>;
+
+/**
+ * What an alert announces (docs/alerts.md). Each kind has its own stable id, built only from the data:
+ * `tag:<site host>,2026:alert:<kind>:<key>`.
+ */
+export const ALERT_KINDS = [
+  'reset', 'event', 'grant', 'grant-expiring', 'promise', 'promise-fulfilled', 'promise-lapsed', 'correction', 'retraction', 'threshold',
+] as const;
+export const AlertKind = z
+  .enum(ALERT_KINDS)
+  .describe(
+    'reset: a reset recorded; event: another recorded limit change (a boost, another change, a banked reset without a recorded grant); ' +
+      'grant: a banked reset granted; grant-expiring: a banked reset expires within 24 h; promise: a reset promised, with its UTC window; ' +
+      'promise-fulfilled / promise-lapsed: its reset came / its window ended without one; correction / retraction: a published fact changed / withdrawn; ' +
+      'threshold: the as-issued forecast crossed a threshold upwards',
+  );
+
+export const Alert = z.strictObject({
+  id: z.string().regex(/^tag:[^,]+,2026:alert:[a-z-]+:\S+$/).describe('stable for ever: tag URI (RFC 4151) built from the data only'),
+  kind: AlertKind,
+  at: Timestamp.describe('when the announced thing happened: the post, the grant, the window end, expiry − 24 h, the correction, the issued forecast'),
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  url: Url.nullable().describe('the post the alert is about, when there is one'),
+  page: Url.describe('where it is on Resetcast: the timeline entry, the banked grant, or the forecast'),
+  event_id: PostId.nullable().describe('the recorded event it concerns, if any'),
+  window: z.strictObject({ start: Timestamp, end: Timestamp }).nullable().describe('for promise alerts: the UTC window the reset was expected in'),
+  expires_at: Timestamp.nullable().describe('for grant alerts: when the banked reset expires if unused'),
+  forecast: z
+    .strictObject({
+      horizon_hours: z.int().positive(),
+      threshold: Percent,
+      rearm_below: Percent,
+      value: Percent,
+      previous: Percent,
+    })
+    .nullable()
+    .describe('for threshold alerts: the horizon, the threshold crossed, the value issued and the one before it'),
+});
+
+export const AlertsPayload = z.strictObject({
+  schema_version: z.literal(SCHEMA_VERSION),
+  generated_at: Timestamp,
+  source: Url,
+  rules: z.strictObject({
+    expiring_hours: z.int().positive().describe('a grant-expiring alert exists from this many hours before expiry until expiry'),
+    horizons_hours: z.array(z.int().positive()),
+    thresholds: z.array(z.strictObject({ threshold: Percent, rearm_below: Percent })),
+    gap_hours: z.number().positive().describe('a forecast-log gap longer than this: the first forecast after it announces nothing'),
+    text: z.string().min(1),
+  }),
+  alerts: z.array(Alert).describe('newest first'),
+});
+
+export type AlertKind = z.infer<typeof AlertKind>;
+export type Alert = z.infer<typeof Alert>;
+export type AlertsPayload = z.infer<typeof AlertsPayload>;

@@ -72,8 +72,11 @@ async function streamBody(res: ServerResponse, spec: { bytes: number; contentLen
   if (!gone) res.end();
 }
 
-/** `route(url, n)` answers the n-th request (0-based) to that path; unknown paths get 404. */
-export function startServer(route: (url: URL, n: number) => Reply | undefined): Promise<FixtureServer> {
+/**
+ * `route(url, n, request)` answers the n-th request (0-based) to that path; unknown paths get 404. The
+ * request (method, headers, body) lets a server check what it was sent, as the real API would.
+ */
+export function startServer(route: (url: URL, n: number, request: Recorded) => Reply | undefined): Promise<FixtureServer> {
   const requests: Recorded[] = [];
   const counts = new Map<string, number>();
   const server = createServer(async (req, res) => {
@@ -84,7 +87,7 @@ export function startServer(route: (url: URL, n: number) => Reply | undefined): 
     requests.push(recorded);
     const n = counts.get(url.pathname) ?? 0;
     counts.set(url.pathname, n + 1);
-    const reply = route(url, n) ?? { status: 404, body: '{"message":"Not Found"}' };
+    const reply = route(url, n, recorded) ?? { status: 404, body: '{"message":"Not Found"}' };
     if (reply.hang) return;
     if (reply.stream) return void streamBody(res, reply.stream, reply.status ?? 200, recorded);
     const body = Buffer.from(reply.body ?? '');

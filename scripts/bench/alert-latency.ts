@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord and Slack, for
+ * the part Resetcast controls once a pull starts: the real pull (runPull against local X, status and
+ * GitHub servers on 127.0.0.1, a copy of the frozen history), classifying the post, recording and
+ * validating, the forecast, deriving alerts and diffing the sent-log, broadcasting to three local servers
+ * that answer as the outlets do, and writing data/. The baseline, in the same run and interleaved, is the
+ * same pull with no outlet configured. Medians of BENCH_ALERT_RUNS runs (default 15). The schedule's wait
+ * before a pull starts is not measured here: docs/alerts.md adds it up.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
+import { classifyPosts } from '../../src/lib/pull/merge.ts';
+import { runPull } from '../../src/lib/pull/run.ts';
+import { SITE } from '../../src/lib/site.ts';
+import { HTTP_DEFAULTS, USER_AGENT } from '../../src/lib/sources.ts';
+import { readDataTexts, writeDataTexts } from '../lib/data-dir.ts';
+import { median } from './stats.ts';
+
+const RUNS = Number(process.env['BENCH_ALERT_RUNS'] ?? 15);
+const root = resolve(import.meta.dirname, '..', '..');
+const HISTORY = join(root, 'tests/fixtures/history');
+const RECORDED = join(root, 'tests/fixtures/pull');
+const recorded = (path: string): string => readFileSync(join(RECORDED, path), 'utf8');
+const THS = '1450183340366770177';
+
+/** The post of the current run: id and time are X's snowflake of "now". */
+let post = { id: '', text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '' };
+function newPost(at: Date): void {
+  const id = (((BigInt(at.getTime()) - 1288834974657n) << 22n) + 1n).toString();
+  post = { ...post, id, created_at: at.toISOString() };
+}
+
+function listen(handler: (path: string, body: string) => { status: number; type: string; body: string }): Promise<{ server: Server; url: string }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const out = handler(url.pathname, Buffer.concat(chunks).toString('utf8'));
+    res.writeHead(out.status, { 'Content-Type': out.type, 'Content-Length': Buffer.byteLength(out.body) });
+    res.end(out.body);
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+const ok = (body: string, type = 'application/json'): { status: number; type: string; body: string } => ({ status: 200, type, body });
+// One server for every source: X (the run's post on thsottiaux's timeline), the status page, GitHub search.
+let issueCalls = 0;
+const sources = await listen((path) => {
+  if (path === '/api/v2/summary.json') return ok(recorded('status/summary.json'));
+  if (path === '/search/issues') return ok(recorded(issueCalls++ % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json'));
+  if (path === '/2/users/by') return ok(recorded('x/users.json'));
+  if (path === `/2/users/${THS}/tweets`) return ok(JSON.stringify({ data: [{ ...post, edit_history_tweet_ids: [post.id] }], meta: { result_count: 1, newest_id: post.id, oldest_id: post.id } }));
+  if (path.startsWith('/2/users/')) return ok(recorded('x/empty.json'));
+  return { status: 404, type: 'application/json', body: '{}' };
+});
+
+// The three outlets, answering as the real ones do (src/lib/alerts/outlets/*.ts); each notes when a message arrived.
+const arrivals: number[] = [];
+const outlet = (answer: (body: string) => string, type: string) =>
+  listen((_path, body) => {
+    arrivals.push(performance.now());
+    return ok(answer(body), type);
+  });
+const ntfy = await outlet((b) => JSON.stringify({ id: 'bench', time: 0, event: 'message', topic: (JSON.parse(b) as { topic: string }).topic }), 'application/json');
+const discord = await outlet(() => JSON.stringify({ id: '1300000000000000000', type: 0 }), 'application/json');
+const slack = await outlet(() => 'ok', 'text/html');
+const URLS: OutletUrls = { ntfy: `${ntfy.url}/resetcast-bench`, discord: `${discord.url}/api/webhooks/1/bench-token`, slack: `${slack.url}/services/T/B/bench` };
+
+const http = { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms: number) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT };
+type Phase = 'sources' | 'assembled' | 'alerts' | 'broadcast';
+interface Sample { sources: number; assembled: number; alerts: number; broadcast: number; write: number; total: number; postToAlert: number | null; classify: number }
+
+async function once(withOutlets: boolean): Promise<Sample> {
+  const dir = mkdtempSync(join(tmpdir(), 'resetcast-bench-alerts-'));
+  cpSync(HISTORY, dir, { recursive: true });
+  cpSync(join(RECORDED, 'x/pull-state.json'), join(dir, 'pull-state.json'));
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  newPost(new Date(now.getTime() - 1000));
+  arrivals.length = 0;
+  const marks: Partial<Record<Phase, number>> = {};
+  // t0: the post is on X and the pull starts (in production the schedule's wait comes before this).
+  const t0 = performance.now();
+  const result = await runPull({
+    texts: readDataTexts(dir), now, http, bases: { status: sources.url, github: sources.url, x: sources.url }, tokens: { x: 'bench' }, site: SITE.url,
+    outlets: withOutlets ? URLS : {}, onPhase: (p) => (marks[p] = performance.now()),
+  });
+  const beforeWrite = performance.now();
+  writeDataTexts(dir, result.writes);
+  const end = performance.now();
+  if (!result.writes['events.json']) throw new Error('bench: the post was not recorded');
+  if (withOutlets && arrivals.length !== 3) throw new Error(`bench: ${arrivals.length} of 3 outlets got the alert: ${result.lines.join(' | ')}`);
+  const c0 = performance.now();
+  classifyPosts([{ ...post, username: 'thsottiaux' }], new Set(), now);
+  const classify = performance.now() - c0;
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    sources: marks.sources! - t0, assembled: marks.assembled! - marks.sources!, alerts: marks.alerts! - marks.assembled!, broadcast: marks.broadcast! - marks.alerts!,
+    write: end - beforeWrite, total: end - t0, postToAlert: withOutlets ? Math.max(...arrivals) - t0 : null, classify,
+  };
+}
+
+await once(true); // warm up modules and sockets
+await once(false);
+const withO: Sample[] = [];
+const without: Sample[] = [];
+for (let i = 0; i < RUNS; i++) {
+  withO.push(await once(true));
+  without.push(await once(false));
+}
+for (const s of [sources, ntfy, discord, slack]) s.server.close();
+
+const m = (xs: Sample[], k: keyof Sample): number => median(xs.map((x) => x[k] as number));
+const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
+const rows: [string, string, string][] = [
+  ['fetch sources + classify the post', fmt(m(withO, 'sources')), fmt(m(without, 'sources'))],
+  ['  of which classify (classifyPosts, 1 post)', fmt(m(withO, 'classify')), fmt(m(without, 'classify'))],
+  ['record + validate + issue forecast', fmt(m(withO, 'assembled')), fmt(m(without, 'assembled'))],
+  ['derive alerts from the new dataset', fmt(m(withO, 'alerts')), fmt(m(without, 'alerts'))],
+  ['diff the sent-log + send to ntfy, Discord, Slack (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
+  ['write data/ (atomic)', fmt(m(withO, 'write')), fmt(m(without, 'write'))],
+  ['post → last outlet received', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
+  ['whole pull (runPull + write)', fmt(m(withO, 'total')), fmt(m(without, 'total'))],
+];
+const ratio = m(withO, 'total') / m(without, 'total');
+const header: [string, string, string] = ['phase (median)', 'with 3 outlets', 'no outlet (baseline)'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]): string => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+console.log(`Node ${process.version}; ${RUNS} runs each, interleaved; sources and outlets on 127.0.0.1; data/ = frozen history copy`);
+console.log(line(header));
+console.log(`|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+for (const r of rows) console.log(line(r));
+console.log(`whole pull with outlets ÷ without: ${ratio.toFixed(2)}×`);

@@ -1,0 +1,14 @@
+import type { GetStaticPaths } from 'astro';
+import { loadBuild } from '../../data.ts';
+import { createThresholdFeed } from '../../lib/alerts/feeds.ts';
+import { THRESHOLD_FEEDS } from '../../lib/alerts/thresholds.ts';
+import { SITE } from '../../lib/site.ts';
+
+/** One pre-rendered feed per (horizon, threshold): /alerts/p24-25.xml … /alerts/p48-75.xml. */
+export const getStaticPaths = (() => THRESHOLD_FEEDS.map((f) => ({ params: { feed: f.slug } }))) satisfies GetStaticPaths;
+
+export const GET = ({ params }: { params: { feed: string } }): Response => {
+  const feed = THRESHOLD_FEEDS.find((f) => f.slug === params.feed);
+  if (!feed) throw new Error(`no alert feed ${params.feed}`);
+  return new Response(createThresholdFeed(loadBuild().payloads.alerts.alerts, feed, SITE.url), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+};

@@ -1,0 +1,165 @@
+/**
+ * Exactly once, through the sent-log: a re-run sends nothing, a failed send is retried on the next pull,
+ * a missing or corrupt sent-log is reported by name and then read as "nothing sent" under the caps
+ * (at most 5 per outlet and pull, nothing older than 24 h), and the log stays bounded.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { broadcast, broadcastSafely } from '../../src/lib/alerts/broadcast.ts';
+import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
+import { SentLogFile, type Alert } from '../../src/lib/schema.ts';
+import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import { httpDeps, NOW } from './support/pull-env.ts';
+
+let servers: FixtureServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+const HOUR = 3_600_000;
+const ts = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+/** A reset alert `hoursAgo` before NOW, with an id from its number. */
+function reset(n: number, hoursAgo: number): Alert {
+  const id = `2123700000000000${String(n).padStart(3, '0')}`;
+  return {
+    id: `tag:resetcast.netlify.app,2026:alert:reset:${id}`, kind: 'reset', at: ts(NOW.getTime() - hoursAgo * HOUR),
+    title: `Codex limits reset #${n}`, summary: 'Limits reset.', url: null, page: `https://resetcast.netlify.app/timeline/2026/#e-${id}`,
+    event_id: id, window: null, expires_at: null, forecast: null,
+  };
+}
+const key = (a: Alert | string): string => (typeof a === 'string' ? a : a.id).replace(/^.*:alert:/, '');
+
+async function outlets(overrides: { ntfy?: (n: number) => Reply | undefined } = {}): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer }> {
+  const [ntfy, discord, slack] = await Promise.all([startServer(ntfyApi(overrides.ntfy)), startServer(discordApi()), startServer(slackApi())]);
+  servers.push(ntfy, discord, slack);
+  return { urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}`, slack: `${slack.url}${SLACK_PATH}` }, ntfy, discord, slack };
+}
+/** Which alerts each server received, by key, in order. */
+const received = (s: FixtureServer, field: 'title' | 'content' | 'text'): string[] =>
+  s.requests.map((q) => String(JSON.parse(q.body)[field]).match(/#(\d+)/)![1]!);
+const sentIds = (log: string, name: string): string[] => (JSON.parse(log) as { outlets: { name: string; sent: { id: string }[] }[] }).outlets.find((o) => o.name === name)!.sent.map((s) => key(s.id));
+
+describe('the sent-log makes sending idempotent', () => {
+  it('a second run with the same alerts sends nothing and leaves the log as it was', async () => {
+    const o = await outlets();
+    const alerts = [reset(1, 2), reset(2, 1)];
+    const first = await broadcast({ alerts, sentLogText: '{"outlets":[]}', urls: o.urls, http: httpDeps(), now: NOW });
+    expect(received(o.ntfy, 'title')).toEqual(['1', '2']); // oldest first
+    expect(received(o.discord, 'content')).toEqual(['1', '2']);
+    expect(received(o.slack, 'text')).toEqual(['1', '2']);
+    expect(first.lines).toEqual(['✅ ntfy: sent 2 alert(s)', '✅ discord: sent 2 alert(s)', '✅ slack: sent 2 alert(s)']);
+    const again = await broadcast({ alerts, sentLogText: first.sentLog, urls: o.urls, http: httpDeps(), now: NOW });
+    expect([o.ntfy, o.discord, o.slack].map((s) => s.requests.length)).toEqual([2, 2, 2]);
+    expect(again.sentLog).toBe(first.sentLog);
+    expect(again.lines).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send']);
+    expect(SentLogFile.safeParse(JSON.parse(first.sentLog)).success).toBe(true);
+  });
+
+  it('a later pull sends only what is new', async () => {
+    const o = await outlets();
+    const first = await broadcast({ alerts: [reset(1, 2)], sentLogText: '{"outlets":[]}', urls: o.urls, http: httpDeps(), now: NOW });
+    const later = new Date(NOW.getTime() + HOUR / 2);
+    // Half an hour later the stream has grown by one (alert times are fixed by the data, relative to NOW here).
+    const second = await broadcast({ alerts: [reset(3, 0.25), reset(1, 2)], sentLogText: first.sentLog, urls: o.urls, http: httpDeps([], later), now: later });
+    expect(received(o.ntfy, 'title')).toEqual(['1', '3']);
+    expect(sentIds(second.sentLog, 'slack')).toEqual([key(reset(1, 2)), key(reset(3, 0.25))]);
+  });
+
+  it('a failed send is not recorded and goes out on the next pull; the outlets that worked are not asked again', async () => {
+    let ntfyUp = false;
+    const o = await outlets({ ntfy: () => (ntfyUp ? undefined : { status: 503, body: '{"code":50301,"http":503,"error":"service unavailable"}' }) });
+    const alerts = [reset(1, 3), reset(2, 2)];
+    const first = await broadcast({ alerts, sentLogText: '{"outlets":[]}', urls: o.urls, http: httpDeps(), now: NOW });
+    expect(first.failed).toBe(true);
+    expect(first.lines[0]).toMatch(/^❌ ntfy: reset:2123700000000000001 not delivered: HTTP 503 .*\(after 3 attempts\) \(0 of 2 sent; 2 left for the next pull\)$/);
+    expect(o.ntfy.requests).toHaveLength(3); // the first alert, three attempts; the second is not tried this pull
+    expect(sentIds(first.sentLog, 'ntfy')).toEqual([]);
+    expect(sentIds(first.sentLog, 'discord')).toHaveLength(2);
+    ntfyUp = true;
+    const second = await broadcast({ alerts, sentLogText: first.sentLog, urls: o.urls, http: httpDeps(), now: NOW });
+    expect(second.failed).toBe(false);
+    expect(received(o.ntfy, 'title').slice(3)).toEqual(['1', '2']);
+    expect(o.discord.requests).toHaveLength(2);
+    expect(JSON.parse(second.sentLog).outlets[0]).toMatchObject({ name: 'ntfy', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z' });
+  });
+
+  it('a failure midway keeps what was delivered and stops that outlet for this pull', async () => {
+    const o = await outlets({ ntfy: (n) => (n === 1 ? { status: 400, body: '{"code":40001,"http":400,"error":"invalid request"}' } : undefined) });
+    const r = await broadcast({ alerts: [reset(1, 3), reset(2, 2), reset(3, 1)], sentLogText: '{"outlets":[]}', urls: o.urls, http: httpDeps(), now: NOW });
+    expect(o.ntfy.requests).toHaveLength(2);
+    expect(sentIds(r.sentLog, 'ntfy')).toEqual([key(reset(1, 3))]);
+    expect(r.lines[0]).toMatch(/\(1 of 3 sent; 2 left for the next pull\)$/);
+  });
+});
+
+describe('caps: what one pull may send', () => {
+  it('at most 5 alerts per outlet and pull, oldest first; the rest on the next pull', async () => {
+    const o = await outlets();
+    const alerts = [7, 6, 5, 4, 3, 2, 1].map((n) => reset(n, n)); // reset #7 is 7 h old
+    const first = await broadcast({ alerts, sentLogText: '{"outlets":[]}', urls: o.urls, http: httpDeps(), now: NOW });
+    expect(received(o.slack, 'text')).toEqual(['7', '6', '5', '4', '3']);
+    await broadcast({ alerts, sentLogText: first.sentLog, urls: o.urls, http: httpDeps(), now: NOW });
+    expect(received(o.slack, 'text')).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+  });
+
+  it('never an alert older than 24 h, and never one dated after now', async () => {
+    const o = await outlets();
+    await broadcast({ alerts: [reset(1, 24.001), reset(2, 24), reset(3, 0), reset(4, -0.01)], sentLogText: '{"outlets":[]}', urls: o.urls, http: httpDeps(), now: NOW });
+    expect(received(o.ntfy, 'title')).toEqual(['2', '3']);
+  });
+});
+
+describe('a missing or corrupt sent-log', () => {
+  // The history: 40 alerts over the last 40 days, two in the last day; all were sent long ago.
+  const history = Array.from({ length: 40 }, (_, i) => reset(100 + i, i * 24 + 12));
+  const recent = [reset(1, 6), reset(2, 5), reset(3, 4), reset(4, 3), reset(5, 2), reset(6, 1)];
+
+  it.each<[string, string | undefined, RegExp]>([
+    ['missing', undefined, /^⚠️ data\/sent-log\.json: missing; treated as nothing sent \(at most 5 alerts per outlet this pull, none older than 24 h\)$/],
+    ['not JSON', '{"outlets": [', /^⚠️ data\/sent-log\.json: not valid JSON \(.+\); treated as nothing sent \(at most 5 alerts per outlet this pull, none older than 24 h\)$/],
+    ['the wrong shape', '{"outlets": [{"name": "ntfy", "sent": "all of them"}]}', /^⚠️ data\/sent-log\.json: field 'outlets\.0\.ok': .+; treated as nothing sent/],
+  ])('%s: reported by name, then read as nothing sent, within the caps: no history re-broadcast', async (_name, text, problem) => {
+    const o = await outlets();
+    const r = await broadcast({ alerts: [...recent, ...history], sentLogText: text, urls: o.urls, http: httpDeps(), now: NOW });
+    expect(r.lines[0]).toMatch(problem);
+    // Only the last day's alerts qualify (history #100 is 12 h old, #101 36 h), and at most 5: the oldest five of them.
+    expect(received(o.discord, 'content')).toEqual(['100', '1', '2', '3', '4']);
+    expect(r.failed).toBe(false); // the log is rewritten whole and valid; nothing failed
+    expect(SentLogFile.safeParse(JSON.parse(r.sentLog)).success).toBe(true);
+    expect(sentIds(r.sentLog, 'discord')).toEqual(['reset:2123700000000000100', 'reset:2123700000000000001', 'reset:2123700000000000002', 'reset:2123700000000000003', 'reset:2123700000000000004']);
+  });
+});
+
+describe('bounds of the sent-log', () => {
+  it('drops delivered ids whose alert is more than 7 days old', async () => {
+    const o = await outlets();
+    const old = { id: 'tag:resetcast.netlify.app,2026:alert:reset:1', at: '2026-11-13T11:59:59Z', sent_at: '2026-11-13T12:30:00Z' };
+    const kept = { id: 'tag:resetcast.netlify.app,2026:alert:reset:2', at: '2026-11-13T12:00:00Z', sent_at: '2026-11-13T12:30:00Z' };
+    const before = JSON.stringify({ outlets: [{ name: 'slack', ok: true, error: null, checked_at: '2026-11-20T11:30:00Z', outcome: 'ok', last_ok_at: '2026-11-20T11:30:00Z', sent: [old, kept] }] });
+    const r = await broadcast({ alerts: [], sentLogText: before, urls: o.urls, http: httpDeps(), now: NOW });
+    expect(JSON.parse(r.sentLog).outlets[2].sent).toEqual([kept]);
+  });
+
+  it('a skipped outlet keeps its delivered list and its last success', async () => {
+    const before = JSON.stringify({ outlets: [{ name: 'ntfy', ok: true, error: null, checked_at: '2026-11-20T11:30:00Z', outcome: 'ok', last_ok_at: '2026-11-20T11:30:00Z', sent: [{ id: 'x', at: '2026-11-20T10:00:00Z', sent_at: '2026-11-20T10:07:00Z' }] }] });
+    const r = await broadcast({ alerts: [reset(1, 1)], sentLogText: before, urls: {}, http: httpDeps(), now: NOW });
+    expect(JSON.parse(r.sentLog).outlets[0]).toEqual({
+      name: 'ntfy', ok: false, error: 'NTFY_TOPIC_URL not set', checked_at: '2026-11-20T12:00:00Z', outcome: 'skipped', last_ok_at: '2026-11-20T11:30:00Z',
+      sent: [{ id: 'x', at: '2026-11-20T10:00:00Z', sent_at: '2026-11-20T10:07:00Z' }],
+    });
+  });
+});
+
+describe('broadcastSafely (what the pull calls)', () => {
+  it('a failure while deriving or sending becomes one failed line, with no URL in it, and no sent-log write', async () => {
+    const url = 'https://hooks.slack.com/services/T0/B0/verysecretpart';
+    const r = await broadcastSafely({
+      alerts: () => {
+        throw new Error(`cannot derive: ${url} went wrong`);
+      },
+      sentLogText: '{"outlets":[]}', urls: { slack: url }, http: httpDeps(), now: NOW,
+    });
+    expect(r).toEqual({ sentLog: undefined, checks: [], lines: ['❌ alerts: cannot derive: <url> went wrong; nothing sent, the sent-log is unchanged'], failed: true });
+  });
+});

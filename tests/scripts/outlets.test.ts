@@ -1,0 +1,207 @@
+/**
+ * Each outlet against a local server that speaks its API (tests/scripts/support/outlet-servers.ts):
+ * the exact request it sends, and how it fares when the outlet answers 4xx, 5xx then 200, 429 with a
+ * wait, never, with a redirect, or with something that is not its answer. Webhook URLs are secrets:
+ * no error and nothing in the sent-log may contain them.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { broadcast } from '../../src/lib/alerts/broadcast.ts';
+import type { OutletName, OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
+import type { Alert } from '../../src/lib/schema.ts';
+import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import { httpDeps, NOW } from './support/pull-env.ts';
+
+let servers: FixtureServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+const RESET: Alert = {
+  id: 'tag:resetcast.netlify.app,2026:alert:reset:2123700000000000000',
+  kind: 'reset',
+  at: '2026-11-20T11:50:00Z',
+  title: 'Codex limits reset for Plus+Pro',
+  summary: "We've reset Codex rate limits for all *Plus* and <Pro> users & more.",
+  url: 'https://x.com/thsottiaux/status/2123700000000000000',
+  page: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000',
+  event_id: '2123700000000000000',
+  window: null,
+  expires_at: null,
+  forecast: null,
+};
+
+const APIS = { ntfy: ntfyApi, discord: discordApi, slack: slackApi };
+const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DISCORD_PATH, slack: SLACK_PATH };
+
+async function send(name: OutletName, override?: (n: number) => Reply | undefined) {
+  const server = await startServer(APIS[name](override));
+  servers.push(server);
+  const sleeps: number[] = [];
+  const urls: OutletUrls = { [name]: `${server.url}${PATHS[name]}` };
+  const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls, http: httpDeps(sleeps), now: NOW });
+  const check = result.checks.find((c) => c.name === name)!;
+  const log = JSON.parse(result.sentLog) as { outlets: { name: string; sent: { id: string }[] }[] };
+  const sent = log.outlets.find((o) => o.name === name)!.sent.map((s) => s.id);
+  return { server, sleeps, check, sent, result, requests: server.requests };
+}
+
+describe('the request each outlet sends', () => {
+  it('ntfy: JSON to the server root with topic, title, message, tags, priority, click and two view actions', async () => {
+    const { requests, check, sent } = await send('ntfy');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.pathname).toBe('/');
+    expect(requests[0]!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      topic: NTFY_TOPIC,
+      title: 'Codex limits reset for Plus+Pro',
+      message: "We've reset Codex rate limits for all *Plus* and <Pro> users & more.\nData: Resetcast",
+      tags: ['arrows_counterclockwise'],
+      priority: 4,
+      click: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000',
+      actions: [
+        { action: 'view', label: 'Post', url: 'https://x.com/thsottiaux/status/2123700000000000000' },
+        { action: 'view', label: 'Timeline', url: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000' },
+      ],
+    });
+    expect(check).toMatchObject({ outcome: 'ok', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', last_ok_at: '2026-11-20T12:00:00Z' });
+    expect(sent).toEqual([RESET.id]);
+  });
+
+  it('Discord: content with escaped markdown and unfurl-free links, no mentions, and wait=true', async () => {
+    const { requests, check, sent } = await send('discord');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url.searchParams.get('wait')).toBe('true');
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      content:
+        "**Codex limits reset for Plus+Pro**\nWe've reset Codex rate limits for all \\*Plus\\* and <Pro> users & more.\n" +
+        'Post: <https://x.com/thsottiaux/status/2123700000000000000>\nTimeline: <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000>\nData: Resetcast',
+      allowed_mentions: { parse: [] },
+    });
+    expect(check.outcome).toBe('ok');
+    expect(sent).toEqual([RESET.id]);
+  });
+
+  it('Slack: mrkdwn text with entities escaped and labelled links, unfurling off', async () => {
+    const { requests, check, sent } = await send('slack');
+    expect(requests).toHaveLength(1);
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      text:
+        "*Codex limits reset for Plus+Pro*\nWe've reset Codex rate limits for all *Plus* and &lt;Pro&gt; users &amp; more.\n" +
+        '<https://x.com/thsottiaux/status/2123700000000000000|Post> · <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000|Timeline>\nData: Resetcast',
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    expect(check.outcome).toBe('ok');
+    expect(sent).toEqual([RESET.id]);
+  });
+});
+
+const ntfyError = (status: number, code: number, error: string): Reply => ({ status, body: JSON.stringify({ code, http: status, error, link: 'https://ntfy.sh/docs/publish/' }) });
+const discordError = (status: number, message: string, code: number, headers: Record<string, string> = {}): Reply => ({ status, headers, body: JSON.stringify({ message, code }) });
+const slackError = (status: number, body: string): Reply => ({ status, headers: { 'Content-Type': 'text/html' }, body });
+
+// httpDeps: backoff 10 ms doubling, Retry-After honoured up to 20 s, a 300 ms timeout.
+describe.each<[OutletName, Record<string, Reply>]>([
+  ['ntfy', { client: ntfyError(401, 40101, 'unauthorized'), server: ntfyError(507, 50701, 'insufficient storage'), limited: { ...ntfyError(429, 42901, 'limit reached: too many requests'), headers: { 'Retry-After': '2' } } }],
+  ['discord', { client: discordError(404, 'Unknown Webhook', 10015), server: { status: 502, body: '<html>Bad Gateway</html>' }, limited: discordError(429, 'You are being rate limited.', 0, { 'Retry-After': '2' }) }],
+  ['slack', { client: slackError(410, 'channel_is_archived'), server: slackError(500, 'rollup_error'), limited: { ...slackError(429, 'rate_limited'), headers: { 'Content-Type': 'text/html', 'Retry-After': '2' } } }],
+])('%s when the outlet misbehaves', (name, replies) => {
+  const secret = PATHS[name].split('/').filter((s) => s.length >= 8).at(-1)!;
+  const noSecret = (r: Awaited<ReturnType<typeof send>>) => {
+    expect(r.check.error ?? '').not.toContain(secret);
+    expect(r.result.sentLog).not.toContain(secret);
+    expect(r.result.lines.join('\n')).not.toContain(secret);
+  };
+
+  it('a 4xx: failed at once (not retried), with the status, nothing recorded as sent', async () => {
+    const r = await send(name, () => replies['client']);
+    expect(r.requests).toHaveLength(1);
+    expect(r.sleeps).toEqual([]);
+    expect(r.check).toMatchObject({ outcome: 'failed', ok: false, last_ok_at: null });
+    const status = { ntfy: 'HTTP 401 Unauthorized', discord: 'HTTP 404 Not Found', slack: 'HTTP 410 Gone' }[name];
+    expect(r.check.error).toBe(`reset:2123700000000000000 not delivered: ${status} (0 of 1 sent; 1 left for the next pull)`);
+    expect(r.sent).toEqual([]);
+    expect(r.result.failed).toBe(true);
+    noSecret(r);
+  });
+
+  it('a 5xx, then success: retried after the backoff', async () => {
+    const r = await send(name, (n) => (n === 0 ? replies['server'] : undefined));
+    expect(r.requests).toHaveLength(2);
+    expect(r.sleeps).toEqual([10]);
+    expect(r.check.outcome).toBe('ok');
+    expect(r.sent).toEqual([RESET.id]);
+  });
+
+  it('a 5xx every time: failed after three attempts', async () => {
+    const r = await send(name, () => replies['server']);
+    expect(r.requests).toHaveLength(3);
+    expect(r.sleeps).toEqual([10, 20]);
+    expect(r.check.error).toMatch(/HTTP 5\d\d .*\(after 3 attempts\)/);
+    expect(r.sent).toEqual([]);
+    noSecret(r);
+  });
+
+  it('a 429 with Retry-After: waits as asked, then delivers', async () => {
+    const r = await send(name, (n) => (n === 0 ? replies['limited'] : undefined));
+    expect(r.sleeps).toEqual([2000]);
+    expect(r.requests).toHaveLength(2);
+    expect(r.sent).toEqual([RESET.id]);
+  });
+
+  it('no answer: failed after the timeout, not retried (it may have arrived)', async () => {
+    const r = await send(name, () => ({ hang: true }));
+    expect(r.requests).toHaveLength(1);
+    expect(r.check.error).toMatch(/no answer within the timeout/);
+    expect(r.sent).toEqual([]);
+  });
+
+  it('a redirect: not followed, failed', async () => {
+    const r = await send(name, () => ({ status: 301, headers: { Location: `/moved${PATHS[name]}` }, body: '' }));
+    expect(r.requests.map((q) => q.url.pathname)).not.toContain(`/moved${PATHS[name]}`);
+    expect(r.requests).toHaveLength(1);
+    expect(r.check.error).toMatch(/HTTP 301.*redirected; a webhook URL that redirects is not followed/);
+    expect(r.sent).toEqual([]);
+    noSecret(r);
+  });
+
+  it('a 200 that is not the outlet speaking (a wrong URL): failed, retried on the next pull', async () => {
+    const r = await send(name, () => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html><body>Welcome to nginx!</body></html>' }));
+    expect(r.check.error).toMatch(/answered 200 but not .*Welcome to nginx/);
+    expect(r.sent).toEqual([]);
+    noSecret(r);
+  });
+});
+
+describe('Discord specifics', () => {
+  it('a 429 without Retry-After waits for the body\'s retry_after (seconds, a float)', async () => {
+    const r = await send('discord', (n) => (n === 0 ? { status: 429, body: JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }) } : undefined));
+    expect(r.sleeps).toEqual([1500]);
+    expect(r.sent).toEqual([RESET.id]);
+  });
+  it('a retry_after longer than the pull waits: failed now, delivered by a later pull', async () => {
+    const r = await send('discord', () => ({ status: 429, body: JSON.stringify({ message: 'You are being rate limited.', retry_after: 64.57, global: false }) }));
+    expect(r.requests).toHaveLength(1);
+    expect(r.check.error).toMatch(/asked to retry after 65 s, longer than the pull waits/);
+  });
+});
+
+describe('misconfigured outlets', () => {
+  it('a URL that is not http(s) fails without a request and without echoing the URL', async () => {
+    const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: { slack: 'hooks.slack.com/services/T/B/secretsecret' }, http: httpDeps(), now: NOW });
+    expect(result.checks.find((c) => c.name === 'slack')).toMatchObject({ outcome: 'failed', error: 'SLACK_WEBHOOK_URL is not an http(s) URL' });
+    expect(result.sentLog).not.toContain('secretsecret');
+  });
+  it('an ntfy URL without a topic fails, naming the variable', async () => {
+    const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: { ntfy: 'http://127.0.0.1:9/' }, http: httpDeps(), now: NOW });
+    expect(result.checks.find((c) => c.name === 'ntfy')!.error).toMatch(/NTFY_TOPIC_URL names no topic/);
+  });
+  it('an outlet nobody configured is skipped, named by its variable', async () => {
+    const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: {}, http: httpDeps(), now: NOW });
+    expect(result.lines).toEqual(['⏭️ ntfy: skipped (NTFY_TOPIC_URL not set)', '⏭️ discord: skipped (DISCORD_WEBHOOK_URL not set)', '⏭️ slack: skipped (SLACK_WEBHOOK_URL not set)']);
+    expect(result.failed).toBe(false);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The broadcast inside a real pull: sources and outlets are local servers, data/ a temp copy of the
+ * frozen history. A new post is recorded and announced once on every outlet; a re-run sends nothing;
+ * outlets that fail never hold back data/; a threshold crossed by the forecast the pull just issued is
+ * announced; `npm run pull` reads the outlet URLs from its environment and sets its exit code by them.
+ */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
+import { runPull } from '../../src/lib/pull/run.ts';
+import { SITE } from '../../src/lib/site.ts';
+import { readDataTexts, writeDataTexts } from '../../scripts/lib/data-dir.ts';
+import { runNode } from '../support/run-node.ts';
+import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
+
+let servers: FixtureServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+const THS = '1450183340366770177';
+/** X's snowflake for a post at `iso` (id = (ms − 1288834974657) << 22, plus low bits). */
+const postId = (iso: string): string => (((BigInt(Date.parse(iso)) - 1288834974657n) << 22n) + 777n).toString();
+const FRESH = postId('2026-11-20T11:50:00Z'); // ten minutes before the pull
+const FRESH_POST = { id: FRESH, text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '2026-11-20T11:50:00.000Z', edit_history_tweet_ids: [FRESH] };
+
+/** Status, issues, staff posts and X on one local server; `timeline` is what thsottiaux's timeline returns. */
+async function sources(timeline?: unknown): Promise<FixtureServer> {
+  const server = await startServer((u, n) => {
+    if (u.pathname === '/api/v2/summary.json') return json('status/summary.json');
+    if (u.pathname === '/search/issues') return json(n % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json');
+    if (u.pathname.startsWith('/repos/openai/codex/issues')) return json('github/empty.json');
+    if (u.pathname === '/2/users/by') return json('x/users.json');
+    if (u.pathname === `/2/users/${THS}/tweets` && timeline) return { body: JSON.stringify(timeline) };
+    return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
+  });
+  servers.push(server);
+  return server;
+}
+
+async function outlets(fail?: Reply): Promise<{ urls: OutletUrls; all: FixtureServer[] }> {
+  const o = fail ? () => fail : undefined;
+  const all = await Promise.all([startServer(ntfyApi(o)), startServer(discordApi(o)), startServer(slackApi(o))]);
+  servers.push(...all);
+  return { urls: { ntfy: `${all[0]!.url}/${NTFY_TOPIC}`, discord: `${all[1]!.url}${DISCORD_PATH}`, slack: `${all[2]!.url}${SLACK_PATH}` }, all };
+}
+
+function dataWithState(): string {
+  const dir = tempData();
+  cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
+  return dir;
+}
+
+async function pull(dir: string, src: FixtureServer, urls: OutletUrls, now = NOW) {
+  const result = await runPull({
+    texts: readDataTexts(dir), now, http: httpDeps([], now),
+    bases: { status: src.url, github: src.url, x: src.url }, tokens: { x: 'x-test' }, site: SITE.url, outlets: urls,
+  });
+  writeDataTexts(dir, result.writes);
+  return result;
+}
+
+const bodies = (s: FixtureServer): any[] => s.requests.map((q) => JSON.parse(q.body));
+
+describe('a pull that records a new reset', () => {
+  it('announces it once on every outlet, with the post, the timeline entry and the attribution', async () => {
+    const dir = dataWithState();
+    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+    const { urls, all } = await outlets();
+    const r = await pull(dir, src, urls);
+    expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({ id: FRESH, kind: 'reset', scope: 'plus+pro', ts: '2026-11-20T11:50:00Z' });
+    // (the pull marks a reset for plus+pro as not global: its title says "some accounts")
+    expect(r.lines.slice(-3)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)']);
+    const [ntfy, discord, slack] = all.map(bodies) as [any[], any[], any[]];
+    const post = `https://x.com/thsottiaux/status/${FRESH}`;
+    const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
+    expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus+Pro (some accounts)', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
+    expect(discord[0].content).toBe(`**Codex limits reset for Plus+Pro (some accounts)**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
+    expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
+    const log = readJson(dir, 'sent-log.json');
+    for (const o of log.outlets) expect(o).toMatchObject({ outcome: 'ok', sent: [{ id: `tag:resetcast.netlify.app,2026:alert:reset:${FRESH}`, at: '2026-11-20T11:50:00Z', sent_at: '2026-11-20T12:00:00Z' }] });
+    expect(r.outlets.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok']);
+    expect(r.failed).toBe(false);
+    expect(() => loadDir(dir)).not.toThrow();
+
+    // The same pull again (the cursor replayed, so X returns the same post): nothing is sent twice.
+    cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
+    const again = await pull(dir, src, urls);
+    expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1]);
+    expect(again.writes['sent-log.json']).toBeUndefined();
+    expect(again.lines.slice(-3)).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send']);
+  });
+
+  it('outlets that fail never hold back data/: the reset is recorded, the failure too, and a later pull delivers it', async () => {
+    const dir = dataWithState();
+    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+    const r = await pull(dir, src, { ntfy: `${DEAD}/${NTFY_TOPIC}`, discord: `${DEAD}${DISCORD_PATH}`, slack: `${DEAD}${SLACK_PATH}` });
+    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
+    expect(Object.keys(r.writes)).toEqual(expect.arrayContaining(['events.json', 'signals.json', 'pull-state.json', 'forecast-log.jsonl', 'sent-log.json']));
+    expect(r.failed).toBe(true);
+    expect(r.lines.slice(-3).every((l) => /^❌ (ntfy|discord|slack): reset:\d+ not delivered: fetch failed/.test(l))).toBe(true);
+    expect(readJson(dir, 'sent-log.json').outlets.map((o: { outcome: string; sent: unknown[] }) => [o.outcome, o.sent.length])).toEqual([['failed', 0], ['failed', 0], ['failed', 0]]);
+    expect(read(dir, 'sent-log.json')).not.toContain('s3cretWebhookT0ken');
+
+    const later = new Date('2026-11-20T12:30:00Z');
+    const { urls, all } = await outlets();
+    const next = await pull(dir, src, urls, later);
+    expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1]);
+    expect(next.failed).toBe(false);
+  });
+
+  it('announces only what is under 24 h old: the banked post of yesterday, not the reset of two days ago', async () => {
+    const dir = dataWithState();
+    // The recorded X fixtures: a reset posted 2026-11-18T09:15 (51 h before the pull) and a banked reset 2026-11-19T16:20 (20 h before).
+    const src = await startServer((u) => {
+      if (u.pathname === '/2/users/by') return json('x/users.json');
+      if (u.pathname === `/2/users/${THS}/tweets`) return { body: fixture(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json') };
+      if (u.pathname === '/2/users/1582471096587264001/tweets') return json('x/openaidevs.json');
+      return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
+    });
+    servers.push(src);
+    const { urls, all } = await outlets();
+    await pull(dir, src, urls);
+    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['2122981897008055506', '2123451231237046371']));
+    expect(bodies(all[0]!).map((b) => b.title)).toEqual(['Banked Codex reset granted for paid plans']);
+    expect(bodies(all[0]!)[0].message).toMatch(/Expires 2026-12-19 16:20 UTC if unused\./);
+  });
+});
+
+describe('a threshold crossed by the forecast the pull issues', () => {
+  it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
+    const dir = dataWithState();
+    // The forecast half an hour earlier was 0 % on both horizons (available): every pair is armed.
+    writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' })}\n`);
+    const src = await sources();
+    const { urls, all } = await outlets();
+    await pull(dir, src, urls);
+    const issued = JSON.parse(read(dir, 'forecast-log.jsonl').trim().split('\n').at(-1)!) as { issued_at: string; available: boolean; p24: number; p48: number };
+    expect(issued).toMatchObject({ issued_at: '2026-11-20T12:00:00Z', available: true });
+    // By the rule (docs/alerts.md): from 0, each threshold at or below the issued value is crossed.
+    const expected = ([[24, issued.p24], [48, issued.p48]] as const).flatMap(([h, v]) => [25, 50, 75].filter((t) => v >= t).map((t) => `threshold:p${h}-${t}:2026-11-20T12:00:00Z`));
+    expect(expected.length).toBeGreaterThan(0);
+    const sent = readJson(dir, 'sent-log.json').outlets[0].sent.map((s: { id: string }) => s.id.replace(/^.*:alert:/, ''));
+    expect(sent.sort()).toEqual([...expected].sort());
+    expect(bodies(all[0]!).every((b) => /^Chance of a Codex reset within (24|48) h is now \d+ % \(crossed \d+ %\)$/.test(b.title))).toBe(true);
+  });
+});
+
+describe('npm run pull with outlets', () => {
+  const EPOCH = String(NOW.getTime() / 1000);
+  const run = (dir: string, env: Record<string, string>) =>
+    runNode(['scripts/pull.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
+
+  it('reads the outlet URLs from the environment; an outlet failure exits 1 after writing data/', async () => {
+    const dir = dataWithState();
+    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+    const ntfy = await startServer(ntfyApi());
+    servers.push(ntfy);
+    const env = { RESETCAST_STATUS_BASE: src.url, RESETCAST_GITHUB_API: src.url, RESETCAST_X_API: src.url, X_BEARER_TOKEN: 't' };
+    const failing = await run(dir, { ...env, NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`, SLACK_WEBHOOK_URL: `${DEAD}${SLACK_PATH}` });
+    expect(failing.out).toMatch(/^✅ ntfy: sent 1 alert\(s\)$/m);
+    expect(failing.out).toMatch(/^⏭️ discord: skipped \(DISCORD_WEBHOOK_URL not set\)$/m);
+    expect(failing.out).toMatch(/^❌ slack: reset:\d+ not delivered: fetch failed/m);
+    expect(failing.out).not.toContain('XXXXsecretXXXX');
+    expect(failing.code).toBe(1);
+    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
+
+    const ok = await run(dir, { ...env, NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` });
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^✅ ntfy: nothing new to send$/m);
+    expect(ntfy.requests).toHaveLength(1);
+  });
+});
