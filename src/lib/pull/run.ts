@@ -4,6 +4,7 @@
  * validated as a whole dataset before anything is written, so a pull can never leave data/ invalid.
  */
 import { computeForecast } from '../forecast/index.ts';
+import { toLogLine } from '../forecast/log-line.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../data-files.ts';
 import { DataError, parseDataset, type Dataset, type DatasetTexts } from '../dataset.ts';
 import { stableStringify } from '../json.ts';
@@ -103,11 +104,7 @@ function historyLine(signals: SignalsFile, status: Outcome<StatusResult>, issues
 }
 
 function forecastLine(data: Dataset, now: Date, site: string): ForecastLogLine {
-  const f = computeForecast(data, now, site);
-  return {
-    issued_at: f.generated_at, available: f.available, p24: f.p24, p48: f.p48, rhythm_model: f.inputs.rhythm_model, S: f.inputs.S,
-    official_signal: f.inputs.official_signal, status_signal: f.inputs.status_signal, issues_signal: f.inputs.issues_signal, formula_version: f.formula_version,
-  };
+  return toLogLine(computeForecast(data, now, site));
 }
 
 export async function runPull(input: PullInput): Promise<PullOutput> {
