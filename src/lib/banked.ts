@@ -16,12 +16,18 @@ export type ActiveGrant = Omit<ActiveBankedReset, 'p_free_reset_before_expiry' |
  */
 export const HOLD_ABOVE_PERCENT = 50;
 
+/** "62 %"; an estimate never claims certainty, so "over 99 %" and "under 1 %" at the ends. */
+export function chanceText(p: number): string {
+  const percent = Math.round(p * 100);
+  return percent >= 100 && p < 1 ? 'over 99 %' : percent <= 0 && p > 0 ? 'under 1 %' : `${percent} %`;
+}
+
 export function spendOrHold(p: number, expiresAt: string): Pick<ActiveBankedReset, 'advice' | 'advice_text'> {
   const percent = Math.round(p * 100);
-  const odds = `Estimate: a ${percent} % chance of a free reset before it expires.`;
+  const odds = `Estimate: the chance of a free reset before it expires is ${chanceText(p)}.`;
   return percent > HOLD_ABOVE_PERCENT
     ? { advice: 'hold', advice_text: `${odds} A reset before it expires is likely: hold it.` }
-    : { advice: 'use', advice_text: `${odds} A reset before then is unlikely: use it before ${utcDateTime(expiresAt)}.` };
+    : { advice: 'use', advice_text: `${odds} A reset before then is not likely: use it before ${utcDateTime(expiresAt)}.` };
 }
 
 export function expiryRule(expiryDays: number): string {

@@ -8,7 +8,7 @@ export interface OutlookPoint {
 
 const WIDTH = 480;
 const HEIGHT = 220;
-const PAD = { top: 14, right: 14, bottom: 34, left: 40 };
+const PAD = { top: 14, right: 14, bottom: 34, left: 48 };
 const round = (n: number): number => Math.round(n * 10) / 10;
 
 /** Cumulative chance (percent) against hours ahead, from (0, 0); the 24 h and 48 h points are marked. */

@@ -4,7 +4,7 @@
  * replayed in one pass (replay.ts); every score below is one pass over the issues.
  */
 import { toTimestamp } from '../time.ts';
-import { modelInput, type ModelInput, type Parts } from './model.ts';
+import { modelInput, type ModelInput } from './model.ts';
 import { replay } from './replay.ts';
 
 export const STEP_HOURS = 6;
@@ -51,15 +51,21 @@ export interface Backtest {
   published: Issue[];
 }
 
-const pick = (f: (p: Parts) => number | null) => (row: { issuedMs: number; parts: Parts; outcome: 0 | 1 }): Issue => {
-  const p = f(row.parts);
-  return { issued_at: toTimestamp(new Date(row.issuedMs)), horizon_hours: row.parts.hours, p: p ?? NO_INFORMATION_P, outcome: row.outcome, warmup: p === null };
-};
+const issue = (issued_at: string, hours: number, p: number | null, outcome: 0 | 1): Issue =>
+  ({ issued_at, horizon_hours: hours, p: p ?? NO_INFORMATION_P, outcome, warmup: p === null });
 
 /** Every issue time counts, so all three are scored on the same issues. */
 export function runBacktest(input: ModelInput): Backtest {
-  const rows = replay(input, issueTimesMs(input.times), HORIZONS);
-  return { memoryless: rows.map(pick((x) => x.memoryless)), rhythm: rows.map(pick((x) => x.rhythm)), published: rows.map(pick((x) => x.p)) };
+  const out: Backtest = { memoryless: [], rhythm: [], published: [] };
+  let stampMs = NaN;
+  let stamp = '';
+  replay(input, issueTimesMs(input.times), HORIZONS, ({ issuedMs, parts, outcome }) => {
+    if (issuedMs !== stampMs) [stampMs, stamp] = [issuedMs, toTimestamp(new Date(issuedMs))];
+    out.memoryless.push(issue(stamp, parts.hours, parts.memoryless, outcome));
+    out.rhythm.push(issue(stamp, parts.hours, parts.rhythm, outcome));
+    out.published.push(issue(stamp, parts.hours, parts.p, outcome));
+  });
+  return out;
 }
 
 export const backtestOf = (...args: Parameters<typeof modelInput>): Backtest => runBacktest(modelInput(...args));

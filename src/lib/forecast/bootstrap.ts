@@ -63,15 +63,18 @@ export function blockBootstrap(
   const length = Math.max(1, Math.min(n, Math.round(opts.blockLength)));
   const random = mulberry32(opts.seed ?? SEED);
   const values: number[] = [];
-  const sums = series.map(() => 0);
-  for (let r = 0; r < (opts.replicates ?? REPLICATES); r++) {
+  const k = prefix.length;
+  const sums = new Array<number>(k).fill(0);
+  const replicates = opts.replicates ?? REPLICATES;
+  for (let r = 0; r < replicates; r++) {
     sums.fill(0);
     for (let drawn = 0; drawn < n; drawn += length) {
       const start = Math.floor(random() * n);
       const end = start + Math.min(length, n - drawn);
-      prefix.forEach((pre, k) => {
-        sums[k]! += end <= n ? pre[end]! - pre[start]! : pre[n]! - pre[start]! + pre[end - n]!;
-      });
+      for (let j = 0; j < k; j++) {
+        const pre = prefix[j]!;
+        sums[j]! += end <= n ? pre[end]! - pre[start]! : pre[n]! - pre[start]! + pre[end - n]!;
+      }
     }
     const v = statistic(sums, n);
     if (Number.isFinite(v)) values.push(v);

@@ -7,7 +7,7 @@
 import type { Announcement, StoredEvent } from '../schema.ts';
 import { RESET_KINDS } from '../timeline.ts';
 import { officialAt, officialTerm, promiseFacts, type OfficialState, type PromiseFact } from './official.ts';
-import { memorylessFromState, rhythmProbability, rhythmStateAt, type RhythmState } from './rhythm.ts';
+import { memorylessCurve, rhythmCurve, rhythmStateAt, type RhythmState } from './rhythm.ts';
 import { combine, combineSignals } from './signals.ts';
 
 const HOUR_MS = 3_600_000;
@@ -44,13 +44,21 @@ export function probability(rhythm: number | null, official: OfficialState, othe
   return rhythm === null ? null : combine(rhythm, combineSignals(officialTerm(official), other));
 }
 
-export function partsFrom(state: RhythmState, official: OfficialState, hours: number): Parts {
-  const rhythm = rhythmProbability(state, hours);
-  return { hours, memoryless: memorylessFromState(state, hours), rhythm, official, p: probability(rhythm, official) };
+/** The rhythm and memoryless curves of one state, computed once for every horizon asked of them. */
+export interface Curves {
+  rhythm: (hours: number) => number | null;
+  memoryless: (hours: number) => number | null;
+}
+export const curves = (state: RhythmState): Curves => ({ rhythm: rhythmCurve(state), memoryless: memorylessCurve(state) });
+
+export function partsFrom(c: Curves, official: OfficialState, hours: number): Parts {
+  const rhythm = c.rhythm(hours);
+  return { hours, memoryless: c.memoryless(hours), rhythm, official, p: probability(rhythm, official) };
 }
 
 /** The model at `t` (hours since the epoch) from what was published by then, computed directly. */
 export function modelAt(input: ModelInput, t: number): { state: RhythmState; parts: (hours: number) => Parts } {
   const state = rhythmStateAt(input.times, t);
-  return { state, parts: (hours) => partsFrom(state, officialAt(input.promises, t, hours), hours) };
+  const c = curves(state);
+  return { state, parts: (hours) => partsFrom(c, officialAt(input.promises, t, hours), hours) };
 }

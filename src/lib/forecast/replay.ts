@@ -7,7 +7,7 @@
  * the decayed sums (a test checks every issue time of the frozen history to 1e-12).
  */
 import { openSpan, promiseWeight, settlement, type OfficialState, type PromiseFact } from './official.ts';
-import { partsFrom, type ModelInput, type Parts } from './model.ts';
+import { curves, partsFrom, type ModelInput, type Parts } from './model.ts';
 import { HALF_LIVES_HOURS, weekdayOf, type RhythmState } from './rhythm.ts';
 
 const DECAY = HALF_LIVES_HOURS.map((h) => Math.LN2 / h);
@@ -87,21 +87,29 @@ export interface ReplayRow {
   outcome: 0 | 1;
 }
 
-/** The model at every issue time (ascending, ms) and horizon, in one pass: rows ordered by time, then horizon. */
-export function replay(input: ModelInput, issuedMs: readonly number[], horizons: readonly number[]): ReplayRow[] {
+/**
+ * The model at every issue time (ascending, ms) and horizon, in one pass, handed to `visit` in order of
+ * time, then horizon (nothing is kept here, so memory stays with the caller).
+ */
+export function replay(input: ModelInput, issuedMs: readonly number[], horizons: readonly number[], visit: (row: ReplayRow) => void): void {
   const { times } = input;
   const rhythm = new RhythmSweep(times);
   const official = horizons.map((h) => new OfficialSweep(input.promises, h));
   const known = new Counter(times);
-  const rows: ReplayRow[] = [];
   for (const ms of issuedMs) {
     const t = ms / 3_600_000;
-    const state = rhythm.at(t);
+    const c = curves(rhythm.at(t));
     const next = times[known.upTo(t)];
-    horizons.forEach((h, i) => {
-      const parts = partsFrom(state, official[i]!.at(t), h);
-      rows.push({ issuedMs: ms, parts, outcome: next !== undefined && next <= t + h ? 1 : 0 });
-    });
+    for (let i = 0; i < horizons.length; i++) {
+      const h = horizons[i]!;
+      visit({ issuedMs: ms, parts: partsFrom(c, official[i]!.at(t), h), outcome: next !== undefined && next <= t + h ? 1 : 0 });
+    }
   }
+}
+
+/** The same rows as a list. */
+export function replayRows(input: ModelInput, issuedMs: readonly number[], horizons: readonly number[]): ReplayRow[] {
+  const rows: ReplayRow[] = [];
+  replay(input, issuedMs, horizons, (row) => rows.push(row));
   return rows;
 }

@@ -99,20 +99,27 @@ export function weekdayHours(from: number, to: number): number[] {
   if (!(to > from)) return out;
   const weeks = Math.floor((to - from) / WEEK);
   for (let d = 0; d < 7; d++) out[d] = weeks * DAY;
-  forEachDayPiece(from + weeks * WEEK, to, (day, length) => (out[day]! += length));
+  dayPieces(from + weeks * WEEK, to, out, null);
   return out;
 }
 
-/** Calls back with (weekday, hours) for each piece of [from, to) cut at UTC midnights. */
-function forEachDayPiece(from: number, to: number, piece: (weekday: number, hours: number) => void): void {
+/**
+ * Walks [from, to) in pieces cut at UTC midnights (at most 8 after whole weeks are taken out): adds
+ * each piece's hours to `into[weekday]`, and returns Σ hours × weights[weekday] (weights: 1 if null).
+ */
+function dayPieces(from: number, to: number, into: number[] | null, weights: readonly number[] | null): number {
+  let total = 0;
   let x = from;
   while (x < to) {
     let next = (Math.floor(x / DAY) + 1) * DAY;
     if (next <= x) next = x + DAY; // floating-point guard: always move forward
     const end = Math.min(to, next);
-    piece(weekdayOf(x), end - x);
+    const day = weekdayOf(x);
+    if (into) into[day]! += end - x;
+    total += (end - x) * (weights ? weights[day] ?? 1 : 1);
     x = end;
   }
+  return total;
 }
 
 /**
@@ -135,23 +142,30 @@ export function weekdayFactors(s: RhythmState): number[] {
 /** ∫ factor(weekday(s)) ds over (t, t + hours]: the horizon's length in "average hours". */
 export function factorHours(t: number, hours: number, factors: readonly number[]): number {
   const weeks = Math.floor(hours / WEEK);
-  let total = weeks * DAY * factors.reduce((a, b) => a + b, 0);
-  forEachDayPiece(t + weeks * WEEK, t + hours, (day, length) => (total += length * (factors[day] ?? 1)));
-  return total;
+  return weeks * DAY * factors.reduce((a, b) => a + b, 0) + dayPieces(t + weeks * WEEK, t + hours, null, factors);
 }
 
 /**
- * P(a reset within `hours`) from the rhythm: null with fewer than two resets (no gap yet); the
- * memoryless rate while fewer than MIN_RHYTHM_EVENTS are known; else the mixed recency rate
- * spread over the horizon by the weekday factors.
+ * P(a reset within `hours`) from the rhythm, for any horizon, with the rate and the weekday factors
+ * computed once: null with fewer than two resets (no gap yet); the memoryless rate while fewer than
+ * MIN_RHYTHM_EVENTS are known; else the mixed recency rate spread over the horizon by the weekday factors.
  */
-export function rhythmProbability(s: RhythmState, hours: number): number | null {
-  if (s.n < 2) return null;
-  if (s.n < MIN_RHYTHM_EVENTS) return memorylessProbability(hours, meanGap(s));
-  return -Math.expm1(-mixedRate(s) * factorHours(s.t, hours, weekdayFactors(s)));
+export function rhythmCurve(s: RhythmState): (hours: number) => number | null {
+  if (s.n < 2) return () => null;
+  if (s.n < MIN_RHYTHM_EVENTS) {
+    const gap = meanGap(s);
+    return (hours) => memorylessProbability(hours, gap);
+  }
+  const { t } = s;
+  const rate = mixedRate(s);
+  const factors = weekdayFactors(s);
+  return (hours) => -Math.expm1(-rate * factorHours(t, hours, factors));
 }
 
-/** The memoryless probability, or null with fewer than two resets. */
-export function memorylessFromState(s: RhythmState, hours: number): number | null {
-  return s.n < 2 ? null : memorylessProbability(hours, meanGap(s));
+export const rhythmProbability = (s: RhythmState, hours: number): number | null => rhythmCurve(s)(hours);
+
+/** The memoryless curve, null with fewer than two resets. */
+export function memorylessCurve(s: RhythmState): (hours: number) => number | null {
+  const gap = meanGap(s);
+  return s.n < 2 ? () => null : (hours) => memorylessProbability(hours, gap);
 }

@@ -11,7 +11,7 @@ import { computeForecast } from '../../../src/lib/forecast/index.ts';
 import { liveModel } from '../../../src/lib/forecast/live.ts';
 import { modelAt, modelInput, type Parts } from '../../../src/lib/forecast/model.ts';
 import type { PromiseFact } from '../../../src/lib/forecast/official.ts';
-import { replay } from '../../../src/lib/forecast/replay.ts';
+import { replayRows as replay } from '../../../src/lib/forecast/replay.ts';
 import { shipped } from './fixtures.ts';
 
 const HOUR_MS = 3_600_000;

@@ -54,11 +54,13 @@ describe('banked', () => {
 
 describe('spend or hold', () => {
   it.each([
-    [0.62, 'hold', 'Estimate: a 62 % chance of a free reset before it expires. A reset before it expires is likely: hold it.'],
-    [0.5, 'use', 'Estimate: a 50 % chance of a free reset before it expires. A reset before then is unlikely: use it before 2026-07-12 00:11 UTC.'],
-    [0.504, 'use', 'Estimate: a 50 % chance of a free reset before it expires. A reset before then is unlikely: use it before 2026-07-12 00:11 UTC.'],
-    [0.51, 'hold', 'Estimate: a 51 % chance of a free reset before it expires. A reset before it expires is likely: hold it.'],
-    [0.03, 'use', 'Estimate: a 3 % chance of a free reset before it expires. A reset before then is unlikely: use it before 2026-07-12 00:11 UTC.'],
+    [0.62, 'hold', 'Estimate: the chance of a free reset before it expires is 62 %. A reset before it expires is likely: hold it.'],
+    [0.5, 'use', 'Estimate: the chance of a free reset before it expires is 50 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
+    [0.504, 'use', 'Estimate: the chance of a free reset before it expires is 50 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
+    [0.51, 'hold', 'Estimate: the chance of a free reset before it expires is 51 %. A reset before it expires is likely: hold it.'],
+    [0.03, 'use', 'Estimate: the chance of a free reset before it expires is 3 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
+    [0.996, 'hold', 'Estimate: the chance of a free reset before it expires is over 99 %. A reset before it expires is likely: hold it.'],
+    [0.004, 'use', 'Estimate: the chance of a free reset before it expires is under 1 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
   ])('p = %d → %s', (p, advice, text) => expect(spendOrHold(p, '2026-07-12T00:11:11Z')).toEqual({ advice, advice_text: text }));
 
   it('asks the chance over each grant\'s exact time left and adds only new fields', () => {
