@@ -1,6 +1,7 @@
 /**
- * `npm run backtest [-- --json]`: the rolling-origin backtest of the forecast on data/, as a table or,
- * with --json, every issued forecast of the selected model and its scores.
+ * `npm run backtest [-- --json]`: the rolling-origin backtest of the forecast on data/ (or RESETCAST_DATA_DIR),
+ * as a table with 90 % bootstrap intervals and the targets, or, with --json, every issued forecast of the
+ * published model and its scores.
  */
 import { parseArgs } from 'node:util';
 import { buildNow, dataDir, readDataFiles } from '../src/data.ts';

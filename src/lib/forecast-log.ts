@@ -5,30 +5,37 @@
 import { dataPath } from './data-files.ts';
 import { ForecastLogLine, type ForecastLogLine as Line } from './schema.ts';
 
+/** Why a line was skipped. */
+export const LOG_PROBLEMS = ['not_json', 'invalid', 'p48_below_p24', 'duplicate', 'out_of_order'] as const;
+export type LogProblem = (typeof LOG_PROBLEMS)[number];
+
 export interface ForecastLog {
   /** Usable lines, in strictly increasing `issued_at` order. */
   lines: Line[];
   /** One per skipped line: `data/forecast-log.jsonl: line 7: duplicate issued_at 2026-…`. */
   warnings: string[];
+  /** The same skipped lines by number (1-based) and kind, for counting. */
+  skipped: { line: number; kind: LogProblem }[];
 }
 
-/** Why a parsed line is not usable after `previous` (the last line kept), or undefined when it is. */
-function problemOf(doc: unknown, previous: Line | undefined): string | Line {
+/** Why a parsed line is not usable after `previous` (the last line kept), or the line when it is. */
+function problemOf(doc: unknown, previous: Line | undefined): [LogProblem, string] | Line {
   const result = ForecastLogLine.safeParse(doc);
   if (!result.success) {
     const issue = result.error.issues[0];
-    return `field '${issue?.path.join('.') || '(whole line)'}': ${issue?.message ?? 'invalid'}`;
+    return ['invalid', `field '${issue?.path.join('.') || '(whole line)'}': ${issue?.message ?? 'invalid'}`];
   }
   const line = result.data;
-  if (line.p48 < line.p24) return `p48 ${line.p48} is below p24 ${line.p24}`;
-  if (previous && line.issued_at === previous.issued_at) return `duplicate issued_at ${line.issued_at}`;
-  if (previous && line.issued_at < previous.issued_at) return `issued_at ${line.issued_at} is before the line above it (${previous.issued_at})`;
+  if (line.p48 < line.p24) return ['p48_below_p24', `p48 ${line.p48} is below p24 ${line.p24}`];
+  if (previous && line.issued_at === previous.issued_at) return ['duplicate', `duplicate issued_at ${line.issued_at}`];
+  if (previous && line.issued_at < previous.issued_at) return ['out_of_order', `issued_at ${line.issued_at} is before the line above it (${previous.issued_at})`];
   return line;
 }
 
 export function parseForecastLog(text: string): ForecastLog {
   const lines: Line[] = [];
   const warnings: string[] = [];
+  const skipped: ForecastLog['skipped'] = [];
   text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
     const where = `${dataPath('forecastLog')}: line ${i + 1}`;
@@ -37,11 +44,14 @@ export function parseForecastLog(text: string): ForecastLog {
       doc = JSON.parse(raw);
     } catch (e) {
       warnings.push(`${where}: not valid JSON (${(e as Error).message})`);
+      skipped.push({ line: i + 1, kind: 'not_json' });
       return;
     }
     const outcome = problemOf(doc, lines.at(-1));
-    if (typeof outcome === 'string') warnings.push(`${where}: ${outcome}`);
-    else lines.push(outcome);
+    if (Array.isArray(outcome)) {
+      warnings.push(`${where}: ${outcome[1]}`);
+      skipped.push({ line: i + 1, kind: outcome[0] });
+    } else lines.push(outcome);
   });
-  return { lines, warnings };
+  return { lines, warnings, skipped };
 }

@@ -10,11 +10,16 @@ import { createBankedPayload } from './banked.ts';
 import { createCorrectionsPayload } from './corrections.ts';
 import { computeForecast } from './forecast/index.ts';
 import { evaluate, type Evaluation } from './forecast/evaluate.ts';
+import { liveModel, type LiveModel } from './forecast/live.ts';
+import { resetHours } from './forecast/model.ts';
+import { createOutlookPayload } from './forecast/outlook.ts';
 import { createBacktestPayload } from './forecast/payload.ts';
+import { createTrackRecordPayload, trackRecord } from './forecast/track-record.ts';
 import { createPromisesPayload } from './promises.ts';
 import { createTimelinePayload, newestFirst } from './timeline.ts';
 import {
-  AlertsPayload, BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload, TimelinePayload,
+  AlertsPayload, BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, OutlookPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload,
+  TimelinePayload, TrackRecordPayload, type ForecastPayload as Forecast,
 } from './schema.ts';
 import { toTimestamp } from './time.ts';
 
@@ -24,7 +29,11 @@ export interface PayloadContext {
   now: Date;
   source: string;
   generated_at: string;
+  /** The backtest of formula "2" on the whole record. */
   evaluation: () => Evaluation;
+  /** The model at the build clock: forecast, outlook and banked advice all read it. */
+  model: () => LiveModel;
+  forecast: () => Forecast;
 }
 
 interface PayloadDef<N extends string, S extends z.ZodType> {
@@ -44,7 +53,14 @@ export const PAYLOADS = [
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
     description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
-    build: (c) => computeForecast(c.data, c.now, c.source, c.evaluation()),
+    build: (c) => c.forecast(),
+  }),
+  payload({
+    name: 'outlook',
+    schema: OutlookPayload,
+    summary: '7-day outlook of a reset',
+    description: 'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
+    build: (c) => createOutlookPayload(c.model(), c.forecast().available, c.generated_at, c.source),
   }),
   payload({
     name: 'timeline',
@@ -64,8 +80,8 @@ export const PAYLOADS = [
     name: 'banked',
     schema: BankedPayload,
     summary: 'Active banked resets',
-    description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps and the hours left.',
-    build: (c) => createBankedPayload(c.data.banked, c.now, c.generated_at, c.source),
+    description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps, the hours left, and an estimate of the chance of a free reset before each expires with plain spend-or-hold advice.',
+    build: (c) => createBankedPayload(c.data.banked, c.now, c.generated_at, c.source, c.model().probability),
   }),
   payload({
     name: 'promises',
@@ -104,8 +120,15 @@ export const PAYLOADS = [
     name: 'backtest',
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
-    description: 'How the forecast formula would have scored on the recorded history.',
-    build: (c) => createBacktestPayload(c.evaluation(), c.generated_at, c.source),
+    description: 'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
+    build: (c) => createBacktestPayload(c.evaluation(), c.model(), c.generated_at, c.source),
+  }),
+  payload({
+    name: 'track-record',
+    schema: TrackRecordPayload,
+    summary: 'Live track record of the forecast',
+    description: 'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. Provisional until the record is long enough; skipped log lines are counted and named.',
+    build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, resetHours(c.data.events), c.now), c.generated_at, c.source),
   }),
 ] as const;
 
@@ -118,6 +141,13 @@ export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p
 /** Builds every payload once from the validated dataset and the build clock. */
 export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
   let evaluation: Evaluation | undefined;
-  const ctx: PayloadContext = { data, now, source, generated_at: toTimestamp(now), evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)) };
+  let model: LiveModel | undefined;
+  let forecast: Forecast | undefined;
+  const ctx: PayloadContext = {
+    data, now, source, generated_at: toTimestamp(now),
+    evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
+    model: () => (model ??= liveModel(data, now)),
+    forecast: () => (forecast ??= computeForecast(data, now, source, ctx.model())),
+  };
   return Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
 }

@@ -3,6 +3,7 @@ import { createCalendar } from '../lib/feeds/calendar.ts';
 import { SITE } from '../lib/site.ts';
 
 export const GET = (): Response => {
-  const { data, now } = loadBuild();
-  return new Response(createCalendar(data.events, data.banked, { base: SITE.url, now }), { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+  const { data, now, payloads } = loadBuild();
+  const advice = new Map(payloads.banked.active.map((g) => [g.id, g.advice_text]));
+  return new Response(createCalendar(data.events, data.banked, { base: SITE.url, now, advice }), { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
 };

@@ -68,7 +68,7 @@ describe('a build from the frozen history', () => {
     expect(Object.keys(f)).toEqual(SPEC_FORECAST);
     expect(Object.keys(f.inputs)).toEqual(SPEC_INPUTS);
     expect(Object.keys(f.freshness)).toEqual(SPEC_FRESHNESS);
-    expect(f).toMatchObject({ schema_version: 1, formula_version: '1', source: SITE.url, generated_at: BUILT_AT });
+    expect(f).toMatchObject({ schema_version: 1, formula_version: '2', source: SITE.url, generated_at: BUILT_AT });
     expect(f.freshness.built_at).toBe(BUILT_AT);
     expect(Number.isInteger(f.p24) && Number.isInteger(f.p48) && f.p24 <= f.p48).toBe(true);
     expect(f.disclaimer).toMatch(/independent/i);
@@ -95,6 +95,23 @@ describe('a build from the frozen history', () => {
     for (const g of b.active) expect(g.expires_at > BUILT_AT && g.granted_at <= BUILT_AT).toBe(true);
   });
 
+  it('outlook.json agrees with forecast.json at 24 h and 48 h and never decreases', () => {
+    const f = readJson(first.outDir, 'api/v1/forecast.json');
+    const o = readJson(first.outDir, 'api/v1/outlook.json');
+    const percent = (h: number): number => o.points.find((x: { hours: number }) => x.hours === h).percent;
+    expect([percent(24), percent(48), o.available]).toEqual([f.p24, f.p48, f.available]);
+    expect(o.points.at(-1).hours).toBe(168);
+    o.points.forEach((x: { p: number }, i: number) => expect(x.p).toBeGreaterThanOrEqual(o.points[i - 1]?.p ?? 0));
+  });
+
+  it('the home page draws the outlook as an inline SVG with a title and a description, and says how the forecast has done', () => {
+    const html = readFileSync(join(first.outDir, 'index.html'), 'utf8');
+    expect(html).toMatch(/<svg class="chart outlook"[^>]*role="img"[^>]*aria-labelledby="[^"]+-t [^"]+-d"/);
+    expect(html).toMatch(/<desc id="[^"]+-d">Cumulative chance of at least one announced reset within 1 day: \d+ %/);
+    expect(html).toMatch(/How it has done: replayed on the recorded history/);
+    expect(html).not.toMatch(/<script/); // no client JavaScript
+  });
+
   it('writes every timestamp as YYYY-MM-DDTHH:MM:SSZ', () => {
     for (const f of listFiles(first.outDir).filter((x) => x.startsWith('api/v1/') && x.endsWith('.json') && !x.includes('schema')))
       for (const [path, value] of timestampLike(readJson(first.outDir, f))) expect(value, `${f} ${path}`).toMatch(TIMESTAMP);
@@ -105,6 +122,22 @@ describe('a build from the frozen history', () => {
       Object.fromEntries(listFiles(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
     expect(hash(second.outDir)).toEqual(hash(first.outDir));
   });
+});
+
+describe('a build from a forecast log with bad lines', () => {
+  it('succeeds, leaves the log as it was and names each skipped line in track-record.json', async () => {
+    const dataDir = join(tempDir('data'), 'data');
+    cpSync(HISTORY_DIR, dataDir, { recursive: true });
+    const good = readFileSync(join(HISTORY_DIR, 'forecast-log.jsonl'), 'utf8').trim();
+    const log = [good, 'not json', good, good.replace('"p48":28', '"p48":3'), good.replace('2026-11-22T23:14:29Z', '2026-11-01T00:00:00Z'), ''].join('\n');
+    writeFileSync(join(dataDir, 'forecast-log.jsonl'), log);
+    const res = await astroBuild({ epoch: EPOCH, dataDir });
+    expect(res.code, res.output).toBe(0);
+    expect(readFileSync(join(dataDir, 'forecast-log.jsonl'), 'utf8')).toBe(log);
+    const t = readJson(res.outDir, 'api/v1/track-record.json');
+    expect(t.log).toMatchObject({ lines: 1, skipped: 4, skipped_by_kind: { not_json: 1, invalid: 0, p48_below_p24: 1, duplicate: 1, out_of_order: 1 } });
+    expect(t.log.warnings.map((w: string) => w.match(/line (\d+)/)?.[1])).toEqual(['2', '3', '4', '5']);
+  }, 120_000);
 });
 
 describe('a build from bad data', () => {

@@ -134,8 +134,8 @@ describe('a pull that records a new reset', () => {
 describe('a threshold crossed by the forecast the pull issues', () => {
   it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
     const dir = dataWithState();
-    // The forecast half an hour earlier was 0 % on both horizons (available): every pair is armed.
-    writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' })}\n`);
+    // The forecast half an hour earlier (same formula) was 0 % on both horizons (available): every pair is armed.
+    writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`);
     const src = await sources();
     const { urls, all } = await outlets();
     await pull(dir, src, urls);

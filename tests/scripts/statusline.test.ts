@@ -36,7 +36,7 @@ function forecast(p24: number, available = true): Record<string, unknown> {
       avg_gap_hours: 120.5, hours_since_last: 40, B: 0.2, C: null, cad24: 0.18, official_signal: 0,
       status_signal: 0, issues_signal: 0, S: 0, global: true, rhythm_model: 'memoryless',
     },
-    formula_version: '1',
+    formula_version: '2',
     disclaimer: DISCLAIMER,
     freshness: { events_checked_at: ts, signals_fetched_at: ts, built_at: ts },
   });

@@ -6,9 +6,11 @@
  */
 import { createEvents, type EventAttributes } from 'ics';
 import { activeGrants } from '../banked.ts';
+import { utcDateTime } from '../format.ts';
 import type { BankedFile, StoredEvent } from '../schema.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst } from '../timeline.ts';
+import { toTimestamp } from '../time.ts';
 import { refold } from './fold.ts';
 import { eventTitle, scopeLabel } from './titles.ts';
 
@@ -19,6 +21,11 @@ export interface CalendarOptions {
   base: string;
   /** The build clock: decides which grants still get an expiry reminder. */
   now: Date;
+  /**
+   * Spend-or-hold advice per grant id (banked.json's `advice_text`), added to the reminder's
+   * description. It is an estimate at the build clock, so it changes from build to build.
+   */
+  advice?: ReadonlyMap<string, string>;
 }
 
 /** Resets are moments: 30 minutes from the announcement, so clients in any time zone show the right local time. */
@@ -40,8 +47,10 @@ function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent
   };
 }
 
-function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string): StampedEvent {
+function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string, now: Date, advice: string | undefined): StampedEvent {
   const at = Date.parse(g.expires_at);
+  // With advice, it replaces the plain "redeem it" (which would contradict "hold it"), dated: it is an estimate at the build clock.
+  const todo = advice ? `\n${advice} (as of ${utcDateTime(toTimestamp(now))})` : ' Redeem it before then.';
   return {
     uid: `banked-${g.id}@${host}`,
     timestamp: Date.parse(g.granted_at),
@@ -50,7 +59,7 @@ function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string
     startOutputType: 'utc',
     duration: { minutes: 15 },
     title: `Banked Codex reset expires (${scopeLabel(g.scope)})`,
-    description: `${g.summary}\nGranted ${g.granted_at}; expires ${g.expires_at} if unused. Redeem it before then.`,
+    description: `${g.summary}\nGranted ${g.granted_at}; expires ${g.expires_at} if unused.${todo}`,
     ...(g.url ? { url: g.url } : {}),
     categories: ['banked', 'expiry'],
     alarms: [
@@ -60,11 +69,11 @@ function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string
   };
 }
 
-export function createCalendar(events: readonly StoredEvent[], banked: BankedFile, { base, now }: CalendarOptions): string {
+export function createCalendar(events: readonly StoredEvent[], banked: BankedFile, { base, now, advice }: CalendarOptions): string {
   const host = new URL(base).host;
   const grants = activeGrants(banked, now);
   const items = [
-    ...grants.map((g) => expiryReminder(g, host)),
+    ...grants.map((g) => expiryReminder(g, host, now, advice?.get(g.id))),
     ...newestFirst(events).map((e) => recordedEvent(e, host, base)),
   ];
   const { error, value } = createEvents(items, { productId: `-//${SITE.name}//${host}//EN`, method: 'PUBLISH', calName: SITE.name });

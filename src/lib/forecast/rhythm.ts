@@ -1,62 +1,171 @@
 /**
- * Rhythm models: P(at least one reset within `hours` after `now`) from the timing of past resets only.
- * Every model sees only the reset times (hours, ascending) at or before `now`.
+ * The rhythm of past resets (formula_version "2", docs/forecast.md): P(at least one reset within
+ * `hours` after t) from the times of the resets known at t only. Everything here reads a RhythmState,
+ * the few sums that summarise the known resets; the state is built either directly at one instant
+ * (rhythmStateAt, what the live forecast does) or step by step by the one-pass backtest (replay.ts),
+ * so both paths share every equation below.
  */
 
-/** A recency or renewal model needs this many recorded resets; fewer and C is null. */
+/** Below this many known resets the memoryless rate is used instead (C is null). */
 export const MIN_RHYTHM_EVENTS = 6;
-/** Half-life of an event's weight in the recency model: 30 days. */
-export const RECENCY_HALF_LIFE_HOURS = 30 * 24;
-/** Pseudo-gaps drawn from the memoryless model that keep the renewal model from trusting a handful of gaps. */
-export const RENEWAL_PRIOR_WEIGHT = 2;
+/**
+ * Half-lives of the recency rates that are averaged: 1, 2, 4 and 8 weeks. Fixed in advance, not
+ * fitted: a geometric grid spanning "last few resets" to "last season"; the average of such rates is
+ * insensitive to the exact set (docs/forecast.md).
+ */
+export const HALF_LIVES_HOURS = [7, 14, 28, 56].map((d) => d * 24);
+/**
+ * Strength of the prior that every UTC weekday is average, in pseudo-resets per weekday: a Gamma
+ * prior with mean 1 and standard deviation 1/3 (a weekday a third busier or quieter than average is
+ * plausible a priori, twice as busy is not). Fixed in advance.
+ */
+export const WEEKDAY_PRIOR_RESETS = 9;
+export const RHYTHM_MODEL = 'recency-mix';
 
-export const RHYTHM_MODELS = ['memoryless', 'recency', 'renewal'] as const;
-export type RhythmModel = (typeof RHYTHM_MODELS)[number];
+const DAY = 24;
+const WEEK = 7 * DAY;
 
-/** Mean gap between the first and last reset, in hours (0 with fewer than two). */
-export function meanGapHours(times: readonly number[]): number {
-  const first = times[0];
-  const last = times.at(-1);
-  return first !== undefined && last !== undefined && times.length > 1 ? (last - first) / (times.length - 1) : 0;
+/** What the rhythm model knows at time `t` (hours since the epoch). */
+export interface RhythmState {
+  t: number;
+  /** Resets at or before t. */
+  n: number;
+  /** First and last of them (NaN when there are none). */
+  first: number;
+  last: number;
+  /** Per half-life: Σ over the known resets after the first of 2^(−(t − tᵢ) / half-life). */
+  decayed: number[];
+  /** Known resets after the first, per UTC weekday (0 = Sunday). */
+  weekdayCounts: number[];
 }
 
-/** Poisson process with a constant rate: 1 − exp(−H / mean gap). */
+/** UTC weekday of an instant in hours since the epoch (1970-01-01 was a Thursday, 4). */
+export const weekdayOf = (hours: number): number => (((Math.floor(hours / DAY) + 4) % 7) + 7) % 7;
+
+const decayRate = (halfLife: number): number => Math.LN2 / halfLife;
+
+/** The state at `t`, computed directly from the ascending reset times: O(resets). */
+export function rhythmStateAt(times: readonly number[], t: number): RhythmState {
+  const decayed = HALF_LIVES_HOURS.map(() => 0);
+  const weekdayCounts = [0, 0, 0, 0, 0, 0, 0];
+  let n = 0;
+  for (const x of times) {
+    if (x > t) break;
+    if (n > 0) {
+      HALF_LIVES_HOURS.forEach((h, j) => (decayed[j]! += Math.exp(-decayRate(h) * (t - x))));
+      weekdayCounts[weekdayOf(x)]! += 1;
+    }
+    n += 1;
+  }
+  return { t, n, first: n > 0 ? times[0]! : NaN, last: n > 0 ? times[n - 1]! : NaN, decayed, weekdayCounts };
+}
+
+/** Mean gap between the first and last known reset, in hours (0 with fewer than two). */
+export const meanGap = (s: Pick<RhythmState, 'n' | 'first' | 'last'>): number => (s.n > 1 ? (s.last - s.first) / (s.n - 1) : 0);
+
+/** Mean gap of an ascending list of times (0 with fewer than two). */
+export const meanGapHours = (times: readonly number[]): number =>
+  meanGap({ n: times.length, first: times[0] ?? NaN, last: times.at(-1) ?? NaN });
+
+/** Poisson process with a constant rate: 1 − exp(−H / mean gap); 0 when there is no gap. */
 export function memorylessProbability(hours: number, gapHours: number): number {
-  return gapHours > 0 ? 1 - Math.exp(-hours / gapHours) : 0;
+  return gapHours > 0 ? -Math.expm1(-hours / gapHours) : 0;
 }
 
 /**
- * Exponentially weighted rate: each past reset weighs 2^(−age / half-life); the sum is divided by the
- * weighted length of the observed window, so an old, steady record gives the same rate as the plain mean.
+ * Recency rate (resets per hour) for one half-life: the decayed count of the resets after the first,
+ * over the decayed length of the window the first reset opens. Leaving out the opening reset's own
+ * weight (rather than subtracting 1, as formula "1" did) makes it unbiased for a constant rate; with an
+ * infinite half-life it is exactly (n − 1) / (t − t₁).
  */
-export function recencyRatePerHour(times: readonly number[], now: number, halfLife = RECENCY_HALF_LIFE_HOURS): number {
-  const first = times[0];
-  if (first === undefined || now <= first) return 0;
-  const k = Math.LN2 / halfLife;
-  const weighted = times.reduce((sum, t) => sum + Math.exp(-k * (now - t)), 0) - 1; // the first reset opens the window
-  const exposure = (1 - Math.exp(-k * (now - first))) / k;
-  return Math.max(0, weighted) / exposure;
+export function recencyRate(s: RhythmState, j: number): number {
+  const h = HALF_LIVES_HOURS[j];
+  const decayed = s.decayed[j];
+  if (h === undefined || decayed === undefined || !(s.t > s.first)) return 0;
+  const k = decayRate(h);
+  return decayed / (-Math.expm1(-k * (s.t - s.first)) / k);
+}
+
+/** The average of the recency rates over HALF_LIVES_HOURS. */
+export function mixedRate(s: RhythmState): number {
+  let sum = 0;
+  for (let j = 0; j < HALF_LIVES_HOURS.length; j++) sum += recencyRate(s, j);
+  return sum / HALF_LIVES_HOURS.length;
+}
+
+/** Hours of each UTC weekday (0 = Sunday) in [from, to): O(1), whole weeks at once. */
+export function weekdayHours(from: number, to: number): number[] {
+  const out = [0, 0, 0, 0, 0, 0, 0];
+  if (!(to > from)) return out;
+  const weeks = Math.floor((to - from) / WEEK);
+  for (let d = 0; d < 7; d++) out[d] = weeks * DAY;
+  dayPieces(from + weeks * WEEK, to, out, null);
+  return out;
 }
 
 /**
- * Renewal hazard: of the past gaps longer than the time already waited, the share that ended within
- * `hours` more, shrunk toward the memoryless answer by RENEWAL_PRIOR_WEIGHT pseudo-gaps.
+ * Walks [from, to) in pieces cut at UTC midnights (at most 8 after whole weeks are taken out): adds
+ * each piece's hours to `into[weekday]`, and returns Σ hours × weights[weekday] (weights: 1 if null).
  */
-export function renewalProbability(times: readonly number[], now: number, hours: number): number {
-  const last = times.at(-1);
-  if (last === undefined) return 0;
-  const waited = now - last;
-  const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
-  const atRisk = gaps.filter((g) => g > waited);
-  const ended = atRisk.filter((g) => g <= waited + hours).length;
-  const prior = memorylessProbability(hours, meanGapHours(times));
-  return (ended + RENEWAL_PRIOR_WEIGHT * prior) / (atRisk.length + RENEWAL_PRIOR_WEIGHT);
+function dayPieces(from: number, to: number, into: number[] | null, weights: readonly number[] | null): number {
+  let total = 0;
+  let x = from;
+  while (x < to) {
+    let next = (Math.floor(x / DAY) + 1) * DAY;
+    if (next <= x) next = x + DAY; // floating-point guard: always move forward
+    const end = Math.min(to, next);
+    const day = weekdayOf(x);
+    if (into) into[day]! += end - x;
+    total += (end - x) * (weights ? weights[day] ?? 1 : 1);
+    x = end;
+  }
+  return total;
 }
 
-/** P(reset within `hours`) under `model`, or null when the model cannot be fitted to so few resets. */
-export function rhythmProbability(model: RhythmModel, times: readonly number[], now: number, hours: number): number | null {
-  if (model === 'memoryless') return times.length >= 2 ? memorylessProbability(hours, meanGapHours(times)) : null;
-  if (times.length < MIN_RHYTHM_EVENTS) return null;
-  if (model === 'recency') return 1 - Math.exp(-recencyRatePerHour(times, now) * hours);
-  return renewalProbability(times, now, hours);
+/**
+ * Weekday factors (mean 1 over the week): each weekday's rate relative to the overall rate, shrunk
+ * toward 1 by WEEKDAY_PRIOR_RESETS pseudo-resets (Gamma–Poisson posterior mean), from the resets after
+ * the first and the time each weekday spent in the window they were observed in.
+ */
+export function weekdayFactors(s: RhythmState): number[] {
+  const exposureDays = weekdayHours(s.first, s.t).map((h) => h / DAY);
+  const days = exposureDays.reduce((a, b) => a + b, 0);
+  const count = s.weekdayCounts.reduce((a, b) => a + b, 0);
+  if (!(days > 0) || count === 0) return [1, 1, 1, 1, 1, 1, 1];
+  const perDay = count / days;
+  const m = WEEKDAY_PRIOR_RESETS;
+  const raw = s.weekdayCounts.map((c, d) => (c + m) / (exposureDays[d]! * perDay + m));
+  const mean = raw.reduce((a, b) => a + b, 0) / 7;
+  return raw.map((f) => f / mean);
+}
+
+/** ∫ factor(weekday(s)) ds over (t, t + hours]: the horizon's length in "average hours". */
+export function factorHours(t: number, hours: number, factors: readonly number[]): number {
+  const weeks = Math.floor(hours / WEEK);
+  return weeks * DAY * factors.reduce((a, b) => a + b, 0) + dayPieces(t + weeks * WEEK, t + hours, null, factors);
+}
+
+/**
+ * P(a reset within `hours`) from the rhythm, for any horizon, with the rate and the weekday factors
+ * computed once: null with fewer than two resets (no gap yet); the memoryless rate while fewer than
+ * MIN_RHYTHM_EVENTS are known; else the mixed recency rate spread over the horizon by the weekday factors.
+ */
+export function rhythmCurve(s: RhythmState): (hours: number) => number | null {
+  if (s.n < 2) return () => null;
+  if (s.n < MIN_RHYTHM_EVENTS) {
+    const gap = meanGap(s);
+    return (hours) => memorylessProbability(hours, gap);
+  }
+  const { t } = s;
+  const rate = mixedRate(s);
+  const factors = weekdayFactors(s);
+  return (hours) => -Math.expm1(-rate * factorHours(t, hours, factors));
+}
+
+export const rhythmProbability = (s: RhythmState, hours: number): number | null => rhythmCurve(s)(hours);
+
+/** The memoryless curve, null with fewer than two resets. */
+export function memorylessCurve(s: RhythmState): (hours: number) => number | null {
+  const gap = meanGap(s);
+  return s.n < 2 ? () => null : (hours) => memorylessProbability(hours, gap);
 }

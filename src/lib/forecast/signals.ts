@@ -1,38 +1,18 @@
 /**
- * The three signals in [0, 1] and how they combine into S. Each reads only data published at or before
- * `now`, so the official signal can be replayed in the backtest; status and issues have no history yet.
+ * The status and issues signals in [0, 1], and how the signals combine into S. The official signal
+ * (a promise of a reset) is learned from past promises: official.ts.
  */
-import type { Announcement, SignalsFile, StoredEvent } from '../schema.ts';
+import type { SignalsFile } from '../schema.ts';
 
-/** An official promise older than this without a reset is treated as lapsed. */
-export const PROMISE_WINDOW_HOURS = 72;
 /** Status or issues checks older than this say nothing about the next 24 h. */
 export const SIGNAL_MAX_AGE_HOURS = 6;
 /**
- * Weights of each signal in S. The official weight is chosen on the backtest (docs/forecast.md);
- * status and issues have no recorded history to fit on, so they stay small until they do.
+ * Weights of the status and issues signals in S. They have no recorded history to be fitted on, so
+ * they are fixed small until one exists (the official weight is learned: official.ts).
  */
-export const SIGNAL_WEIGHTS = { official: 0.6, status: 0.1, issues: 0.1 } as const;
-export type SignalWeights = { official: number; status: number; issues: number };
+export const SIGNAL_WEIGHTS = { status: 0.1, issues: 0.1 } as const;
 
 const HOUR_MS = 3_600_000;
-
-/** Announcements published at or before `now` whose promised reset has not happened by `now`. */
-export function openAnnouncements(list: readonly Announcement[], events: readonly StoredEvent[], now: Date): Announcement[] {
-  const at = now.getTime();
-  const eventTs = new Map(events.map((e) => [e.id, Date.parse(e.ts)]));
-  return list.filter((a) => {
-    const published = Date.parse(a.ts);
-    if (published > at || at - published > PROMISE_WINDOW_HOURS * HOUR_MS) return false;
-    const fulfilledAt = a.fulfilled_by === null ? undefined : eventTs.get(a.fulfilled_by);
-    return fulfilledAt === undefined || fulfilledAt > at;
-  });
-}
-
-/** 1 while an official promise is open, else 0. */
-export function officialSignal(list: readonly Announcement[], events: readonly StoredEvent[], now: Date): number {
-  return openAnnouncements(list, events, now).length > 0 ? 1 : 0;
-}
 
 const ageHours = (checkedAt: string | null, now: Date): number =>
   checkedAt === null ? Infinity : (now.getTime() - Date.parse(checkedAt)) / HOUR_MS;
@@ -58,9 +38,14 @@ export function issuesSignal(issues: SignalsFile['issues'], now: Date): number |
   return Math.min(1, Math.max(0, (ratio - 1) / 3));
 }
 
-/** S = 1 − Π(1 − wᵢ·sᵢ): each signal independently raises the chance, none can lower it. */
-export function combineSignals(s: { official: number; status: number; issues: number }, w: SignalWeights = SIGNAL_WEIGHTS): number {
-  return 1 - (1 - w.official * s.official) * (1 - w.status * s.status) * (1 - w.issues * s.issues);
+/** The status and issues part of S: 1 − (1 − 0.1·status)(1 − 0.1·issues). Each can only raise the chance. */
+export function otherSignals(s: { status: number; issues: number }): number {
+  return 1 - (1 - SIGNAL_WEIGHTS.status * s.status) * (1 - SIGNAL_WEIGHTS.issues * s.issues);
+}
+
+/** S = 1 − Π(1 − sᵢ) over weighted signals already in [0, 1]: independent routes to a reset. */
+export function combineSignals(...weighted: number[]): number {
+  return 1 - weighted.reduce((rest, s) => rest * (1 - s), 1);
 }
 
 /** Final probability: the rhythm and the signals as independent routes to a reset. */

@@ -10,6 +10,7 @@ import type { OutletUrls } from '../alerts/outlets/index.ts';
 import { computeForecast } from '../forecast/index.ts';
 import { parseForecastLog } from '../forecast-log.ts';
 import type { Curated } from '../curate/state.ts';
+import { toLogLine } from '../forecast/log-line.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../data-files.ts';
 import { DataError, parseDataset, validateDataset, type Dataset, type DatasetTexts } from '../dataset.ts';
 import { stableStringify } from '../json.ts';
@@ -84,11 +85,7 @@ function parseBookkeeping<S extends typeof CandidatesFile | typeof PullStateFile
 }
 
 function forecastLine(data: Dataset, now: Date, site: string): ForecastLogLine {
-  const f = computeForecast(data, now, site);
-  return {
-    issued_at: f.generated_at, available: f.available, p24: f.p24, p48: f.p48, rhythm_model: f.inputs.rhythm_model, S: f.inputs.S,
-    official_signal: f.inputs.official_signal, status_signal: f.inputs.status_signal, issues_signal: f.inputs.issues_signal, formula_version: f.formula_version,
-  };
+  return toLogLine(computeForecast(data, now, site));
 }
 
 /** A source that finds posts: what it found, and the pull state to keep if its finds are recorded. */

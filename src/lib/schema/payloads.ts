@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Certainty, Confidence, Kind, PostId, SCHEMA_VERSION, Scope, Timestamp, Url } from './scalars.ts';
 import { Announcement, Correction, SignalsFile, StoredEvent } from './storage.ts';
 
-export const FORMULA_VERSION = '1' as const;
+export const FORMULA_VERSION = '2' as const;
 
 /** The event record of SPEC.md §2.2, exactly its fields in its order. */
 export const TimelineEvent = StoredEvent.pick({
@@ -87,6 +87,9 @@ export const ActiveBankedReset = z.strictObject({
   summary: z.string(),
   url: Url.nullable(),
   certainty: Certainty,
+  p_free_reset_before_expiry: z.number().min(0).max(1).describe('estimated probability that a free reset (kind reset or banked) is announced before this grant expires, from the forecast model at generated_at'),
+  advice: z.enum(['hold', 'use']).describe('hold: a free reset before expiry is more likely than not (above 50 %); use: redeem it before it expires'),
+  advice_text: z.string().min(1).describe('the advice in one plain sentence, marked as an estimate'),
 });
 export const BankedPayload = z.strictObject({
   schema_version: z.literal(SCHEMA_VERSION),
@@ -111,6 +114,11 @@ export const EventNotesPayload = z.strictObject({
   ),
 });
 
+/** A 90 % moving-block bootstrap interval (docs/forecast.md); null when it cannot be computed. */
+const Interval90 = z.strictObject({ lower: z.number(), upper: z.number() }).nullable();
+const ReliabilityBin = z.strictObject({ lower: z.number(), upper: z.number(), n: z.int().nonnegative(), mean_p: z.number(), observed: z.number() });
+const ReliabilityByHorizon = z.array(z.strictObject({ horizon_hours: z.int().positive(), bins: z.array(ReliabilityBin) }));
+
 /** The rolling-origin backtest behind the forecast (docs/forecast.md): scores per model and horizon. */
 const BacktestScore = z.strictObject({
   model: z.string().min(1),
@@ -121,7 +129,13 @@ const BacktestScore = z.strictObject({
   base_rate: z.number(),
   skill_vs_memoryless: z.number(),
   skill_vs_climatology: z.number(),
-  calibration_error: z.number().describe('largest |mean forecast − observed frequency| over reliability bins holding ≥ 50 issues'),
+  calibration_error: z.number().describe('largest |mean forecast − observed frequency| over reliability bins holding ≥ 50 issues, warm-up issues included'),
+  skill_vs_memoryless_90: Interval90.describe('90 % circular moving-block bootstrap interval (28-day blocks) of skill_vs_memoryless'),
+  skill_vs_climatology_90: Interval90.describe('the same interval for skill_vs_climatology'),
+  warmup_issues: z.int().nonnegative().describe('issues scored with no_information_p because fewer than two resets were known'),
+  calibration_error_after_warmup: z.number().describe('calibration_error over the issues after warm-up'),
+  calibration_slope: z.number().nullable().describe('b of the maximum-likelihood fit P(reset) = 1 − exp(−exp(a + b·cloglog(p))) on the issues after warm-up; 1 is calibrated'),
+  calibration_intercept: z.number().nullable().describe('a of the same fit; 0 is calibrated'),
 });
 export const BacktestPayload = z.strictObject({
   schema_version: z.literal(SCHEMA_VERSION),
@@ -136,16 +150,94 @@ export const BacktestPayload = z.strictObject({
     first_issue: Timestamp.nullable(),
     last_issue: Timestamp.nullable(),
     no_information_p: z.number().min(0).max(1),
+    bootstrap: z.strictObject({
+      method: z.string().min(1),
+      block_days: z.number().positive(),
+      block_issues: z.int().positive(),
+      replicates: z.int().positive(),
+      level: z.number().min(0).max(1),
+      seed: z.int(),
+    }).describe('how every interval is computed'),
   }),
-  selected_model: z.string().min(1),
-  official_weight: z.number().min(0).max(1),
+  selected_model: z.string().min(1).describe('the rhythm model; fixed in advance since formula "2", no longer selected on the backtest'),
+  official_weight: z.number().min(0).max(1).describe('the 24 h official-signal weight learned from every promise settled by generated_at (the backtest learns it online, issue by issue)'),
+  parameters: z.strictObject({
+    half_lives_days: z.array(z.number().positive()),
+    weekday_prior_resets: z.number().nonnegative(),
+    promise_prior: z.strictObject({ kept: z.number().nonnegative(), missed: z.number().nonnegative() }),
+    min_rhythm_events: z.int().positive(),
+    status_weight: z.number().min(0).max(1),
+    issues_weight: z.number().min(0).max(1),
+  }).describe('every constant of the formula, fixed in advance (docs/forecast.md)'),
+  official_weights: z.array(z.strictObject({ horizon_hours: z.int().positive(), weight: z.number().min(0).max(1), kept: z.int().nonnegative(), settled: z.int().nonnegative() }))
+    .describe('the learned official weight per horizon at generated_at: (kept + 1) / (settled + 2)'),
   scores: z.array(BacktestScore),
-  reliability: z.array(
-    z.strictObject({
-      horizon_hours: z.int().positive(),
-      bins: z.array(z.strictObject({ lower: z.number(), upper: z.number(), n: z.int().nonnegative(), mean_p: z.number(), observed: z.number() })),
-    }),
-  ),
+  targets: z.array(z.strictObject({
+    metric: z.enum(['skill_vs_memoryless', 'calibration_slope', 'calibration_error_after_warmup']),
+    horizon_hours: z.int().positive(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    value: z.number().nullable(),
+    interval: Interval90,
+    met: z.boolean(),
+  })).describe('the targets of formula "2" for the published model (recency-mix+official) and whether this history meets them'),
+  reliability: ReliabilityByHorizon,
+  reliability_after_warmup: ReliabilityByHorizon,
+});
+
+/** The 7-day outlook: the forecast's cumulative probability, from the same model as forecast.json. */
+export const OutlookPayload = z.strictObject({
+  schema_version: z.literal(SCHEMA_VERSION),
+  generated_at: Timestamp,
+  source: Url,
+  formula_version: z.literal(FORMULA_VERSION),
+  available: z.boolean().describe('as in forecast.json: false when the record is stale or too short, the numbers are then not vouched for'),
+  step_hours: z.int().positive(),
+  points: z.array(z.strictObject({
+    hours: z.int().positive(),
+    p: z.number().min(0).max(1).describe('probability that a reset is announced within `hours` of generated_at'),
+    percent: z.int().min(0).max(100).describe('round(100·p); equals p24 and p48 of forecast.json at 24 and 48'),
+  })).describe('non-decreasing in hours'),
+  disclaimer: z.string().min(1),
+});
+
+const SkippedByKind = z.strictObject({
+  not_json: z.int().nonnegative(),
+  invalid: z.int().nonnegative(),
+  p48_below_p24: z.int().nonnegative(),
+  duplicate: z.int().nonnegative(),
+  out_of_order: z.int().nonnegative(),
+});
+/** The live track record: logged forecasts whose window has closed, scored against the record. */
+export const TrackRecordPayload = z.strictObject({
+  schema_version: z.literal(SCHEMA_VERSION),
+  generated_at: Timestamp,
+  source: Url,
+  provisional: z.boolean().describe('true until every horizon has at least 20 resets and 1,000 scored windows'),
+  provisional_rule: z.string().min(1),
+  scoring: z.string().min(1).describe('how a logged forecast is scored'),
+  log: z.strictObject({
+    lines: z.int().nonnegative().describe('usable lines of data/forecast-log.jsonl'),
+    skipped: z.int().nonnegative().describe('lines skipped (they stay in the log, never rewritten)'),
+    skipped_by_kind: SkippedByKind,
+    warnings: z.array(z.string()).describe('one per skipped line, naming the line and the problem'),
+    formula_versions: z.array(z.strictObject({ formula_version: z.string().min(1), lines: z.int().nonnegative() })),
+  }),
+  horizons: z.array(z.strictObject({
+    horizon_hours: z.int().positive(),
+    scored: z.int().nonnegative().describe('logged forecasts whose window had closed at generated_at'),
+    resets: z.int().nonnegative().describe('resets between the first scored issue and the end of the last scored window'),
+    first_issued_at: Timestamp.nullable(),
+    last_issued_at: Timestamp.nullable(),
+    brier: z.number().nullable(),
+    brier_memoryless: z.number().nullable().describe('Brier score of the memoryless forecast computed from the events known at each issue time'),
+    skill_vs_memoryless: z.number().nullable(),
+    skill_vs_memoryless_90: Interval90,
+    base_rate: z.number().nullable(),
+    mean_forecast: z.number().nullable(),
+    reliability: z.array(ReliabilityBin),
+    provisional: z.boolean(),
+  })),
 });
 
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
@@ -157,6 +249,8 @@ export type BankedPayload = z.infer<typeof BankedPayload>;
 export type ActiveBankedReset = z.infer<typeof ActiveBankedReset>;
 export type EventNotesPayload = z.infer<typeof EventNotesPayload>;
 export type BacktestPayload = z.infer<typeof BacktestPayload>;
+export type OutlookPayload = z.infer<typeof OutlookPayload>;
+export type TrackRecordPayload = z.infer<typeof TrackRecordPayload>;
 
 /** Promises of a coming reset, newest first, each with its UTC window and where it stands. */
 export const PromisesPayload = z.strictObject({

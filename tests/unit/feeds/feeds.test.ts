@@ -120,6 +120,16 @@ describe('iCalendar feed', () => {
     expect(createAtomFeed(data.events, { base: BASE })).toBe(atom);
   });
   it('matches the golden file', () => golden('mini.ics', ics));
+  it('with spend-or-hold advice: the reminder says it, dated at the build clock, instead of the plain "redeem it"', () => {
+    const advice = new Map([['2026-06-12-launch', 'Estimate: the chance of a free reset before it expires is 62 %. A reset before it expires is likely: hold it.']]);
+    const out = new ICAL.Component(ICAL.parse(createCalendar(data.events, data.banked, { base: BASE, now: MINI_NOW, advice })));
+    const description = (uid: string): string => String(out.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === uid)?.getFirstPropertyValue('description'));
+    expect(description('banked-2026-06-12-launch@resetcast.netlify.app')).toBe(
+      'Launch grant.\nGranted 2026-06-12T00:11:11Z; expires 2026-07-12T00:11:11Z if unused.\n' +
+      'Estimate: the chance of a free reset before it expires is 62 %. A reset before it expires is likely: hold it. (as of 2026-07-01 12:00 UTC)',
+    );
+    expect(description('banked-2026-06-18-double@resetcast.netlify.app')).toMatch(/Redeem it before then\.$/);
+  });
 });
 
 describe('octet folding', () => {

@@ -32,7 +32,7 @@ export function dataset(events: StoredEvent[], opts: { checkedAt?: string; annou
     banked: { expiry_days: 30, grants: [] },
     signals: opts.signals ?? UNKNOWN_SIGNALS,
     corrections: [],
-    forecastLog: { lines: [], warnings: [] },
+    forecastLog: { lines: [], warnings: [], skipped: [] },
   };
 }
 

@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PROMISE_WINDOW_HOURS, combine, combineSignals, issuesSignal, officialSignal, openAnnouncements, statusSignal,
-} from '../../../src/lib/forecast/signals.ts';
-import { UNKNOWN_SIGNALS, event, promise } from './fixtures.ts';
-
-const reset = event('2026-03-02T12:00:00Z');
-const kept = promise('2026-03-01T12:00:00Z', reset.id);
-const open = promise('2026-03-01T12:00:00Z', null);
-
-describe('official signal: open promises only, from data published by then', () => {
-  it.each([
-    ['before the promise was posted', kept, '2026-03-01T11:59:59Z', 0],
-    ['at the promise', kept, '2026-03-01T12:00:00Z', 1],
-    ['one second before its reset', kept, '2026-03-02T11:59:59Z', 1],
-    ['at its reset (fulfilled)', kept, '2026-03-02T12:00:00Z', 0],
-    ['unfulfilled, inside the window', open, '2026-03-04T12:00:00Z', 1],
-    ['unfulfilled, past the window (lapsed)', open, '2026-03-04T12:00:01Z', 0],
-  ])('%s', (_name, a, now, expected) => {
-    expect(officialSignal([a], [reset], new Date(now))).toBe(expected);
-  });
-  it('the window is three days', () => {
-    expect(PROMISE_WINDOW_HOURS).toBe(72);
-    expect(openAnnouncements([open, kept], [reset], new Date('2026-03-02T00:00:00Z'))).toHaveLength(2);
-  });
-});
+import { SIGNAL_WEIGHTS, combine, combineSignals, issuesSignal, otherSignals, statusSignal } from '../../../src/lib/forecast/signals.ts';
+import { UNKNOWN_SIGNALS } from './fixtures.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const freshStatus = { ...UNKNOWN_SIGNALS.status, indicator: 'none' as const, checked_at: '2026-03-01T11:00:00Z' };
@@ -60,11 +37,17 @@ describe('issues signal: excess over baseline, 0 at baseline, 1 at four times it
 });
 
 describe('combination', () => {
+  it('status and issues weigh 0.1 each (no history to fit them on)', () => expect(SIGNAL_WEIGHTS).toEqual({ status: 0.1, issues: 0.1 }));
   it.each([
-    [{ official: 1, status: 0, issues: 0 }, 0.6],
-    [{ official: 1, status: 1, issues: 0 }, 1 - 0.4 * 0.9],
-    [{ official: 0, status: 1, issues: 1 }, 1 - 0.9 * 0.9],
-    [{ official: 0, status: 0, issues: 0 }, 0],
-  ])('S(%j) = %d with the default weights', (s, expected) => expect(combineSignals(s)).toBeCloseTo(expected, 12));
+    [{ status: 1, issues: 0 }, 0.1],
+    [{ status: 1, issues: 1 }, 1 - 0.9 * 0.9],
+    [{ status: 0.5, issues: 0 }, 0.05],
+    [{ status: 0, issues: 0 }, 0],
+  ])('other signals %j → %d', (s, expected) => expect(otherSignals(s)).toBeCloseTo(expected, 12));
+  it.each([
+    [[0.6], 0.6],
+    [[0.6, 0.1], 1 - 0.4 * 0.9],
+    [[], 0],
+  ])('S of %j = %d', (parts, expected) => expect(combineSignals(...parts)).toBeCloseTo(expected, 12));
   it('p = 1 − (1 − cad)(1 − S)', () => expect(combine(0.2, 0.5)).toBeCloseTo(0.6, 12));
 });
