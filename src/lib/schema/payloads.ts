@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { Certainty, Confidence, Kind, PostId, SCHEMA_VERSION, Scope, Timestamp, Url } from './scalars.ts';
 import { Announcement, Correction, SignalsFile, StoredEvent } from './storage.ts';
 
+/** The fields every payload opens with (the timeline keeps SPEC §2.2's own three: no generated_at). */
+const ENVELOPE = {
+  schema_version: z.literal(SCHEMA_VERSION),
+  generated_at: Timestamp,
+  source: Url,
+};
+
 export const FORMULA_VERSION = '2' as const;
 
 /** The event record of SPEC.md §2.2, exactly its fields in its order. */
@@ -55,9 +62,7 @@ export const Freshness = z.strictObject({
 const Percent = z.int().min(0).max(100);
 export const ForecastPayload = z
   .strictObject({
-    schema_version: z.literal(SCHEMA_VERSION),
-    generated_at: Timestamp,
-    source: Url,
+    ...ENVELOPE,
     available: z.boolean(),
     reset_today: z.boolean(),
     p24: Percent,
@@ -72,9 +77,7 @@ export const ForecastPayload = z
   .refine((f) => f.p24 <= f.p48, 'p24 must not exceed p48');
 
 export const SignalsPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   ...SignalsFile.shape,
 });
 
@@ -92,18 +95,14 @@ export const ActiveBankedReset = z.strictObject({
   advice_text: z.string().min(1).describe('the advice in one plain sentence, marked as an estimate'),
 });
 export const BankedPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   expiry_rule: z.string(),
   active: z.array(ActiveBankedReset),
 });
 
 /** Curation notes the SPEC's event record has no room for: how sure each recorded fact is. */
 export const EventNotesPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   notes: z.array(
     z.strictObject({
       id: PostId,
@@ -138,9 +137,7 @@ const BacktestScore = z.strictObject({
   calibration_intercept: z.number().nullable().describe('a of the same fit; 0 is calibrated'),
 });
 export const BacktestPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   formula_version: z.literal(FORMULA_VERSION),
   method: z.strictObject({
     step_hours: z.number().positive(),
@@ -187,9 +184,7 @@ export const BacktestPayload = z.strictObject({
 
 /** The 7-day outlook: the forecast's cumulative probability, from the same model as forecast.json. */
 export const OutlookPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   formula_version: z.literal(FORMULA_VERSION),
   available: z.boolean().describe('as in forecast.json: false when the record is stale or too short, the numbers are then not vouched for'),
   step_hours: z.int().positive(),
@@ -210,9 +205,7 @@ const SkippedByKind = z.strictObject({
 });
 /** The live track record: logged forecasts whose window has closed, scored against the record. */
 export const TrackRecordPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   provisional: z.boolean().describe('true until every horizon has at least 20 resets and 1,000 scored windows'),
   provisional_rule: z.string().min(1),
   scoring: z.string().min(1).describe('how a logged forecast is scored'),
@@ -254,9 +247,7 @@ export type TrackRecordPayload = z.infer<typeof TrackRecordPayload>;
 
 /** Promises of a coming reset, newest first, each with its UTC window and where it stands. */
 export const PromisesPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   window_rule: z.string().describe('how time words in a post ("by EOD", "10am PT") become a UTC window'),
   promises: z.array(
     z.strictObject({
@@ -269,9 +260,7 @@ export const PromisesPayload = z.strictObject({
 
 /** Every change to a published fact, newest first: nothing on the record is rewritten silently. */
 export const CorrectionsPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   corrections: z.array(Correction),
 });
 
@@ -318,9 +307,7 @@ export const Alert = z.strictObject({
 });
 
 export const AlertsPayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  generated_at: Timestamp,
-  source: Url,
+  ...ENVELOPE,
   rules: z.strictObject({
     expiring_hours: z.int().positive().describe('a grant-expiring alert exists from this many hours before expiry until expiry'),
     horizons_hours: z.array(z.int().positive()),
