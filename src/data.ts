@@ -2,7 +2,7 @@
  * The one binding between data/ and the site: read the files, validate them against the build clock,
  * and hand pages the typed dataset and the payloads. Computed once per build process.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { clockFromEnv } from './lib/clock.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from './lib/data-files.ts';
@@ -68,5 +68,8 @@ export function loadBuild(env: Env = process.env): Build {
   const data = parseDataset(readDataFiles(dir), now);
   const build = { now, data, payloads: createPayloads(data, now, SITE.url) };
   store[CACHE] = { key, build };
+  // Off unless set: one line per actual computation, so a build test can count them (it must be one).
+  const trace = env['RESETCAST_TRACE_FILE'];
+  if (trace) appendFileSync(trace, `loadBuild computed ${dir} (pid ${process.pid})\n`);
   return build;
 }

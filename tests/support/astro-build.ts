@@ -14,9 +14,9 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `resetcast-${prefix}-`));
 }
 
-export function astroBuild(opts: { epoch: number; dataDir?: string; outDir?: string }): Promise<BuildResult> {
+export function astroBuild(opts: { epoch: number; dataDir?: string; outDir?: string; env?: NodeJS.ProcessEnv }): Promise<BuildResult> {
   const outDir = opts.outDir ?? join(tempDir('build'), 'dist');
-  const env: NodeJS.ProcessEnv = { ...process.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
   if (opts.dataDir) env['RESETCAST_DATA_DIR'] = opts.dataDir;
   return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env).then(({ code, out }) => ({ code, output: out, outDir }));
 }
