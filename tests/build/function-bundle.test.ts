@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { astroBuild, tempDir } from '../support/astro-build.ts';
+import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const NAMES = ['forecast', 'timeline', 'signals'] as const;
@@ -20,7 +21,7 @@ type Fn = { default: (req: Request) => Promise<Response>; config: { path: string
 
 beforeAll(async () => {
   site = join(tempDir('fn-site'), 'dist');
-  const built = await astroBuild({ epoch: 1795392000, outDir: site });
+  const built = await astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR, outDir: site });
   expect(built.code, built.output).toBe(0);
   const dir = tempDir('fn');
   const apiDir = join(site, 'api/v1');
