@@ -12,12 +12,19 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
+import { config as zodConfig } from 'zod';
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { checkedPayloads } from '../../src/lib/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
 import { pinnedPayloads, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/lib/mcp/published.ts';
 
 type Handler = (req: Request) => Promise<Response>;
+
+// zod compiles a parser with `new Function` for each object schema the first time it parses with it
+// (probing first that eval is allowed). A function instance parses the same few SDK schemas per request:
+// the compile made the first tools/call of a cold start about 15 ms slower, and warm throughput is the
+// same without it (npm run bench; docs/mcp.md, "Cold start").
+zodConfig({ jitless: true });
 
 /** Set by the bundler (esbuild `define`): `true`, and what `npm run build` validated and computed, as JSON. Absent from source. */
 declare const RESETCAST_BUNDLED: true | undefined;

@@ -4,7 +4,7 @@
  * `npm run build` writes, node_bundler "none"), and as Netlify would package the TypeScript source itself
  * (traced). The payloads come from a benchmark build (production-build.ts), not from the repository's dist/.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { BUNDLED_FUNCTIONS_DIR, FUNCTION_SOURCE } from '../lib/bundle-function.ts';
@@ -39,7 +39,10 @@ async function zip(basePath: string, out: string, source: string, nodeBundler: '
   });
   if (!result) throw new Error(`zip-it-and-ship-it produced no function from ${source}`);
   if (result.runtimeAPIVersion !== 2) throw new Error(`${source} was not packaged as a v2 function`);
-  return { taskRoot: result.path, entry: join(result.path, entryInZip), routes: (result.routes ?? []).map((r) => r.pattern) };
+  // zip-it-and-ship-it drops the folders the packaged files have in common: the entry may sit at the top.
+  const entry = [join(result.path, entryInZip), join(result.path, basename(entryInZip))].find((p) => existsSync(p));
+  if (!entry) throw new Error(`zip-it-and-ship-it wrote no ${entryInZip} into ${result.path}`);
+  return { taskRoot: result.path, entry, routes: (result.routes ?? []).map((r) => r.pattern) };
 }
 
 /** What `included_files` puts into the package: each listed file at its path, here taken from `build`. */

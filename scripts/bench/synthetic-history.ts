@@ -1,8 +1,8 @@
 /**
  * A bigger history for the build-scale benchmark: the frozen history (tests/fixtures/history) plus N
- * synthetic past events, one every `stepHours` (6 h by default) going back from the first real event, so
- * the real record stays the newest tail and the build clock stays the fixture's. Deterministic (seeded):
- * the same N and seed give the same bytes.
+ * synthetic past events, one every `stepHours` (6 h by default; fewer for a history too long for that,
+ * stepHoursFor) going back from the first real event, so the real record stays the newest tail and the
+ * build clock stays the fixture's. Deterministic (seeded): the same N and seed give the same bytes.
  *
  * Each synthetic event copies the kind, scope, reach, origin, certainty and source of a real event drawn
  * at random, so kinds are mixed as in the real record; its id is a valid X status id for its time (the
@@ -77,12 +77,31 @@ export function syntheticEvents(real: readonly StoredEvent[], count: number, { s
   return out;
 }
 
+/**
+ * Hours between synthetic events: `DEFAULT_STEP_HOURS`, or for a history too long for that, the largest
+ * whole number of hours that keeps `count` events after the X epoch (100,000 events: 1 h). Throws, naming
+ * the limit, when not even 1 h fits.
+ */
+export function stepHoursFor(count: number, firstRealTs: string): number {
+  const hours = Math.floor((Date.parse(firstRealTs) - Number(TWITTER_EPOCH_MS)) / 3_600_000);
+  if (count * DEFAULT_STEP_HOURS <= hours) return DEFAULT_STEP_HOURS;
+  const step = Math.floor(hours / Math.max(count, 1));
+  if (step < 1) throw new RangeError(`${count} synthetic events one hour apart would reach before the X epoch (2010-11-04): at most ${hours} fit`);
+  return step;
+}
+
+/** The frozen history's events file. */
+export function frozenEvents(): EventsFile {
+  return JSON.parse(readFileSync(join(FROZEN_HISTORY, 'events.json'), 'utf8')) as EventsFile;
+}
+
 /** Writes the frozen history plus `extra` synthetic events into `out` (a new temp folder by default); returns the folder. */
 export function writeSyntheticHistory(extra: number, out?: string, options: { stepHours?: number; seed?: number } = {}): string {
   const dir = out ?? mkdtempSync(join(tmpdir(), `resetcast-history-${extra}-`));
   cpSync(FROZEN_HISTORY, dir, { recursive: true });
-  const file = JSON.parse(readFileSync(join(FROZEN_HISTORY, 'events.json'), 'utf8')) as EventsFile;
-  const events = [...syntheticEvents(file.events, extra, options), ...file.events];
+  const file = frozenEvents();
+  const stepHours = options.stepHours ?? stepHoursFor(extra, file.events[0]!.ts);
+  const events = [...syntheticEvents(file.events, extra, { ...options, stepHours }), ...file.events];
   writeFileSync(join(dir, 'events.json'), `${JSON.stringify({ ...file, events }, null, 2)}\n`);
   return dir;
 }

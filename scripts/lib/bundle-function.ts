@@ -23,10 +23,12 @@ export interface BundleOptions {
   apiDir: string;
   /** Also write esbuild's metafile (bytes per input module) next to the bundle, as `<outfile>.meta.json`. */
   metafile?: boolean;
+  /** Also write a source map next to the bundle (profiling only). */
+  sourcemap?: boolean;
 }
 
 /** The same settings for every function bundle (the bench bundles its bare function with them too). */
-export async function bundleFunction(root: string, entry: string, outfile: string, extra: { define?: Record<string, string>; metafile?: boolean } = {}): Promise<string> {
+export async function bundleFunction(root: string, entry: string, outfile: string, extra: { define?: Record<string, string>; metafile?: boolean; sourcemap?: boolean } = {}): Promise<string> {
   const result = await build({
     entryPoints: [join(root, entry)],
     absWorkingDir: root,
@@ -41,6 +43,8 @@ export async function bundleFunction(root: string, entry: string, outfile: strin
     define: extra.define ?? {},
     plugins: [unusedByTheFunction],
     metafile: extra.metafile ?? false,
+    // Only for profiling (a source map next to the bundle); never in what ships.
+    sourcemap: extra.sourcemap ?? false,
     logLevel: 'warning',
   });
   if (extra.metafile && result.metafile) writeFileSync(`${outfile}.meta.json`, JSON.stringify(result.metafile));
@@ -64,7 +68,7 @@ export function validatedPayloadTexts(apiDir: string): PublishedTexts {
 export async function bundleMcpFunction(root: string, outfile: string, options: BundleOptions): Promise<string> {
   const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList() };
   const define = { RESETCAST_BUNDLED: 'true', RESETCAST_PINNED: JSON.stringify(JSON.stringify(pinned)) };
-  return bundleFunction(root, FUNCTION_SOURCE, outfile, { define, ...(options.metafile ? { metafile: true } : {}) });
+  return bundleFunction(root, FUNCTION_SOURCE, outfile, { define, ...(options.metafile ? { metafile: true } : {}), ...(options.sourcemap ? { sourcemap: true } : {}) });
 }
 
 /**

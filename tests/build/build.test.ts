@@ -168,4 +168,12 @@ describe('a build from bad data', () => {
     expect(res.output).toMatch(message);
     expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
   }, 120_000);
+
+  it('stops at the event limit with a message naming it, and writes nothing', async () => {
+    // The frozen history holds 69 events; a limit of 68 (RESETCAST_MAX_EVENTS) stands in for MAX_EVENTS.
+    const res = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_MAX_EVENTS: '68' } });
+    expect(res.code).not.toBe(0);
+    expect(res.output).toMatch(/data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/lib\/dataset\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/);
+    expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
+  }, 120_000);
 });
