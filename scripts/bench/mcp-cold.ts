@@ -70,6 +70,9 @@ async function warmRows(mcp: Handler, count: number): Promise<{ rows: string[][]
   return { rows, forecast: forecast! };
 }
 
+/** A difference of medians, signed: noise can make a small layer's cost come out below zero. */
+const signed = (ms: number): string => `${ms < 0 ? '−' : '+'}${fmt(Math.abs(ms), 1)} ms`;
+
 export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOptions): Promise<string> {
   const cache = join(root, 'node_modules/.cache/resetcast-bench');
   const shipped = await shippedBundle(root, build, join(cache, 'shipped'));
@@ -126,7 +129,7 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   const layerRows = layers.map((l, k) => [
     l.label,
     `${fmt(layerMedians[k]!, 1)} ms`,
-    k === 0 ? '' : `+${fmt(layerMedians[k]! - layerMedians[k - 1]!, 1)} ms`,
+    k === 0 ? '' : signed(layerMedians[k]! - layerMedians[k - 1]!),
   ]);
   const firstCall = median(shippedSamples.map((s) => s.answered - s.imported));
   layerRows.push(['first tools/call get_reset_forecast after import (read, CRC-check, parse forecast.json; answer)', '', `+${fmt(firstCall, 1)} ms`]);
