@@ -1,10 +1,19 @@
 /**
  * Second step of `npm run build`: writes the deployable /mcp function as one file into
- * .netlify/functions-bundled/ (see scripts/lib/bundle-function.ts for why it is pre-bundled).
+ * .netlify/functions-bundled/ (see scripts/lib/bundle-function.ts for why it is pre-bundled), after
+ * validating the payloads the first step published and pinning them into it. RESETCAST_OUT_DIR (the
+ * build's output folder, as for astro build) and RESETCAST_FUNCTION_OUT (the bundle) point elsewhere.
  */
 import { join, resolve } from 'node:path';
 import { BUNDLED_FUNCTIONS_DIR, bundleMcpFunction } from './lib/bundle-function.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const out = await bundleMcpFunction(root, join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'));
-console.log(`bundled the /mcp function into ${out.slice(root.length + 1)}`);
+const dist = resolve(root, process.env['RESETCAST_OUT_DIR'] ?? 'dist');
+const outfile = resolve(root, process.env['RESETCAST_FUNCTION_OUT'] ?? join(BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'));
+try {
+  await bundleMcpFunction(root, outfile, { apiDir: join(dist, 'api/v1') });
+} catch (e) {
+  console.error(`cannot bundle the /mcp function: ${(e as Error).message}`);
+  process.exit(1);
+}
+console.log(`bundled the /mcp function into ${outfile.startsWith(root) ? outfile.slice(root.length + 1) : outfile}, pinned to ${join(dist, 'api/v1')}`);

@@ -2,11 +2,11 @@
  * The one binding between data/ and the site: read the files, validate them against the build clock,
  * and hand pages the typed dataset and the payloads. Computed once per build process.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { clockFromEnv } from './lib/clock.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from './lib/data-files.ts';
-import { parseDataset, type Dataset, type DatasetTexts } from './lib/dataset.ts';
+import { parseDataset, type Dataset, type DatasetLimits, type DatasetTexts } from './lib/dataset.ts';
 import { createPayloads, type Payloads } from './lib/payloads.ts';
 import { SITE } from './lib/site.ts';
 
@@ -56,17 +56,29 @@ export function buildNow(env: Env = process.env): Date {
 const CACHE = Symbol.for('resetcast.build');
 type Cache = { key: string; build: Build };
 
+/** RESETCAST_MAX_EVENTS lowers (or, with a benchmark to back it, raises) the build's event limit (MAX_EVENTS). */
+export function maxEventsFrom(env: Env): DatasetLimits {
+  const raw = env['RESETCAST_MAX_EVENTS'];
+  if (raw === undefined || raw === '') return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`RESETCAST_MAX_EVENTS must be a whole number ≥ 0, not ${JSON.stringify(raw)}`);
+  return { maxEvents: n };
+}
+
 /** Validates data/ (throws DataError naming file, record and field) and computes every payload, once per process. */
 export function loadBuild(env: Env = process.env): Build {
   const dir = dataDir(env);
   // Without SOURCE_DATE_EPOCH the clock is read once: every page of one build sees the same "now".
-  const key = `${dir}@${env['SOURCE_DATE_EPOCH'] ?? 'wall clock'}`;
+  const key = `${dir}@${env['SOURCE_DATE_EPOCH'] ?? 'wall clock'} max ${env['RESETCAST_MAX_EVENTS'] ?? 'default'}`;
   const store = globalThis as { [CACHE]?: Cache };
   const hit = store[CACHE];
   if (hit?.key === key) return hit.build;
   const now = buildNow(env);
-  const data = parseDataset(readDataFiles(dir), now);
+  const data = parseDataset(readDataFiles(dir), now, maxEventsFrom(env));
   const build = { now, data, payloads: createPayloads(data, now, SITE.url) };
   store[CACHE] = { key, build };
+  // Off unless set: one line per actual computation, so a build test can count them (it must be one).
+  const trace = env['RESETCAST_TRACE_FILE'];
+  if (trace) appendFileSync(trace, `loadBuild computed ${dir} (pid ${process.pid})\n`);
   return build;
 }

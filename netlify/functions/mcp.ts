@@ -1,13 +1,38 @@
 /**
  * POST /mcp: Resetcast's stateless, read-only MCP server. It answers from the payload files the build
- * published under dist/api/v1/ (shipped with the function through netlify.toml `included_files`),
- * read and validated once per function instance, never per request.
+ * published under dist/api/v1/ (shipped with the function through netlify.toml `included_files`), read
+ * once per function instance, never per request.
+ *
+ * As shipped (bundled by `npm run build`, scripts/lib/bundle-function.ts), the bundle carries what the build
+ * already did: the checksum of each payload file it validated against its zod schema, and the tools/list
+ * answer. Loading is then checking the three files are there with the sizes the build saw; each is read,
+ * checked against its CRC-32 and parsed when a tool first needs it (src/lib/mcp/published.ts).
+ * Run from source (tests, `npm run bench`'s source variant), it validates the files with zod itself.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
+import { config as zodConfig } from 'zod';
+import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { checkedPayloads } from '../../src/lib/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
-import { parsePublished, PUBLISHED_NAMES, type PublishedName } from '../../src/lib/mcp/published.ts';
+import { pinnedPayloads, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/lib/mcp/published.ts';
+
+type Handler = (req: Request) => Promise<Response>;
+
+// zod compiles a parser with `new Function` for each object schema the first time it parses with it
+// (probing first that eval is allowed). A function instance parses the same few SDK schemas per request:
+// the compile made the first tools/call of a cold start about 15 ms slower, and warm throughput is the
+// same without it (npm run bench; docs/mcp.md, "Cold start").
+zodConfig({ jitless: true });
+
+/** Set by the bundler (esbuild `define`): `true`, and what `npm run build` validated and computed, as JSON. Absent from source. */
+declare const RESETCAST_BUNDLED: true | undefined;
+declare const RESETCAST_PINNED: string;
+interface Pinned {
+  checksums: PublishedChecksums;
+  toolList: ListToolsResult;
+}
 
 /** Deployed, the included files sit under the task root; locally (and in tests), under the working directory. */
 function apiDir(): string {
@@ -16,19 +41,45 @@ function apiDir(): string {
   return resolve(process.env['LAMBDA_TASK_ROOT'] ?? process.cwd(), 'dist/api/v1');
 }
 
-function load(): (req: Request) => Promise<Response> {
+function files(dir: string): PublishedFiles {
+  return {
+    size: (n) => statSync(join(dir, `${n}.json`), { throwIfNoEntry: false })?.size ?? null,
+    read: (n) => readFileSync(join(dir, `${n}.json`)),
+  };
+}
+
+function readTexts(dir: string): PublishedTexts {
+  return Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, readFileSync(join(dir, `${n}.json`), 'utf8')])) as PublishedTexts;
+}
+
+/** A broken deploy answers every request with a clear JSON-RPC error instead of crashing the instance. */
+function unavailable(dir: string, e: unknown): Handler {
+  const reason = `published payloads unavailable in ${dir}: ${(e as Error).message}`;
+  console.error(`[mcp] ${reason}`);
+  return createUnavailableHandler(reason);
+}
+
+function loadPinned(json: string): Handler {
   const dir = apiDir();
   try {
-    const texts = Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, readFileSync(join(dir, `${n}.json`), 'utf8')]));
-    return createMcpHandler(parsePublished(texts as Record<PublishedName, string>));
+    const pinned = JSON.parse(json) as Pinned;
+    return createMcpHandler(pinnedPayloads(files(dir), pinned.checksums), pinned.toolList);
   } catch (e) {
-    // A broken deploy answers every request with a clear JSON-RPC error instead of crashing the instance.
-    const reason = `published payloads unavailable in ${dir}: ${(e as Error).message}`;
-    console.error(`[mcp] ${reason}`);
-    return createUnavailableHandler(reason);
+    return unavailable(dir, e);
   }
 }
 
-export default load();
+/** From source: validate with zod and build tools/list here (the bundle has a stand-in for this module). */
+function loadChecked(): Handler {
+  const dir = apiDir();
+  try {
+    const { payloads, toolList } = checkedPayloads(readTexts(dir));
+    return createMcpHandler(payloads, toolList);
+  } catch (e) {
+    return unavailable(dir, e);
+  }
+}
+
+export default typeof RESETCAST_BUNDLED === 'undefined' ? loadChecked() : loadPinned(RESETCAST_PINNED);
 
 export const config: Config = { path: '/mcp' };

@@ -1,12 +1,14 @@
 /**
  * Packages the /mcp function for the cold-start benchmark the way Netlify deploys it (zip-it-and-ship-it,
- * unzipped, with the `included_files` of netlify.toml): as shipped (the pre-bundled file `npm run build`
- * writes, node_bundler "none"), and as Netlify would package the TypeScript source itself (traced).
+ * unzipped, with the payload files netlify.toml's `included_files` adds): as shipped (the pre-bundled file
+ * `npm run build` writes, node_bundler "none"), and as Netlify would package the TypeScript source itself
+ * (traced). The payloads come from a benchmark build (production-build.ts), not from the repository's dist/.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { BUNDLED_FUNCTIONS_DIR, FUNCTION_SOURCE } from '../lib/bundle-function.ts';
+import type { ProductionBuild } from './production-build.ts';
 
 /** The `included_files` list of netlify.toml's [functions] section. */
 export function includedFiles(root: string): string[] {
@@ -25,27 +27,46 @@ export interface DeployBundle {
   routes: string[];
 }
 
-async function zip(root: string, out: string, source: string, nodeBundler: 'none' | undefined, entryInZip: string): Promise<DeployBundle> {
+async function zip(basePath: string, out: string, source: string, nodeBundler: 'none' | undefined, entryInZip: string): Promise<DeployBundle> {
   const { zipFunction } = await import('@netlify/zip-it-and-ship-it');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  const result = await zipFunction(join(root, source), out, {
+  const result = await zipFunction(join(basePath, source), out, {
     archiveFormat: 'none',
-    basePath: root,
-    repositoryRoot: root,
-    config: { '*': { includedFiles: includedFiles(root), ...(nodeBundler ? { nodeBundler } : {}) } },
+    basePath,
+    repositoryRoot: basePath,
+    config: { '*': nodeBundler ? { nodeBundler } : {} },
   });
   if (!result) throw new Error(`zip-it-and-ship-it produced no function from ${source}`);
   if (result.runtimeAPIVersion !== 2) throw new Error(`${source} was not packaged as a v2 function`);
-  return { taskRoot: result.path, entry: join(result.path, entryInZip), routes: (result.routes ?? []).map((r) => r.pattern) };
+  // zip-it-and-ship-it drops the folders the packaged files have in common: the entry may sit at the top.
+  const entry = [join(result.path, entryInZip), join(result.path, basename(entryInZip))].find((p) => existsSync(p));
+  if (!entry) throw new Error(`zip-it-and-ship-it wrote no ${entryInZip} into ${result.path}`);
+  return { taskRoot: result.path, entry, routes: (result.routes ?? []).map((r) => r.pattern) };
 }
 
-/** The function as deployed: the single file `npm run build` wrote, shipped as it is. */
-export function shippedBundle(root: string, out: string): Promise<DeployBundle> {
-  return zip(root, out, join(BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), 'none', join(BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'));
+/** What `included_files` puts into the package: each listed file at its path, here taken from `build`. */
+function includePayloads(root: string, bundle: DeployBundle, build: ProductionBuild): DeployBundle {
+  for (const file of includedFiles(root)) {
+    if (!file.startsWith('dist/api/v1/')) throw new Error(`included file ${file} is not a payload: teach scripts/bench/bundle.ts where to find it`);
+    const target = join(bundle.taskRoot, file);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(build.apiDir, basename(file)), target);
+  }
+  return bundle;
+}
+
+/** The function as deployed: the single file `npm run build` wrote for `build`, shipped as it is. */
+export async function shippedBundle(root: string, build: ProductionBuild, out: string): Promise<DeployBundle> {
+  // zip-it-and-ship-it wants the file under its base path, where the build wrote it in a real project.
+  const base = join(out, 'project');
+  const source = join(BUNDLED_FUNCTIONS_DIR, 'mcp.mjs');
+  mkdirSync(join(base, BUNDLED_FUNCTIONS_DIR), { recursive: true });
+  copyFileSync(build.bundle, join(base, source));
+  return includePayloads(root, await zip(base, join(out, 'zip'), source, 'none', source), build);
 }
 
 /** The alternative: Netlify packaging the TypeScript source itself (transpiled, node_modules traced as files). */
-export function tracedSourceBundle(root: string, out: string): Promise<DeployBundle> {
-  return zip(root, out, FUNCTION_SOURCE, undefined, FUNCTION_SOURCE.replace(/\.ts$/, '.mjs'));
+export async function tracedSourceBundle(root: string, build: ProductionBuild, out: string): Promise<DeployBundle> {
+  return includePayloads(root, await zip(root, out, FUNCTION_SOURCE, undefined, FUNCTION_SOURCE.replace(/\.ts$/, '.mjs')), build);
 }

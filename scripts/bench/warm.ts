@@ -1,6 +1,6 @@
 /** Warm in-process measurement: sequential requests on one thread (one core), timed one by one. */
 import { percentile } from './stats.ts';
-import type { Handler } from './bare-function.ts';
+import type { Handler } from './bare-handler.ts';
 
 export interface WarmResult {
   reqPerSec: number;

@@ -3,16 +3,34 @@
  * tree-shaken ES module. Netlify ships v2 functions through its file tracer, which leaves node_modules as
  * hundreds of separate files for Node to resolve and compile at every cold start; one file starts
  * markedly faster (`npm run bench` measures both). Same input, same bytes: esbuild output is deterministic.
+ *
+ * Given the published payloads (`apiDir`, as `npm run build` does), it validates them against their zod
+ * schemas here, at build time, and pins into the bundle their checksums and the tools/list answer, so the
+ * deployed function neither validates nor converts schemas when it starts (docs/mcp.md, "Cold start").
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/lib/mcp/published.ts';
+import { parsePublished } from '../../src/lib/mcp/published-schemas.ts';
+import { createToolList } from '../../src/lib/mcp/tool-list.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
 export { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 
-export async function bundleMcpFunction(root: string, outfile: string): Promise<string> {
-  await build({
-    entryPoints: [join(root, FUNCTION_SOURCE)],
+export interface BundleOptions {
+  /** The published payloads (dist/api/v1) to validate and pin: the files the bundled function will answer from. */
+  apiDir: string;
+  /** Also write esbuild's metafile (bytes per input module) next to the bundle, as `<outfile>.meta.json`. */
+  metafile?: boolean;
+  /** Also write a source map next to the bundle (profiling only). */
+  sourcemap?: boolean;
+}
+
+/** The same settings for every function bundle (the bench bundles its bare function with them too). */
+export async function bundleFunction(root: string, entry: string, outfile: string, extra: { define?: Record<string, string>; metafile?: boolean; sourcemap?: boolean } = {}): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, entry)],
     absWorkingDir: root,
     outfile,
     bundle: true,
@@ -20,9 +38,77 @@ export async function bundleMcpFunction(root: string, outfile: string): Promise<
     format: 'esm',
     target: 'node24',
     minify: true,
-    // CommonJS dependencies (ajv) may require() Node built-ins; an ES module has no require of its own.
+    // CommonJS dependencies may require() Node built-ins; an ES module has no require of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    define: extra.define ?? {},
+    plugins: [unusedByTheFunction],
+    metafile: extra.metafile ?? false,
+    // Only for profiling (a source map next to the bundle); never in what ships.
+    sourcemap: extra.sourcemap ?? false,
     logLevel: 'warning',
   });
+  if (extra.metafile && result.metafile) writeFileSync(`${outfile}.meta.json`, JSON.stringify(result.metafile));
   return outfile;
 }
+
+/** Validates the published payloads (throws naming every bad file and field) and returns their texts. */
+export function validatedPayloadTexts(apiDir: string): PublishedTexts {
+  const texts = Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, readFileSync(join(apiDir, `${n}.json`), 'utf8')])) as PublishedTexts;
+  parsePublished(texts);
+  return texts;
+}
+
+/**
+ * The deployable function, pinned to the payloads in `apiDir` (validated here; a bad file throws, naming
+ * it and the field). Both defines are plain literals: RESETCAST_BUNDLED `true`, so esbuild drops the
+ * from-source branch of netlify/functions/mcp.ts (zod payload schemas and all) from the bundle, and
+ * RESETCAST_PINNED a JSON string (an object define would make esbuild wrap every module in a lazy
+ * initialiser, which breaks zod's circular imports).
+ */
+export async function bundleMcpFunction(root: string, outfile: string, options: BundleOptions): Promise<string> {
+  const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList() };
+  const define = { RESETCAST_BUNDLED: 'true', RESETCAST_PINNED: JSON.stringify(JSON.stringify(pinned)) };
+  return bundleFunction(root, FUNCTION_SOURCE, outfile, { define, ...(options.metafile ? { metafile: true } : {}), ...(options.sourcemap ? { sourcemap: true } : {}) });
+}
+
+/**
+ * Modules the function imports but never runs, replaced in the bundle by small stand-ins (half of the
+ * bytes Node would otherwise parse at every cold start, and no payload schema built):
+ * - src/lib/mcp/from-source.ts: the zod validation and tools/list conversion the function does when it runs
+ *   from source; the bundle is pinned to what the build validated and computed (RESETCAST_BUNDLED).
+ * - zod's locale table (`z.locales`, 260 kB): zod's messages come from its English locale, which it loads
+ *   itself; nothing here picks another language.
+ * - the SDK's Ajv provider (ajv, ajv-formats, fast-uri: 130 kB): the server's only JSON Schema validator
+ *   is `noElicitationValidator` (src/lib/mcp/server.ts), passed to every server, so the SDK never builds
+ *   its default.
+ * - zod 3 and zod-to-json-schema (70 kB), which the SDK uses only for zod 3 schemas: every schema here is
+ *   zod 4, and tools/list is computed at build time.
+ * Each stand-in throws if it is ever used; build and end-to-end tests call every tool through the bundle.
+ */
+const SDK = /node_modules\/@modelcontextprotocol\/sdk\//;
+const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: string }[] = [
+  {
+    filter: /\/mcp\/from-source\.ts$/,
+    importer: /netlify\/functions\/mcp\.ts$/,
+    name: 'mcp-from-source',
+    contents: "export function checkedPayloads() { throw new Error('the bundled /mcp function is pinned to its build: it never validates from source'); }",
+  },
+  { filter: /\/locales\/index\.js$/, importer: /node_modules\/zod\//, name: 'zod-locales', contents: 'export {};' },
+  {
+    filter: /\/validation\/ajv-provider\.js$/,
+    importer: SDK,
+    name: 'sdk-ajv-provider',
+    contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('the /mcp bundle has no Ajv: pass jsonSchemaValidator'); } }",
+  },
+  { filter: /^zod\/v3$/, importer: SDK, name: 'zod-v3', contents: "export function object() { throw new Error('the /mcp bundle has no zod 3: use zod 4 schemas'); }" },
+  { filter: /^zod-to-json-schema$/, importer: SDK, name: 'zod-to-json-schema', contents: "export function zodToJsonSchema() { throw new Error('the /mcp bundle has no zod-to-json-schema: use zod 4 schemas'); }" },
+];
+const unusedByTheFunction: Plugin = {
+  name: 'resetcast-unused-by-the-function',
+  setup(b) {
+    for (const s of STAND_INS) {
+      b.onResolve({ filter: s.filter }, (args) => (s.importer.test(args.importer) ? { path: s.name, namespace: 'resetcast-stand-in' } : undefined));
+      b.onLoad({ filter: new RegExp(`^${s.name}$`), namespace: 'resetcast-stand-in' }, () => ({ contents: s.contents, loader: 'js' }));
+    }
+  },
+};

@@ -32,15 +32,24 @@ function timestampLike(value: unknown, path = '$'): Array<[string, string]> {
 
 let first: BuildResult;
 let second: BuildResult;
+/** src/data.ts appends a line here each time it reads, validates and computes data/ (RESETCAST_TRACE_FILE). */
+let trace: string;
 
 beforeAll(async () => {
-  first = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR });
+  trace = join(tempDir('trace'), 'loads.txt');
+  first = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_TRACE_FILE: trace } });
   second = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR });
   expect(first.code, first.output).toBe(0);
   expect(second.code, second.output).toBe(0);
 }, 240_000);
 
 describe('a build from the frozen history', () => {
+  it('reads, validates and computes data/ exactly once (astro.config.mjs and every page share it)', () => {
+    const lines = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`loadBuild computed ${HISTORY_DIR}`);
+  });
+
   it('emits every SPEC endpoint', () => {
     const files = listFiles(first.outDir);
     for (const f of ['api/v1/forecast.json', 'api/v1/timeline.json', 'api/v1/signals.json', 'api/v1/banked.json', 'index.html', 'feed.xml', 'calendar.ics'])
@@ -157,6 +166,14 @@ describe('a build from bad data', () => {
     const res = await astroBuild({ epoch: EPOCH, dataDir });
     expect(res.code).not.toBe(0);
     expect(res.output).toMatch(message);
+    expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
+  }, 120_000);
+
+  it('stops at the event limit with a message naming it, and writes nothing', async () => {
+    // The frozen history holds 69 events; a limit of 68 (RESETCAST_MAX_EVENTS) stands in for MAX_EVENTS.
+    const res = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_MAX_EVENTS: '68' } });
+    expect(res.code).not.toBe(0);
+    expect(res.output).toMatch(/data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/lib\/dataset\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/);
     expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
   }, 120_000);
 });

@@ -1,8 +1,9 @@
 /**
  * The deployable /mcp function (`npm run build`'s second step): one self-contained ES module, the same
- * bytes every time, routed at /mcp, answering from payload files next to it with no node_modules around.
+ * bytes every time, routed at /mcp, pinned to the payloads its build validated, answering from payload
+ * files next to it with no node_modules around, and refusing files that are not the ones it was built with.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +12,54 @@ import { astroBuild, tempDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
 const root = resolve(import.meta.dirname, '../..');
+const NAMES = ['forecast', 'timeline', 'signals'] as const;
 let a: string;
 let b: string;
 let site: string;
 
+type Fn = { default: (req: Request) => Promise<Response>; config: { path: string } };
+
 beforeAll(async () => {
-  const dir = tempDir('fn');
-  [a, b] = await Promise.all([bundleMcpFunction(root, join(dir, 'a/mcp.mjs')), bundleMcpFunction(root, join(dir, 'b/mcp.mjs'))]);
   site = join(tempDir('fn-site'), 'dist');
   const built = await astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR, outDir: site });
   expect(built.code, built.output).toBe(0);
+  const dir = tempDir('fn');
+  const apiDir = join(site, 'api/v1');
+  [a, b] = await Promise.all([bundleMcpFunction(root, join(dir, 'a/mcp.mjs'), { apiDir }), bundleMcpFunction(root, join(dir, 'b/mcp.mjs'), { apiDir })]);
 }, 240_000);
+
+/** A Lambda-like task root: the function file and the included payloads only; `change` may then break one. */
+function taskRoot(change?: (apiDir: string) => void): string {
+  const dir = tempDir('task-root');
+  mkdirSync(join(dir, 'fn'), { recursive: true });
+  mkdirSync(join(dir, 'dist/api/v1'), { recursive: true });
+  copyFileSync(a, join(dir, 'fn/mcp.mjs'));
+  for (const n of NAMES) copyFileSync(join(site, `api/v1/${n}.json`), join(dir, `dist/api/v1/${n}.json`));
+  change?.(join(dir, 'dist/api/v1'));
+  return dir;
+}
+
+/** Imports the function from a task root as Netlify does (LAMBDA_TASK_ROOT, no RESETCAST_API_DIR). */
+async function importFrom(dir: string): Promise<Fn> {
+  const saved = { api: process.env['RESETCAST_API_DIR'], root: process.env['LAMBDA_TASK_ROOT'] };
+  delete process.env['RESETCAST_API_DIR'];
+  process.env['LAMBDA_TASK_ROOT'] = dir;
+  try {
+    return (await import(pathToFileURL(join(dir, 'fn/mcp.mjs')).href)) as Fn;
+  } finally {
+    if (saved.api === undefined) delete process.env['RESETCAST_API_DIR'];
+    else process.env['RESETCAST_API_DIR'] = saved.api;
+    if (saved.root === undefined) delete process.env['LAMBDA_TASK_ROOT'];
+    else process.env['LAMBDA_TASK_ROOT'] = saved.root;
+  }
+}
+
+const rpc = (fn: Fn, id: number, method: string, params?: unknown): Promise<Response> =>
+  fn.default(new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }),
+  }));
 
 describe('the bundled /mcp function', () => {
   it('is byte-identical across two bundlings', () => {
@@ -36,35 +74,55 @@ describe('the bundled /mcp function', () => {
   });
 
   it('answers tools/call from the payloads in its task root, with nothing else installed', async () => {
-    // A Lambda-like task root: the function file and the included payloads only.
-    const taskRoot = tempDir('task-root');
-    mkdirSync(join(taskRoot, 'fn'), { recursive: true });
-    mkdirSync(join(taskRoot, 'dist/api/v1'), { recursive: true });
-    copyFileSync(a, join(taskRoot, 'fn/mcp.mjs'));
-    for (const n of ['forecast', 'timeline', 'signals']) copyFileSync(join(site, `api/v1/${n}.json`), join(taskRoot, `dist/api/v1/${n}.json`));
-    const saved = { api: process.env['RESETCAST_API_DIR'], root: process.env['LAMBDA_TASK_ROOT'] };
-    delete process.env['RESETCAST_API_DIR'];
-    process.env['LAMBDA_TASK_ROOT'] = taskRoot;
-    try {
-      const mod = (await import(pathToFileURL(join(taskRoot, 'fn/mcp.mjs')).href)) as {
-        default: (req: Request) => Promise<Response>;
-        config: { path: string };
+    const fn = await importFrom(taskRoot());
+    expect(fn.config).toEqual({ path: '/mcp' });
+    const res = await rpc(fn, 7, 'tools/call', { name: 'get_reset_forecast', arguments: {} });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: number; result: { content: { text: string }[] } };
+    expect(body.id).toBe(7);
+    expect(body.result.content[0]!.text).toBe(readFileSync(join(site, 'api/v1/forecast.json'), 'utf8'));
+  });
+
+  it('runs every tool, tools/list and initialize through the bundle (no stand-in module is ever called)', async () => {
+    const fn = await importFrom(taskRoot());
+    const init = await rpc(fn, 1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    expect(init.status).toBe(200);
+    const list = (await (await rpc(fn, 2, 'tools/list')).json()) as { result: { tools: { name: string; outputSchema?: unknown }[] } };
+    expect(list.result.tools.map((t) => t.name)).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
+    for (const t of list.result.tools) expect(t.outputSchema).toMatchObject({ type: 'object' });
+    for (const [name, file] of [['get_reset_forecast', 'forecast'], ['list_codex_resets', 'timeline'], ['get_status_signals', 'signals']] as const) {
+      const body = (await (await rpc(fn, 3, 'tools/call', { name, arguments: name === 'list_codex_resets' ? { limit: 100 } : {} })).json()) as {
+        result: { isError?: boolean; content: { text: string }[]; structuredContent: unknown };
       };
-      expect(mod.config).toEqual({ path: '/mcp' });
-      const res = await mod.default(new Request('http://localhost/mcp', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } }),
-      }));
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { id: number; result: { content: { text: string }[] } };
-      expect(body.id).toBe(7);
-      expect(body.result.content[0]!.text).toBe(readFileSync(join(site, 'api/v1/forecast.json'), 'utf8'));
-    } finally {
-      if (saved.api === undefined) delete process.env['RESETCAST_API_DIR'];
-      else process.env['RESETCAST_API_DIR'] = saved.api;
-      if (saved.root === undefined) delete process.env['LAMBDA_TASK_ROOT'];
-      else process.env['LAMBDA_TASK_ROOT'] = saved.root;
+      expect(body.result.isError, name).toBeUndefined();
+      expect(body.result.structuredContent).toEqual(JSON.parse(readFileSync(join(site, `api/v1/${file}.json`), 'utf8')));
+    }
+    // Bad arguments still get the SDK's tool error (zod's English message: the locale stand-in kept English).
+    const bad = (await (await rpc(fn, 4, 'tools/call', { name: 'list_codex_resets', arguments: { limit: 1000 } })).json()) as { result: { isError: boolean; content: { text: string }[] } };
+    expect(bad.result.isError).toBe(true);
+    expect(bad.result.content[0]!.text).toContain('limit must be at most 100');
+  });
+
+  it('answers 503 to every request when a payload file is missing or has another size than the build validated', async () => {
+    for (const change of [(d: string) => truncateSync(join(d, 'forecast.json'), 10), (d: string) => writeFileSync(join(d, 'signals.json'), '')]) {
+      const fn = await importFrom(taskRoot(change));
+      const res = await rpc(fn, 1, 'ping');
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^Service Unavailable: published payloads unavailable in .*: published payloads differ from the build's:\n {2}- api\/v1\/(forecast|signals)\.json: size and CRC-32/);
+    }
+  });
+
+  it('answers 503 to a tool whose file has the size but not the content the build validated; the other tools still answer', async () => {
+    // Same length, one character changed: only the CRC-32 can tell, when the timeline is first read.
+    const fn = await importFrom(taskRoot((d) => {
+      const file = join(d, 'timeline.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"schema_version": 1', '"schema_version": 2'));
+    }));
+    expect((await rpc(fn, 1, 'tools/call', { name: 'get_reset_forecast', arguments: {} })).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const res = await rpc(fn, 2, 'tools/call', { name: 'list_codex_resets', arguments: {} });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/published payloads unavailable: api\/v1\/timeline\.json: size and CRC-32 \d+:\d+ are not those of the file the build validated/);
     }
   });
 });

@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../src/lib/mcp/handler.ts';
+import { createToolList } from '../../src/lib/mcp/tool-list.ts';
 import type { ServeLimits } from '../../src/lib/serve/limits.ts';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { readHeaderRules, readSite, type Handler } from '../../scripts/lib/serve/load.ts';
@@ -40,7 +41,7 @@ async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {
   const server = createSiteServer({
     files: readSite(join(ROOT, 'dist')),
     rules: await readHeaderRules(join(ROOT, 'netlify.toml')),
-    fn: { handler: o.handler ?? createMcpHandler(mini), path: '/mcp' },
+    fn: { handler: o.handler ?? createMcpHandler(mini, createToolList()), path: '/mcp' },
     ...(o.limits ? { limits: o.limits } : {}),
     log: () => {},
   });
@@ -52,7 +53,7 @@ async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {
 
 /** A handler that holds its first call until `open()`, so a test can fill the slots on purpose. */
 function heldHandler(): { handler: Handler; entered: Promise<void>; open: () => void } {
-  const real = createMcpHandler(mini);
+  const real = createMcpHandler(mini, createToolList());
   let open!: () => void;
   let enter!: () => void;
   const gate = new Promise<void>((r) => (open = r));
@@ -273,7 +274,7 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
   let base: string;
   let site: Server;
   beforeAll(async () => {
-    await bundleMcpFunction(REPO, join(ROOT, '.netlify/functions-bundled/mcp.mjs'));
+    await bundleMcpFunction(REPO, join(ROOT, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(ROOT, 'dist/api/v1') });
     const started = await startSite({ root: ROOT, port: 0, host: '127.0.0.1', log: () => {} });
     site = started.server;
     base = started.url;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../src/lib/mcp/config.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
+import { createToolList } from '../../src/lib/mcp/tool-list.ts';
 import { createOpenApiDocument, payloadComponentName } from '../../src/lib/openapi.ts';
 import { PAYLOAD_SCHEMAS } from '../../src/lib/payloads.ts';
 import { SITE } from '../../src/lib/site.ts';
@@ -193,7 +194,7 @@ describe('/mcp', () => {
   });
 
   // The real handler, built from the mini fixture: each status it gives must be the one documented.
-  const handler = createMcpHandler(miniPublished());
+  const handler = createMcpHandler(miniPublished(), createToolList());
   const post = (body: string, type = 'application/json'): Request =>
     new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': type }, body });
   it.each<[string, string, () => Request, number]>([

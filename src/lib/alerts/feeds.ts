@@ -4,16 +4,16 @@
  * come from the alerts, never the clock (`feed` would stamp "now" into <updated>).
  */
 import { Feed } from 'feed';
-import { addRelatedLinks, escapeHtml } from '../feeds/atom.ts';
+import { addRelatedLinks, escapeHtml, FEED_ENTRY_LIMIT } from '../feeds/atom.ts';
 import type { Alert } from '../schema.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { ALERTS_FEED_PATH, pairSlug, type ThresholdFeed } from './thresholds.ts';
 
 /**
- * An Atom feed carries the newest entries only (readers poll it; the history is in /api/v1/alerts.json,
- * which is complete). 100 entries is months of alerts at the recorded pace.
+ * An Atom feed carries the newest FEED_ENTRY_LIMIT (100) entries only, like /feed.xml (readers poll it; the
+ * history is in /api/v1/alerts.json, which is complete). 100 entries is months of alerts at the recorded pace.
  */
-export const FEED_ENTRY_LIMIT = 100;
+export { FEED_ENTRY_LIMIT };
 
 /** A threshold feed's entries: that pair's crossings, and every recorded reset (immediate or banked). */
 export function thresholdFeedAlerts(alerts: readonly Alert[], feed: Pick<ThresholdFeed, 'horizon' | 'threshold'>): Alert[] {

@@ -1,6 +1,8 @@
 /**
  * The Atom 1.0 feed (RFC 4287) of recorded events, built with `feed`. Every date comes from the data,
- * never the clock (`feed` would stamp "now" into <updated>), so the feed is reproducible.
+ * never the clock (`feed` would stamp "now" into <updated>), so the feed is reproducible. It carries the
+ * newest entries only: readers poll it for news, and the whole record is on the timeline pages and in
+ * /api/v1/timeline.json.
  */
 import { Feed } from 'feed';
 import { correctionKey, correctionWords } from '../corrections.ts';
@@ -25,6 +27,12 @@ export function correctionEntryId(c: Correction, base: string): string {
   return `tag:${new URL(base).host},2026:correction:${correctionKey(c)}`;
 }
 
+/**
+ * Entries an Atom feed carries, newest first (this feed and the alert feeds): months of news at the
+ * recorded pace, and a document that stays small and quick to build whatever the length of the history.
+ */
+export const FEED_ENTRY_LIMIT = 100;
+
 type Entry = Parameters<Feed['addItem']>[0];
 
 function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, base: string): Entry {
@@ -44,19 +52,23 @@ function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>
 }
 
 export function createAtomFeed(events: readonly StoredEvent[], { base, corrections = [] }: AtomOptions): string {
-  const ordered = newestFirst(events);
+  // Only the newest entries are built: at most FEED_ENTRY_LIMIT of each kind can be among them.
+  const ordered = newestFirst(events).slice(0, FEED_ENTRY_LIMIT);
   const byId = new Map(events.map((e) => [e.id, e]));
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
-  const entries: { at: string; entry: Entry; related: string | null }[] = [
-    ...[...corrections].reverse().map((c) => ({ at: c.at, entry: correctionEntry(c, byId, base), related: null })),
-    ...ordered.map((e) => ({ at: e.ts, entry: eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
-  ].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
+  const entries: { at: string; entry: () => Entry; related: string | null }[] = [
+    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, base), related: null })),
+    ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
+  ]
+    .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
+    .slice(0, FEED_ENTRY_LIMIT);
   const newest = entries[0];
   const author = { name: SITE.name, link: siteUrl('/', base) };
   const feed = new Feed({
     id: siteUrl('/', base),
     title: `${SITE.name}: recorded ${SITE.product} usage-limit resets`,
-    description: SITE.description,
+    description: `${SITE.description} The newest ${FEED_ENTRY_LIMIT} entries; the whole record is on the timeline (${siteUrl('/timeline/', base)}).`,
+    // The feed's rel="alternate" link: the full timeline, for everything older than these entries.
     link: siteUrl('/timeline/', base),
     feedLinks: { atom: siteUrl('/feed.xml', base) },
     language: 'en',
@@ -66,7 +78,7 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
     author,
     copyright: `${SITE.attribution}. Summaries are paraphrases of public posts.`,
   });
-  for (const { entry } of entries) feed.addItem(entry);
+  for (const { entry } of entries) feed.addItem(entry());
   return addRelatedLinks(feed.atom1(), entries.map((x) => x.related));
 }
 

@@ -1,9 +1,11 @@
 /**
- * The iCalendar feed (RFC 5545), built with `ics`: every recorded event at its announcement time, and
- * an expiry reminder for each banked grant still redeemable at build time. DTSTAMPs and UIDs come from
- * the data, so rebuilding unchanged data gives the same bytes. `ics`'s traps are fixed after it runs:
+ * The iCalendar feed (RFC 5545), built with `ics`: the recorded events of the past 12 months at their
+ * announcement time, and an expiry reminder for each banked grant still redeemable at build time (every
+ * future reminder). DTSTAMPs and UIDs come from the data, so rebuilding unchanged data gives the same bytes. `ics`'s traps are fixed after it runs:
  * octet folding (fold.ts) and no day-based TRIGGERs (we use hours, so `-P1DT` never appears).
  */
+import { TZDate } from '@date-fns/tz';
+import { subMonths } from 'date-fns/subMonths';
 import { createEvents, type EventAttributes } from 'ics';
 import { activeGrants } from '../banked.ts';
 import { utcDateTime } from '../format.ts';
@@ -26,6 +28,18 @@ export interface CalendarOptions {
    * description. It is an estimate at the build clock, so it changes from build to build.
    */
   advice?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Recorded events older than this many months (before the build clock) leave the calendar: a calendar
+ * app shows what is coming and what happened lately, and the file stays small and quick to build
+ * however long the history grows. The timeline and /api/v1/timeline.json keep every event.
+ */
+export const CALENDAR_PAST_MONTHS = 12;
+
+/** The oldest instant a recorded event may have to be in the calendar: `now` minus 12 calendar months, in UTC. */
+export function calendarSince(now: Date): Date {
+  return new Date(subMonths(new TZDate(now.getTime(), 'UTC'), CALENDAR_PAST_MONTHS).getTime());
 }
 
 /** Resets are moments: 30 minutes from the announcement, so clients in any time zone show the right local time. */
@@ -72,9 +86,10 @@ function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string
 export function createCalendar(events: readonly StoredEvent[], banked: BankedFile, { base, now, advice }: CalendarOptions): string {
   const host = new URL(base).host;
   const grants = activeGrants(banked, now);
+  const since = calendarSince(now).getTime();
   const items = [
     ...grants.map((g) => expiryReminder(g, host, now, advice?.get(g.id))),
-    ...newestFirst(events).map((e) => recordedEvent(e, host, base)),
+    ...newestFirst(events.filter((e) => Date.parse(e.ts) >= since)).map((e) => recordedEvent(e, host, base)),
   ];
   const { error, value } = createEvents(items, { productId: `-//${SITE.name}//${host}//EN`, method: 'PUBLISH', calName: SITE.name });
   if (error || !value) throw new Error(`calendar: ${error?.message ?? 'ics produced nothing'}`);

@@ -3,10 +3,12 @@
  * transport for each request. Pure of I/O: the caller hands it the published payloads.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { guardPost, jsonRpcError } from './guards.ts';
 import { ALLOW, unavailableResponse, withHeaders } from './headers.ts';
-import type { PublishedPayloads } from './published.ts';
+import { PublishedFileError, type PublishedPayloads } from './published.ts';
 import { createServer, TOOL_NAMES } from './server.ts';
+import { TOOLS } from './tools/index.ts';
 
 export { ALLOW, CORS_HEADERS } from './headers.ts';
 
@@ -18,7 +20,26 @@ function forTransport(req: Request): Request {
   return new Request(req.url, { method: 'POST', headers });
 }
 
-async function answer(req: Request, payloads: PublishedPayloads): Promise<Response> {
+/**
+ * A tool's payload file is read on first use (published.ts); read it here, before the SDK, so a broken
+ * deploy answers 503 with the reason rather than a tool error. Undefined when the request needs no file or
+ * its file is fine.
+ */
+function unreadablePayload(message: unknown, payloads: PublishedPayloads): string | undefined {
+  const m = message as { method?: unknown; params?: { name?: unknown } };
+  if (m.method !== 'tools/call') return undefined;
+  const tool = TOOLS.find((t) => t.name === m.params?.name);
+  if (!tool) return undefined;
+  try {
+    void payloads[tool.output].text;
+    return undefined;
+  } catch (e) {
+    if (e instanceof PublishedFileError) return `published payloads unavailable: ${e.message}`;
+    throw e;
+  }
+}
+
+async function answer(req: Request, payloads: PublishedPayloads, toolList: ListToolsResult): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
   if (req.method !== 'POST') {
     // Before the transport: on GET it would open a server-sent-event stream that never ends.
@@ -26,7 +47,9 @@ async function answer(req: Request, payloads: PublishedPayloads): Promise<Respon
   }
   const guarded = await guardPost(req, TOOL_NAMES);
   if ('response' in guarded) return guarded.response;
-  const server = createServer(payloads);
+  const missing = unreadablePayload(guarded.message, payloads);
+  if (missing !== undefined) return unavailableResponse(missing);
+  const server = createServer(payloads, toolList);
   // Stateless: no session id generator, one transport per request, JSON responses instead of SSE.
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
   await server.connect(transport);
@@ -46,10 +69,11 @@ export function createUnavailableHandler(reason: string): (req: Request) => Prom
   return async () => unavailableResponse(reason);
 }
 
-export function createMcpHandler(payloads: PublishedPayloads): (req: Request) => Promise<Response> {
+/** The /mcp handler over the published payloads; `toolList` is the tools/list answer (tool-list.ts). */
+export function createMcpHandler(payloads: PublishedPayloads, toolList: ListToolsResult): (req: Request) => Promise<Response> {
   return async (req) => {
     try {
-      return withHeaders(await answer(req, payloads));
+      return withHeaders(await answer(req, payloads, toolList));
     } catch (e) {
       return withHeaders(jsonRpcError(500, -32603, `Internal error: ${(e as Error).message}`));
     }

@@ -1,42 +1,99 @@
 /**
- * The published payloads the MCP tools answer from: the exact text of each generated file in
- * /api/v1/ and its validated value. Parsed once per function instance by the caller.
+ * The published payloads the MCP tools answer from: the exact text of each generated file in /api/v1/
+ * and its value. Two ways to get them, once per function instance:
+ *
+ * - `pinnedPayloads` (the shipped function): `npm run build` validated these very files against their zod
+ *   schemas when it bundled the function, and pinned each file's size and CRC-32 into the bundle. At load
+ *   the function checks each file is there with that size; a file is read, checked against its CRC-32,
+ *   decoded and parsed on first use (a tools/call needs one file). So a cold start costs the same at any
+ *   length of history, and a file from another build, truncated or missing is refused with a 503. CRC-32 is
+ *   the checksum ZIP and gzip use for the same purpose, detecting accidental change; it is not a defence
+ *   against tampering, which nobody can do to a deployed file without redeploying the function with it.
+ * - `parsePublished` (published-schemas.ts: the function run from source, and tests): validates with zod.
+ *
+ * This module imports no schema (types only), so the shipped function never builds the payload schemas.
  */
-import type { z } from 'zod';
-import { ForecastPayload, SignalsPayload, TimelinePayload } from '../schema.ts';
+import { crc32 } from 'node:zlib';
+import type { ForecastPayload, SignalsPayload, TimelinePayload } from '../schema.ts';
 
-export const PUBLISHED_SCHEMAS = { forecast: ForecastPayload, timeline: TimelinePayload, signals: SignalsPayload } as const;
-export type PublishedName = keyof typeof PUBLISHED_SCHEMAS;
-export const PUBLISHED_NAMES = Object.keys(PUBLISHED_SCHEMAS) as PublishedName[];
+export const PUBLISHED_NAMES = ['forecast', 'timeline', 'signals'] as const;
+export type PublishedName = (typeof PUBLISHED_NAMES)[number];
+
+interface PublishedValues {
+  forecast: ForecastPayload;
+  timeline: TimelinePayload;
+  signals: SignalsPayload;
+}
 
 export interface Published<T> {
   /** The file's bytes as published (what a tool returns as its text block). */
-  text: string;
-  value: T;
+  readonly text: string;
+  readonly value: T;
 }
-export type PublishedPayloads = { [K in PublishedName]: Published<z.infer<(typeof PUBLISHED_SCHEMAS)[K]>> };
+export type PublishedPayloads = { [K in PublishedName]: Published<PublishedValues[K]> };
+export type PublishedTexts = Record<PublishedName, string>;
+/** Each published file's fingerprint, as the build validated it: `<size in bytes>:<CRC-32>`. */
+export type PublishedChecksums = Record<PublishedName, string>;
 
-/** Validates each file's text against its payload schema; throws one error naming every bad file and field. */
-export function parsePublished(texts: Record<PublishedName, string>): PublishedPayloads {
-  const problems: string[] = [];
-  const parse = <K extends PublishedName>(name: K): Published<z.infer<(typeof PUBLISHED_SCHEMAS)[K]>> | undefined => {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(texts[name]);
-    } catch (e) {
-      problems.push(`api/v1/${name}.json: not valid JSON: ${(e as Error).message}`);
-      return undefined;
-    }
-    const result = PUBLISHED_SCHEMAS[name].safeParse(doc);
-    if (!result.success) {
-      for (const i of result.error.issues) problems.push(`api/v1/${name}.json: ${i.path.join('.') || '(whole file)'}: ${i.message}`);
-      return undefined;
-    }
-    return { text: texts[name], value: result.data as z.infer<(typeof PUBLISHED_SCHEMAS)[K]> };
+/** A file's size and CRC-32 (of its UTF-8 bytes, for a string). */
+export const checksum = (data: Uint8Array | string): string => `${typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength}:${crc32(data)}`;
+
+export function checksumsOf(texts: PublishedTexts): PublishedChecksums {
+  return Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, checksum(texts[n])])) as PublishedChecksums;
+}
+
+/** A published file that is missing or not the one the build validated: the deploy is broken (503). */
+export class PublishedFileError extends Error {
+  override name = 'PublishedFileError';
+}
+
+/** How the binding reaches the files: their sizes now, their bytes when first needed. */
+export interface PublishedFiles {
+  /** Size in bytes, or null when the file is missing. */
+  size: (name: PublishedName) => number | null;
+  read: (name: PublishedName) => Uint8Array;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const mismatch = (name: PublishedName, got: string, want: string): string =>
+  `api/v1/${name}.json: size and CRC-32 ${got} are not those of the file the build validated (${want}): the function and the payloads must come from one \`npm run build\``;
+
+/** A file read, checked and decoded on first use of its text, and parsed on first use of its value; all kept (a failure too). */
+function lazily<T>(name: PublishedName, files: PublishedFiles, pinned: string): Published<T> {
+  let text: string | undefined;
+  let failure: PublishedFileError | undefined;
+  let value: T | undefined;
+  const published: Published<T> = {
+    get text(): string {
+      if (text !== undefined) return text;
+      if (failure) throw failure;
+      const bytes = files.read(name);
+      const got = checksum(bytes);
+      if (got !== pinned) throw (failure = new PublishedFileError(mismatch(name, got, pinned)));
+      return (text = decoder.decode(bytes));
+    },
+    get value(): T {
+      return (value ??= JSON.parse(published.text) as T);
+    },
   };
-  const forecast = parse('forecast');
-  const timeline = parse('timeline');
-  const signals = parse('signals');
-  if (!forecast || !timeline || !signals) throw new Error(`invalid published payloads:\n  - ${problems.join('\n  - ')}`);
-  return { forecast, timeline, signals };
+  return published;
+}
+
+/**
+ * The files the build validated. Throws a PublishedFileError naming every file that is missing or has
+ * another size than the build's now; a file whose CRC-32 differs fails on first use.
+ */
+export function pinnedPayloads(files: PublishedFiles, pinned: PublishedChecksums): PublishedPayloads {
+  const problems = PUBLISHED_NAMES.flatMap((n) => {
+    const size = files.size(n);
+    const want = Number(pinned[n].split(':')[0]);
+    if (size === null) return [`api/v1/${n}.json: missing`];
+    return size === want ? [] : [mismatch(n, `${size}:…`, pinned[n])];
+  });
+  if (problems.length > 0) throw new PublishedFileError(`published payloads differ from the build's:\n  - ${problems.join('\n  - ')}`);
+  return {
+    forecast: lazily('forecast', files, pinned.forecast),
+    timeline: lazily('timeline', files, pinned.timeline),
+    signals: lazily('signals', files, pinned.signals),
+  };
 }

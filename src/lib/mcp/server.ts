@@ -1,6 +1,9 @@
-/** `createServer(payloads)`: a fresh read-only MCP server with every tool of the registry, one per request. */
+/**
+ * `createServer(payloads, toolList)`: a fresh read-only MCP server with every tool of the registry, one per
+ * request. The tools/list answer is given ready-made (tool-list.ts: baked in by the build, or computed once
+ * per instance), so no request converts zod schemas to JSON Schema.
+ */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { SITE } from '../site.ts';
@@ -9,29 +12,6 @@ import type { PublishedPayloads } from './published.ts';
 import { TOOLS } from './tools/index.ts';
 
 export { TOOL_NAMES } from './tools/index.ts';
-
-type ToolSchema = ListToolsResult['tools'][number]['inputSchema'];
-
-/**
- * The tools/list answer, built the way McpServer builds it (a unit test holds the two equal), but once per
- * instance: converting the zod schemas to JSON Schema on every request would cost most of the request.
- */
-export const toolList = ((): (() => ListToolsResult) => {
-  let cached: ListToolsResult | undefined;
-  return () =>
-    (cached ??= {
-      tools: TOOLS.map(({ name, config: c }) => ({
-        name,
-        title: c.title,
-        description: c.description,
-        inputSchema: toJsonSchemaCompat(c.inputSchema, { strictUnions: true, pipeStrategy: 'input' }) as ToolSchema,
-        annotations: c.annotations,
-        execution: { taskSupport: 'forbidden' },
-        outputSchema: toJsonSchemaCompat(c.outputSchema, { strictUnions: true, pipeStrategy: 'output' }) as ToolSchema,
-      })),
-    });
-})();
-
 /**
  * The SDK's server uses a JSON Schema validator only to check a client's answer to an elicitation request,
  * which this read-only server never sends. Left to itself it would build an Ajv for every per-request
@@ -43,7 +23,8 @@ export const noElicitationValidator: jsonSchemaValidator = {
   },
 };
 
-export function createServer(payloads: PublishedPayloads, options: { cachedToolList?: boolean } = {}): McpServer {
+/** `toolList` answers tools/list; without it (tests), McpServer lists the tools as registered. */
+export function createServer(payloads: PublishedPayloads, toolList?: ListToolsResult): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version, websiteUrl: SITE.url },
     { instructions: MCP_SERVER.instructions, jsonSchemaValidator: noElicitationValidator },
@@ -52,6 +33,6 @@ export function createServer(payloads: PublishedPayloads, options: { cachedToolL
   // McpServer declares `tools.listChanged: true` as soon as a tool is registered; this server's tools are
   // fixed at build time and it never sends notifications/tools/list_changed, so it says so (merged over).
   server.server.registerCapabilities({ tools: { listChanged: false } });
-  if (options.cachedToolList !== false) server.server.setRequestHandler(ListToolsRequestSchema, toolList);
+  if (toolList) server.server.setRequestHandler(ListToolsRequestSchema, () => toolList);
   return server;
 }

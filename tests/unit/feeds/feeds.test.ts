@@ -8,8 +8,9 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../../../src/lib/dataset.ts';
-import { createAtomFeed, entryId } from '../../../src/lib/feeds/atom.ts';
-import { createCalendar } from '../../../src/lib/feeds/calendar.ts';
+import { createAtomFeed, entryId, FEED_ENTRY_LIMIT } from '../../../src/lib/feeds/atom.ts';
+import { calendarSince, createCalendar } from '../../../src/lib/feeds/calendar.ts';
+import type { Amendment, StoredEvent } from '../../../src/lib/schema.ts';
 import { foldLine, refold, unfold } from '../../../src/lib/feeds/fold.ts';
 import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 
@@ -61,6 +62,40 @@ describe('Atom feed', () => {
     expect(entryId({ id: '42' }, 'https://resetcast.netlify.app/some/path')).toBe('tag:resetcast.netlify.app,2026:event:42');
   });
   it('matches the golden file', () => golden('mini.atom.xml', atom));
+  it('links the full timeline and says it holds the newest 100 entries', () => {
+    expect(atom).toContain('<link rel="alternate" href="https://resetcast.netlify.app/timeline/"/>');
+    expect(feed.description).toMatch(/The newest 100 entries; the whole record is on the timeline \(https:\/\/resetcast\.netlify\.app\/timeline\/\)\.$/);
+  });
+});
+
+describe('Atom feed of a long history', () => {
+  // 300 events an hour apart, oldest first (as stored), ending 2026-06-30T23:00:00Z.
+  const template = data.events[0]!;
+  const hour = (i: number): string => new Date(Date.parse('2026-06-18T12:00:00Z') + i * 3_600_000).toISOString().replace('.000Z', 'Z');
+  const many: StoredEvent[] = Array.from({ length: 300 }, (_, i) => ({ ...template, id: String(1_000_000 + i), ts: hour(i), date: hour(i).slice(0, 10) }));
+  const amend = (i: number, at: string): Amendment => ({ event_id: many[i]!.id, at, what: 'summary', before: 'old', after: 'new', reason: `fix ${i}` });
+  // Oldest first, as data/corrections.json stores them: one before the newest 100 events, one among them, one after all.
+  const corrections = [amend(10, hour(150)), amend(250, hour(260)), amend(299, hour(400))];
+  const tag = (kind: string, key: string): string => `tag:resetcast.netlify.app,2026:${kind}:${key}`;
+  const items = parseFeed(createAtomFeed(many, { base: BASE, corrections })).items;
+
+  it(`carries exactly the newest ${FEED_ENTRY_LIMIT} entries, events and corrections together, newest first`, () => {
+    expect(FEED_ENTRY_LIMIT).toBe(100);
+    expect(items).toHaveLength(100);
+    // Newest: the correction at hour 400; then events 299 … 261, the correction at hour 260 (before event 260 of the same second), events 260 … 202.
+    const expected = [
+      tag('correction', `${many[299]!.id}:${hour(400)}:summary`),
+      ...many.slice(261).reverse().map((e) => tag('event', e.id)),
+      tag('correction', `${many[250]!.id}:${hour(260)}:summary`),
+      ...many.slice(202, 261).reverse().map((e) => tag('event', e.id)),
+    ];
+    expect(items.map((i) => i.id)).toEqual(expected);
+  });
+  it('keeps entry ids stable as the history grows: the newest entries are the same with 150 more old events', () => {
+    const older = Array.from({ length: 150 }, (_, i) => ({ ...template, id: String(900_000 + i), ts: hour(i - 200), date: hour(i - 200).slice(0, 10) }));
+    const grown = parseFeed(createAtomFeed([...older, ...many], { base: BASE, corrections })).items;
+    expect(grown.map((i) => i.id)).toEqual(items.map((i) => i.id));
+  });
 });
 
 describe('iCalendar feed', () => {
@@ -120,6 +155,29 @@ describe('iCalendar feed', () => {
     expect(createAtomFeed(data.events, { base: BASE })).toBe(atom);
   });
   it('matches the golden file', () => golden('mini.ics', ics));
+  it('keeps recorded events of the past 12 months (from the build clock) and every future reminder', () => {
+    // Build clock 2026-07-01T12:00:00Z: 12 months back is 2025-07-01T12:00:00Z, inclusive.
+    expect(calendarSince(MINI_NOW).toISOString()).toBe('2025-07-01T12:00:00.000Z');
+    const at = (ts: string, id: string): StoredEvent => ({ ...data.events[0]!, id, ts, date: ts.slice(0, 10) });
+    const old = [at('2025-06-01T12:00:00Z', '101'), at('2025-07-01T11:59:59Z', '102'), at('2025-07-01T12:00:00Z', '103'), at('2025-08-01T00:00:00Z', '104')];
+    const out = new ICAL.Component(ICAL.parse(createCalendar([...old, ...data.events], data.banked, { base: BASE, now: MINI_NOW })));
+    const uids = out.getAllSubcomponents('vevent').map((v) => String(v.getFirstPropertyValue('uid')));
+    expect(uids).not.toContain('101@resetcast.netlify.app'); // 13 months old
+    expect(uids).not.toContain('102@resetcast.netlify.app'); // a second over 12 months
+    expect(uids).toContain('103@resetcast.netlify.app');
+    expect(uids).toContain('104@resetcast.netlify.app');
+    for (const e of data.events) expect(uids).toContain(`${e.id}@resetcast.netlify.app`);
+    // Both grants are still redeemable: their reminders (in the future of the build clock) stay.
+    expect(uids.filter((u) => u.startsWith('banked-'))).toEqual(['banked-2026-06-12-launch@resetcast.netlify.app', 'banked-2026-06-18-double@resetcast.netlify.app']);
+  });
+  it('drops an event 13 months after it was recorded, while a grant reminder stays until its expiry', () => {
+    const later = new Date('2027-07-05T00:00:00Z');
+    const grant = { ...data.banked.grants[0]!, id: 'late-grant', granted_at: '2027-07-01T00:00:00Z', expires_at: '2027-07-31T00:00:00Z' };
+    const out = new ICAL.Component(ICAL.parse(createCalendar(data.events, { ...data.banked, grants: [grant] }, { base: BASE, now: later })));
+    const events = out.getAllSubcomponents('vevent');
+    expect(events.map((v) => String(v.getFirstPropertyValue('uid')))).toEqual(['banked-late-grant@resetcast.netlify.app']);
+    expect(new ICAL.Event(events[0]!).startDate.toJSDate().toISOString()).toBe('2027-07-31T00:00:00.000Z');
+  });
   it('with spend-or-hold advice: the reminder says it, dated at the build clock, instead of the plain "redeem it"', () => {
     const advice = new Map([['2026-06-12-launch', 'Estimate: the chance of a free reset before it expires is 62 %. A reset before it expires is likely: hold it.']]);
     const out = new ICAL.Component(ICAL.parse(createCalendar(data.events, data.banked, { base: BASE, now: MINI_NOW, advice })));

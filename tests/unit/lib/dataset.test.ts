@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BuildFileKey } from '../../../src/lib/data-files.ts';
-import { DataError, parseDataset } from '../../../src/lib/dataset.ts';
+import { DataError, MAX_EVENTS, parseDataset } from '../../../src/lib/dataset.ts';
 import { MINI_NOW, miniJson, miniTexts } from '../../support/mini-data.ts';
 
 /** Parses the fixture with one file replaced; returns the DataError's problems (or [] when valid). */
@@ -19,6 +19,16 @@ function problemsWith(key: JsonKey, mutate: (doc: any) => unknown, now = MINI_NO
 }
 
 describe('parseDataset', () => {
+  it('refuses more events than its limit, naming the file, the count and the limit; takes exactly the limit', () => {
+    // The fixture holds 4 events.
+    expect(() => parseDataset(miniTexts(), MINI_NOW, { maxEvents: 3 })).toThrow(DataError);
+    expect(() => parseDataset(miniTexts(), MINI_NOW, { maxEvents: 3 })).toThrow(
+      /data\/events\.json: 4 events, more than the build's limit of 3 \(MAX_EVENTS in src\/lib\/dataset\.ts, or RESETCAST_MAX_EVENTS\)/,
+    );
+    expect(parseDataset(miniTexts(), MINI_NOW, { maxEvents: 4 }).events).toHaveLength(4);
+    expect(MAX_EVENTS).toBe(200_000);
+  });
+
   it('accepts the fixture and keeps every record', () => {
     const d = parseDataset(miniTexts(), MINI_NOW);
     expect(d.events.map((e) => e.id)).toEqual(['2062329981548802523', '2065225362544726371', '2067399435009622521', '2093014447833116908']);

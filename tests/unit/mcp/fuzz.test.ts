@@ -2,9 +2,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../../src/lib/mcp/handler.ts';
+import { createToolList } from '../../../src/lib/mcp/tool-list.ts';
 import { miniPublished } from './payloads.ts';
 
-const handler = createMcpHandler(miniPublished());
+const handler = createMcpHandler(miniPublished(), createToolList());
 const SEED = 20261122;
 
 const VALID: Record<string, unknown>[] = [

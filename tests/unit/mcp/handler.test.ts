@@ -1,12 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createMcpHandler, createUnavailableHandler } from '../../../src/lib/mcp/handler.ts';
-import { createServer, TOOL_NAMES, toolList } from '../../../src/lib/mcp/server.ts';
+import { PUBLISHED_SCHEMAS } from '../../../src/lib/mcp/published-schemas.ts';
+import { createServer, noElicitationValidator, TOOL_NAMES } from '../../../src/lib/mcp/server.ts';
+import { createToolList } from '../../../src/lib/mcp/tool-list.ts';
+import { TOOLS } from '../../../src/lib/mcp/tools/index.ts';
 import { miniPublished } from './payloads.ts';
 
 const payloads = miniPublished();
-const handler = createMcpHandler(payloads);
+const toolList = createToolList();
+const handler = createMcpHandler(payloads, toolList);
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 function post(body: unknown, headers: Record<string, string> = JSON_TYPE): Promise<Response> {
@@ -128,27 +133,29 @@ describe('tools/call over HTTP', () => {
   });
 });
 
-describe('the cached tools/list', () => {
-  it('equals what McpServer itself lists', async () => {
+describe('the precomputed tools/list', () => {
+  it('equals what McpServer itself lists for the same tools registered with their output schemas', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = createServer(payloads, { cachedToolList: false });
+    // The SDK's own listing: every tool registered the ordinary way, outputSchema included.
+    const server = new McpServer({ name: 'reference', version: '1' }, { jsonSchemaValidator: noElicitationValidator });
+    for (const t of TOOLS) server.registerTool(t.name, { ...t.config, outputSchema: PUBLISHED_SCHEMAS[t.output] }, () => ({ content: [] }));
     await server.connect(serverSide);
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(clientSide);
     const listed = await client.listTools();
     await client.close();
-    expect(JSON.parse(JSON.stringify(toolList()))).toEqual(JSON.parse(JSON.stringify(listed)));
+    expect(JSON.parse(JSON.stringify(toolList))).toEqual(JSON.parse(JSON.stringify(listed)));
     expect(listed.tools.map((t) => t.name)).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
   });
   it('describes every argument, marks every tool read-only and closed-world', () => {
-    for (const tool of toolList().tools) {
+    for (const tool of toolList.tools) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
       expect(tool.title).toBeTruthy();
       expect(tool.outputSchema).toBeDefined();
       expect(tool.inputSchema.additionalProperties).toBe(false);
       for (const prop of Object.values(tool.inputSchema.properties ?? {})) expect((prop as { description?: string }).description).toBeTruthy();
     }
-    const list = toolList().tools.find((t) => t.name === 'list_codex_resets');
+    const list = toolList.tools.find((t) => t.name === 'list_codex_resets');
     expect(list?.inputSchema.properties).toMatchObject({ limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, since: { type: 'string' } });
   });
 });
@@ -156,7 +163,7 @@ describe('the cached tools/list', () => {
 describe('capabilities', () => {
   it('declares tools with listChanged false (the tools never change), to an SDK client', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createServer(payloads).connect(serverSide);
+    await createServer(payloads, toolList).connect(serverSide);
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(clientSide);
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });

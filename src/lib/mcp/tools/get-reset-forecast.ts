@@ -1,7 +1,6 @@
 /** `get_reset_forecast`: the published forecast payload, exactly as /api/v1/forecast.json. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { ForecastPayload } from '../../schema.ts';
 import { SITE } from '../../site.ts';
 import type { PublishedPayloads } from '../published.ts';
 import { payloadResult } from './result.ts';
@@ -23,6 +22,6 @@ export const getResetForecastTool = defineTool({
     'with a confidence label, its reasons, the numeric inputs, and freshness timestamps. An estimate from past announcements, not a schedule. ' +
     'Takes no arguments; returns the same JSON as /api/v1/forecast.json.',
   inputSchema: GetResetForecastInput,
-  outputSchema: ForecastPayload,
+  output: 'forecast',
   run: (payloads) => getResetForecast(payloads),
 });

@@ -1,7 +1,6 @@
 /** `get_status_signals`: the published signals snapshot, exactly as /api/v1/signals.json. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { SignalsPayload } from '../../schema.ts';
 import { SITE } from '../../site.ts';
 import type { PublishedPayloads } from '../published.ts';
 import { payloadResult } from './result.ts';
@@ -23,6 +22,6 @@ export const getStatusSignalsTool = defineTool({
     'and the count of new usage-limit issues against its baseline. Checked on a schedule, not live: fetched_at is the time of the check. ' +
     'Takes no arguments; returns the same JSON as /api/v1/signals.json.',
   inputSchema: GetStatusSignalsInput,
-  outputSchema: SignalsPayload,
+  output: 'signals',
   run: (payloads) => getStatusSignals(payloads),
 });

@@ -5,7 +5,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { stableStringify } from '../../json.ts';
-import { TimelinePayload } from '../../schema.ts';
 import { SITE } from '../../site.ts';
 import { isValidDate } from '../../time.ts';
 import type { PublishedPayloads } from '../published.ts';
@@ -52,6 +51,6 @@ export const listResetsTool = defineTool({
     `Use since (YYYY-MM-DD, inclusive UTC day) to get recent events and limit (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT}) to cap the count. ` +
     'Returns the shape of /api/v1/timeline.json.',
   inputSchema: ListResetsInput,
-  outputSchema: TimelinePayload,
+  output: 'timeline',
   run: listResets,
 });
