@@ -103,7 +103,7 @@ const ntfyError = (status: number, code: number, error: string): Reply => ({ sta
 const discordError = (status: number, message: string, code: number, headers: Record<string, string> = {}): Reply => ({ status, headers, body: JSON.stringify({ message, code }) });
 const slackError = (status: number, body: string): Reply => ({ status, headers: { 'Content-Type': 'text/html' }, body });
 
-// httpDeps: backoff 10 ms doubling, Retry-After honoured up to 20 s, a 300 ms timeout.
+// httpDeps: backoff 10 ms doubling, Retry-After honoured up to 20 s, a 2 s timeout.
 describe.each<[OutletName, Record<string, Reply>]>([
   ['ntfy', { client: ntfyError(401, 40101, 'unauthorized'), server: ntfyError(507, 50701, 'insufficient storage'), limited: { ...ntfyError(429, 42901, 'limit reached: too many requests'), headers: { 'Retry-After': '2' } } }],
   ['discord', { client: discordError(404, 'Unknown Webhook', 10015), server: { status: 502, body: '<html>Bad Gateway</html>' }, limited: discordError(429, 'You are being rate limited.', 0, { 'Retry-After': '2' }) }],

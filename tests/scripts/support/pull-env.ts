@@ -29,11 +29,15 @@ export function loadDir(dir: string, now: Date = NOW): Dataset {
   return parseDataset(readDataFiles(dir), now);
 }
 
+/**
+ * The request budget of the pull tests. The timeout is long enough that a loaded machine (two cores, many
+ * test files in parallel) still answers a local server in time; only the servers that never answer wait it out.
+ */
 export function httpDeps(sleeps: number[] = [], now: Date = NOW): HttpDeps {
   return {
     fetch: globalThis.fetch, now: () => now, userAgent: USER_AGENT,
     sleep: async (ms) => void sleeps.push(ms),
-    timeoutMs: 300, retries: 2, backoffMs: 10, maxRetryAfterMs: 20_000,
+    timeoutMs: 2_000, retries: 2, backoffMs: 10, maxRetryAfterMs: 20_000,
   };
 }
 
