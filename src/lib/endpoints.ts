@@ -49,3 +49,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/server.json', operationId: 'getMcpRegistryEntry', tag: 'mcp', summary: 'MCP Registry server.json', description: 'The server as the MCP Registry describes it.', media: 'application/json', body: 'MCP Registry server.json', edge: false },
   { path: '/statusline.sh', operationId: 'getStatusLineClient', tag: 'clients', summary: 'Status-line client', description: 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line (SPEC.md §4.2).', media: 'text/plain', body: 'A POSIX shell script', edge: false },
 ];
+
+/**
+ * The endpoints the developers page documents one by one (and whose words every locale's catalogue
+ * carries, src/i18n/en.ts): the data, the feeds and the OpenAPI document. The threshold feeds are
+ * listed once, under "Get alerts"; the MCP documents and clients have their own sections.
+ */
+export const DOCUMENTED_ENDPOINTS: readonly Endpoint[] = ENDPOINTS.filter(
+  (e) => (e.tag === 'data' || e.tag === 'feeds' || e.path === OPENAPI_PATH) && !THRESHOLD_FEEDS.some((f) => f.path === e.path),
+);
