@@ -1,6 +1,6 @@
 /**
  * `npm run correct -- <event id> --reason "…" (--ts <ts> | --scope <s> | --kind <k> | --partial/--no-partial |
- * --global/--no-global | --summary "…" | --certainty <c> | --expires <ts> | --retract)`: changes a published
+ * --global/--no-global | --summary "…" | --certainty <c> | --url <link> | --expires <ts> | --retract)`: changes a published
  * fact and logs the change in data/corrections.json (docs/data.md).
  */
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ import { runCuration } from './lib/curation.ts';
 
 const USAGE =
   'usage: npm run correct -- <event id> --reason "…" (--ts <ts> | --scope <scope> | --kind <kind> | --partial|--no-partial | --global|--no-global | ' +
-  '--summary "…" | --certainty high|medium|low | --expires <ts> | --retract)';
+  '--summary "…" | --certainty high|medium|low | --url <link> | --expires <ts> | --retract)';
 
 runCuration('correct', (state, now) => {
   const { values, positionals } = parseArgs({
@@ -18,7 +18,7 @@ runCuration('correct', (state, now) => {
     allowNegative: true,
     options: {
       ts: { type: 'string' }, scope: { type: 'string' }, kind: { type: 'string' }, summary: { type: 'string' }, certainty: { type: 'string' },
-      expires: { type: 'string' }, reason: { type: 'string' }, partial: { type: 'boolean' }, global: { type: 'boolean' }, retract: { type: 'boolean' },
+      url: { type: 'string' }, expires: { type: 'string' }, reason: { type: 'string' }, partial: { type: 'boolean' }, global: { type: 'boolean' }, retract: { type: 'boolean' },
     },
   });
   const [id, ...extra] = positionals;

@@ -7,7 +7,7 @@ export function createCorrectionsPayload(list: readonly Correction[], generatedA
 }
 
 const FIELD_WORDS: Record<Amendment['what'], string> = {
-  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'applied to everyone', summary: 'summary', certainty: 'certainty', expires_at: 'banked reset expiry',
+  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'applied to everyone', summary: 'summary', certainty: 'certainty', url: 'link', expires_at: 'banked reset expiry',
 };
 
 function valueWords(what: Amendment['what'], v: string | boolean): string {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { astroBuild, tempDir } from '../support/astro-build.ts';
+import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 let a: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   const dir = tempDir('fn');
   [a, b] = await Promise.all([bundleMcpFunction(root, join(dir, 'a/mcp.mjs')), bundleMcpFunction(root, join(dir, 'b/mcp.mjs'))]);
   site = join(tempDir('fn-site'), 'dist');
-  const built = await astroBuild({ epoch: 1795392000, outDir: site });
+  const built = await astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR, outDir: site });
   expect(built.code, built.output).toBe(0);
 }, 240_000);
 

@@ -83,6 +83,31 @@ describe('npm run correct', () => {
     expect(event).toMatchObject({ ts: '2026-11-19T23:00:00Z', date: '2026-11-19', scope: 'plus+pro' });
   });
 
+  it('a grant follows a corrected fact of its event only where it held the same value (its own summary stays)', async () => {
+    const dir = curateDir();
+    // The DevDay grant (frozen history): same scope as its event, a summary of its own.
+    const DEVDAY = '2105009715409846272';
+    const grantBefore = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === DEVDAY);
+    const r = await npmScript('correct', dir, [DEVDAY, '--scope', 'plus+pro', '--summary', 'A new summary of the event.', '--reason', 'confirmed by the release notes']);
+    expect(r.code, r.out).toBe(0);
+    const grant = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === DEVDAY);
+    expect(grant).toEqual({ ...grantBefore, scope: 'plus+pro' });
+  });
+
+  it('--url gives an event without an X post a new link; an X post keeps its own', async () => {
+    const dir = curateDir();
+    const gh = 'https://github.com/openai/codex/issues/14000#issuecomment-4099000002';
+    await npmScript('add-event', dir, [gh, '--kind', 'other', '--scope', 'all', '--summary', 'A staff comment.', '--at', '2026-11-19T00:00:00Z', '--source', 'staff']);
+    const moved = 'https://github.com/openai/codex/discussions/15000#discussioncomment-4099000002';
+    const r = await npmScript('correct', dir, ['4099000002', '--url', moved, '--reason', 'the thread moved to a discussion']);
+    expect(r.code, r.out).toBe(0);
+    expect(readJson(dir, 'corrections.json').corrections.at(-1)).toMatchObject({ what: 'url', before: gh, after: moved });
+    await npmScript('add-event', dir, [RESET, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset.']);
+    const x = await npmScript('correct', dir, [idOf(RESET), '--url', moved, '--reason', 'r']);
+    expect(x.code).toBe(1);
+    expect(x.out.trim()).toBe(`correct: --url: event ${idOf(RESET)} is an X post; its link is the post (${RESET})`);
+  });
+
   it('--retract withdraws the event and its grant, keeps both in the log, and frees the promise it fulfilled', async () => {
     const dir = curateDir();
     const promise = xUrl('thsottiaux', '2026-11-18T08:00:00Z');

@@ -14,10 +14,11 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `resetcast-${prefix}-`));
 }
 
-export function astroBuild(opts: { epoch: number; dataDir?: string; outDir?: string }): Promise<BuildResult> {
+/** `dataDir` is required: a test names the frozen fixture it builds (only the smoke test passes the live data/). */
+export function astroBuild(opts: { epoch: number; dataDir: string; outDir?: string }): Promise<BuildResult> {
   const outDir = opts.outDir ?? join(tempDir('build'), 'dist');
   const env: NodeJS.ProcessEnv = { ...process.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
-  if (opts.dataDir) env['RESETCAST_DATA_DIR'] = opts.dataDir;
+  env['RESETCAST_DATA_DIR'] = opts.dataDir;
   return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env).then(({ code, out }) => ({ code, output: out, outDir }));
 }
 

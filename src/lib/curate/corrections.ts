@@ -3,12 +3,12 @@
  * data/events.json and the change is logged in data/corrections.json with its value before and after,
  * the reason and the time; a retraction moves the whole record (and its grant) into the log.
  */
-import { Certainty, Kind, Scope, Timestamp, type Correction, type StoredEvent } from '../schema.ts';
+import { Certainty, Kind, Scope, Timestamp, Url, type Correction, type StoredEvent } from '../schema.ts';
 import { linkPromises } from '../promises.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
 import { amendments, BANKED_KIND_CHANGE } from './amend.ts';
 import { CurationError, parseFlag } from './errors.ts';
-import { sortGrants } from './grants.ts';
+import { followEvent, sortGrants } from './grants.ts';
 import { withCorrections, withEvents, type Curated, type Outcome } from './state.ts';
 
 export interface CorrectArgs {
@@ -19,11 +19,15 @@ export interface CorrectArgs {
   global?: boolean;
   summary?: string;
   certainty?: string;
+  /** A new link, for an event with no X post of its own (an X post's link is the post). */
+  url?: string;
   expires?: string;
   /** The event did not happen as recorded: withdraw it. */
   retract?: boolean;
   reason?: string;
 }
+
+const X_POST_URL = /^https:\/\/x\.com\/[A-Za-z0-9_]{1,15}\/status\/\d+$/;
 
 function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   const next = { ...e };
@@ -44,6 +48,10 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
     next.summary = args.summary.trim();
   }
   if (args.certainty !== undefined) next.certainty = parseFlag(Certainty, args.certainty, 'certainty');
+  if (args.url !== undefined) {
+    if (X_POST_URL.test(e.url)) throw new CurationError(`--url: event ${e.id} is an X post; its link is the post (${e.url})`);
+    next.url = parseFlag(Url, args.url, 'url');
+  }
   return next;
 }
 
@@ -73,11 +81,11 @@ export function correctEvent(state: Curated, eventId: string, args: CorrectArgs,
     });
     return { state: next, lines: [`retracted ${eventId} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}`, ...freed] };
   }
-  if (fields.length === 0) throw new CurationError('nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, --expires) or --retract');
+  if (fields.length === 0) throw new CurationError('nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, --url, --expires) or --retract');
   if (args.expires !== undefined && !grant) throw new CurationError(`--expires: event ${eventId} has no banked grant`);
   const expires = args.expires === undefined ? undefined : parseFlag(Timestamp, args.expires, 'expires');
   const after = amended(event, args, now);
-  const grantAfter = grant && { ...grant, scope: after.scope, summary: after.summary, certainty: after.certainty, granted_at: after.ts, ...(expires ? { expires_at: expires } : {}) };
+  const grantAfter = grant && { ...followEvent(grant, event, after), ...(expires ? { expires_at: expires } : {}) };
   if (grantAfter && grantAfter.expires_at <= grantAfter.granted_at) throw new CurationError(`--expires ${grantAfter.expires_at}: not after the grant (${grantAfter.granted_at})`);
   const changes = amendments(event, after, grant, grantAfter, at, reason);
   if (changes.length === 0) throw new CurationError(`event ${eventId} already records exactly these facts; nothing to correct`);

@@ -8,7 +8,7 @@ import { linkPromises } from '../promises.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
 import { amendments, BANKED_KIND_CHANGE } from './amend.ts';
 import { CurationError, parseFlag } from './errors.ts';
-import { grantForEvent, sortGrants } from './grants.ts';
+import { followEvent, grantForEvent, sortGrants } from './grants.ts';
 import { postRef, postTime } from './post-ref.ts';
 import { withCorrections, withEvents, type Curated, type Outcome } from './state.ts';
 
@@ -76,7 +76,10 @@ export function recordEvent(state: Curated, args: EventArgs, now: Date): Outcome
 
   const grants = state.banked.grants.filter((g) => g.event_id !== id);
   const oldGrant = state.banked.grants.find((g) => g.event_id === id);
-  const grant = event.kind === 'banked' ? { ...grantForEvent(event, state.banked, expires ?? oldGrant?.expires_at), ...(oldGrant ? { id: oldGrant.id, uncertain_fields: oldGrant.uncertain_fields } : {}) } : undefined;
+  const grant =
+    event.kind !== 'banked' ? undefined
+    : oldGrant && previous ? { ...followEvent(oldGrant, previous, event), ...(expires ? { expires_at: expires } : {}) }
+    : grantForEvent(event, state.banked, expires);
   const changes: Amendment[] = previous ? amendments(previous, event, oldGrant, grant, toTimestamp(now), args.reason ?? 'amended with add-event --update') : [];
   if (previous && changes.length === 0) throw new CurationError(`--update: event ${id} already records exactly these facts; nothing to change`);
 

@@ -28,3 +28,16 @@ export function grantForEvent(e: StoredEvent, banked: BankedFile, expiresAt?: st
 export function sortGrants(grants: readonly BankedGrant[]): BankedGrant[] {
   return [...grants].sort((a, b) => (a.granted_at === b.granted_at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.granted_at < b.granted_at ? -1 : 1));
 }
+
+/** Grant fields that mirror a fact of its event (the grant's own name for it). */
+const MIRRORED = [['scope', 'scope'], ['summary', 'summary'], ['certainty', 'certainty'], ['url', 'url'], ['granted_at', 'ts']] as const;
+
+/**
+ * The grant after its event changed: a field follows the event's new value only where the grant held
+ * the event's old one (a grant recorded with its own summary or scope keeps it).
+ */
+export function followEvent(grant: BankedGrant, before: StoredEvent, after: StoredEvent): BankedGrant {
+  const next = { ...grant };
+  for (const [g, e] of MIRRORED) if (grant[g] === before[e]) (next as Record<string, unknown>)[g] = after[e];
+  return next;
+}

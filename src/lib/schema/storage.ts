@@ -115,7 +115,7 @@ export const SignalsFile = z.strictObject({
  * Published facts a correction may change: the event's fields (`id` never changes: it names the post;
  * `date` follows `ts`) and, for a banked reset, its grant's expiry.
  */
-export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty', 'expires_at'] as const;
+export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty', 'url', 'expires_at'] as const;
 export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 
 const EventRef = PostId.describe('the corrected event');
