@@ -3,15 +3,6 @@
  * others against it at build). `{name}` is a placeholder; an object of plural categories (`one`,
  * `other`, …) is a message that depends on `{count}`. Terms kept consistent: docs/i18n.md.
  */
-import { DOCUMENTED_ENDPOINTS } from '../lib/endpoints.ts';
-
-/**
- * What each documented endpoint is, in English straight from the endpoint registry (the same words as
- * the OpenAPI document). Every other catalogue must say it for each of them: a new endpoint without its
- * translations fails the build, naming the locale and the key.
- */
-const endpoints: Readonly<Record<string, string>> = Object.fromEntries(DOCUMENTED_ENDPOINTS.map((e) => [e.operationId, `${e.summary}. ${e.description}`]));
-
 export default {
   site: {
     description:
@@ -46,15 +37,16 @@ export default {
     inDoubt: 'in doubt:',
     certaintyIs: 'Certainty: {certainty}',
     scopeNote: 'Scope note:',
-    source: 'Source:',
+    sourceLabel: 'Source:',
     noPost: 'no post on record',
+    whenAgo: '{when} ({ago})',
     permalink: 'Permalink',
     postBy: 'post by {who}',
     unnamedSource: 'an unnamed source',
     promisedOn: 'Promised in advance on {when}: {link}.',
     thePromise: 'the promise',
     corrected: 'corrected',
-    reason: 'Reason:',
+    reasonLabel: 'Reason:',
     retracted: 'retracted',
     retractedOn: 'Retracted {when}: {reason}.',
     originalPost: 'the original post',
@@ -67,7 +59,7 @@ export default {
       official_other: 'official statement by {who}',
       observed: 'report by users, via {who}',
     },
-    source: {
+    signalSource: {
       status: 'OpenAI status page',
       issues: 'Codex issue tracker (GitHub)',
       x: 'Posts on X',
@@ -100,9 +92,10 @@ export default {
         summary: 'summary',
         certainty: 'certainty',
         expiry: 'banked reset expiry',
+        url: 'link to the post',
       },
     },
-    reason: {
+    confidenceReason: {
       record: { one: '{count} recorded reset; rhythm model: {model}', other: '{count} recorded resets; rhythm model: {model}' },
       recordSince: { one: '{count} recorded reset since {since}; rhythm model: {model}', other: '{count} recorded resets since {since}; rhythm model: {model}' },
       tooFew: 'Fewer than {min} resets recorded: no gap to average, so no forecast.',
@@ -243,6 +236,7 @@ export default {
     under: 'under {percent}',
   },
   timeline: {
+    recordedLanguage: 'Summaries and notes are quoted as they were recorded, in English.',
     title: 'Timeline of recorded resets',
     description: 'Every recorded announcement of a Codex usage-limit reset, a page per year, newest first, with its source post and how certain each fact is.',
     counts: {
@@ -470,5 +464,28 @@ export default {
     timeline: 'timeline of resets',
     developers: 'API and MCP documentation',
   },
-  endpoints,
+  /**
+   * What each endpoint the developers page lists is, for people, keyed by its operationId in
+   * src/lib/endpoints.ts (a unit test keeps these keys equal to DOCUMENTED_ENDPOINTS, so a new endpoint
+   * needs its words here and then, through the build check, in every catalogue).
+   */
+  endpoints: {
+    getForecast:
+      'The chance of a reset in the next 24 and 48 hours (whole percents), the confidence label and its reasons, the inputs and when each was last checked. An estimate from past announcements, not a schedule.',
+    getOutlook: 'The 7-day outlook: the chance of an announced reset within 6, 12 … 168 hours, from the same estimate (equal to the 24 h and 48 h figures at 24 and 48 hours).',
+    getTimeline: 'Every recorded event, newest first.',
+    getSignals: 'The last scheduled check of the OpenAI status page and of the Codex issue tracker.',
+    getBanked: 'The banked resets still active: when each was granted and expires, the hours left, the chance of a free reset before it expires and plain spend-or-hold advice.',
+    getPromises: 'Every official promise of a coming reset, newest first, with the UTC window it was expected in and whether it came, is still open or lapsed.',
+    getCorrections: 'Every published fact changed after publication (a time, a scope, a retraction), newest first, with the value before and after and the reason.',
+    getAlerts:
+      'Every alert, newest first, each with an id that never changes: resets and banked resets recorded, banked resets expiring within 24 hours, promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %.',
+    getEventNotes: 'How sure each recorded fact is: certainty, the fields in doubt and notes on the scope.',
+    getBacktest: 'How the forecast would have scored on the recorded history, with 90 % intervals, calibration and the targets of the formula.',
+    getTrackRecord: 'How the logged forecasts are doing live: every forecast whose 24 h or 48 h window has closed, scored against the recorded resets.',
+    getOpenApi: 'The OpenAPI 3.1 description of every endpoint.',
+    getAtomFeed: 'The recorded resets as an Atom feed, newest first.',
+    getAlertsFeed: 'Every alert as an Atom feed (the newest 100).',
+    getCalendar: 'Past resets and reminders before each banked reset expires, for calendar apps (iCalendar).',
+  },
 } as const;

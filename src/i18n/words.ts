@@ -33,11 +33,11 @@ export function originText(tr: Translator, origin: StoredEvent['origin'], source
 
 /** A signal source's name for people; a source this list does not know keeps its id. */
 export function sourceName(tr: Translator, name: string): { text: string; known: boolean } {
-  return name === 'status' || name === 'issues' || name === 'x' ? { text: tr(`words.source.${name}`), known: true } : { text: name, known: false };
+  return name === 'status' || name === 'issues' || name === 'x' ? { text: tr(`words.signalSource.${name}`), known: true } : { text: name, known: false };
 }
 
-const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry'>> = {
-  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'global', summary: 'summary', certainty: 'certainty', expires_at: 'expiry',
+const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url'>> = {
+  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'global', summary: 'summary', certainty: 'certainty', expires_at: 'expiry', url: 'url',
 };
 
 /** "scope: Plus + Pro → Pro", in the locale (the values are formatted, free text stays as recorded). */
@@ -59,18 +59,18 @@ export function reasonText(tr: Translator, r: ConfidenceReason): string | null {
   switch (r.kind) {
     case 'record':
       return r.since === null
-        ? tr.plural('words.reason.record', r.resets, { model: r.model })
-        : tr.plural('words.reason.recordSince', r.resets, { model: r.model, since: tr.f.date(r.since) });
+        ? tr.plural('words.confidenceReason.record', r.resets, { model: r.model })
+        : tr.plural('words.confidenceReason.recordSince', r.resets, { model: r.model, since: tr.f.date(r.since) });
     case 'too-few':
-      return tr('words.reason.tooFew', { min: r.min });
+      return tr('words.confidenceReason.tooFew', { min: r.min });
     case 'no-rhythm':
-      return tr('words.reason.noRhythm', { model: r.model, min: r.min });
+      return tr('words.confidenceReason.noRhythm', { model: r.model, min: r.min });
     case 'stale':
-      return tr('words.reason.stale', { age: tr.f.days(r.days, 0), limit: tr.f.days(r.limitDays, 0) });
+      return tr('words.confidenceReason.stale', { age: tr.f.days(r.days, 0), limit: tr.f.days(r.limitDays, 0) });
     case 'signal-missing':
-      return tr(`words.reason.${r.signal}Missing`);
+      return tr(`words.confidenceReason.${r.signal}Missing`);
     case 'small-sample':
-      return tr('words.reason.smallSample', { min: r.min });
+      return tr('words.confidenceReason.smallSample', { min: r.min });
     case 'text':
       return null;
   }
