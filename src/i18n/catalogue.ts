@@ -52,7 +52,8 @@ export function pluralCategories(lang: string): PluralCategory[] {
   const rules = new Intl.PluralRules(lang);
   const used = new Set<string>();
   for (let n = 0; n <= LARGEST_COUNT && used.size < rules.resolvedOptions().pluralCategories.length; n++) used.add(rules.select(n));
-  return PLURAL_CATEGORIES.filter((c) => used.has(c));
+  // `other` is every language's fallback (Russian whole numbers never reach it, fractions do).
+  return PLURAL_CATEGORIES.filter((c) => c === 'other' || used.has(c));
 }
 
 /** Every difference between one catalogue and the English source, as "locale: key: problem" lines. */

@@ -15,7 +15,7 @@ const DAY_MS = 24 * HOUR_MS;
 interface DurationFormatter {
   format(duration: { days?: number; hours?: number; minutes?: number }): string;
 }
-const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: 'long' | 'short' | 'narrow' }) => DurationFormatter }).DurationFormat;
+const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: 'long' | 'short' | 'narrow'; minutesDisplay?: 'always' | 'auto' }) => DurationFormatter }).DurationFormat;
 
 export interface Formatter {
   /** "22 Nov 2026, 23:14 UTC" / "2026年11月22日 UTC 23:14". */
@@ -60,6 +60,8 @@ function createFormatter(intl: string): Formatter {
   const date = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
   const relative = new Intl.RelativeTimeFormat(intl, { numeric: 'always', style: 'long' });
   const duration = new DurationFormat(intl, { style: 'long' });
+  // Under an hour the minutes are shown even when zero ("0 minutes", not an empty string).
+  const minutes = new DurationFormat(intl, { style: 'long', minutesDisplay: 'always' });
   const percent = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 });
   const signed = new Intl.NumberFormat(intl, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   const numbers = new Map<number, Intl.NumberFormat>();
@@ -95,7 +97,7 @@ function createFormatter(intl: string): Formatter {
     },
     timeLeft(ts, now) {
       const ms = Math.max(0, parseTimestamp(ts).getTime() - now.getTime());
-      if (ms < HOUR_MS) return duration.format({ minutes: Math.floor(ms / MINUTE_MS) });
+      if (ms < HOUR_MS) return minutes.format({ minutes: Math.floor(ms / MINUTE_MS) });
       const days = Math.floor(ms / DAY_MS);
       const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
       return duration.format(days === 0 ? { hours } : hours === 0 ? { days } : { days, hours });
