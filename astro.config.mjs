@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import { SITE } from './src/lib/site.ts';
 import { loadBuild } from './src/data.ts';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
+import { checkAllCatalogues } from './src/i18n/catalogues.ts';
 
 /** Validates data/ before Astro writes anything, so a bad data file leaves the output folder untouched. */
 const validateData = {
@@ -9,6 +11,16 @@ const validateData = {
   hooks: {
     'astro:config:setup': () => {
       loadBuild();
+    },
+  },
+};
+
+/** Every message catalogue has exactly the English keys, placeholders and its plural forms, or nothing is built. */
+const checkMessages = {
+  name: 'resetcast:check-messages',
+  hooks: {
+    'astro:config:setup': () => {
+      checkAllCatalogues();
     },
   },
 };
@@ -24,5 +36,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
   devToolbar: { enabled: false },
-  integrations: [validateData],
+  // English at /, the others under their prefix (/zh/, /ja/, /es/, /ko/): docs/i18n.md.
+  i18n: { defaultLocale: DEFAULT_LOCALE, locales: [...LOCALES], routing: { prefixDefaultLocale: false } },
+  integrations: [checkMessages, validateData],
 });

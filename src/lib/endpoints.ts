@@ -28,6 +28,7 @@ export interface Endpoint {
 export const pascalCase = (name: string): string => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
+export const LLMS_TXT_PATH = '/llms.txt';
 export const payloadPath = (name: PayloadName): string => `/api/v1/${name}.json`;
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -36,6 +37,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     media: 'application/json', payload: p.name, edge: true,
   })),
   { path: OPENAPI_PATH, operationId: 'getOpenApi', tag: 'schemas', summary: 'This OpenAPI document', description: 'The OpenAPI 3.1 description of every endpoint.', media: 'application/json', body: 'An OpenAPI 3.1 document', edge: true },
+  { path: LLMS_TXT_PATH, operationId: 'getLlmsTxt', tag: 'schemas', summary: 'llms.txt', description: 'Resetcast for language models and agents, in Markdown (the llms.txt convention): what it is, every endpoint, the MCP server and the attribution request.', media: 'text/plain', body: 'Markdown text', edge: false },
   { path: '/feed.xml', operationId: 'getAtomFeed', tag: 'feeds', summary: 'Atom feed of recorded resets', description: 'Recorded resets as an Atom 1.0 feed, newest first.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
   { path: ALERTS_FEED_PATH, operationId: 'getAlertsFeed', tag: 'feeds', summary: 'Atom feed of alerts', description: 'Every alert kind as Atom 1.0, newest first (the newest 100): resets and banked resets recorded, banked resets expiring within 24 h, promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %. Entry ids never change.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
   ...THRESHOLD_FEEDS.map((f): Endpoint => ({
@@ -49,3 +51,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/server.json', operationId: 'getMcpRegistryEntry', tag: 'mcp', summary: 'MCP Registry server.json', description: 'The server as the MCP Registry describes it.', media: 'application/json', body: 'MCP Registry server.json', edge: false },
   { path: '/statusline.sh', operationId: 'getStatusLineClient', tag: 'clients', summary: 'Status-line client', description: 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line (SPEC.md §4.2).', media: 'text/plain', body: 'A POSIX shell script', edge: false },
 ];
+
+/**
+ * The endpoints the developers page documents one by one (and whose words every locale's catalogue
+ * carries, src/i18n/en.ts): the data, the feeds and the OpenAPI document. The threshold feeds are
+ * listed once, under "Get alerts"; the MCP documents and clients have their own sections.
+ */
+export const DOCUMENTED_ENDPOINTS: readonly Endpoint[] = ENDPOINTS.filter(
+  (e) => (e.tag === 'data' || e.tag === 'feeds' || e.path === OPENAPI_PATH) && !THRESHOLD_FEEDS.some((f) => f.path === e.path),
+);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/lib/payloads.ts';
 import { payloadJsonSchema } from '../../src/lib/jsonschema.ts';
 import { SITE } from '../../src/lib/site.ts';
+import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/lib/endpoints.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
@@ -116,7 +117,7 @@ describe('a build from the frozen history', () => {
   it('the home page draws the outlook as an inline SVG with a title and a description, and says how the forecast has done', () => {
     const html = readFileSync(join(first.outDir, 'index.html'), 'utf8');
     expect(html).toMatch(/<svg class="chart outlook"[^>]*role="img"[^>]*aria-labelledby="[^"]+-t [^"]+-d"/);
-    expect(html).toMatch(/<desc id="[^"]+-d">Cumulative chance of at least one announced reset within 1 day: \d+ %/);
+    expect(html).toMatch(/<desc id="[^"]+-d">Cumulative chance of at least one announced reset within 1 day: \d+%, 2 days: \d+%/);
     expect(html).toMatch(/How it has done: replayed on the recorded history/);
     expect(html).not.toMatch(/<script/); // no client JavaScript
   });
@@ -130,6 +131,87 @@ describe('a build from the frozen history', () => {
     const hash = (dir: string): Record<string, string> =>
       Object.fromEntries(listFiles(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
     expect(hash(second.outDir)).toEqual(hash(first.outDir));
+  });
+});
+
+// The human pages, without a locale prefix; every locale has each (the 404 page is one for all).
+const PAGES = ['', 'timeline/', 'timeline/2026/', 'timeline/2025/', 'banked/', 'methodology/', 'developers/'];
+// Written out here rather than read from src/i18n: the prefixes and BCP 47 tags the issue and hreflang ask for.
+const LOCALES = [
+  { prefix: '', tag: 'en' },
+  { prefix: 'zh/', tag: 'zh-Hans' },
+  { prefix: 'ja/', tag: 'ja' },
+  { prefix: 'es/', tag: 'es' },
+  { prefix: 'ko/', tag: 'ko' },
+];
+const html = (file: string): string => readFileSync(join(first.outDir, file), 'utf8');
+const attrs = (page: string, re: RegExp): string[][] => [...page.matchAll(re)].map((m) => m.slice(1));
+
+describe('the human site in five languages', () => {
+  it('builds every page in every locale, each with its lang, its canonical URL and hreflang alternates to every locale and x-default', () => {
+    for (const { prefix, tag } of LOCALES) {
+      for (const page of PAGES) {
+        const file = `${prefix}${page}index.html`;
+        const doc = html(file);
+        expect(doc, file).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${tag}">`));
+        expect(attrs(doc, /<link rel="canonical" href="([^"]+)"/g), file).toEqual([[`${SITE.url}/${prefix}${page}`]]);
+        expect(attrs(doc, /<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g), file).toEqual([
+          ...LOCALES.map((l) => [l.tag, `${SITE.url}/${l.prefix}${page}`]),
+          ['x-default', `${SITE.url}/${page}`],
+        ]);
+      }
+    }
+  });
+
+  it('every hreflang alternate is a page of the build', () => {
+    const files = new Set(listFiles(first.outDir));
+    for (const { prefix } of LOCALES)
+      for (const page of PAGES)
+        for (const [href] of attrs(html(`${prefix}${page}index.html`), /hreflang="[^"]+" href="([^"]+)"/g))
+          expect(files, href).toContain(`${href!.slice(SITE.url.length + 1)}index.html`);
+  });
+
+  it('the language switcher keeps the page', () => {
+    const doc = html('ja/timeline/2026/index.html');
+    const links = attrs(doc, /<a href="([^"]+)" lang="([^"]+)" hreflang="[^"]+"( aria-current="page")?>/g);
+    expect(links).toEqual([
+      ['/timeline/2026/', 'en', undefined],
+      ['/zh/timeline/2026/', 'zh-Hans', undefined],
+      ['/ja/timeline/2026/', 'ja', ' aria-current="page"'],
+      ['/es/timeline/2026/', 'es', undefined],
+      ['/ko/timeline/2026/', 'ko', undefined],
+    ]);
+  });
+
+  it('keeps recorded summaries in English, marked lang="en", on translated pages', () => {
+    const doc = html('zh/timeline/2026/index.html');
+    const summaries = attrs(doc, /<p class="event-summary"( lang="[^"]+")?/g);
+    expect(summaries.length).toBeGreaterThan(3);
+    expect(summaries.every(([lang]) => lang === ' lang="en"')).toBe(true);
+  });
+
+  it('the 404 page speaks every language, each section marked with its lang and linking into its locale', () => {
+    const doc = html('404.html');
+    expect(doc).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(doc).not.toContain('rel="canonical"');
+    for (const { prefix, tag } of LOCALES.slice(1)) {
+      expect(doc).toContain(`<section lang="${tag}"`);
+      expect(doc).toContain(`href="/${prefix}timeline/"`);
+    }
+  });
+
+  it('the developers page (every locale), llms.txt and the OpenAPI document name every endpoint of the registry', () => {
+    const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
+    const openapi = readJson(first.outDir, 'api/v1/openapi.json');
+    for (const e of ENDPOINTS) {
+      for (const { prefix } of LOCALES) expect(html(`${prefix}developers/index.html`), `${prefix}developers → ${e.path}`).toContain(`href="${e.path}"`);
+      if (e.path !== LLMS_TXT_PATH) expect(llms, e.path).toContain(`(${SITE.url}${e.path})`);
+      expect(Object.keys(openapi.paths), e.path).toContain(e.path);
+    }
+  });
+
+  it('JSON payloads and feeds are the same whatever the locales (no locale folder under /api/)', () => {
+    expect(listFiles(first.outDir).filter((f) => /^(zh|ja|es|ko)\/(api|feed|calendar|alerts)/.test(f))).toEqual([]);
   });
 });
 

@@ -15,11 +15,12 @@ export function tempDir(prefix: string): string {
 }
 
 /** `dataDir` is required: a test names the frozen fixture it builds (only the smoke test passes the live data/). */
-export function astroBuild(opts: { epoch: number; dataDir: string; outDir?: string; env?: NodeJS.ProcessEnv }): Promise<BuildResult> {
+/** `root` builds another project folder (a copy of this one with a file changed). */
+export function astroBuild(opts: { epoch: number; dataDir: string; outDir?: string; root?: string; env?: NodeJS.ProcessEnv }): Promise<BuildResult> {
   const outDir = opts.outDir ?? join(tempDir('build'), 'dist');
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
   env['RESETCAST_DATA_DIR'] = opts.dataDir;
-  return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env).then(({ code, out }) => ({ code, output: out, outDir }));
+  return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env, opts.root).then(({ code, out }) => ({ code, output: out, outDir }));
 }
 
 /** Every file below `dir`, as relative paths, sorted. */

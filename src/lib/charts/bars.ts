@@ -6,6 +6,8 @@ export interface Bar {
 }
 
 export interface BarChartOptions {
+  /** Prefix of the title and description ids; by default made from an English title (a page with two charts in another script names them). */
+  id?: string;
   title: string;
   /** Text alternative read by screen readers in place of the picture. */
   description: string;
@@ -13,6 +15,8 @@ export interface BarChartOptions {
   labelEvery?: number;
   /** Unit of one bar, for each bar's tooltip: "3 resets". */
   unit: [singular: string, plural: string];
+  /** Each bar's tooltip in another language: overrides `unit`. */
+  tip?: (label: string, value: number) => string;
 }
 
 const WIDTH = 480;
@@ -33,7 +37,7 @@ export function ticks(max: number): number[] {
 }
 
 export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): string {
-  const id = opts.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const id = opts.id ?? opts.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const max = Math.max(1, ...bars.map((b) => b.value));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
@@ -48,7 +52,7 @@ export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): str
     .map((b, i) => {
       const x = PAD.left + i * slot + slot * 0.15;
       const h = (b.value / max) * plotH;
-      const tip = `${b.label}: ${b.value} ${b.value === 1 ? opts.unit[0] : opts.unit[1]}`;
+      const tip = opts.tip ? opts.tip(b.label, b.value) : `${b.label}: ${b.value} ${b.value === 1 ? opts.unit[0] : opts.unit[1]}`;
       const label = i % every === 0
         ? `<text class="tick" x="${x + slot * 0.35}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
         : '';

@@ -11,9 +11,23 @@ const HEIGHT = 220;
 const PAD = { top: 14, right: 14, bottom: 34, left: 48 };
 const round = (n: number): number => Math.round(n * 10) / 10;
 
+export interface OutlookChartOptions {
+  /** Prefix of the title and description ids; by default made from an English title. */
+  id?: string;
+  title: string;
+  description: string;
+  /** Axis and mark words in the page's language; English by default ("2 d", "25%", "24 h: 6%"). */
+  dayTick?: (days: number) => string;
+  percentTick?: (percent: number) => string;
+  markTitle?: (hours: number, percent: number) => string;
+}
+
 /** Cumulative chance (percent) against hours ahead, from (0, 0); the 24 h and 48 h points are marked. */
-export function createOutlookChart(points: readonly OutlookPoint[], opts: { title: string; description: string }): string {
-  const id = opts.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+export function createOutlookChart(points: readonly OutlookPoint[], opts: OutlookChartOptions): string {
+  const id = opts.id ?? opts.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const dayTick = opts.dayTick ?? ((d: number): string => `${d} d`);
+  const pct = opts.percentTick ?? ((p: number): string => `${p}%`);
+  const markTitle = opts.markTitle ?? ((h: number, p: number): string => `${h} h: ${p}%`);
   const maxHours = Math.max(24, ...points.map((p) => p.hours));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
@@ -21,16 +35,16 @@ export function createOutlookChart(points: readonly OutlookPoint[], opts: { titl
   const y = (pct: number): number => round(PAD.top + plotH - (pct / 100) * plotH);
   const grid = [0, 25, 50, 75, 100]
     .map((t) => `<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t)}" y2="${y(t)}"/>` +
-      `<text class="tick" x="${PAD.left - 6}" y="${y(t) + 4}" text-anchor="end">${t}%</text>`)
+      `<text class="tick" x="${PAD.left - 6}" y="${y(t) + 4}" text-anchor="end">${escapeXml(pct(t))}</text>`)
     .join('');
   const days = Array.from({ length: Math.floor(maxHours / 24) }, (_, i) => (i + 1) * 24)
-    .map((h) => `<text class="tick" x="${x(h)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="middle">${h / 24} d</text>`)
+    .map((h) => `<text class="tick" x="${x(h)}" y="${HEIGHT - PAD.bottom + 18}" text-anchor="middle">${escapeXml(dayTick(h / 24))}</text>`)
     .join('');
   const line = [{ hours: 0, percent: 0 }, ...points].map((p) => `${x(p.hours)},${y(p.percent)}`).join(' ');
   const marks = points
     .filter((p) => p.hours === 24 || p.hours === 48)
-    .map((p) => `<circle class="mark" cx="${x(p.hours)}" cy="${y(p.percent)}" r="4"><title>${escapeXml(`${p.hours} h: ${p.percent}%`)}</title></circle>` +
-      `<text class="tick" x="${x(p.hours) + 6}" y="${y(p.percent) + 16}">${p.percent}%</text>`)
+    .map((p) => `<circle class="mark" cx="${x(p.hours)}" cy="${y(p.percent)}" r="4"><title>${escapeXml(markTitle(p.hours, p.percent))}</title></circle>` +
+      `<text class="tick" x="${x(p.hours) + 6}" y="${y(p.percent) + 16}">${escapeXml(pct(p.percent))}</text>`)
     .join('');
   return (
     `<svg class="chart outlook" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">` +

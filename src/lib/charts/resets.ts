@@ -46,25 +46,56 @@ export function gapHistogram(events: readonly Dated[]): Bar[] {
   return GAP_BUCKETS.map((b, i) => ({ label: bucketLabel(b), value: counts[i] ?? 0 }));
 }
 
-export function resetsPerMonthSvg(events: readonly Dated[]): string {
+/** The words of the per-month chart; English unless a page passes its locale's. */
+export interface PerMonthText {
+  id?: string;
+  title: string;
+  describe: (info: { count: number; first: string; last: string; busiest: Bar | undefined }) => string;
+  tip?: (label: string, value: number) => string;
+}
+
+const PER_MONTH_EN: PerMonthText = {
+  title: 'Recorded resets per month',
+  describe: ({ count, first, last, busiest }) =>
+    `${count} resets from ${first} to ${last}` + (busiest ? `; the busiest month was ${busiest.label} with ${busiest.value}.` : '.') + ' The table of events below lists each one.',
+};
+
+export function resetsPerMonthSvg(events: readonly Dated[], text: PerMonthText = PER_MONTH_EN): string {
   const bars = resetsPerMonth(events);
   const busiest = bars.reduce<Bar | undefined>((best, b) => (best && best.value >= b.value ? best : b), undefined);
   return createBarChart(bars, {
-    title: 'Recorded resets per month',
-    description:
-      `${events.length} resets from ${bars[0]?.label ?? '–'} to ${bars.at(-1)?.label ?? '–'}` +
-      (busiest ? `; the busiest month was ${busiest.label} with ${busiest.value}.` : '.') +
-      ' The table of events below lists each one.',
+    ...(text.id ? { id: text.id } : {}),
+    ...(text.tip ? { tip: text.tip } : {}),
+    title: text.title,
+    description: text.describe({ count: events.length, first: bars[0]?.label ?? '–', last: bars.at(-1)?.label ?? '–', busiest }),
     labelEvery: Math.max(1, Math.ceil(bars.length / 8)),
     unit: ['reset', 'resets'],
   });
 }
 
-export function gapHistogramSvg(events: readonly Dated[]): string {
-  const bars = gapHistogram(events);
+/** The words of the gap histogram; English unless a page passes its locale's. */
+export interface GapsText {
+  id?: string;
+  title: string;
+  /** A bucket's label from its bounds in days (`hi` is Infinity for the open one). */
+  bucket: (lo: number, hi: number) => string;
+  describe: (bars: readonly Bar[]) => string;
+  tip?: (label: string, value: number) => string;
+}
+
+const GAPS_EN: GapsText = {
+  title: 'Gaps between recorded resets',
+  bucket: (lo, hi) => bucketLabel([lo, hi]),
+  describe: (bars) => `How many days passed between consecutive resets: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}.`,
+};
+
+export function gapHistogramSvg(events: readonly Dated[], text: GapsText = GAPS_EN): string {
+  const bars = gapHistogram(events).map((b, i) => ({ ...b, label: text.bucket(...GAP_BUCKETS[i]!) }));
   return createBarChart(bars, {
-    title: 'Gaps between recorded resets',
-    description: `How many days passed between consecutive resets: ${bars.map((b) => `${b.label}: ${b.value}`).join(', ')}.`,
+    ...(text.id ? { id: text.id } : {}),
+    ...(text.tip ? { tip: text.tip } : {}),
+    title: text.title,
+    description: text.describe(bars),
     unit: ['gap', 'gaps'],
   });
 }

@@ -1,0 +1,38 @@
+/**
+ * Message templates: plain text with `{name}` placeholders. One syntax for every catalogue, so the
+ * build check can compare a translation's placeholders with the English source's.
+ */
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/** The placeholder names of a template, in order of first use. */
+export function placeholders(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+export type Part = string | { name: string };
+
+/** A template cut into text and placeholders: `'a {x} b'` → `['a ', {name: 'x'}, ' b']`. */
+export function splitTemplate(template: string): Part[] {
+  const parts: Part[] = [];
+  let at = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    if (m.index > at) parts.push(template.slice(at, m.index));
+    parts.push({ name: m[1]! });
+    at = m.index + m[0].length;
+  }
+  if (at < template.length) parts.push(template.slice(at));
+  return parts;
+}
+
+/** Fills every placeholder; a missing value is a bug in the page, so it throws naming the key. */
+export function fill(template: string, values: Readonly<Record<string, string | number>>, key = template): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`i18n: message "${key}" needs a value for {${name}}`);
+    return String(v);
+  });
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
