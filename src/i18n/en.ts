@@ -110,7 +110,7 @@ export default {
     title: 'Codex usage-limit reset forecast',
     h1: 'Will {product} usage limits be reset soon?',
     caveat: {
-      title: 'Forecast not available: treat these numbers with caution.',
+      title: 'Forecast not vouched for: treat these numbers with caution.',
       body: 'The event record was last checked {ago} ({when}), so recent resets may be missing. The figures below are computed from the record as it stands; see the reasons under “Confidence”.',
     },
     odds: {
@@ -185,7 +185,7 @@ export default {
     inputs: {
       heading: 'Inputs of this estimate',
       avgGap: 'Average gap between resets',
-      sinceLast: 'Hours since the last reset',
+      sinceLast: 'Time since the last reset',
       hoursAndDays: '{hours} ({days})',
       B: 'B (base chance, 24 h)',
       C: 'C (rhythm chance)',
@@ -215,7 +215,7 @@ export default {
     noneTitle: 'No banked reset is active.',
     noneBody: 'Every recorded grant has expired (as of {when}).',
     spendOrHold:
-      'Spend or hold: for each grant, the chance that a free reset is announced before it expires, from the same estimate as the {forecast} ({methodology}). It is an estimate from past announcements, not a promise.',
+      'Spend or hold: for each grant, the chance that a reset for everyone is announced before it expires (so the banked one can wait), from the same estimate as the {forecast} ({methodology}). It is an estimate from past announcements, not a promise.',
     forecastLink: 'forecast',
     notVouchedTitle: 'These estimates are not vouched for now.',
     notVouchedBody: 'The forecast is not available (see its {link}): resets may be missing from the record.',
@@ -229,7 +229,7 @@ export default {
     timeLeft: 'Time left',
     certainty: 'Certainty',
     estimate: 'Estimate:',
-    chance: 'the chance of a free reset before it expires is {chance}.',
+    chance: 'the chance of a reset for everyone before it expires is {chance}.',
     hold: 'A reset before it expires is likely: hold it.',
     use: 'A reset before then is not likely: use it before {expiry}.',
     over: 'over {percent}',
@@ -371,11 +371,11 @@ export default {
       official: '1 while an official promise of a reset is open — posted, its window not yet over, its reset not yet recorded, and its window starting within the horizon — else 0.',
       weightTerm: 'Official weight',
       weight:
-        '(promises kept + {kept}) / (promises settled + {settled}), counting only promises settled before the forecast: kept if the reset came within the horizon of the post. It is never 1. Today: {w24} at 24 h ({k24} of {s24} kept), {w48} at 48 h.',
+        '(promises kept + {kept}) / (promises settled + {settled}), counting only promises settled before the forecast: kept if the reset came within the horizon of the post. The weight never reaches 1. Today: {w24} at 24 h ({k24} of {s24} kept), {w48} at 48 h.',
       signals:
         'A degraded Codex component or unresolved incident, and an excess of new usage-limit issues; 0 when the check is missing or older than {maxAge}. They have no recorded history yet, so their weights are fixed small ({status} and {issues}) and the backtest leaves them out.',
       S: '1 − (1 − weight·official)(1 − {status}·status)(1 − {issues}·issues), for the next 24 h.',
-      p: '{formula}, with p48 never below p24. The {outlook} is the same sum at every 6 h out to 168 h.',
+      p: '{formula}, with p48 never below p24. The {outlook} is the same formula at every 6 h out to 168 h.',
       outlookLink: '7-day outlook',
       available: 'False with fewer than {min} resets, or when the event record was last checked more than {days} ago (resets may be missing). The numbers are still published.',
       spendTerm: 'Spend or hold',
@@ -388,13 +388,13 @@ export default {
       tableLabel: 'Backtest scores',
       caption: 'Scores by model and horizon (lower Brier and log loss are better; skill is the relative Brier improvement)',
       model: 'Model',
-      issues: 'Issues',
+      issues: 'Forecasts issued',
       skillMemoryless: 'Skill vs memoryless (90 %)',
       skillClimatology: 'Skill vs climatology (90 %)',
       slope: 'Slope',
       worstBin: 'Worst bin',
       notes:
-        'Slope: b in P(reset) = 1 − exp(−exp(a + b·cloglog(p))), fitted by maximum likelihood; 1 is calibrated, below 1 the forecasts spread too far. Worst bin: the largest gap between mean forecast and observed frequency over tenths of probability holding ≥ 50 issues. Climatology is the constant base rate, known only in hindsight.',
+        'Slope: b in P(reset) = 1 − exp(−exp(a + b·cloglog(p))), fitted by maximum likelihood; 1 is calibrated, below 1 the forecasts spread too far. Worst bin: the largest gap between mean forecast and observed frequency over tenths of probability holding ≥ 50 forecasts. Climatology is the constant base rate, known only in hindsight.',
     },
     targets: {
       heading: 'Targets',
@@ -407,7 +407,7 @@ export default {
       metric: {
         skill_vs_memoryless: 'Skill vs memoryless',
         calibration_slope: 'Calibration slope (cloglog)',
-        calibration_error_after_warmup: 'Worst reliability bin (≥ 50 issues)',
+        calibration_error_after_warmup: 'Worst reliability bin (≥ 50 forecasts)',
       },
       allMet: 'Every target is met on this record.',
       notAllMet: 'Not every target is met on this record.',
@@ -419,13 +419,13 @@ export default {
       title: 'Reliability diagram of the published forecast, warm-up left out',
       series: '{horizon}: {points}.',
       bin: {
-        one: 'forecast {forecast}, observed {observed} ({count} issue)',
-        other: 'forecast {forecast}, observed {observed} ({count} issues)',
+        one: 'forecast {forecast}, observed {observed} ({count} forecast)',
+        other: 'forecast {forecast}, observed {observed} ({count} forecasts)',
       },
       binSeparator: '; ',
       xAxis: 'forecast probability (%)',
       yAxis: 'observed frequency (%)',
-      caption: 'Mean forecast (across) against how often a reset followed (up), per tenth of probability; dot size grows with the number of issues.',
+      caption: 'Mean forecast (across) against how often a reset followed (up), per tenth of probability; dot size grows with the number of forecasts.',
       dashed: '{horizon} (dashed)',
       diagonal: '; the diagonal is perfect calibration.',
     },
@@ -475,7 +475,7 @@ export default {
     getOutlook: 'The 7-day outlook: the chance of an announced reset within 6, 12 … 168 hours, from the same estimate (equal to the 24 h and 48 h figures at 24 and 48 hours).',
     getTimeline: 'Every recorded event, newest first.',
     getSignals: 'The last scheduled check of the OpenAI status page and of the Codex issue tracker.',
-    getBanked: 'The banked resets still active: when each was granted and expires, the hours left, the chance of a free reset before it expires and plain spend-or-hold advice.',
+    getBanked: 'The banked resets still active: when each was granted and expires, the hours left, the chance of a reset for everyone before it expires and plain spend-or-hold advice.',
     getPromises: 'Every official promise of a coming reset, newest first, with the UTC window it was expected in and whether it came, is still open or lapsed.',
     getCorrections: 'Every published fact changed after publication (a time, a scope, a retraction), newest first, with the value before and after and the reason.',
     getAlerts:

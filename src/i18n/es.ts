@@ -111,7 +111,7 @@ const es: Catalogue = {
     title: 'Pronóstico de reinicios de los límites de uso de Codex',
     h1: '¿Se reiniciarán pronto los límites de uso de {product}?',
     caveat: {
-      title: 'Pronóstico no disponible: tome estas cifras con cautela.',
+      title: 'Pronóstico sin garantía: tome estas cifras con cautela.',
       body: 'El registro de eventos se comprobó por última vez {ago} ({when}), así que pueden faltar reinicios recientes. Las cifras de abajo se calculan con el registro tal como está; consulte los motivos en «Confianza».',
     },
     odds: {

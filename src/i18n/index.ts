@@ -5,11 +5,11 @@
  */
 import { CATALOGUES, type Messages } from './catalogues.ts';
 import { formatter, type Formatter } from './format.ts';
-import { LOCALE_INFO, type Locale } from './locales.ts';
+import { LOCALE_INFO, type Locale, type Punctuation } from './locales.ts';
 import { fill } from './template.ts';
 import type { At, MessageKey, Placeholder, PluralForms, PluralKey } from './catalogue.ts';
 
-export { LOCALES, DEFAULT_LOCALE, PREFIXED_LOCALES, LOCALE_INFO, asLocale, isLocale, type Locale } from './locales.ts';
+export { LOCALES, DEFAULT_LOCALE, PREFIXED_LOCALES, LOCALE_INFO, asLocale, isLocale, type Locale, type Punctuation } from './locales.ts';
 export type { Messages };
 
 type Values<P extends string> = [P] extends [never] ? [] : [values: Readonly<Record<P, string | number>>];
@@ -24,11 +24,15 @@ export interface Translator {
   raw(key: MessageKey<Messages>): string;
   /** The form for `count` (Intl.PluralRules of the locale), `{count}` filled with the formatted number. */
   plural<K extends PluralKey<Messages>>(key: K, count: number, ...values: PluralValues<At<Messages, K>>): string;
-  /** "3 hours ago", or the catalogue's "just now" under a minute. */
   /** The form for `count` with `{count}` filled and the other placeholders left (for Rich.astro). */
   pluralRaw(key: PluralKey<Messages>, count: number): string;
+  /** "3 hours ago", or the catalogue's "just now" under a minute. */
   ago(ts: string, now: Date): string;
   readonly f: Formatter;
+  /** The script's punctuation between parts a page assembles (locales.ts). */
+  readonly punct: Punctuation;
+  /** Translated sentences as one paragraph, spaced as the script spaces sentences. */
+  sentences(parts: readonly string[]): string;
 }
 
 function lookup(locale: Locale, key: string): unknown {
@@ -56,6 +60,8 @@ export function t(locale: Locale): Translator {
     locale,
     tag: LOCALE_INFO[locale].tag,
     f,
+    punct: LOCALE_INFO[locale].punct,
+    sentences: (parts: readonly string[]) => parts.join(LOCALE_INFO[locale].punct.sentence),
     raw: (key: string) => text(locale, key),
     plural(key: string, count: number, values?: Record<string, string | number>) {
       const forms = lookup(locale, key) as PluralForms;

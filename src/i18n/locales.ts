@@ -20,14 +20,42 @@ export interface LocaleInfo {
    * clock, readable on every continent (the site always says UTC).
    */
   intl: string;
+  /** How the pages join the parts they assemble (a label and its value, clauses, sentences, an aside). */
+  punct: Punctuation;
 }
 
+/**
+ * Typography a page needs between translated parts. Chinese and Japanese use full-width marks and no
+ * spaces between sentences or after a full-width colon; Korean and the Latin-script languages use spaces.
+ * Kept here, not in the catalogues: these are the script's conventions, not words to translate.
+ */
+export interface Punctuation {
+  /** Between the items of a run-on list: "a; b", "a；b". */
+  readonly list: string;
+  /** Ends a sentence a page assembles from parts. */
+  readonly stop: string;
+  /** Between two sentences. */
+  readonly sentence: string;
+  /** After a label that ends with a colon ("Source: x", "来源：x"). */
+  readonly label: string;
+  /** Between a time or a term and what is said of it: "12:00 UTC: text". */
+  readonly colon: string;
+  /** Around an aside: "x (y)", "x（y）". */
+  readonly open: string;
+  readonly close: string;
+}
+
+const LATIN: Punctuation = { list: '; ', stop: '.', sentence: ' ', label: ' ', colon: ': ', open: ' (', close: ')' };
+const CJK_FULL_WIDTH: Punctuation = { list: '；', stop: '。', sentence: '', label: '', colon: '：', open: '（', close: '）' };
+
 export const LOCALE_INFO: Readonly<Record<Locale, LocaleInfo>> = {
-  en: { tag: 'en', name: 'English', intl: 'en-GB' },
-  zh: { tag: 'zh-Hans', name: '简体中文', intl: 'zh-Hans' },
-  ja: { tag: 'ja', name: '日本語', intl: 'ja' },
-  es: { tag: 'es', name: 'Español', intl: 'es' },
-  ko: { tag: 'ko', name: '한국어', intl: 'ko' },
+  en: { tag: 'en', name: 'English', intl: 'en-GB', punct: LATIN },
+  zh: { tag: 'zh-Hans', name: '简体中文', intl: 'zh-Hans', punct: CJK_FULL_WIDTH },
+  // Japanese lists with the ideographic comma rather than a semicolon.
+  ja: { tag: 'ja', name: '日本語', intl: 'ja', punct: { ...CJK_FULL_WIDTH, list: '、' } },
+  es: { tag: 'es', name: 'Español', intl: 'es', punct: LATIN },
+  // Korean writes Latin punctuation with spaces between sentences; an aside's bracket touches its word.
+  ko: { tag: 'ko', name: '한국어', intl: 'ko', punct: { ...LATIN, list: ', ', open: '(' } },
 };
 
 export function isLocale(value: unknown): value is Locale {
