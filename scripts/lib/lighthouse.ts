@@ -8,9 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
-/** Every human page. The 404 page is audited at its file path: an audited 404 status would cost SEO by design. */
-/** Every human page; of the year pages, the fullest year of the frozen history the tests build. */
+import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
+
+/**
+ * Every human page in English; of the year pages, the fullest year of the frozen history the tests
+ * build. The 404 page is audited at its file path: an audited 404 status would cost SEO by design.
+ */
 export const PAGES = ['/', '/timeline/', '/timeline/2026/', '/banked/', '/developers/', '/methodology/', '/404.html'] as const;
+/** The same pages in every other locale (`/zh/…`); the one 404 page speaks every language. */
+export const ALL_PAGES: readonly string[] = [...PAGES, ...PREFIXED_LOCALES.flatMap((l) => PAGES.filter((p) => p !== '/404.html').map((p) => `/${l}${p}`))];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const SCHEMES = ['light', 'dark'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -38,9 +44,24 @@ export function lostPoints(lhr: Result, categories: readonly Category[] = CATEGO
   return [...new Set(lines)];
 }
 
+/**
+ * Lighthouse settings that shorten an audit without changing a score: the unscored bf-cache and
+ * screenshot audits are skipped, the full-page screenshot (unscored, ~2 s a page here) is not taken,
+ * and the page counts as settled after 250 ms of quiet instead of the defaults (up to 5 s). With no
+ * wait at all the performance score breaks. Measurements: docs/i18n.md, "Lighthouse".
+ */
+export const QUICK = {
+  skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot', 'full-page-screenshot'],
+  pauseAfterFcpMs: 250,
+  pauseAfterLoadMs: 250,
+  networkQuietThresholdMs: 250,
+  cpuQuietThresholdMs: 250,
+  disableFullPageScreenshot: true,
+} as const;
+
 export interface Chromium {
   /** Audits one URL (mobile defaults) in this browser. */
-  audit(url: string, categories?: readonly Category[]): Promise<Result>;
+  audit(url: string, categories?: readonly Category[], settings?: typeof QUICK): Promise<Result>;
   close(): Promise<void>;
 }
 
@@ -71,8 +92,9 @@ export async function launchChromium(scheme: Scheme, chromePath: string = CHROME
     child.once('exit', (code) => fail(new Error(`chromium exited (${code}) before listening:\n${err}`)));
   });
   return {
-    async audit(url, categories = CATEGORIES) {
-      const lhr = (await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...categories] }))?.lhr;
+    async audit(url, categories = CATEGORIES, settings) {
+      const quick = settings ? { ...settings, skipAudits: [...settings.skipAudits] } : {};
+      const lhr = (await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...categories], ...quick }))?.lhr;
       if (!lhr) throw new Error(`lighthouse returned nothing for ${url}`);
       return lhr;
     },

@@ -2,6 +2,7 @@
  * The human site in a real browser (Debian chromium via playwright-core) against the local Netlify
  * runtime: every page loads without console errors, shows the published numbers, fits a phone screen,
  * and is screenshotted (desktop + mobile, light + dark) into tests/.artifacts/ for a human to look at.
+ * Every other locale (zh, ja, es, ko) is loaded on a 390 px phone in both schemes and screenshotted too.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -16,6 +17,15 @@ const PAGES = [
   { path: '/banked/', name: 'banked' },
   { path: '/developers/', name: 'developers' },
 ] as const;
+/** The other locales, their `lang` and how each writes a whole percent (CLDR: Spanish puts a no-break space before %). */
+const LOCALES = [
+  { locale: 'zh', tag: 'zh-Hans', percent: (n: number) => `${n}%` },
+  { locale: 'ja', tag: 'ja', percent: (n: number) => `${n}%` },
+  { locale: 'es', tag: 'es', percent: (n: number) => `${n}\u00a0%` },
+  { locale: 'ko', tag: 'ko', percent: (n: number) => `${n}%` },
+] as const;
+const LOCALE_PAGES = [...PAGES, { path: '/methodology/', name: 'methodology' }] as const;
+const PHONE = { width: 390, height: 844 };
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'mobile', viewport: { width: 390, height: 844 } },
@@ -81,6 +91,86 @@ describe.each(VIEWPORTS)('$name', ({ name: vpName, viewport }) => {
         await context.close();
       }
     });
+  });
+});
+
+describe.each(LOCALES)('$locale on a 390 px phone', ({ locale, tag, percent }) => {
+  describe.each(SCHEMES)('%s scheme', (scheme) => {
+    it.each(LOCALE_PAGES)('$path loads cleanly in its language, fits the screen and is screenshotted', async ({ path, name }) => {
+      const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme });
+      const page = await context.newPage();
+      try {
+        const { status, errors } = await open(page, `/${locale}${path}`);
+        expect(status).toBe(200);
+        expect(errors).toEqual([]);
+        expect(await page.locator('html').getAttribute('lang')).toBe(tag);
+        expect(await page.locator('main h1').count()).toBe(1);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        if (path === '/') expect(await page.getByTestId('p24').textContent()).toBe(percent(forecast.p24));
+        await page.screenshot({ path: `${ARTIFACTS}/${locale}-${name}-mobile-${scheme}.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});
+
+describe('languages', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await page.close();
+  });
+
+  it('every hreflang alternate of every page in every locale resolves (200) to that page in its language', async () => {
+    const broken: string[] = [];
+    for (const prefix of ['', ...LOCALES.map((l) => `/${l.locale}`)]) {
+      for (const { path } of LOCALE_PAGES) {
+        await open(page, `${prefix}${path}`);
+        const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => [el.getAttribute('hreflang') ?? '', el.getAttribute('href') ?? '']));
+        expect(alternates.map(([lang]) => lang)).toEqual(['en', ...LOCALES.map((l) => l.tag), 'x-default']);
+        for (const [lang, href] of alternates) {
+          const res = await fetch(`${baseUrl}${new URL(href!).pathname}`);
+          const body = await res.text();
+          const wanted = lang === 'x-default' ? 'en' : lang;
+          if (res.status !== 200 || !body.includes(`<html lang="${wanted}">`)) broken.push(`${prefix}${path} → ${lang} ${href} (${res.status})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the language switcher keeps the page: from the Japanese banked page to the Korean one and back to English', async () => {
+    await open(page, '/ja/banked/');
+    await page.locator('nav.languages a[lang="ko"]').click();
+    await page.waitForURL(`${baseUrl}/ko/banked/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    await page.locator('nav.languages a[lang="en"]').click();
+    await page.waitForURL(`${baseUrl}/banked/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
+  it('every link on every page of every locale leads somewhere (200)', async () => {
+    const seen = new Map<string, number>();
+    const broken: string[] = [];
+    for (const { locale } of LOCALES) {
+      for (const { path } of LOCALE_PAGES) {
+        await open(page, `/${locale}${path}`);
+        const hrefs = await page.locator('a[href^="/"]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+        for (const href of new Set(hrefs.map((h) => h.split('#')[0]!))) {
+          if (!seen.has(href)) {
+            const res = await fetch(`${baseUrl}${href}`);
+            await res.arrayBuffer();
+            seen.set(href, res.status);
+          }
+          if (seen.get(href) !== 200) broken.push(`/${locale}${path} → ${href} (${seen.get(href)})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
 
