@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../lib/free-port.ts';
 import { join } from 'node:path';
 
 export interface Target {
@@ -58,16 +58,6 @@ function tree(pid: number): number[] {
   return out;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function track(label: string, child: ChildProcess, url: string, output: { text: string }): Target {
   let exit: string | null = null;

@@ -3,8 +3,8 @@
  * end-to-end and browser tests, and hands them its base URL. It builds dist/ from the frozen history first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
 
 declare module 'vitest' {
@@ -13,16 +13,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, log: () => string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
