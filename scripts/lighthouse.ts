@@ -7,8 +7,8 @@
  * cannot share a process). Each page runs LH_RUNS times (default 3) and the median score per category
  * counts, as Lighthouse's guidance on variability advises. Performance is a timing score, and the two
  * schemes running at once slow each other down on a small machine: a page that misses 100 in
- * performance only is audited again afterwards, one scheme at a time, RECHECK_RUNS times, and the
- * median of those runs counts.
+ * performance only is audited again afterwards, alone (one scheme at a time), LH_RUNS times, and the
+ * median of those runs counts — the same number of runs every other page was judged on.
  *
  *   npm run lighthouse [-- <built folder, default dist>]     CHROME_PATH overrides /usr/bin/chromium
  *   LH_PAGES=/,/zh/ npm run lighthouse                        only these pages
@@ -22,7 +22,6 @@ import { createInterface } from 'node:readline';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Result, type Scheme } from './lib/lighthouse.ts';
 
 const RUNS = Math.max(1, Number(process.env['LH_RUNS'] ?? 3));
-const RECHECK_RUNS = 3;
 const PARALLEL = process.env['LH_WORKERS'] !== '1';
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
@@ -99,8 +98,8 @@ async function recheck(base: string, reports: PageReport[]): Promise<PageReport[
   for (const scheme of SCHEMES) {
     const pages = reports.filter((r) => r.scheme === scheme && slow(r)).map((r) => r.page);
     if (pages.length === 0) continue;
-    console.log(`\nperformance only, again with one scheme at a time (${scheme}, ${RECHECK_RUNS} runs each):`);
-    for (const again of await runWorker(scheme, base, pages, RECHECK_RUNS)) out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
+    console.log(`\nperformance only, again with one scheme at a time (${scheme}, ${RUNS} run(s) each):`);
+    for (const again of await runWorker(scheme, base, pages, RUNS)) out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
   }
   return out;
 }
