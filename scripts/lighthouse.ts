@@ -12,9 +12,11 @@
  *
  *   npm run lighthouse [-- <built folder, default dist>]     CHROME_PATH overrides /usr/bin/chromium
  *   LH_PAGES=/,/zh/ npm run lighthouse                        only these pages
- *   LH_WORKERS=1 npm run lighthouse                           the schemes one after the other (to compare)
+ *   LH_WORKERS=1 npm run lighthouse                           one audit at a time (to compare)
+ *   LH_WORKERS=4 npm run lighthouse                           four at once (default: one per core, at least 2)
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, resolve } from 'node:path';
@@ -22,7 +24,8 @@ import { createInterface } from 'node:readline';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Result, type Scheme } from './lib/lighthouse.ts';
 
 const RUNS = Math.max(1, Number(process.env['LH_RUNS'] ?? 3));
-const PARALLEL = process.env['LH_WORKERS'] !== '1';
+/** Worker processes at once: one per core (a Lighthouse run keeps about one core busy), at least one per scheme. */
+const WORKERS = Math.max(1, Number(process.env['LH_WORKERS'] ?? Math.max(SCHEMES.length, availableParallelism())));
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
   '.json': 'application/json; charset=utf-8', '.xml': 'application/atom+xml', '.ics': 'text/calendar; charset=utf-8',
@@ -81,14 +84,19 @@ async function worker(scheme: Scheme, base: string, pages: readonly string[], ru
   }
 }
 
-/** Runs one worker process per scheme, at once unless LH_WORKERS=1; resolves with every page report. */
+/**
+ * Runs WORKERS worker processes at once, each on one scheme and a share of the pages (every page in
+ * both schemes in all); resolves with every page report.
+ */
 async function runWorkers(base: string, pages: readonly string[]): Promise<PageReport[]> {
-  if (!PARALLEL) {
+  if (WORKERS === 1) {
     const all: PageReport[] = [];
     for (const scheme of SCHEMES) all.push(...(await runWorker(scheme, base, pages, RUNS)));
     return all;
   }
-  return (await Promise.all(SCHEMES.map((scheme) => runWorker(scheme, base, pages, RUNS)))).flat();
+  const perScheme = Math.max(1, Math.floor(WORKERS / SCHEMES.length));
+  const jobs = SCHEMES.flatMap((scheme) => Array.from({ length: perScheme }, (_, i) => ({ scheme, pages: pages.filter((_, j) => j % perScheme === i) })));
+  return (await Promise.all(jobs.filter((j) => j.pages.length > 0).map((j) => runWorker(j.scheme, base, j.pages, RUNS)))).flat();
 }
 
 /** The pages that missed 100 in performance only, audited again with no other audit running; the rest as they were. */
@@ -138,6 +146,6 @@ if (process.argv[2] === '--worker') {
   }
   const seconds = (performance.now() - started) / 1000;
   const audits = pages.length * SCHEMES.length;
-  console.log(`\n${audits} page audits (${pages.length} pages × ${SCHEMES.length} schemes, ${RUNS} run(s) each, ${PARALLEL ? 'schemes in parallel' : 'one scheme at a time'}) in ${seconds.toFixed(0)} s; ${failed.length === 0 ? 'every score is 100' : `${failed.length} below 100: ${failed.map((r) => `${r.page} (${r.scheme})`).join(', ')}`}`);
+  console.log(`\n${audits} page audits (${pages.length} pages × ${SCHEMES.length} schemes, ${RUNS} run(s) each, ${WORKERS === 1 ? 'one at a time' : `${Math.max(1, Math.floor(WORKERS / SCHEMES.length)) * SCHEMES.length} workers`}) in ${seconds.toFixed(0)} s; ${failed.length === 0 ? 'every score is 100' : `${failed.length} below 100: ${failed.map((r) => `${r.page} (${r.scheme})`).join(', ')}`}`);
   process.exitCode = failed.length === 0 ? 0 : 1;
 }
