@@ -77,7 +77,8 @@ describe('corrections on the record', () => {
   it('the timeline shows an amendment beside its event, and a retracted event in its own list, anchor kept', () => {
     const html = page(YEAR_PAGE);
     const at = html.indexOf(`id="e-${idOf(CORRECTED)}"`);
-    expect(html.slice(at, html.indexOf('</ul>', at))).toMatch(/scope: all users → Plus\+Pro\. Reason: free accounts were not reset/);
+    // The page says the scopes in its own words (as everywhere on the page); the reason is quoted as recorded.
+    expect(html.slice(at, html.indexOf('</ul>', at))).toMatch(/scope: All plans → Plus \+ Pro\. Reason: <span lang="en">free accounts were not reset<\/span>/);
     const retracted = html.slice(html.indexOf('id="retracted-h"'));
     expect(retracted).toContain(`id="e-${idOf(RETRACTED)}"`);
     expect(retracted).toContain('<del>Reported reset.</del>');
