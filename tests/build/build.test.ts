@@ -210,6 +210,28 @@ describe('the human site in five languages', () => {
     }
   });
 
+  // CJK typography (W3C clreq / jlreq): full-width marks take no space after them, and a page must not glue
+  // Latin punctuation or a Latin bracket onto Chinese or Japanese text when it assembles a line from parts.
+  it('Chinese and Japanese pages assemble their lines with full-width punctuation and no stray spaces', () => {
+    const cjk = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef\\u3000-\\u303f';
+    const rules: Array<[string, RegExp]> = [
+      ['a space after 。', /。[ \t]+\S/g],
+      ['a space after a full-width colon', /：[ \t]+\S/g],
+      ['a space before full-width punctuation', /[ \t][。，：；）]/g],
+      ['Latin ; . , : after CJK text', new RegExp(`[${cjk}][;.,:][ \\t]`, 'g')],
+      ['a Latin bracket after CJK text', new RegExp(`[${cjk}][ \\t]?\\(`, 'g')],
+    ];
+    const block = /<\/?(p|h\d|li|ul|ol|div|section|header|footer|nav|table|thead|tbody|tr|td|th|dt|dd|dl|figure|figcaption|main|svg|title|desc|details|summary|caption|br)\b[^>]*>/g;
+    const problems: string[] = [];
+    for (const prefix of ['zh/', 'ja/'])
+      for (const page of PAGES) {
+        const text = html(`${prefix}${page}index.html`).replace(/<(script|style|pre|code)[\s\S]*?<\/\1>/g, '\n').replace(block, '\n').replace(/<[^>]+>/g, '').replaceAll('&nbsp;', ' ');
+        for (const [name, re] of rules)
+          for (const m of text.matchAll(re)) problems.push(`${prefix}${page}: ${name}: …${text.slice(Math.max(0, m.index - 12), m.index + 12)}…`);
+      }
+    expect(problems).toEqual([]);
+  });
+
   it('JSON payloads and feeds are the same whatever the locales (no locale folder under /api/)', () => {
     expect(listFiles(first.outDir).filter((f) => /^(zh|ja|es|ko)\/(api|feed|calendar|alerts)/.test(f))).toEqual([]);
   });
