@@ -135,7 +135,7 @@ const ko: Catalogue = {
       liveProvisional: {
         other: '실제 운영에서는 지금까지 로그에 기록된 예측 {count}건을 채점했으며, 24시간 기준 {skill}입니다. 아직 건수가 적어 잠정치입니다.',
       },
-      details: '자세히',
+      details: '예측 실적 상세',
     },
     fresh: {
       today: '오늘(UTC) 기록된 리셋이 있습니다.',
