@@ -48,12 +48,20 @@ const LARGEST_COUNT = 100_000;
  * is never reached, so it is not required; a form a language never uses (Korean `one`) is allowed and
  * simply never shown.
  */
+const pluralCache = new Map<string, readonly PluralCategory[]>();
+
 export function pluralCategories(lang: string): PluralCategory[] {
+  // Memoised: a language whose forms are not all reached (Spanish) walks every count up to LARGEST_COUNT.
+  const known = pluralCache.get(lang);
+  if (known) return [...known];
   const rules = new Intl.PluralRules(lang);
+  const total = rules.resolvedOptions().pluralCategories.length;
   const used = new Set<string>();
-  for (let n = 0; n <= LARGEST_COUNT && used.size < rules.resolvedOptions().pluralCategories.length; n++) used.add(rules.select(n));
+  for (let n = 0; n <= LARGEST_COUNT && used.size < total; n++) used.add(rules.select(n));
   // `other` is every language's fallback (Russian whole numbers never reach it, fractions do).
-  return PLURAL_CATEGORIES.filter((c) => c === 'other' || used.has(c));
+  const categories = PLURAL_CATEGORIES.filter((c) => c === 'other' || used.has(c));
+  pluralCache.set(lang, categories);
+  return [...categories];
 }
 
 /** Every difference between one catalogue and the English source, as "locale: key: problem" lines. */

@@ -79,12 +79,18 @@ function createFormatter(intl: string): Formatter {
   };
   const list = new Intl.ListFormat(intl, { type: 'conjunction', style: 'long' });
   const plural = new Intl.PluralRules(intl);
+  const days = new Map<string, string>();
   return {
     dateTime: (ts) => dateTime.format(parseTimestamp(ts)),
     date(dateOrTs) {
+      // Memoised: a timeline page names the same day for every event of that day.
+      const known = days.get(dateOrTs);
+      if (known !== undefined) return known;
       const d = new Date(dateOrTs.length === 10 ? `${dateOrTs}T00:00:00Z` : dateOrTs);
       if (Number.isNaN(d.getTime())) throw new RangeError(`not a date: ${JSON.stringify(dateOrTs)}`);
-      return date.format(d);
+      const text = date.format(d);
+      days.set(dateOrTs, text);
+      return text;
     },
     ago(ts, now, justNow) {
       const diff = now.getTime() - parseTimestamp(ts).getTime();

@@ -35,7 +35,18 @@ export interface Translator {
   sentences(parts: readonly string[]): string;
 }
 
+const looked = new Map<Locale, Map<string, unknown>>();
+
+/** The message at a dotted key, memoised per locale and key (a year page asks for the same few thousands of times). */
 function lookup(locale: Locale, key: string): unknown {
+  let messages = looked.get(locale);
+  if (!messages) looked.set(locale, (messages = new Map()));
+  let found = messages.get(key);
+  if (found === undefined) messages.set(key, (found = walk(locale, key)));
+  return found;
+}
+
+function walk(locale: Locale, key: string): unknown {
   let node: unknown = CATALOGUES[locale];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (node === undefined) throw new Error(`i18n: ${locale}: no message "${key}"`);
