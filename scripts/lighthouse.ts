@@ -26,6 +26,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Category, type Result, type Scheme } from './lib/lighthouse.ts';
 
 const RUNS = Math.max(1, Number(process.env['LH_RUNS'] ?? 3));
@@ -56,15 +57,28 @@ interface PageReport {
   lost: string[];
 }
 
-/** A minimal static server with directory indexes, like the CDN in front of dist/. */
+/**
+ * A minimal static server with directory indexes and gzip, like the CDN in front of dist/ (Netlify
+ * compresses text): Lighthouse's simulated network times the bytes transferred, so serving the pages
+ * uncompressed would measure a heavier site than the one people get.
+ */
 function serve(root: string): Promise<{ server: Server; base: string }> {
+  const gzipped = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = resolve(join(root, path));
     if (!file.startsWith(root)) file = join(root, '404.html');
     try {
       if (statSync(file).isDirectory()) file = join(file, 'index.html');
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      if (/gzip/.test(String(req.headers['accept-encoding'] ?? '')) && !type.startsWith('application/octet-stream')) {
+        let body = gzipped.get(file);
+        if (!body) gzipped.set(file, (body = gzipSync(readFileSync(file))));
+        res.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+        res.end(body);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': type });
       res.end(readFileSync(file));
     } catch {
       res.writeHead(404, { 'Content-Type': TYPES['.html']! });
