@@ -145,6 +145,13 @@ async function recheck(base: string, reports: PageReport[]): Promise<PageReport[
     if (pages.length === 0) continue;
     console.log(`\nperformance only, again with one scheme at a time (${scheme}, ${RUNS} run(s) each):`);
     for (const again of await runWorker(scheme, base, pages, RUNS)) out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
+    // With one run each, a single noisy alone run decides (Total Blocking Time of a page with no JavaScript
+    // seen at 90 ms): a page still short in performance only gets the median of three alone runs.
+    const still = RUNS >= 3 ? [] : out.filter((r) => r.scheme === scheme && pages.includes(r.page) && slow(r)).map((r) => r.page);
+    if (still.length > 0) {
+      console.log(`\nperformance only, still short: median of 3 alone runs (${scheme}):`);
+      for (const again of await runWorker(scheme, base, still, 3)) out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
+    }
   }
   return out;
 }
