@@ -1,13 +1,12 @@
 /**
- * `npm run pull`: checks every source once, writes what it learned into data/ and broadcasts new alerts
- * to the configured outlets (see docs/pull.md, docs/alerts.md). Exit 0 when every source and outlet
- * succeeded or was skipped, 1 when any failed (after writing what succeeded: an outlet failure never
- * holds back data/), 2 when data/ itself is invalid (nothing written, nothing sent).
+ * `npm run pull`: checks every source once and writes what it learned into data/ (see docs/pull.md).
+ * It announces nothing: `npm run broadcast` does, after the dataset is validated, built and committed
+ * (docs/alerts.md). Exit 0 when every source succeeded or was skipped, 1 when any failed (after writing
+ * what succeeded), 2 when data/ itself is invalid (nothing written).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
 import { DataError } from '../src/lib/dataset.ts';
-import { outletUrls } from '../src/lib/alerts/outlets/index.ts';
 import { runPull } from '../src/lib/pull/run.ts';
 import { SITE } from '../src/lib/site.ts';
 import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../src/lib/sources.ts';
@@ -26,7 +25,6 @@ try {
     bases: sourceBases(env),
     tokens: { github: env['GITHUB_TOKEN'] || undefined, x: env['X_BEARER_TOKEN'] || undefined },
     site: SITE.url,
-    outlets: outletUrls(env),
   });
   writeDataTexts(dir, result.writes);
   for (const l of result.lines) console.log(l);

@@ -7,7 +7,8 @@ import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/data.ts';
 import { dataPath } from '../src/lib/data-files.ts';
 import { DataError, parseDataset } from '../src/lib/dataset.ts';
 import { GAP_HOURS, thresholdCrossings } from '../src/lib/alerts/thresholds.ts';
-import { CandidatesFile, PullStateFile, SentLogFile } from '../src/lib/schema.ts';
+import { sentLogProblems } from '../src/lib/alerts/sent-log.ts';
+import { CandidatesFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/lib/schema.ts';
 
 try {
   const dir = dataDir();
@@ -19,6 +20,8 @@ try {
     try {
       const r = schema.safeParse(JSON.parse(text));
       if (!r.success) problems.push(...r.error.issues.map((i) => `${dataPath(key)}: field '${i.path.join('.')}': ${i.message}`));
+      // A sent-log from the future (tampered, or a clock gone wrong) would stand for deliveries that cannot have happened.
+      else if (key === 'sentLog') problems.push(...sentLogProblems(r.data as SentLog, now));
     } catch (e) {
       problems.push(`${dataPath(key)}: not valid JSON: ${(e as Error).message}`);
     }

@@ -54,3 +54,9 @@ export function roundTo(value: number, decimals: number): number {
   const r = Math.round(value * f) / f;
   return Object.is(r, -0) ? 0 : r;
 }
+
+/**
+ * How far ahead of the clock a stored time may be (clocks of two machines disagree a little): anything
+ * later is from the future, refused by `npm run validate` and never trusted (docs/data.md).
+ */
+export const FUTURE_SKEW_MS = 5 * 60_000;

@@ -1,9 +1,12 @@
 /**
  * Each outlet against a local server that speaks its API (tests/scripts/support/outlet-servers.ts):
- * the exact request it sends, and how it fares when the outlet answers 4xx, 5xx then 200, 429 with a
- * wait, never, with a redirect, or with something that is not its answer. Webhook URLs are secrets:
- * no error and nothing in the sent-log may contain them.
+ * the exact request it sends, and how it fares when the outlet answers 4xx, 5xx, 429 with a wait,
+ * never, with a redirect, with a body that never ends, by closing the connection, or with something
+ * that is not its answer. What may have arrived is never repeated blindly: it is recorded as uncertain
+ * and resent at most once, on the next broadcast. Webhook URLs are secrets: no error and nothing in the
+ * sent-log may contain them.
  */
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { broadcast } from '../../src/lib/alerts/broadcast.ts';
 import type { OutletName, OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
@@ -35,17 +38,21 @@ const RESET: Alert = {
 const APIS = { ntfy: ntfyApi, discord: discordApi, slack: slackApi };
 const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DISCORD_PATH, slack: SLACK_PATH };
 
-async function send(name: OutletName, override?: (n: number) => Reply | undefined) {
-  const server = await startServer(APIS[name](override));
-  servers.push(server);
+type Records = { id: string; state: string; attempts: number }[];
+/** One broadcast of RESET to the outlet `name` (a server started for it unless given), after the sent-log `before`. */
+async function send(name: OutletName, override?: (n: number) => Reply | undefined, before = '{"outlets":[]}', given?: FixtureServer) {
+  const server = given ?? (await startServer(APIS[name](override)));
+  if (!given) servers.push(server);
   const sleeps: number[] = [];
   const urls: OutletUrls = { [name]: `${server.url}${PATHS[name]}` };
-  const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls, http: httpDeps(sleeps), now: NOW });
+  const result = await broadcast({ alerts: [RESET], sentLogText: before, urls, http: httpDeps(sleeps), now: NOW });
   const check = result.checks.find((c) => c.name === name)!;
-  const log = JSON.parse(result.sentLog) as { outlets: { name: string; sent: { id: string }[] }[] };
-  const sent = log.outlets.find((o) => o.name === name)!.sent.map((s) => s.id);
-  return { server, sleeps, check, sent, result, requests: server.requests };
+  const log = JSON.parse(result.sentLog) as { outlets: { name: string; sent: Records }[] };
+  const records = log.outlets.find((o) => o.name === name)!.sent;
+  const sent = records.filter((s) => s.state === 'sent').map((s) => s.id);
+  return { server, sleeps, check, sent, records, result, requests: server.requests };
 }
+const state = (r: { records: Records }): [string, number][] => r.records.map((x) => [x.state, x.attempts]);
 
 describe('the request each outlet sends', () => {
   it('ntfy: JSON to the server root with topic, title, message, tags, priority, click and two view actions', async () => {
@@ -56,6 +63,8 @@ describe('the request each outlet sends', () => {
     expect(requests[0]!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(requests[0]!.body)).toEqual({
       topic: NTFY_TOPIC,
+      // ntfy's idempotency key: a resend with the same sequence id replaces the notification (hashed here by hand).
+      sequence_id: `rc-${createHash('sha256').update('tag:resetcast.netlify.app,2026:alert:reset:2123700000000000000').digest('base64url').slice(0, 32)}`,
       title: 'Codex limits reset for Plus+Pro',
       message: "We've reset Codex rate limits for all *Plus* and <Pro> users & more.\nData: Resetcast",
       tags: ['arrows_counterclockwise'],
@@ -116,33 +125,59 @@ describe.each<[OutletName, Record<string, Reply>]>([
     expect(r.result.lines.join('\n')).not.toContain(secret);
   };
 
-  it('a 4xx: failed at once (not retried), with the status, nothing recorded as sent', async () => {
+  it('an auth or not-found 4xx: the outlet is unusable; failed at once (not retried), nothing recorded against the alert', async () => {
     const r = await send(name, () => replies['client']);
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
     expect(r.check).toMatchObject({ outcome: 'failed', ok: false, last_ok_at: null });
     const status = { ntfy: 'HTTP 401 Unauthorized', discord: 'HTTP 404 Not Found', slack: 'HTTP 410 Gone' }[name];
-    expect(r.check.error).toBe(`reset:2123700000000000000 not delivered: ${status} (0 of 1 sent; 1 left for the next pull)`);
-    expect(r.sent).toEqual([]);
+    expect(r.check.error).toBe(`reset:2123700000000000000 not delivered: ${status} (0 of 1 sent; 1 left for the next broadcast)`);
+    expect(r.records).toEqual([]);
     expect(r.result.failed).toBe(true);
     noSecret(r);
   });
 
-  it('a 5xx, then success: retried after the backoff', async () => {
-    const r = await send(name, (n) => (n === 0 ? replies['server'] : undefined));
-    expect(r.requests).toHaveLength(2);
-    expect(r.sleeps).toEqual([10]);
-    expect(r.check.outcome).toBe('ok');
-    expect(r.sent).toEqual([RESET.id]);
+  it('a 5xx (it may have been accepted): not retried blindly; uncertain, resent once on the next broadcast, then delivered', async () => {
+    const server = await startServer(APIS[name]((n) => (n === 0 ? replies['server'] : undefined)));
+    servers.push(server);
+    const first = await send(name, undefined, undefined, server);
+    expect(first.requests).toHaveLength(1);
+    expect(first.sleeps).toEqual([]);
+    expect(first.check.error).toMatch(/^reset:2123700000000000000 may have been delivered \(HTTP 5\d\d [^)]*\); recorded as uncertain, resent once on the next broadcast \(0 of 1 sent\)$/);
+    expect(state(first)).toEqual([['uncertain', 1]]);
+    noSecret(first);
+    const second = await send(name, undefined, first.result.sentLog, server);
+    expect(server.requests).toHaveLength(2);
+    expect(state(second)).toEqual([['sent', 2]]);
+    expect(second.check.outcome).toBe('ok');
   });
 
-  it('a 5xx every time: failed after three attempts', async () => {
-    const r = await send(name, () => replies['server']);
-    expect(r.requests).toHaveLength(3);
-    expect(r.sleeps).toEqual([10, 20]);
-    expect(r.check.error).toMatch(/HTTP 5\d\d .*\(after 3 attempts\)/);
-    expect(r.sent).toEqual([]);
+  it('a 5xx every time: two attempts over two broadcasts, then never again', async () => {
+    const server = await startServer(APIS[name](() => replies['server']));
+    servers.push(server);
+    const first = await send(name, undefined, undefined, server);
+    const second = await send(name, undefined, first.result.sentLog, server);
+    expect(second.check.error).toMatch(/recorded as uncertain, not resent again/);
+    const third = await send(name, undefined, second.result.sentLog, server);
+    expect(server.requests).toHaveLength(2);
+    expect(state(third)).toEqual([['uncertain', 2]]);
+    expect(third.check).toMatchObject({ outcome: 'ok', error: null });
+    noSecret(second);
+  });
+
+  it('the connection closed after the request was sent: uncertain, not retried', async () => {
+    const r = await send(name, () => ({ reset: true }));
+    expect(r.requests).toHaveLength(1);
+    expect(r.check.error).toMatch(/may have been delivered \(fetch failed/);
+    expect(state(r)).toEqual([['uncertain', 1]]);
     noSecret(r);
+  });
+
+  it('a 200 whose body drips in past the timeout: uncertain, not retried', async () => {
+    const r = await send(name, () => ({ status: 200, drip: 200 }));
+    expect(r.requests).toHaveLength(1);
+    expect(r.check.error).toMatch(/may have been delivered \(HTTP 200, then response body cut off/);
+    expect(state(r)).toEqual([['uncertain', 1]]);
   });
 
   it('a 429 with Retry-After: waits as asked, then delivers', async () => {
@@ -152,11 +187,11 @@ describe.each<[OutletName, Record<string, Reply>]>([
     expect(r.sent).toEqual([RESET.id]);
   });
 
-  it('no answer: failed after the timeout, not retried (it may have arrived)', async () => {
+  it('accepted, then no answer: uncertain after the timeout, not retried (it may have arrived)', async () => {
     const r = await send(name, () => ({ hang: true }));
     expect(r.requests).toHaveLength(1);
-    expect(r.check.error).toMatch(/no answer within the timeout/);
-    expect(r.sent).toEqual([]);
+    expect(r.check.error).toMatch(/may have been delivered \(no answer within the timeout\)/);
+    expect(state(r)).toEqual([['uncertain', 1]]);
   });
 
   it('a redirect: not followed, failed', async () => {
@@ -164,14 +199,14 @@ describe.each<[OutletName, Record<string, Reply>]>([
     expect(r.requests.map((q) => q.url.pathname)).not.toContain(`/moved${PATHS[name]}`);
     expect(r.requests).toHaveLength(1);
     expect(r.check.error).toMatch(/HTTP 301.*redirected; a webhook URL that redirects is not followed/);
-    expect(r.sent).toEqual([]);
+    expect(r.records).toEqual([]);
     noSecret(r);
   });
 
-  it('a 200 that is not the outlet speaking (a wrong URL): failed, retried on the next pull', async () => {
+  it('a 200 that is not the outlet speaking (a wrong URL): something took it, so uncertain, resent at most once', async () => {
     const r = await send(name, () => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html><body>Welcome to nginx!</body></html>' }));
-    expect(r.check.error).toMatch(/answered 200 but not .*Welcome to nginx/);
-    expect(r.sent).toEqual([]);
+    expect(r.check.error).toMatch(/may have been delivered \(answered 200 but not .*Welcome to nginx/);
+    expect(state(r)).toEqual([['uncertain', 1]]);
     noSecret(r);
   });
 });

@@ -2,16 +2,21 @@
  * Broadcasting alerts to the configured outlets, pure apart from the injected HTTP: the alerts and the
  * sent-log text in, the new sent-log text and one check per outlet out. Each outlet runs and fails
  * alone, like a source: `ok`, `failed` (with why) or `skipped` (no URL configured). Within an outlet,
- * alerts go oldest first and the first failure stops it for this pull; what was not delivered is tried
- * again on the next pull (docs/alerts.md).
+ * alerts go oldest first, and each attempt is recorded by how it ended (docs/alerts.md, "Exactly once"):
+ * `sent` when the outlet confirmed it; `uncertain` when it may have arrived (no answer in time, a 5xx,
+ * the connection lost after sending, a 2xx that is not the outlet's answer): never repeated blindly,
+ * resent at most once; `failed` when the outlet refused that message (400, 413, 422): the next alerts
+ * still go, and it is tried again at most twice. A failure that says the outlet itself is unusable
+ * (unreachable, rate-limited, a wrong or moved URL) stops that outlet for this broadcast and records
+ * nothing against the alert, which goes out next time.
  */
 import { stableStringify } from '../json.ts';
 import { check, line, settle, skipped, type Outcome } from '../pull/outcome.ts';
 import { HttpError, sendJson, type HttpDeps } from '../pull/http.ts';
-import type { Alert, OutletLog, SourceCheck } from '../schema.ts';
+import type { Alert, DeliveryState, OutletLog, SentAlert, SourceCheck } from '../schema.ts';
 import { alertMessage } from './message.ts';
 import { OUTLETS, type Outlet, type OutletUrls } from './outlets/index.ts';
-import { keepSent, outletEntry, pendingAlerts, readSentLog } from './sent-log.ts';
+import { attemptRecord, keepSent, outletEntry, pendingAlerts, readSentLog, SEND_RULES } from './sent-log.ts';
 
 export interface BroadcastInput {
   /** Every alert of the new dataset (deriveAlerts); which are new is decided here, against the sent-log. */
@@ -60,26 +65,65 @@ function failure(e: unknown): string {
   return message;
 }
 
-interface Delivery {
-  delivered: Alert[];
-  error: string | null;
+/** Statuses that refuse this one message (its content), not the outlet: the alerts after it still go. */
+const REFUSED_MESSAGE = new Set([400, 413, 422]);
+/** Two attempts in a row without a clear answer: the outlet is not answering; the rest wait for the next broadcast. */
+const UNCERTAIN_IN_A_ROW = 2;
+
+type Ending = { state: DeliveryState; why: string } | { state: 'stop'; why: string };
+
+/** How a send that threw ended: the HTTP client marks what may have arrived (`retryUncertain: false`). */
+function ending(e: unknown): Ending {
+  if (e instanceof HttpError && e.uncertain) return { state: 'uncertain', why: e.message };
+  if (e instanceof HttpError && e.status !== null && REFUSED_MESSAGE.has(e.status)) return { state: 'failed', why: e.message };
+  return { state: 'stop', why: failure(e) };
 }
 
-async function deliver(outlet: Outlet, configured: string, pending: readonly Alert[], http: HttpDeps): Promise<Delivery> {
-  const delivered: Alert[] = [];
-  for (const alert of pending) {
+interface Delivery {
+  records: SentAlert[];
+  problems: string[];
+  left: number;
+}
+
+function problemOf(alert: Alert, end: Ending, before: SentAlert | undefined): string {
+  const id = shortId(alert);
+  if (end.state === 'stop') return `${id} not delivered: ${end.why}`;
+  const n = (before?.attempts ?? 0) + 1;
+  if (end.state === 'uncertain') {
+    const again = n < SEND_RULES.maxAttempts.uncertain ? 'resent once on the next broadcast' : 'not resent again';
+    return `${id} may have been delivered (${end.why}); recorded as uncertain, ${again}`;
+  }
+  return `${id} refused: ${end.why} (attempt ${n} of ${SEND_RULES.maxAttempts.failed})`;
+}
+
+async function deliver(outlet: Outlet, configured: string, pending: readonly Alert[], before: readonly SentAlert[], http: HttpDeps, now: Date): Promise<Delivery> {
+  const previous = new Map(before.map((s) => [s.id, s]));
+  const records: SentAlert[] = [];
+  const problems: string[] = [];
+  let unclear = 0;
+  for (const [i, alert] of pending.entries()) {
+    let end: Ending;
+    let wrongAnswer = false;
     try {
       const { url, body } = outlet.request(configured, alertMessage(alert));
       // Not followed: a webhook that moved is a misconfiguration, and following it could post elsewhere.
-      const res = await sendJson(http, url, body, { maxBytes: OUTLET_MAX_BYTES, redirect: 'manual', ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}) });
+      // Not retried when it may have arrived: the sent-log decides, across broadcasts.
+      const res = await sendJson(http, url, body, { maxBytes: OUTLET_MAX_BYTES, redirect: 'manual', retryUncertain: false, ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}) });
       const problem = outlet.problem(res);
-      if (problem) return { delivered, error: `${shortId(alert)} not delivered: ${problem}` };
-      delivered.push(alert);
+      // A 2xx that is not the outlet's answer: something accepted it; if it was the outlet after all, a blind resend would duplicate it.
+      end = problem ? { state: 'uncertain', why: problem } : { state: 'sent', why: '' };
+      wrongAnswer = problem !== null;
     } catch (e) {
-      return { delivered, error: `${shortId(alert)} not delivered: ${redact(failure(e), configured)}` };
+      end = ending(e);
     }
+    if (end.state !== 'sent') problems.push(redact(problemOf(alert, end, previous.get(alert.id)), configured));
+    if (end.state === 'stop') return { records, problems, left: pending.length - i };
+    records.push(attemptRecord(alert, end.state, previous.get(alert.id), now));
+    unclear = end.state === 'uncertain' ? unclear + 1 : 0;
+    // A URL answering as something else is not the outlet: the rest wait until it is fixed.
+    if (wrongAnswer || unclear >= UNCERTAIN_IN_A_ROW) return { records, problems, left: pending.length - i - 1 };
   }
-  return { delivered, error: null };
+  return { records, problems, left: 0 };
 }
 
 const isHttpUrl = (s: string): boolean => {
@@ -90,29 +134,29 @@ const isHttpUrl = (s: string): boolean => {
   }
 };
 
-async function runOutlet(outlet: Outlet, input: BroadcastInput, before: OutletLog | undefined): Promise<{ outcome: Outcome<number>; delivered: Alert[] }> {
+async function runOutlet(outlet: Outlet, input: BroadcastInput, before: OutletLog | undefined): Promise<{ outcome: Outcome<number>; records: SentAlert[] }> {
   const configured = input.urls[outlet.name];
-  if (!configured) return { outcome: await skipped(`${outlet.env} not set`), delivered: [] };
-  if (!isHttpUrl(configured)) return { outcome: { outcome: 'failed', error: `${outlet.env} is not an http(s) URL` }, delivered: [] };
+  if (!configured) return { outcome: await skipped(`${outlet.env} not set`), records: [] };
+  if (!isHttpUrl(configured)) return { outcome: { outcome: 'failed', error: `${outlet.env} is not an http(s) URL` }, records: [] };
   const pending = pendingAlerts(input.alerts, before?.sent ?? [], input.now);
-  const result = await deliver(outlet, configured, pending, input.http);
-  const n = result.delivered.length;
-  if (result.error) {
-    const left = pending.length - n;
-    return { outcome: { outcome: 'failed', error: `${result.error} (${n} of ${pending.length} sent; ${left} left for the next pull)` }, delivered: result.delivered };
+  const result = await deliver(outlet, configured, pending, before?.sent ?? [], input.http, input.now);
+  const n = result.records.filter((r) => r.state === 'sent').length;
+  if (result.problems.length > 0) {
+    const left = result.left > 0 ? `; ${result.left} left for the next broadcast` : '';
+    return { outcome: { outcome: 'failed', error: `${result.problems.join('; ')} (${n} of ${pending.length} sent${left})` }, records: result.records };
   }
-  return { outcome: { outcome: 'ok', value: n, detail: n === 0 ? 'nothing new to send' : `sent ${n} alert(s)` }, delivered: result.delivered };
+  return { outcome: { outcome: 'ok', value: n, detail: n === 0 ? 'nothing new to send' : `sent ${n} alert(s)` }, records: result.records };
 }
 
 export async function broadcast(input: BroadcastInput): Promise<BroadcastResult> {
-  const { log, problem } = readSentLog(input.sentLogText);
+  const { log, problem } = readSentLog(input.sentLogText, input.now);
   const runs = await Promise.all(
     OUTLETS.map(async (outlet) => {
       const before = outletEntry(log, outlet.name);
-      // Whatever an adapter throws is that outlet's failure, never the pull's.
+      // Whatever an adapter throws is that outlet's failure, never the broadcast's.
       const settled = await settle(() => runOutlet(outlet, input, before), () => '');
-      const run = settled.outcome === 'ok' ? settled.value : { outcome: { outcome: 'failed', error: redact(settled.error, input.urls[outlet.name] ?? '') } as Outcome<number>, delivered: [] };
-      const entry: OutletLog = { ...check(outlet.name, run.outcome, input.now, before, null), name: outlet.name, sent: keepSent(before?.sent ?? [], run.delivered, input.now) };
+      const run = settled.outcome === 'ok' ? settled.value : { outcome: { outcome: 'failed', error: redact(settled.error, input.urls[outlet.name] ?? '') } as Outcome<number>, records: [] };
+      const entry: OutletLog = { ...check(outlet.name, run.outcome, input.now, before, null), name: outlet.name, sent: keepSent(before?.sent ?? [], run.records, input.now) };
       return { outlet, run, entry };
     }),
   );
@@ -125,8 +169,8 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
 }
 
 /**
- * The pull's entry point: derives the alerts (a thunk, so a bug there is caught too) and broadcasts them,
- * and can never throw: a failure here fails the alerts, never the data commit.
+ * `npm run broadcast`'s core: derives the alerts (a thunk, so a bug there is caught too) and broadcasts
+ * them, and can never throw: a failure here fails the alerts, never anything else.
  */
 export async function broadcastSafely(
   input: Omit<BroadcastInput, 'alerts'> & { alerts: () => readonly Alert[]; onDerived?: () => void },

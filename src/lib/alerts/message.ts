@@ -9,6 +9,8 @@ import { SITE } from '../site.ts';
 export const MAX_TEXT_CHARS = 280;
 
 export interface Message {
+  /** The alert id: what an outlet with an idempotency key derives it from. */
+  id: string;
   kind: AlertKind;
   title: string;
   text: string;
@@ -29,5 +31,5 @@ export function shorten(text: string, max = MAX_TEXT_CHARS): string {
 }
 
 export function alertMessage(a: Alert): Message {
-  return { kind: a.kind, title: shorten(a.title, 120), text: shorten(a.summary), post: a.url, page: a.page, attribution: SITE.attribution };
+  return { id: a.id, kind: a.kind, title: shorten(a.title, 120), text: shorten(a.summary), post: a.url, page: a.page, attribution: SITE.attribution };
 }

@@ -28,6 +28,12 @@ export interface RequestSpec {
   redirect?: 'follow' | 'manual';
   /** A wait a 429's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
   delayFromBody?: (text: string) => number | null;
+  /**
+   * false for outlet POSTs: an attempt that may have been delivered (a 5xx, no answer in time, the
+   * connection lost after sending, a 2xx whose body did not arrive) is not repeated here; it throws an
+   * HttpError with `uncertain` set, and the sent-log decides (src/lib/alerts/broadcast.ts). Default true.
+   */
+  retryUncertain?: boolean;
 }
 
 /** A 2xx answer, its body read whole (within the cap) as UTF-8 text. */
@@ -44,12 +50,18 @@ export interface JsonResponse {
 
 export class HttpError extends Error {
   readonly status: number | null;
-  constructor(message: string, status: number | null = null) {
+  /** The request may have reached the server and been acted on (set only when `retryUncertain` is false). */
+  readonly uncertain: boolean;
+  constructor(message: string, status: number | null = null, uncertain = false) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.uncertain = uncertain;
   }
 }
+
+/** Network errors raised before a byte of the request was sent: repeating such an attempt is always safe. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
 
 const RETRYABLE = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
@@ -120,7 +132,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean }> {
+async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean; notSent: boolean }> {
   try {
     return await deps.fetch(url, {
       method: spec.method ?? 'GET',
@@ -131,30 +143,35 @@ async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<
     });
   } catch (e) {
     const message = describeNetworkError(e);
+    const code = (e as { cause?: { code?: unknown } }).cause?.code;
     // A host that never answers is not retried: that keeps a pull within its time budget.
-    return { networkError: message, retryable: message !== 'no answer within the timeout' };
+    return { networkError: message, retryable: message !== 'no answer within the timeout', notSent: typeof code === 'string' && NOT_SENT_CODES.has(code) };
   }
 }
 
 /**
  * Sends one request under the retry, timeout and size policy and returns the first 2xx answer; throws
  * HttpError with a one-line reason when there is none. A POST is retried like a GET (on 408/429/5xx and
- * network errors): for the outlets' notifications a rare duplicate beats a silently lost message.
+ * network errors) unless `retryUncertain` is false, as the outlets send it: then only what surely did
+ * not arrive (408, 429, a connection never made) is retried.
  */
 export async function request(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
   let last = '';
   for (let i = 0; i <= deps.retries; i++) {
     const res = await attempt(deps, url, spec);
     let waitMs = deps.backoffMs * 2 ** i;
+    const once = spec.retryUncertain === false;
     if (!(res instanceof Response)) {
       last = res.networkError;
+      if (once && !res.notSent) throw new HttpError(last, null, true);
       if (!res.retryable) throw new HttpError(last);
     } else if (res.ok) {
       try {
         return { status: res.status, headers: res.headers, text: await readCapped(res, spec.maxBytes) };
       } catch (e) {
-        if (e instanceof TooLarge) throw e;
+        if (e instanceof TooLarge) throw once ? new HttpError(e.message, e.status, true) : e;
         last = `response body cut off: ${describeNetworkError(e)}`;
+        if (once) throw new HttpError(`HTTP ${res.status}, then ${last}`, res.status, true);
       }
     } else {
       const headerDelay = requestedDelayMs(res.headers, deps.now());
@@ -163,6 +180,8 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
       last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
       const limited = isRateLimited(res);
       if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);
+      // A 5xx may come after the server acted on the request; 408 and 429 say it was not processed.
+      if (once && res.status >= 500) throw new HttpError(last, res.status, true);
       const asked = headerDelay ?? fromBody;
       if (asked !== null) {
         if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: server asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
@@ -196,7 +215,7 @@ export async function sendJson(
   deps: HttpDeps,
   url: string,
   value: unknown,
-  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody'>,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'retryUncertain'>,
 ): Promise<HttpAnswer> {
   return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
 }

@@ -4,11 +4,7 @@
  * the post sources found is added to the record only if the whole dataset still validates with it
  * (a source whose finds do not is recorded as failed), so a pull can never leave data/ invalid.
  */
-import { broadcastSafely } from '../alerts/broadcast.ts';
-import { deriveAlerts } from '../alerts/derive.ts';
-import type { OutletUrls } from '../alerts/outlets/index.ts';
 import { computeForecast } from '../forecast/index.ts';
-import { parseForecastLog } from '../forecast-log.ts';
 import type { Curated } from '../curate/state.ts';
 import { toLogLine } from '../forecast/log-line.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../data-files.ts';
@@ -45,25 +41,21 @@ export interface PullInput {
   bases: SourceBases;
   tokens: { github?: string | undefined; x?: string | undefined };
   site: string;
-  /** Where to broadcast new alerts (NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL); unset outlets are skipped. */
-  outlets?: OutletUrls;
   /** Called as each phase ends (the latency benchmark times them); no effect on the result. */
-  onPhase?: (phase: 'sources' | 'assembled' | 'alerts' | 'broadcast') => void;
+  onPhase?: (phase: 'sources' | 'assembled') => void;
 }
 
 export interface PullOutput {
   /** Only the files whose content changed. */
   writes: Record<string, string>;
   checks: SourceCheck[];
-  /** How the broadcast went, per outlet (also kept in data/sent-log.json). */
-  outlets: SourceCheck[];
-  /** One ✅/❌/⏭️ line per source, then the alerts' lines. */
+  /** One ✅/❌/⏭️ line per source. */
   lines: string[];
-  /** A source or an outlet failed (what succeeded is still in `writes`). */
+  /** A source failed (what succeeded is still in `writes`). */
   failed: boolean;
 }
 
-function readDataTexts(texts: PullInput['texts']): DatasetTexts {
+export function readDataTexts(texts: Record<string, string | undefined>): DatasetTexts {
   return Object.fromEntries(
     BUILD_FILES.map((k) => {
       const text = texts[DATA_FILES[k]] ?? ABSENT_MEANS[k];
@@ -192,23 +184,14 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   writes[DATA_FILES.forecastLog] = appendOnce(texts[DATA_FILES.forecastLog] ?? '', forecastLine(data, now, input.site), 'issued_at');
   for (const name of [DATA_FILES.signalsHistory, DATA_FILES.forecastLog]) if (writes[name] === texts[name]) delete writes[name];
   input.onPhase?.('assembled');
-
-  // Alerts from the new dataset (with the forecast just issued), minus what the sent-log says each outlet
-  // has; outlets fail alone and never hold back the data above (docs/alerts.md).
-  const sent = await broadcastSafely({
-    alerts: () => deriveAlerts({ ...data, forecastLog: parseForecastLog(writes[DATA_FILES.forecastLog] ?? texts[DATA_FILES.forecastLog] ?? '') }, now, input.site),
-    onDerived: () => input.onPhase?.('alerts'),
-    sentLogText: texts[DATA_FILES.sentLog], urls: input.outlets ?? {}, http, now,
-  });
-  if (sent.sentLog !== undefined && sent.sentLog !== texts[DATA_FILES.sentLog]) writes[DATA_FILES.sentLog] = sent.sentLog;
-  input.onPhase?.('broadcast');
+  // No alert goes out from here: `npm run broadcast` announces what was committed, once the dataset has
+  // validated and built (docs/alerts.md).
 
   const outcomes: [string, Outcome<unknown>][] = [['status', status], ['issues', issues], ...sources.map((s): [string, Outcome<unknown>] => [s.name, s.outcome])];
   return {
     writes,
     checks: signals.sources,
-    outlets: sent.checks,
-    lines: [...outcomes.map(([name, o]) => line(name, o)), ...sent.lines],
-    failed: outcomes.some(([, o]) => o.outcome === 'failed') || sent.failed,
+    lines: outcomes.map(([name, o]) => line(name, o)),
+    failed: outcomes.some(([, o]) => o.outcome === 'failed'),
   };
 }

@@ -76,17 +76,25 @@ export const ForecastLogLine = z.strictObject({
 });
 
 /**
- * data/sent-log.json: per outlet, how its last broadcast went (like a source check) and the alerts
- * already delivered to it, so a retry or a re-run never sends one twice (docs/alerts.md).
+ * data/sent-log.json: per outlet, how its last broadcast went (like a source check) and every attempt
+ * to deliver a recent alert to it, so a retry, a re-run or a second writer never sends one twice
+ * (docs/alerts.md, "Exactly once").
  */
+export const DELIVERY_STATES = ['failed', 'uncertain', 'sent'] as const;
 export const SentAlert = z.strictObject({
   id: z.string().min(1).describe('the alert id (tag URI)'),
   at: Timestamp.describe("the alert's own time: entries are kept while it is recent"),
-  sent_at: Timestamp,
+  sent_at: Timestamp.describe('the last attempt'),
+  // Absent in logs written before states existed, which recorded only deliveries.
+  state: z
+    .enum(DELIVERY_STATES)
+    .default('sent')
+    .describe('sent: the outlet confirmed it; uncertain: it may have arrived (no answer, 5xx, connection lost after sending); failed: the outlet refused it'),
+  attempts: z.int().min(1).max(9).default(1).describe('attempts so far'),
 });
 export const OutletLog = SourceCheck.extend({
   name: z.enum(['ntfy', 'discord', 'slack']),
-  sent: z.array(SentAlert).describe('delivered alerts, oldest first; bounded (src/lib/alerts/sent-log.ts)'),
+  sent: z.array(SentAlert).describe('attempted alerts, oldest first; bounded (src/lib/alerts/sent-log.ts)'),
 });
 export const SentLogFile = z.strictObject({ outlets: z.array(OutletLog) });
 
@@ -98,5 +106,6 @@ export type PullStateFile = z.infer<typeof PullStateFile>;
 export type SignalsHistoryLine = z.infer<typeof SignalsHistoryLine>;
 export type ForecastLogLine = z.infer<typeof ForecastLogLine>;
 export type SentAlert = z.infer<typeof SentAlert>;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export type OutletLog = z.infer<typeof OutletLog>;
 export type SentLogFile = z.infer<typeof SentLogFile>;

@@ -14,6 +14,10 @@ export interface Reply {
   truncate?: boolean;
   /** Accept the request and never answer. */
   hang?: boolean;
+  /** Accept the request, then close the connection without answering. */
+  reset?: boolean;
+  /** Answer the status and headers, then one byte of body every this many ms, never finishing. */
+  drip?: number;
   /**
    * Instead of `body`: a JSON document of this many bytes (`{"pad":"xxx…"}`), written in 64 KiB chunks as
    * fast as the client reads them, with a Content-Length or chunked. `sent` records how much was handed over.
@@ -89,6 +93,13 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     counts.set(url.pathname, n + 1);
     const reply = route(url, n, recorded) ?? { status: 404, body: '{"message":"Not Found"}' };
     if (reply.hang) return;
+    if (reply.reset) return void req.socket.destroy();
+    if (reply.drip) {
+      res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });
+      const timer = setInterval(() => res.write(' '), reply.drip);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
     if (reply.stream) return void streamBody(res, reply.stream, reply.status ?? 200, recorded);
     const body = Buffer.from(reply.body ?? '');
     res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...reply.headers });

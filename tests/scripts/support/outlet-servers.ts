@@ -6,7 +6,8 @@
 import type { Recorded, Reply } from './fixture-server.ts';
 
 type Route = (url: URL, n: number, request: Recorded) => Reply | undefined;
-type Override = (n: number) => Reply | undefined;
+/** Replaces the n-th answer (0-based; the request too, to answer by content). */
+type Override = (n: number, request: Recorded) => Reply | undefined;
 
 const json = (status: number, doc: unknown, headers: Record<string, string> = {}): Reply => ({ status, headers, body: JSON.stringify(doc) });
 const parse = (text: string): any => {
@@ -21,7 +22,7 @@ export const NTFY_TOPIC = 'resetcast-test-topic';
 /** ntfy: JSON publishing is a POST to the root URL; the answer is the published message. */
 export function ntfyApi(override?: Override): Route {
   return (url, n, req) => {
-    const o = override?.(n);
+    const o = override?.(n, req);
     if (o) return o;
     if (req.method !== 'POST' || url.pathname !== '/') return json(404, { code: 40401, http: 404, error: 'page not found', link: 'https://ntfy.sh/docs/' });
     const doc = parse(req.body);
@@ -36,7 +37,7 @@ export const DISCORD_PATH = '/api/webhooks/1234567890/s3cretWebhookT0ken-abcdefg
 /** Discord: execute webhook; with ?wait=true the created message comes back, without it 204. */
 export function discordApi(override?: Override): Route {
   return (url, n, req) => {
-    const o = override?.(n);
+    const o = override?.(n, req);
     if (o) return o;
     if (req.method !== 'POST' || url.pathname !== DISCORD_PATH) return json(404, { message: 'Unknown Webhook', code: 10015 });
     const doc = parse(req.body);
@@ -52,7 +53,7 @@ export const SLACK_PATH = '/services/T0000TEST/B0000TEST/XXXXsecretXXXXslackXXXX
 /** Slack: an incoming webhook answers a plain-text "ok", or an error code with a 4xx status. */
 export function slackApi(override?: Override): Route {
   return (url, n, req) => {
-    const o = override?.(n);
+    const o = override?.(n, req);
     if (o) return o;
     const text = (status: number, body: string): Reply => ({ status, headers: { 'Content-Type': 'text/html' }, body });
     if (req.method !== 'POST' || url.pathname !== SLACK_PATH) return text(404, 'no_service');

@@ -11,6 +11,10 @@
  * - Rate limits (topics/rate-limits#exceeding-a-rate-limit): 429 with a `Retry-After` header and the
  *   JSON body `{message, retry_after (seconds, a float), global}`; we wait for either.
  * - Errors: JSON `{message, code}` with the status, e.g. 404 `{"message": "Unknown Webhook", "code": 10015}`.
+ * - No idempotency key: Create Message (resources/message) takes `nonce` with `enforce_nonce`, but
+ *   Execute Webhook's JSON params (content, username, avatar_url, tts, embeds, allowed_mentions,
+ *   components, files, payload_json, attachments, flags, thread_name, applied_tags, poll) have none, so a
+ *   webhook cannot deduplicate a resend; an uncertain attempt is resent at most once (docs/alerts.md).
  * Links are wrapped in <…> so Discord does not unfurl a preview for each.
  */
 import type { Message } from '../message.ts';

@@ -11,7 +11,13 @@
  *   writes the message: `id`, `time`, `event: "message"`, `topic`, …).
  * - Errors: JSON `{code, http, error, link}` with the HTTP status (400 bad request, 401/403 auth,
  *   413 too large, 429 rate or daily limits); messages are at most 4,096 bytes.
+ * - Idempotency (docs.ntfy.sh/publish, "Updating notifications", ntfy 2.16 and later): a publish with a
+ *   caller-chosen `sequence_id` (header `X-Sequence-ID`) that an earlier message already used replaces
+ *   that notification on subscribers' devices instead of adding a second one. We derive it from the alert
+ *   id, so the one resend the sent-log allows after an uncertain attempt updates, not duplicates. Older
+ *   servers ignore the field (the resend then shows twice: docs/alerts.md).
  */
+import { createHash } from 'node:crypto';
 import type { AlertKind } from '../../schema.ts';
 import type { Message } from '../message.ts';
 import { glimpse, parseJson, type Outlet } from './types.ts';
@@ -34,6 +40,9 @@ export function splitTopicUrl(configured: string): { root: string; topic: string
   return { root: u.toString(), topic: decodeURIComponent(topic) };
 }
 
+/** A stable ntfy sequence id for an alert: its hash, within ntfy's id alphabet and length. */
+export const sequenceId = (alertId: string): string => `rc-${createHash('sha256').update(alertId).digest('base64url').slice(0, 32)}`;
+
 export const ntfy: Outlet = {
   name: 'ntfy',
   env: 'NTFY_TOPIC_URL',
@@ -42,7 +51,7 @@ export const ntfy: Outlet = {
     const actions = [...(m.post ? [{ action: 'view', label: 'Post', url: m.post }] : []), { action: 'view', label: 'Timeline', url: m.page }];
     return {
       url: root,
-      body: { topic, title: m.title, message: `${m.text}\n${m.attribution}`, tags: [TAGS[m.kind]], priority: PRIORITY[m.kind] ?? 3, click: m.page, actions },
+      body: { topic, sequence_id: sequenceId(m.id), title: m.title, message: `${m.text}\n${m.attribution}`, tags: [TAGS[m.kind]], priority: PRIORITY[m.kind] ?? 3, click: m.page, actions },
     };
   },
   problem: (res) => {

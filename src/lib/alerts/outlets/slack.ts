@@ -10,6 +10,8 @@
  *   ("should not be retried without correction"); we never retry a 4xx other than 429.
  * - Rate limits (docs.slack.dev/apis/web-api/rate-limits): about one message per second per webhook,
  *   429 with `Retry-After` when exceeded.
+ * - No idempotency key: an incoming webhook takes the message only, so a resend after an uncertain
+ *   attempt cannot be deduplicated; it is resent at most once (docs/alerts.md).
  */
 import type { Message } from '../message.ts';
 import { glimpse, type Outlet } from './types.ts';

@@ -1,0 +1,37 @@
+/**
+ * `npm run broadcast`: announces the alerts of the committed data/ to the outlets whose URL is set
+ * (NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL) and records each attempt in
+ * data/sent-log.json, written atomically (docs/alerts.md). The scheduled workflow runs it only after the
+ * pull's data/ has validated, built and been committed, and commits the sent-log it writes. Exit 0 when
+ * every outlet succeeded or was skipped, 1 when any failed (the sent-log still records what happened),
+ * 2 when data/ is invalid (nothing sent, nothing written).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
+import { DataError } from '../src/lib/dataset.ts';
+import { outletUrls } from '../src/lib/alerts/outlets/index.ts';
+import { runBroadcast } from '../src/lib/alerts/run.ts';
+import { SITE } from '../src/lib/site.ts';
+import { HTTP_DEFAULTS, USER_AGENT } from '../src/lib/sources.ts';
+import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
+
+const env = process.env;
+const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
+const dir = dataDir(env);
+
+try {
+  const result = await runBroadcast({
+    texts: readDataTexts(dir),
+    now: buildNow(env),
+    http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT },
+    urls: outletUrls(env),
+    site: SITE.url,
+  });
+  writeDataTexts(dir, result.writes);
+  for (const l of result.lines) console.log(l);
+  console.log(Object.keys(result.writes).length > 0 ? `wrote ${Object.keys(result.writes).join(', ')}` : 'no changes');
+  process.exitCode = result.failed ? 1 : 0;
+} catch (e) {
+  console.error(e instanceof DataError ? `broadcast refused: data/ is invalid, nothing sent\n${e.message}` : `broadcast failed, nothing written: ${(e as Error).message}`);
+  process.exitCode = 2;
+}
