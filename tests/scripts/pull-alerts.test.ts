@@ -1,19 +1,24 @@
 /**
- * The broadcast inside a real pull: sources and outlets are local servers, data/ a temp copy of the
- * frozen history. A new post is recorded and announced once on every outlet; a re-run sends nothing;
- * outlets that fail never hold back data/; a threshold crossed by the forecast the pull just issued is
- * announced; `npm run pull` reads the outlet URLs from its environment and sets its exit code by them.
+ * A real pull, then the broadcast of what it recorded: sources and outlets are local servers, data/ a
+ * temp copy of the frozen history. The pull announces nothing; `npm run broadcast` announces a new post
+ * once on every outlet from the data/ as written; a re-run sends nothing; outlets that fail lose
+ * nothing; a threshold crossed by the forecast the pull issued is announced; the command reads the
+ * outlet URLs from its environment, sets its exit code by them, sends nothing from an invalid data/, and
+ * `npm run validate` refuses a sent-log from the future.
  */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
+import { runBroadcast } from '../../src/lib/alerts/run.ts';
 import { runPull } from '../../src/lib/pull/run.ts';
 import { SITE } from '../../src/lib/site.ts';
 import { readDataTexts, writeDataTexts } from '../../scripts/lib/data-dir.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { snapshot } from './support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
 
 let servers: FixtureServer[] = [];
@@ -55,11 +60,18 @@ function dataWithState(): string {
   return dir;
 }
 
-async function pull(dir: string, src: FixtureServer, urls: OutletUrls, now = NOW) {
+async function pull(dir: string, src: FixtureServer, now = NOW) {
   const result = await runPull({
     texts: readDataTexts(dir), now, http: httpDeps([], now),
-    bases: { status: src.url, github: src.url, x: src.url }, tokens: { x: 'x-test' }, site: SITE.url, outlets: urls,
+    bases: { status: src.url, github: src.url, x: src.url }, tokens: { x: 'x-test' }, site: SITE.url,
   });
+  writeDataTexts(dir, result.writes);
+  return result;
+}
+
+/** What scripts/broadcast.ts does, minus reading the environment. */
+async function announce(dir: string, urls: OutletUrls, now = NOW) {
+  const result = await runBroadcast({ texts: readDataTexts(dir), now, http: httpDeps([], now), urls, site: SITE.url });
   writeDataTexts(dir, result.writes);
   return result;
 }
@@ -71,8 +83,10 @@ describe('a pull that records a new reset', () => {
     const dir = dataWithState();
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     const { urls, all } = await outlets();
-    const r = await pull(dir, src, urls);
+    const pulled = await pull(dir, src);
     expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({ id: FRESH, kind: 'reset', scope: 'plus+pro', ts: '2026-11-20T11:50:00Z' });
+    expect(pulled.writes['sent-log.json']).toBeUndefined(); // the pull announces nothing
+    const r = await announce(dir, urls);
     // (the pull marks a reset for plus+pro as not global: its title says "some accounts")
     expect(r.lines.slice(-3)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)']);
     const [ntfy, discord, slack] = all.map(bodies) as [any[], any[], any[]];
@@ -82,25 +96,29 @@ describe('a pull that records a new reset', () => {
     expect(discord[0].content).toBe(`**Codex limits reset for Plus+Pro (some accounts)**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
     const log = readJson(dir, 'sent-log.json');
-    for (const o of log.outlets) expect(o).toMatchObject({ outcome: 'ok', sent: [{ id: `tag:resetcast.netlify.app,2026:alert:reset:${FRESH}`, at: '2026-11-20T11:50:00Z', sent_at: '2026-11-20T12:00:00Z' }] });
-    expect(r.outlets.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok']);
+    for (const o of log.outlets) expect(o).toMatchObject({ outcome: 'ok', sent: [{ id: `tag:resetcast.netlify.app,2026:alert:reset:${FRESH}`, at: '2026-11-20T11:50:00Z', sent_at: '2026-11-20T12:00:00Z', state: 'sent', attempts: 1 }] });
+    expect(r.checks.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok']);
     expect(r.failed).toBe(false);
     expect(() => loadDir(dir)).not.toThrow();
 
-    // The same pull again (the cursor replayed, so X returns the same post): nothing is sent twice.
+    // The same pull and broadcast again (the cursor replayed, so X returns the same post): nothing is sent twice.
     cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-    const again = await pull(dir, src, urls);
+    await pull(dir, src);
+    const again = await announce(dir, urls);
     expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1]);
     expect(again.writes['sent-log.json']).toBeUndefined();
     expect(again.lines.slice(-3)).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send']);
   });
 
-  it('outlets that fail never hold back data/: the reset is recorded, the failure too, and a later pull delivers it', async () => {
+  it('outlets that cannot be reached lose nothing: the failure is recorded, nothing against the alert, and a later broadcast delivers it', async () => {
     const dir = dataWithState();
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
-    const r = await pull(dir, src, { ntfy: `${DEAD}/${NTFY_TOPIC}`, discord: `${DEAD}${DISCORD_PATH}`, slack: `${DEAD}${SLACK_PATH}` });
+    await pull(dir, src);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
-    expect(Object.keys(r.writes)).toEqual(expect.arrayContaining(['events.json', 'signals.json', 'pull-state.json', 'forecast-log.jsonl', 'sent-log.json']));
+    // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before connecting: that counts as uncertain).
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const r = await announce(dir, { ntfy: `${closed}/${NTFY_TOPIC}`, discord: `${closed}${DISCORD_PATH}`, slack: `${closed}${SLACK_PATH}` });
+    expect(Object.keys(r.writes)).toEqual(['sent-log.json']);
     expect(r.failed).toBe(true);
     expect(r.lines.slice(-3).every((l) => /^❌ (ntfy|discord|slack): reset:\d+ not delivered: fetch failed/.test(l))).toBe(true);
     expect(readJson(dir, 'sent-log.json').outlets.map((o: { outcome: string; sent: unknown[] }) => [o.outcome, o.sent.length])).toEqual([['failed', 0], ['failed', 0], ['failed', 0]]);
@@ -108,7 +126,7 @@ describe('a pull that records a new reset', () => {
 
     const later = new Date('2026-11-20T12:30:00Z');
     const { urls, all } = await outlets();
-    const next = await pull(dir, src, urls, later);
+    const next = await announce(dir, urls, later);
     expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1]);
     expect(next.failed).toBe(false);
   });
@@ -124,21 +142,23 @@ describe('a pull that records a new reset', () => {
     });
     servers.push(src);
     const { urls, all } = await outlets();
-    await pull(dir, src, urls);
+    await pull(dir, src);
+    await announce(dir, urls);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['2122981897008055506', '2123451231237046371']));
     expect(bodies(all[0]!).map((b) => b.title)).toEqual(['Banked Codex reset granted for paid plans']);
     expect(bodies(all[0]!)[0].message).toMatch(/Expires 2026-12-19 16:20 UTC if unused\./);
   });
 });
 
-describe('a threshold crossed by the forecast the pull issues', () => {
+describe('a threshold crossed by the forecast the pull issued', () => {
   it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
     const dir = dataWithState();
     // The forecast half an hour earlier (same formula) was 0 % on both horizons (available): every pair is armed.
     writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`);
     const src = await sources();
     const { urls, all } = await outlets();
-    await pull(dir, src, urls);
+    await pull(dir, src);
+    await announce(dir, urls);
     const issued = JSON.parse(read(dir, 'forecast-log.jsonl').trim().split('\n').at(-1)!) as { issued_at: string; available: boolean; p24: number; p48: number };
     expect(issued).toMatchObject({ issued_at: '2026-11-20T12:00:00Z', available: true });
     // By the rule (docs/alerts.md): from 0, each threshold at or below the issued value is crossed.
@@ -150,28 +170,71 @@ describe('a threshold crossed by the forecast the pull issues', () => {
   });
 });
 
-describe('npm run pull with outlets', () => {
+describe('npm run broadcast', () => {
   const EPOCH = String(NOW.getTime() / 1000);
-  const run = (dir: string, env: Record<string, string>) =>
-    runNode(['scripts/pull.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
+  const run = (script: string, dir: string, env: Record<string, string>) =>
+    runNode([`scripts/${script}.ts`], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
 
-  it('reads the outlet URLs from the environment; an outlet failure exits 1 after writing data/', async () => {
+  it('after npm run pull (which sends nothing even with outlets set): reads the outlet URLs from the environment; an outlet failure exits 1 after writing the sent-log', async () => {
     const dir = dataWithState();
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     const ntfy = await startServer(ntfyApi());
     servers.push(ntfy);
-    const env = { RESETCAST_STATUS_BASE: src.url, RESETCAST_GITHUB_API: src.url, RESETCAST_X_API: src.url, X_BEARER_TOKEN: 't' };
-    const failing = await run(dir, { ...env, NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`, SLACK_WEBHOOK_URL: `${DEAD}${SLACK_PATH}` });
+    const outletsEnv = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`, SLACK_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}${SLACK_PATH}` };
+    const pulled = await run('pull', dir, { RESETCAST_STATUS_BASE: src.url, RESETCAST_GITHUB_API: src.url, RESETCAST_X_API: src.url, X_BEARER_TOKEN: 't', ...outletsEnv });
+    expect(pulled.code).toBe(0);
+    expect(ntfy.requests).toHaveLength(0);
+    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
+
+    const failing = await run('broadcast', dir, outletsEnv);
     expect(failing.out).toMatch(/^✅ ntfy: sent 1 alert\(s\)$/m);
     expect(failing.out).toMatch(/^⏭️ discord: skipped \(DISCORD_WEBHOOK_URL not set\)$/m);
     expect(failing.out).toMatch(/^❌ slack: reset:\d+ not delivered: fetch failed/m);
+    expect(failing.out).toMatch(/^wrote sent-log\.json$/m);
     expect(failing.out).not.toContain('XXXXsecretXXXX');
     expect(failing.code).toBe(1);
-    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
 
-    const ok = await run(dir, { ...env, NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` });
+    const ok = await run('broadcast', dir, { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` });
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/^✅ ntfy: nothing new to send$/m);
     expect(ntfy.requests).toHaveLength(1);
+    expect((await run('validate', dir, {})).code).toBe(0);
+  });
+
+  it('an invalid data/ sends nothing and writes nothing (exit 2)', async () => {
+    const dir = dataWithState();
+    const ntfy = await startServer(ntfyApi());
+    servers.push(ntfy);
+    writeFileSync(join(dir, 'events.json'), '{"checked_at": "2026-11-20T11:00:00Z", "events": [{"id": "x"}]}\n');
+    const before = snapshot(dir);
+    const r = await run('broadcast', dir, { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` });
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/^broadcast refused: data\/ is invalid, nothing sent$/m);
+    expect(r.out).toMatch(/data\/events\.json/);
+    expect(ntfy.requests).toHaveLength(0);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a future-dated sent-log: npm run validate refuses it naming file and field; the broadcast resends nothing already sent', async () => {
+    const dir = dataWithState();
+    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+    await pull(dir, src);
+    const ntfy = await startServer(ntfyApi());
+    servers.push(ntfy);
+    const env = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` };
+    expect((await run('broadcast', dir, env)).code).toBe(0);
+    const log = readJson(dir, 'sent-log.json');
+    const ntfyLog = log.outlets.find((o: { name: string }) => o.name === 'ntfy');
+    ntfyLog.sent.push(...Array.from({ length: 500 }, (_, i) => ({ id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`, at: '2099-01-01T00:00:00Z', sent_at: '2099-01-01T00:00:00Z' })));
+    writeFileSync(join(dir, 'sent-log.json'), JSON.stringify(log));
+
+    const validate = await run('validate', dir, {});
+    expect(validate.code).toBe(1);
+    expect(validate.out).toContain("data/sent-log.json: field 'outlets.0.sent.1.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)");
+
+    for (let i = 0; i < 2; i++) expect((await run('broadcast', dir, env)).code).toBe(0);
+    expect(ntfy.requests).toHaveLength(1);
+    expect(read(dir, 'sent-log.json')).not.toContain('2099');
+    expect((await run('validate', dir, {})).code).toBe(0);
   });
 });
