@@ -2,10 +2,12 @@
  * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord and Slack, for
  * the part Resetcast controls once a pull starts: the real pull (runPull against local X, status and
  * GitHub servers on 127.0.0.1, a copy of the frozen history), classifying the post, recording and
- * validating, the forecast, deriving alerts and diffing the sent-log, broadcasting to three local servers
- * that answer as the outlets do, and writing data/. The baseline, in the same run and interleaved, is the
- * same pull with no outlet configured. Medians of BENCH_ALERT_RUNS runs (default 15). The schedule's wait
- * before a pull starts is not measured here: docs/alerts.md adds it up.
+ * validating, the forecast, writing data/; then the real broadcast of that data/ (runBroadcast: reading
+ * and validating data/ again, deriving alerts, diffing the sent-log, sending to three local servers that
+ * answer as the outlets do, writing the sent-log). The baseline, in the same run and interleaved, is the
+ * same pull and broadcast with no outlet configured. Medians of BENCH_ALERT_RUNS runs (default 15). Not
+ * measured here: the schedule's wait before a pull starts, and the workflow's validate, build and commit
+ * between the pull and the broadcast; docs/alerts.md adds them up.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
+import { runBroadcast } from '../../src/lib/alerts/run.ts';
 import { classifyPosts } from '../../src/lib/pull/merge.ts';
 import { runPull } from '../../src/lib/pull/run.ts';
 import { SITE } from '../../src/lib/site.ts';
@@ -72,8 +75,8 @@ const slack = await outlet(() => 'ok', 'text/html');
 const URLS: OutletUrls = { ntfy: `${ntfy.url}/resetcast-bench`, discord: `${discord.url}/api/webhooks/1/bench-token`, slack: `${slack.url}/services/T/B/bench` };
 
 const http = { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms: number) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT };
-type Phase = 'sources' | 'assembled' | 'alerts' | 'broadcast';
-interface Sample { sources: number; assembled: number; alerts: number; broadcast: number; write: number; total: number; postToAlert: number | null; classify: number }
+type Phase = 'sources' | 'assembled' | 'read' | 'alerts' | 'broadcast';
+interface Sample { sources: number; assembled: number; write: number; read: number; alerts: number; broadcast: number; writeLog: number; total: number; postToAlert: number | null; classify: number }
 
 async function once(withOutlets: boolean): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), 'resetcast-bench-alerts-'));
@@ -87,20 +90,28 @@ async function once(withOutlets: boolean): Promise<Sample> {
   const t0 = performance.now();
   const result = await runPull({
     texts: readDataTexts(dir), now, http, bases: { status: sources.url, github: sources.url, x: sources.url }, tokens: { x: 'bench' }, site: SITE.url,
-    outlets: withOutlets ? URLS : {}, onPhase: (p) => (marks[p] = performance.now()),
+    onPhase: (p) => (marks[p] = performance.now()),
   });
   const beforeWrite = performance.now();
   writeDataTexts(dir, result.writes);
-  const end = performance.now();
+  const pulled = performance.now();
   if (!result.writes['events.json']) throw new Error('bench: the post was not recorded');
-  if (withOutlets && arrivals.length !== 3) throw new Error(`bench: ${arrivals.length} of 3 outlets got the alert: ${result.lines.join(' | ')}`);
+  // In production the workflow validates, builds and commits here; the broadcast then reads the committed data/.
+  const texts = readDataTexts(dir);
+  marks.read = performance.now();
+  const sent = await runBroadcast({ texts, now, http, urls: withOutlets ? URLS : {}, site: SITE.url, onDerived: () => (marks.alerts = performance.now()) });
+  marks.broadcast = performance.now();
+  writeDataTexts(dir, sent.writes);
+  const end = performance.now();
+  if (withOutlets && arrivals.length !== 3) throw new Error(`bench: ${arrivals.length} of 3 outlets got the alert: ${sent.lines.join(' | ')}`);
   const c0 = performance.now();
   classifyPosts([{ ...post, username: 'thsottiaux' }], new Set(), now);
   const classify = performance.now() - c0;
   rmSync(dir, { recursive: true, force: true });
   return {
-    sources: marks.sources! - t0, assembled: marks.assembled! - marks.sources!, alerts: marks.alerts! - marks.assembled!, broadcast: marks.broadcast! - marks.alerts!,
-    write: end - beforeWrite, total: end - t0, postToAlert: withOutlets ? Math.max(...arrivals) - t0 : null, classify,
+    sources: marks.sources! - t0, assembled: marks.assembled! - marks.sources!, write: pulled - beforeWrite,
+    read: marks.read - pulled, alerts: marks.alerts! - marks.read, broadcast: marks.broadcast - marks.alerts!, writeLog: end - marks.broadcast,
+    total: end - t0, postToAlert: withOutlets ? Math.max(...arrivals) - t0 : null, classify,
   };
 }
 
@@ -120,11 +131,13 @@ const rows: [string, string, string][] = [
   ['fetch sources + classify the post', fmt(m(withO, 'sources')), fmt(m(without, 'sources'))],
   ['  of which classify (classifyPosts, 1 post)', fmt(m(withO, 'classify')), fmt(m(without, 'classify'))],
   ['record + validate + issue forecast', fmt(m(withO, 'assembled')), fmt(m(without, 'assembled'))],
-  ['derive alerts from the new dataset', fmt(m(withO, 'alerts')), fmt(m(without, 'alerts'))],
-  ['diff the sent-log + send to ntfy, Discord, Slack (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
   ['write data/ (atomic)', fmt(m(withO, 'write')), fmt(m(without, 'write'))],
-  ['post → last outlet received', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
-  ['whole pull (runPull + write)', fmt(m(withO, 'total')), fmt(m(without, 'total'))],
+  ['broadcast: read data/', fmt(m(withO, 'read')), fmt(m(without, 'read'))],
+  ['broadcast: validate data/ + derive alerts', fmt(m(withO, 'alerts')), fmt(m(without, 'alerts'))],
+  ['broadcast: diff the sent-log + send to ntfy, Discord, Slack (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
+  ['broadcast: write the sent-log (atomic)', fmt(m(withO, 'writeLog')), fmt(m(without, 'writeLog'))],
+  ['post → last outlet received (without validate/build/commit)', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
+  ['pull + broadcast', fmt(m(withO, 'total')), fmt(m(without, 'total'))],
 ];
 const ratio = m(withO, 'total') / m(without, 'total');
 const header: [string, string, string] = ['phase (median)', 'with 3 outlets', 'no outlet (baseline)'];
@@ -134,4 +147,4 @@ console.log(`Node ${process.version}; ${RUNS} runs each, interleaved; sources an
 console.log(line(header));
 console.log(`|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
 for (const r of rows) console.log(line(r));
-console.log(`whole pull with outlets ÷ without: ${ratio.toFixed(2)}×`);
+console.log(`pull + broadcast with outlets ÷ without: ${ratio.toFixed(2)}×`);
