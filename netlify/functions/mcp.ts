@@ -16,7 +16,7 @@ import { config as zodConfig } from 'zod';
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { checkedPayloads } from '../../src/lib/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
-import { pinnedPayloads, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/lib/mcp/published.ts';
+import { pinnedPayloads, publicReason, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/lib/mcp/published.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -52,10 +52,13 @@ function readTexts(dir: string): PublishedTexts {
   return Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, readFileSync(join(dir, `${n}.json`), 'utf8')])) as PublishedTexts;
 }
 
-/** A broken deploy answers every request with a clear JSON-RPC error instead of crashing the instance. */
+/**
+ * A broken deploy answers every request with a clear JSON-RPC error instead of crashing the instance:
+ * what is missing, by its published path (api/v1/…), never a filesystem path; the log has the folder.
+ */
 function unavailable(dir: string, e: unknown): Handler {
-  const reason = `published payloads unavailable in ${dir}: ${(e as Error).message}`;
-  console.error(`[mcp] ${reason}`);
+  const reason = `published payloads unavailable: ${publicReason(e, dir)}`;
+  console.error(`[mcp] ${reason} (looked in ${dir})`);
   return createUnavailableHandler(reason);
 }
 

@@ -108,7 +108,7 @@ describe('the bundled /mcp function', () => {
       const fn = await importFrom(taskRoot(change));
       const res = await rpc(fn, 1, 'ping');
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^Service Unavailable: published payloads unavailable in .*: published payloads differ from the build's:\n {2}- api\/v1\/(forecast|signals)\.json: size and CRC-32/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^Service Unavailable: published payloads unavailable: published payloads differ from the build's:\n {2}- api\/v1\/(forecast|signals)\.json: size and CRC-32/);
     }
   });
 

@@ -141,6 +141,13 @@ describe('/mcp', () => {
     expect(JSON.parse(big.body).error.message).toMatch(/^Payload Too Large/);
   });
 
+  it.each(['TRACE', 'PROPFIND', 'PATCH'])('answers %s /mcp with 405, Allow and a JSON-RPC error (TRACE cannot even be a fetch Request)', async (method) => {
+    const { base } = await serve();
+    const res = await raw(base, method, '/mcp');
+    expect([res.status, res.headers['allow'], res.headers['cache-control'], res.headers['access-control-allow-origin']]).toEqual([405, 'POST, OPTIONS', 'no-store', '*']);
+    expect(JSON.parse(res.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only` } });
+  });
+
   it('sheds with 503, Retry-After and the /mcp headers when every slot is taken and the queue is full', async () => {
     const held = heldHandler();
     const { base } = await serve({ handler: held.handler, limits: { mcpConcurrency: 1, mcpQueue: 0 } });

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { MAX_BODY_BYTES } from '../../../src/lib/mcp/endpoint.ts';
-import { busyResponse, withHeaders } from '../../../src/lib/mcp/headers.ts';
+import { busyResponse, methodNotAllowed, withHeaders } from '../../../src/lib/mcp/headers.ts';
 import { jsonRpcError } from '../../../src/lib/mcp/json-rpc.ts';
 import { createByteBudget, createLimiter } from '../../../src/lib/serve/limiter.ts';
 import { SERVE_LIMITS, type ServeLimits } from '../../../src/lib/serve/limits.ts';
@@ -16,6 +16,9 @@ import { staticAnswer, type HeaderRule, type SiteFiles } from '../../../src/lib/
 import { BUNDLED_FUNCTIONS_DIR } from '../functions-dir.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
 import { loadBundledFunction, readHeaderRules, readSite, type Handler } from './load.ts';
+
+/** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 export interface SiteServerOptions {
   files: SiteFiles;
@@ -41,6 +44,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
     res.on('close', () => {
       if (!res.writableFinished) gone.abort(new Error('client went away'));
     });
+    // A method a fetch Request cannot carry never reaches the handler: answered as the handler answers any non-POST.
+    if (FORBIDDEN_METHODS.has(req.method ?? '')) return writeWebResponse(res, methodNotAllowed(req.method!), false);
     const body = req.method === 'POST' ? await readBody(req, MAX_BODY_BYTES, budget) : { bytes: null, held: 0 };
     if (body === 'gone') return;
     if (body === 'busy') return writeWebResponse(res, busy(), head);

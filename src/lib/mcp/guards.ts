@@ -56,6 +56,20 @@ function paramsProblem(message: { method: string }): string | undefined {
 
 export type Guarded = { message: JSONRPCMessage } | { response: Response };
 
+/**
+ * A task-augmented request (`params.task`) is answered as a normal one. This server declares no `tasks`
+ * capability, and the MCP specification (2025-11-25, basic/utilities/tasks, "Behavior Requirements" ›
+ * "Task Support and Handling", 1) says: "Receivers that do not declare the task capability for a request
+ * type MUST process requests of that type normally, ignoring any task-augmentation metadata if present."
+ * (The -32601 of "Tool-Level Negotiation" is for servers that do declare `tasks.requests.tools.call`.)
+ * The SDK would refuse it instead, with -32603 "Server does not support task creation".
+ */
+function withoutTask(message: JSONRPCMessage & { params?: Record<string, unknown> }): JSONRPCMessage {
+  if (message.params === undefined || !('task' in message.params)) return message;
+  const { task: _ignored, ...params } = message.params;
+  return { ...message, params } as JSONRPCMessage;
+}
+
 /** Content type, size, JSON, envelope, and tool name: the checks a POST passes before the transport sees it. */
 export async function guardPost(req: Request, toolNames: readonly string[]): Promise<Guarded> {
   const type = req.headers.get('content-type');
@@ -82,7 +96,7 @@ export async function guardPost(req: Request, toolNames: readonly string[]): Pro
   const message = body as JSONRPCMessage & { method: string; params?: Record<string, unknown> };
   // A notification (no id) is only acknowledged (202), so only requests are checked further.
   const refused = id === null ? undefined : requestProblem(message, id, toolNames);
-  return refused === undefined ? { message } : { response: refused };
+  return refused === undefined ? { message: withoutTask(message) } : { response: refused };
 }
 
 function requestProblem(message: { method: string; params?: Record<string, unknown> }, id: RequestId, toolNames: readonly string[]): Response | undefined {

@@ -5,8 +5,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { guardPost, jsonRpcError } from './guards.ts';
-import { ALLOW, unavailableResponse, withHeaders } from './headers.ts';
-import { PublishedFileError, type PublishedPayloads } from './published.ts';
+import { methodNotAllowed, unavailableResponse, withHeaders } from './headers.ts';
+import { PublishedFileError, publicReason, type PublishedPayloads } from './published.ts';
 import { createServer, TOOL_NAMES } from './server.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -34,8 +34,8 @@ function unreadablePayload(message: unknown, payloads: PublishedPayloads): strin
     void payloads[tool.output].text;
     return undefined;
   } catch (e) {
-    if (e instanceof PublishedFileError) return `published payloads unavailable: ${e.message}`;
-    throw e;
+    // A file gone since the instance started fails here too, named without its filesystem path.
+    return `published payloads unavailable: ${e instanceof PublishedFileError ? e.message : publicReason(e)}`;
   }
 }
 
@@ -43,7 +43,7 @@ async function answer(req: Request, payloads: PublishedPayloads, toolList: ListT
   if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
   if (req.method !== 'POST') {
     // Before the transport: on GET it would open a server-sent-event stream that never ends.
-    return jsonRpcError(405, -32000, `Method Not Allowed: ${req.method}. This stateless MCP endpoint answers POST only`, null, { Allow: ALLOW });
+    return methodNotAllowed(req.method);
   }
   const guarded = await guardPost(req, TOOL_NAMES);
   if ('response' in guarded) return guarded.response;

@@ -21,6 +21,14 @@ export function withHeaders(res: Response): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/**
+ * Every method but POST and OPTIONS: 405 with Allow and a JSON-RPC error. Also what the local runtime
+ * answers for TRACE, TRACK and CONNECT, which a fetch Request cannot carry to the handler at all.
+ */
+export function methodNotAllowed(method: string): Response {
+  return withHeaders(jsonRpcError(405, -32000, `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only`, null, { Allow: ALLOW }));
+}
+
 /** The published payloads are missing or invalid: 503 with the reason, so a broken deploy says what broke. */
 export function unavailableResponse(reason: string): Response {
   return withHeaders(jsonRpcError(503, -32603, `Service Unavailable: ${reason}`));

@@ -97,3 +97,15 @@ export function pinnedPayloads(files: PublishedFiles, pinned: PublishedChecksums
     signals: lazily('signals', files, pinned.signals),
   };
 }
+
+/**
+ * Why the payloads could not be loaded, in words fit for a public answer: a missing file by its published
+ * path (`api/v1/forecast.json: missing`), and no filesystem path anywhere (the folder `dir`, or any other
+ * absolute path a message carries, is cut to the file's name).
+ */
+export function publicReason(e: unknown, dir?: string): string {
+  const err = e as { code?: unknown; path?: unknown; message?: unknown };
+  if (err.code === 'ENOENT' && typeof err.path === 'string') return `api/v1/${err.path.split(/[\\/]/).at(-1)}: missing`;
+  const message = String(err.message ?? e);
+  return (dir ? message.split(dir).join('api/v1') : message).replace(/(?<![^\s'"(])(?:[A-Za-z]:)?(?:[\\/][^\\/\s'"`]+)+[\\/]([^\\/\s'"`]+)/g, '$1');
+}

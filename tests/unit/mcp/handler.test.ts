@@ -133,6 +133,27 @@ describe('tools/call over HTTP', () => {
   });
 });
 
+describe('a task-augmented request (params.task) to a server without the tasks capability', () => {
+  // MCP 2025-11-25, basic/utilities/tasks, "Task Support and Handling" 1: processed normally, the task ignored.
+  it('tools/call is answered as a normal call, not refused', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, task: { ttl: 60000 } } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.id).toBe(11);
+    expect(body.error).toBeUndefined();
+    expect(body.result.content).toEqual([{ type: 'text', text: payloads.forecast.text }]);
+    expect(body.result.task).toBeUndefined(); // no CreateTaskResult: the result itself
+  });
+  it('tools/list too', async () => {
+    const body = await (await post({ jsonrpc: '2.0', id: 12, method: 'tools/list', params: { task: {} } })).json();
+    expect(body.result.tools.map((t: { name: string }) => t.name)).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
+  });
+  it('the tasks/* methods stay unknown (-32601)', async () => {
+    const body = await (await post({ jsonrpc: '2.0', id: 13, method: 'tasks/get', params: { taskId: 'x' } })).json();
+    expect(body.error.code).toBe(-32601);
+  });
+});
+
 describe('the precomputed tools/list', () => {
   it('equals what McpServer itself lists for the same tools registered with their output schemas', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -185,7 +206,7 @@ describe('the tool registry', () => {
 });
 
 describe('a deploy without its published payloads', () => {
-  const unavailable = createUnavailableHandler('published payloads unavailable in /nowhere: ENOENT');
+  const unavailable = createUnavailableHandler('published payloads unavailable: api/v1/forecast.json: missing');
   it.each(['POST', 'OPTIONS', 'GET'])('answers %s with 503, a JSON-RPC error, CORS, no-store and nosniff', async (method) => {
     const res = await unavailable(new Request('http://localhost/mcp', { method, ...(method === 'POST' ? { headers: JSON_TYPE, body: '{}' } : {}) }));
     expect(res.status).toBe(503);
@@ -193,6 +214,6 @@ describe('a deploy without its published payloads', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Service Unavailable: published payloads unavailable in /nowhere: ENOENT' } });
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Service Unavailable: published payloads unavailable: api/v1/forecast.json: missing' } });
   });
 });
