@@ -69,9 +69,9 @@ describe('the official SDK client over Streamable HTTP', () => {
 });
 
 /** POSTs a raw body with exactly the given headers (fetch would always add an Accept header). */
-function rawPost(body: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function rawPost(body: string, headers: Record<string, string>, method = 'POST'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(mcpUrl, { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+    const req = httpRequest(mcpUrl, { method, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (text += d));
@@ -133,6 +133,23 @@ describe('raw HTTP against /mcp', () => {
     expect(res.headers.get('allow')).toBe('POST, OPTIONS');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+  });
+
+  // Known platform gap, kept visible: Netlify's function bootstrap builds a fetch Request before our
+  // handler runs, and `new Request(…, {method: 'TRACE'})` throws, so the runtime answers 500 with its own
+  // stack trace; no code of ours can run for TRACE (docs/mcp.md). `it.fails` turns red once Netlify answers 405.
+  it.fails('answers TRACE (a method fetch cannot even send) with 405 and Allow', async () => {
+    const res = await rawPost('', {}, 'TRACE');
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('POST, OPTIONS');
+    expect((JSON.parse(res.text) as { error: { code: number } }).error.code).toBe(-32000);
+  });
+
+  it('answers a task-augmented tools/call (params.task) normally: this server declares no tasks capability', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, task: { ttl: 60000 } } }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { content: { text: string }[] } };
+    expect(body.result.content[0]!.text).toBe(await published('forecast'));
   });
 
   it('answers the CORS preflight', async () => {
