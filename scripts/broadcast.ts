@@ -8,6 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
+import { DATA_FILES } from '../src/lib/data-files.ts';
 import { DataError } from '../src/lib/dataset.ts';
 import { outletUrls } from '../src/lib/alerts/outlets/index.ts';
 import { runBroadcast } from '../src/lib/alerts/run.ts';
@@ -26,6 +27,8 @@ try {
     http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT },
     urls: outletUrls(env),
     site: SITE.url,
+    // Before each send, the log with that alert recorded as uncertain: a crash after sending resends it once at most.
+    checkpoint: (sentLog) => writeDataTexts(dir, { [DATA_FILES.sentLog]: sentLog }),
   });
   writeDataTexts(dir, result.writes);
   for (const l of result.lines) console.log(l);

@@ -99,7 +99,11 @@ async function once(withOutlets: boolean): Promise<Sample> {
   // In production the workflow validates, builds and commits here; the broadcast then reads the committed data/.
   const texts = readDataTexts(dir);
   marks.read = performance.now();
-  const sent = await runBroadcast({ texts, now, http, urls: withOutlets ? URLS : {}, site: SITE.url, onDerived: () => (marks.alerts = performance.now()) });
+  // As scripts/broadcast.ts: the sent-log written ahead of each send.
+  const sent = await runBroadcast({
+    texts, now, http, urls: withOutlets ? URLS : {}, site: SITE.url, onDerived: () => (marks.alerts = performance.now()),
+    checkpoint: (sentLog) => writeDataTexts(dir, { 'sent-log.json': sentLog }),
+  });
   marks.broadcast = performance.now();
   writeDataTexts(dir, sent.writes);
   const end = performance.now();
@@ -134,7 +138,7 @@ const rows: [string, string, string][] = [
   ['write data/ (atomic)', fmt(m(withO, 'write')), fmt(m(without, 'write'))],
   ['broadcast: read data/', fmt(m(withO, 'read')), fmt(m(without, 'read'))],
   ['broadcast: validate data/ + derive alerts', fmt(m(withO, 'alerts')), fmt(m(without, 'alerts'))],
-  ['broadcast: diff the sent-log + send to ntfy, Discord, Slack (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
+  ['broadcast: diff the sent-log + write-ahead + send to ntfy, Discord, Slack (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
   ['broadcast: write the sent-log (atomic)', fmt(m(withO, 'writeLog')), fmt(m(without, 'writeLog'))],
   ['post → last outlet received (without validate/build/commit)', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
   ['pull + broadcast', fmt(m(withO, 'total')), fmt(m(without, 'total'))],

@@ -122,6 +122,33 @@ describe('the sent-log makes sending idempotent', () => {
   });
 });
 
+describe('the write-ahead record (checkpoint before each send)', () => {
+  it('before each request the log already holds that alert as uncertain; a crash right after sending resends it once, never more', async () => {
+    const o = await outlets();
+    const checkpoints: { text: string; requestsSoFar: number }[] = [];
+    const urls = { ntfy: o.urls.ntfy! };
+    const alerts = [reset(1, 2), reset(2, 1)];
+    const done = await broadcast({ alerts, sentLogText: '{"outlets":[]}', urls, http: httpDeps(), now: NOW, checkpoint: (text) => void checkpoints.push({ text, requestsSoFar: o.ntfy.requests.length }) });
+    // One checkpoint per send, each written before its request reached the outlet.
+    expect(checkpoints.map((c) => [c.requestsSoFar, states(c.text, 'ntfy')])).toEqual([
+      [0, ['#1 uncertain 1']],
+      [1, ['#1 sent 1', '#2 uncertain 1']],
+    ]);
+    expect(JSON.parse(checkpoints[0]!.text).outlets[0]).toMatchObject({ name: 'ntfy', outcome: 'failed', error: 'broadcast in progress (interrupted if this stays)' });
+    expect(states(done.sentLog, 'ntfy')).toEqual(['#1 sent 1', '#2 sent 1']);
+
+    // The process dies after alert #2 reached ntfy but before its answer was recorded: the last checkpoint is what is on disk.
+    const crashed = checkpoints[1]!.text;
+    const restart = await broadcast({ alerts, sentLogText: crashed, urls, http: httpDeps(), now: NOW });
+    const again = await broadcast({ alerts, sentLogText: restart.sentLog, urls, http: httpDeps(), now: NOW });
+    expect(received(o.ntfy, 'title')).toEqual(['1', '2', '2']); // #2 resent once (ntfy: same sequence_id), then never
+    expect(states(again.sentLog, 'ntfy')).toEqual(['#1 sent 1', '#2 sent 2']);
+    const sequenceIds = o.ntfy.requests.map((q) => JSON.parse(q.body).sequence_id as string);
+    expect(sequenceIds[1]).toBe(sequenceIds[2]);
+    expect(sequenceIds[0]).not.toBe(sequenceIds[1]);
+  });
+});
+
 describe('caps: what one pull may send', () => {
   it('at most 5 alerts per outlet and pull, oldest first; the rest on the next pull', async () => {
     const o = await outlets();

@@ -26,6 +26,13 @@ export interface BroadcastInput {
   urls: OutletUrls;
   http: HttpDeps;
   now: Date;
+  /**
+   * Called with the whole sent-log just before each send, that alert already recorded as `uncertain`
+   * (a write-ahead record; the command writes it atomically). A crash after the send then leaves a log
+   * that allows one resend at most, as for any uncertain attempt, and a second writer reading it in the
+   * meantime does not send that alert blindly either.
+   */
+  checkpoint?: (sentLog: string) => void | Promise<void>;
 }
 
 export interface BroadcastResult {
@@ -96,7 +103,10 @@ function problemOf(alert: Alert, end: Ending, before: SentAlert | undefined): st
   return `${id} refused: ${end.why} (attempt ${n} of ${SEND_RULES.maxAttempts.failed})`;
 }
 
-async function deliver(outlet: Outlet, configured: string, pending: readonly Alert[], before: readonly SentAlert[], http: HttpDeps, now: Date): Promise<Delivery> {
+/** Records the attempts so far, plus the one about to be made (as uncertain), before it is made. */
+type BeforeSend = (records: readonly SentAlert[]) => Promise<void>;
+
+async function deliver(outlet: Outlet, configured: string, pending: readonly Alert[], before: readonly SentAlert[], http: HttpDeps, now: Date, beforeSend: BeforeSend): Promise<Delivery> {
   const previous = new Map(before.map((s) => [s.id, s]));
   const records: SentAlert[] = [];
   const problems: string[] = [];
@@ -104,6 +114,7 @@ async function deliver(outlet: Outlet, configured: string, pending: readonly Ale
   for (const [i, alert] of pending.entries()) {
     let end: Ending;
     let wrongAnswer = false;
+    await beforeSend([...records, attemptRecord(alert, 'uncertain', previous.get(alert.id), now)]);
     try {
       const { url, body } = outlet.request(configured, alertMessage(alert));
       // Not followed: a webhook that moved is a misconfiguration, and following it could post elsewhere.
@@ -134,12 +145,12 @@ const isHttpUrl = (s: string): boolean => {
   }
 };
 
-async function runOutlet(outlet: Outlet, input: BroadcastInput, before: OutletLog | undefined): Promise<{ outcome: Outcome<number>; records: SentAlert[] }> {
+async function runOutlet(outlet: Outlet, input: BroadcastInput, before: OutletLog | undefined, beforeSend: BeforeSend): Promise<{ outcome: Outcome<number>; records: SentAlert[] }> {
   const configured = input.urls[outlet.name];
   if (!configured) return { outcome: await skipped(`${outlet.env} not set`), records: [] };
   if (!isHttpUrl(configured)) return { outcome: { outcome: 'failed', error: `${outlet.env} is not an http(s) URL` }, records: [] };
   const pending = pendingAlerts(input.alerts, before?.sent ?? [], input.now);
-  const result = await deliver(outlet, configured, pending, before?.sent ?? [], input.http, input.now);
+  const result = await deliver(outlet, configured, pending, before?.sent ?? [], input.http, input.now, beforeSend);
   const n = result.records.filter((r) => r.state === 'sent').length;
   if (result.problems.length > 0) {
     const left = result.left > 0 ? `; ${result.left} left for the next broadcast` : '';
@@ -150,11 +161,22 @@ async function runOutlet(outlet: Outlet, input: BroadcastInput, before: OutletLo
 
 export async function broadcast(input: BroadcastInput): Promise<BroadcastResult> {
   const { log, problem } = readSentLog(input.sentLogText, input.now);
+  // Each outlet's entry as it stands mid-broadcast (outlets run in parallel), for the write-ahead checkpoints.
+  const live = new Map(log.outlets.map((o) => [o.name, o]));
+  const inProgress = (outlet: Outlet, before: OutletLog | undefined, records: readonly SentAlert[]): OutletLog => ({
+    ...check(outlet.name, { outcome: 'failed', error: 'broadcast in progress (interrupted if this stays)' }, input.now, before, null),
+    name: outlet.name, sent: keepSent(before?.sent ?? [], records, input.now),
+  });
   const runs = await Promise.all(
     OUTLETS.map(async (outlet) => {
       const before = outletEntry(log, outlet.name);
+      const beforeSend: BeforeSend = async (records) => {
+        if (!input.checkpoint) return;
+        live.set(outlet.name, inProgress(outlet, before, records));
+        await input.checkpoint(stableStringify({ outlets: OUTLETS.flatMap((o) => live.get(o.name) ?? []) }));
+      };
       // Whatever an adapter throws is that outlet's failure, never the broadcast's.
-      const settled = await settle(() => runOutlet(outlet, input, before), () => '');
+      const settled = await settle(() => runOutlet(outlet, input, before, beforeSend), () => '');
       const run = settled.outcome === 'ok' ? settled.value : { outcome: { outcome: 'failed', error: redact(settled.error, input.urls[outlet.name] ?? '') } as Outcome<number>, records: [] };
       const entry: OutletLog = { ...check(outlet.name, run.outcome, input.now, before, null), name: outlet.name, sent: keepSent(before?.sent ?? [], run.records, input.now) };
       return { outlet, run, entry };

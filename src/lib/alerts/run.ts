@@ -22,6 +22,8 @@ export interface BroadcastRunInput {
   site: string;
   /** Called once the alerts are derived (the latency benchmark times it); no effect on the result. */
   onDerived?: () => void;
+  /** Writes the sent-log before each send (write-ahead: broadcast.ts, BroadcastInput.checkpoint). */
+  checkpoint?: (sentLog: string) => void | Promise<void>;
 }
 
 export interface BroadcastRunOutput {
@@ -40,6 +42,7 @@ export async function runBroadcast(input: BroadcastRunInput): Promise<BroadcastR
   const sent = await broadcastSafely({
     alerts: () => deriveAlerts(data, input.now, input.site),
     ...(input.onDerived ? { onDerived: input.onDerived } : {}),
+    ...(input.checkpoint ? { checkpoint: input.checkpoint } : {}),
     sentLogText: input.texts[name], urls: input.urls, http: input.http, now: input.now,
   });
   const writes = sent.sentLog !== undefined && sent.sentLog !== input.texts[name] ? { [name]: sent.sentLog } : {};
