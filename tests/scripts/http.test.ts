@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBytes, getJson, requestedDelayMs, sendJson } from '../../src/lib/pull/http.ts';
+import { formatBytes, getJson, requestedDelayMs, sendJson, type HttpError } from '../../src/lib/pull/http.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { USER_AGENT } from '../../src/lib/sources.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
@@ -112,6 +113,44 @@ describe('sendJson against a real local server', () => {
   it('caps the answer like any other', async () => {
     server = await startServer(() => ({ stream: { bytes: 60_000_000, contentLength: false } }));
     await expect(sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1_000_000 })).rejects.toThrow(/^response exceeds 1 MB, cut off$/);
+  });
+});
+
+describe('sendJson with retryUncertain: false (how outlets send)', () => {
+  /** One POST; what it threw (message, status, uncertain) or 'ok', and how many requests the server saw. */
+  async function once(reply: (n: number) => Reply, url?: string): Promise<{ outcome: string | { message: string; status: number | null; uncertain: boolean }; count: number; sleeps: number[] }> {
+    server = await startServer((_u, n) => reply(n));
+    const sleeps: number[] = [];
+    try {
+      await sendJson(httpDeps(sleeps), url ?? `${server.url}/hook`, { text: 'x' }, { maxBytes: 1000, retryUncertain: false });
+      return { outcome: 'ok', count: server.requests.length, sleeps };
+    } catch (e) {
+      const err = e as HttpError;
+      return { outcome: { message: err.message, status: err.status, uncertain: err.uncertain }, count: server.requests.length, sleeps };
+    }
+  }
+
+  it.each<[string, (n: number) => Reply, { message: RegExp; status: number | null }]>([
+    ['a 503 (it may have been accepted)', () => ({ status: 503 }), { message: /^HTTP 503 Service Unavailable$/, status: 503 }],
+    ['no answer', () => ({ hang: true }), { message: /^no answer within the timeout$/, status: null }],
+    ['the connection closed after the request', () => ({ reset: true }), { message: /^fetch failed/, status: null }],
+    ['a 200 whose body never ends', () => ({ status: 200, drip: 200 }), { message: /^HTTP 200, then response body cut off/, status: 200 }],
+  ])('%s: one request, not retried, thrown as uncertain', async (_name, reply, want) => {
+    const r = await once(reply);
+    expect(r.count).toBe(1);
+    expect(r.sleeps).toEqual([]);
+    expect(r.outcome).toEqual({ message: expect.stringMatching(want.message), status: want.status, uncertain: true });
+  });
+
+  it('what surely did not arrive is still retried: 408, 429, then 200', async () => {
+    const r = await once((n) => [{ status: 408 }, { status: 429, headers: { 'Retry-After': '1' } }, { status: 200, body: 'ok' }][n]!);
+    expect([r.outcome, r.count, r.sleeps]).toEqual(['ok', 3, [10, 1000]]);
+  });
+
+  it('a connection refused (nothing sent) is retried and, failing, is not uncertain', async () => {
+    const r = await once(() => ({ status: 200 }), `http://127.0.0.1:${await freePort()}/hook`);
+    expect(r.outcome).toEqual({ message: expect.stringMatching(/ECONNREFUSED.*\(after 3 attempts\)$/), status: null, uncertain: false });
+    expect(r.sleeps).toEqual([10, 20]);
   });
 });
 
