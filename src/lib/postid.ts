@@ -19,7 +19,8 @@ export function maxPostIdAt(instant: Date): bigint {
 /**
  * Why `id` is not a plausible post id to store at `now`, or null. An id above the largest a post could
  * have at `now` plus the clock skew (time.ts CLOCK_SKEW_MS, passed in as `latest`) would make the next
- * read skip every real post up to that time (`latest` null: the form alone). Quoted and cut, so a hostile value stays one short line.
+ * read skip every real post up to that time; with `latest` null only the form is checked. The value is
+ * quoted and cut, so a hostile one stays a short line.
  */
 export function postIdProblem(id: string, latest: Date | null): string | null {
   const shown = JSON.stringify(id.length > 24 ? `${id.slice(0, 24)}…` : id);
