@@ -148,9 +148,10 @@ export const futureProblem = (file: string, where: string, field: string, ts: st
 /**
  * Check times (when a source or a maintainer last looked) and issued forecasts may not lie ahead of the
  * clock beyond the allowed skew (time.ts CLOCK_SKEW_MS): a check "from the future" would read as fresh
- * for ever, and a future log line would push every later line out of order. Held by `npm run validate`
- * and the build (src/data.ts), the checks of data/ at rest; the pull writes these times from its own
- * clock and the scheduled pull validates before it commits. Returns every problem, [] when none.
+ * for ever, and a future log line would push every later line out of order. Held by `npm run validate`,
+ * the check of data/ at rest that the scheduled pull runs before it commits; the build does not refuse
+ * them (its tests build the frozen history at clocks inside it) but its forecast reads such a time as
+ * unknown (time.ts checkAgeHours). Returns every problem, [] when none.
  */
 export function clockTimeProblems(data: Pick<Dataset, 'eventsCheckedAt' | 'signals'>, forecastLog: string, now: Date): string[] {
   const problems: string[] = [];
