@@ -5,7 +5,8 @@
  */
 import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/data.ts';
 import { dataPath } from '../src/lib/data-files.ts';
-import { DataError, parseDataset } from '../src/lib/dataset.ts';
+import { bookkeepingProblems } from '../src/lib/bookkeeping-times.ts';
+import { clockTimeProblems, DataError, parseDataset } from '../src/lib/dataset.ts';
 import { GAP_HOURS, thresholdCrossings } from '../src/lib/alerts/thresholds.ts';
 import { sentLogProblems } from '../src/lib/alerts/sent-log.ts';
 import { CandidatesFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/lib/schema.ts';
@@ -26,6 +27,8 @@ try {
       problems.push(`${dataPath(key)}: not valid JSON: ${(e as Error).message}`);
     }
   }
+  problems.push(...clockTimeProblems(data, readDataFile(dir, 'forecastLog'), now));
+  problems.push(...bookkeepingProblems({ candidates: readDataFile(dir, 'candidates'), pullState: readDataFile(dir, 'pullState'), signalsHistory: readDataFile(dir, 'signalsHistory') }, now));
   if (problems.length > 0) throw new DataError(problems);
   const warn = data.forecastLog.warnings;
   console.log(`data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ${data.banked.grants.length} grants, ${data.corrections.length} corrections, ${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`);

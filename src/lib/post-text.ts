@@ -1,5 +1,9 @@
-/** A post's text as a one-line summary: links dropped, whitespace collapsed, cut at `max` characters. */
+import { cleanText } from './sanitize.ts';
+
+/**
+ * A post's text as a one-line summary: links dropped, then the sanitiser (controls and non-characters
+ * out, whitespace collapsed, NFC), cut at `max` characters (at most the summary cap).
+ */
 export function summaryOf(text: string, max = 240): string {
-  const line = text.replace(/https?:\/\/\S+/g, '').replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line || '(post without text)';
+  return cleanText(text.replace(/https?:\/\/\S+/g, ''), max) || '(post without text)';
 }

@@ -5,6 +5,30 @@
  */
 export const TWITTER_EPOCH_MS = 1288834974657n;
 
+/**
+ * A stored post id (data/pull-state.json): decimal, at most 19 digits (a snowflake is a signed 64-bit
+ * integer, 2^63 − 1 has 19), no leading zero ("0" itself is allowed: it names no post and reads all).
+ */
+const STORED_POST_ID = /^(?:0|[1-9]\d{0,18})$/;
+
+/** The largest id a post could have at `instant`: its time in the high bits, every low bit set. */
+export function maxPostIdAt(instant: Date): bigint {
+  return ((BigInt(Math.floor(instant.getTime())) - TWITTER_EPOCH_MS) << 22n) | 0x3fffffn;
+}
+
+/**
+ * Why `id` is not a plausible post id to store at `now`, or null. An id above the largest a post could
+ * have at `now` plus the clock skew (time.ts CLOCK_SKEW_MS, passed in as `latest`) would make the next
+ * read skip every real post up to that time; with `latest` null only the form is checked. The value is
+ * quoted and cut, so a hostile one stays a short line.
+ */
+export function postIdProblem(id: string, latest: Date | null): string | null {
+  const shown = JSON.stringify(id.length > 24 ? `${id.slice(0, 24)}…` : id);
+  if (!STORED_POST_ID.test(id)) return `${shown} is not a post id (decimal digits, at most 19, no leading zero)`;
+  if (latest !== null && BigInt(id) > maxPostIdAt(latest)) return `${shown} is above the largest post id possible at ${latest.toISOString().replace(/\.\d{3}Z$/, 'Z')} (it decodes to ${postIdToDate(id).toISOString().replace(/\.\d{3}Z$/, 'Z')})`;
+  return null;
+}
+
 export function postIdToDate(id: string): Date {
   if (!/^\d{1,20}$/.test(id)) throw new RangeError(`not a post id: ${JSON.stringify(id)}`);
   return new Date(Number((BigInt(id) >> 22n) + TWITTER_EPOCH_MS));

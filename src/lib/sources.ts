@@ -3,6 +3,7 @@
  * bytes of any one response read from each (`maxBytes`: a bigger body is cut off with an error).
  * Base addresses can be overridden (env in scripts/pull.ts, options in tests) so tests hit 127.0.0.1.
  */
+import { TEXT_CAPS } from './sanitize.ts';
 import { SITE } from './site.ts';
 
 export const SOURCES = {
@@ -15,7 +16,7 @@ export const SOURCES = {
     componentPattern: /codex/i,
     /** Resolved incidents stay in the snapshot this long, so a just-ended outage is still visible. */
     recentIncidentHours: 24,
-    incidentUrl: (id: string): string => `https://status.openai.com/incidents/${id}`,
+    incidentUrl: (id: string): string => `https://status.openai.com/incidents/${encodeURIComponent(id)}`,
     /** Response cap: the summary is ~5 KB today; a page with every component and a long incident log stays far below. */
     maxBytes: 4_000_000,
   },
@@ -88,6 +89,25 @@ export const SOURCES = {
     textChars: 1_000,
   },
 } as const;
+
+/**
+ * The hosts whose pages each source may link to: a URL a source hands us is published only when it is
+ * https on one of its own hosts; any other is dropped (kept unknown, never rebuilt) with a note in the
+ * source's check (docs/security.md). One allow-list for every adapter.
+ */
+export const SOURCE_HOSTS = {
+  status: ['status.openai.com'],
+  staff: ['github.com'],
+  x: ['x.com', 'twitter.com'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The URL, normalised, when it is https on one of `source`'s hosts; otherwise null. */
+export function sourceUrl(source: keyof typeof SOURCE_HOSTS, raw: string): string | null {
+  if (raw.length > TEXT_CAPS.url || !URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  const hosts: readonly string[] = SOURCE_HOSTS[source];
+  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && hosts.includes(url.hostname) ? url.toString() : null;
+}
 
 /** Every request names the project and where to reach its maintainers. */
 export const USER_AGENT = `${SITE.name}/1.0 (+${SITE.contact})`;

@@ -56,7 +56,19 @@ export function roundTo(value: number, decimals: number): number {
 }
 
 /**
- * How far ahead of the clock a stored time may be (clocks of two machines disagree a little): anything
- * later is from the future, refused by `npm run validate` and never trusted (docs/data.md).
+ * How far ahead of the reader's clock a recorded check time may be and still count (docs/data.md,
+ * "Times"): the pull, the build and a maintainer's machine keep slightly different clocks. Beyond it a
+ * time is from the future: `validate` refuses it and the forecast reads it as unknown, never as fresh.
  */
-export const FUTURE_SKEW_MS = 5 * 60_000;
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** True when `ts` lies further ahead of `now` than the allowed clock skew. */
+export function beyondSkew(ts: string, now: Date): boolean {
+  return Date.parse(ts) > now.getTime() + CLOCK_SKEW_MS;
+}
+
+/** Hours since a check time, or Infinity (unknown, so stale) when there was none or it lies in the future beyond the skew. */
+export function checkAgeHours(checkedAt: string | null, now: Date): number {
+  if (checkedAt === null || beyondSkew(checkedAt, now)) return Infinity;
+  return Math.max(0, (now.getTime() - Date.parse(checkedAt)) / HOUR_MS);
+}

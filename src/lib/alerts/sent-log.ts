@@ -10,7 +10,7 @@
  */
 import { dataPath } from '../data-files.ts';
 import { DELIVERY_STATES, SentLogFile, type Alert, type DeliveryState, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../schema.ts';
-import { FUTURE_SKEW_MS, toTimestamp } from '../time.ts';
+import { CLOCK_SKEW_MS, toTimestamp } from '../time.ts';
 import { compareAlerts } from './derive.ts';
 
 export const SEND_RULES = {
@@ -29,7 +29,7 @@ const TREATED = `treated as nothing sent (at most ${SEND_RULES.maxPerRun} alerts
 
 /** Every time of the log later than the clock allows, as `field 'outlets.0.sent.3.sent_at': <value>` (validate and the broadcast name them). */
 export function futureFields(log: SentLog, now: Date): string[] {
-  const limit = now.getTime() + FUTURE_SKEW_MS;
+  const limit = now.getTime() + CLOCK_SKEW_MS;
   const late = (ts: string | null | undefined): boolean => typeof ts === 'string' && Date.parse(ts) > limit;
   return log.outlets.flatMap((o, i) => [
     ...(['checked_at', 'last_ok_at'] as const).filter((k) => late(o[k])).map((k) => `field 'outlets.${i}.${k}': ${o[k]}`),
@@ -42,7 +42,7 @@ export function sentLogProblems(log: SentLog, now: Date): string[] {
   const file = dataPath('sentLog');
   const names = log.outlets.map((o) => o.name);
   const twice = names.filter((n, i) => names.indexOf(n) !== i).map((n) => `${file}: field 'outlets': ${n} listed more than once`);
-  const future = futureFields(log, now).map((f) => `${f} is later than ${toTimestamp(now)} + ${FUTURE_SKEW_MS / 60_000} min (from the future)`);
+  const future = futureFields(log, now).map((f) => `${f} is later than ${toTimestamp(now)} + ${CLOCK_SKEW_MS / 60_000} min (from the future)`);
   return [...twice, ...future.map((f) => `${file}: ${f}`)];
 }
 
@@ -69,7 +69,7 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
   }
   const future = futureFields(parsed.data, now);
   if (future.length === 0) return { log: mergeSentLogs(parsed.data, empty), problem: null };
-  const limit = now.getTime() + FUTURE_SKEW_MS;
+  const limit = now.getTime() + CLOCK_SKEW_MS;
   const believable = (ts: string | null | undefined): string | null => (typeof ts === 'string' && Date.parse(ts) <= limit ? ts : null);
   const kept: SentLog = {
     outlets: parsed.data.outlets.map((o) => ({

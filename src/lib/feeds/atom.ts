@@ -7,6 +7,7 @@
 import { Feed } from 'feed';
 import { correctionKey, correctionWords } from '../corrections.ts';
 import type { Correction, StoredEvent } from '../schema.ts';
+import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst } from '../timeline.ts';
 import { eventTitle } from './titles.ts';
@@ -99,9 +100,13 @@ function eventEntry(e: StoredEvent, base: string): Entry {
   };
 }
 
-/** `feed` writes titles and summaries as type="html" in CDATA: escape so readers show our text as text. */
+/**
+ * `feed` writes titles and summaries as type="html" in CDATA: escape so readers show our text as text.
+ * Last line of defence only (stored text is already clean: src/lib/sanitize.ts, checked by validate):
+ * characters XML 1.0 forbids, which no escape can carry, are dropped here too.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return cleanText(text, Number.MAX_SAFE_INTEGER, { multiline: true }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The paraphrase plus certainty notes: what an entry (or an alert) says about an event. */

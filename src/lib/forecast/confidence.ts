@@ -33,7 +33,11 @@ export function confidence(x: ConfidenceInput): Verdict {
   if (!x.rhythmFitted) reasons.push(`the ${x.model} model needs ${x.minRhythmEvents} resets; the memoryless rate is used instead`);
   const stale = x.eventsAgeHours > x.staleHours;
   if (stale)
-    reasons.push(`the event record was last checked ${days(x.eventsAgeHours)} ago (limit ${days(x.staleHours)}): resets since then may be missing, so the numbers are shown but not vouched for`);
+    reasons.push(
+      Number.isFinite(x.eventsAgeHours)
+        ? `the event record was last checked ${days(x.eventsAgeHours)} ago (limit ${days(x.staleHours)}): resets since then may be missing, so the numbers are shown but not vouched for`
+        : 'the event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for',
+    );
   const signalsOk = x.status !== null && x.issues !== null;
   if (x.status === null) reasons.push('status signal unavailable (no recent successful check): it contributes nothing');
   if (x.issues === null) reasons.push('issues signal unavailable (no recent successful check): it contributes nothing');

@@ -7,7 +7,7 @@ import type { Dataset } from '../dataset.ts';
 import { SCHEMA_VERSION, FORMULA_VERSION, type ForecastPayload } from '../schema.ts';
 import { DISCLAIMER } from '../site.ts';
 import { resetEventsAt } from '../timeline.ts';
-import { roundTo, toIsoDate, toTimestamp } from '../time.ts';
+import { checkAgeHours, roundTo, toIsoDate, toTimestamp } from '../time.ts';
 import { confidence } from './confidence.ts';
 import { liveModel, MIN_EVENTS, toPercent, type LiveModel } from './live.ts';
 import { officialTerm } from './official.ts';
@@ -20,7 +20,6 @@ export { MIN_EVENTS };
  * rhythm are unreliable. Seven days is about two median gaps between resets.
  */
 export const STALE_EVENTS_HOURS = 7 * 24;
-const HOUR_MS = 3_600_000;
 
 export function computeForecast(data: Dataset, now: Date, source: string, model: LiveModel = liveModel(data, now)): ForecastPayload {
   const counted = resetEventsAt(data.events, now);
@@ -34,7 +33,8 @@ export function computeForecast(data: Dataset, now: Date, source: string, model:
   const S = combineSignals(officialTerm(day.official), model.other);
   const p24 = toPercent(model.probability(24));
   const p48 = Math.max(p24, toPercent(model.probability(48)));
-  const eventsAgeHours = (now.getTime() - Date.parse(data.eventsCheckedAt)) / HOUR_MS;
+  // A check time from the future (a hand edit, a wrong clock) is unknown, so stale: it never raises confidence.
+  const eventsAgeHours = checkAgeHours(data.eventsCheckedAt, now);
   const verdict = confidence({
     events: counted.length, firstTs: counted[0]?.ts ?? null, eventsAgeHours, minEvents: MIN_EVENTS,
     staleHours: STALE_EVENTS_HOURS, status: model.status, issues: model.issues, rhythmFitted: C !== null,

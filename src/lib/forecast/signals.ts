@@ -3,6 +3,7 @@
  * (a promise of a reset) is learned from past promises: official.ts.
  */
 import type { SignalsFile } from '../schema.ts';
+import { checkAgeHours } from '../time.ts';
 
 /** Status or issues checks older than this say nothing about the next 24 h. */
 export const SIGNAL_MAX_AGE_HOURS = 6;
@@ -12,10 +13,8 @@ export const SIGNAL_MAX_AGE_HOURS = 6;
  */
 export const SIGNAL_WEIGHTS = { status: 0.1, issues: 0.1 } as const;
 
-const HOUR_MS = 3_600_000;
-
-const ageHours = (checkedAt: string | null, now: Date): number =>
-  checkedAt === null ? Infinity : (now.getTime() - Date.parse(checkedAt)) / HOUR_MS;
+/** A check from the future is unknown, not fresh (time.ts `checkAgeHours`). */
+const ageHours = checkAgeHours;
 
 const COMPONENT_SEVERITY: Record<string, number> = {
   degraded_performance: 0.5, partial_outage: 0.75, major_outage: 1,

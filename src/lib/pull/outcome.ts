@@ -1,4 +1,5 @@
 /** How one source fared in one pull: its value, or why it failed or was skipped, as a check and a ✅/❌/⏭️ line. */
+import { cleanText } from '../sanitize.ts';
 import type { SourceCheck } from '../schema.ts';
 import { toTimestamp } from '../time.ts';
 
@@ -16,17 +17,22 @@ export async function settle<T>(run: () => Promise<T>, detail: (v: T) => string)
 
 export const skipped = (why: string): Promise<Outcome<never>> => Promise.resolve({ outcome: 'skipped', error: why });
 
-/** The source's entry in signals.json `sources[]`; `last_ok_at` carries over from the previous check. */
-export function check(name: string, o: Outcome<unknown>, now: Date, prev: SourceCheck | undefined, fallbackLastOk: string | null, via?: string): SourceCheck {
+/**
+ * The source's entry in signals.json `sources[]`; `last_ok_at` carries over from the previous check.
+ * The error (often an upstream reason phrase or body excerpt) and the note are sanitised and capped here,
+ * the one place a check is made (src/lib/sanitize.ts).
+ */
+export function check(name: string, o: Outcome<unknown>, now: Date, prev: SourceCheck | undefined, fallbackLastOk: string | null, via?: string, note?: string): SourceCheck {
   const at = toTimestamp(now);
   return {
     name,
     ok: o.outcome === 'ok',
-    error: o.outcome === 'ok' ? null : o.error,
+    error: o.outcome === 'ok' ? null : cleanText(o.error, 'error') || '(no reason given)',
     checked_at: at,
     outcome: o.outcome,
     last_ok_at: o.outcome === 'ok' ? at : (prev?.last_ok_at ?? fallbackLastOk),
     ...(via ? { via } : {}),
+    ...(note ? { note: cleanText(note, 'error') } : {}),
   };
 }
 

@@ -107,10 +107,10 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
     xToken
       ? settle(
           async () => {
-            const pulled = await pullPosts(http, bases.x, xToken, pullState.x);
-            return { found: classifyPosts(pulled.posts, known, now), state: { x: pulled.state } };
+            const pulled = await pullPosts(http, bases.x, xToken, pullState.x, now);
+            return { found: classifyPosts(pulled.posts, known, now), state: { x: pulled.state }, deferred: pulled.deferred };
           },
-          (r) => `${r.found.events.length} new event(s), ${r.found.candidates.length} for review`,
+          (r) => `${r.found.events.length} new event(s), ${r.found.candidates.length} for review${r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : ''}`,
         )
       : skipped('X_BEARER_TOKEN not set'),
     settle(
@@ -133,7 +133,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
     // The event record counts as checked when the source that records events (X) answered.
     if (ok.some((s) => s.name === 'x')) next.events = { ...next.events, checked_at: at };
     const checks = [
-      check('status', status, now, prev('status'), current.signals.status.checked_at, status.outcome === 'ok' ? status.value.via : undefined),
+      check('status', status, now, prev('status'), current.signals.status.checked_at, status.outcome === 'ok' ? status.value.via : undefined, status.outcome === 'ok' ? status.value.dropped.join('; ') : undefined),
       check('issues', issues, now, prev('issues'), current.signals.issues.checked_at),
       ...sources.map((s) => check(s.name, s.outcome, now, prev(s.name), null)),
     ];

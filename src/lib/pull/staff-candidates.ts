@@ -4,7 +4,8 @@
  * confirms each one (`npm run review`).
  */
 import type { Candidate } from '../schema.ts';
-import { SOURCES } from '../sources.ts';
+import { cleanText, TEXT_CAPS } from '../sanitize.ts';
+import { SOURCES, sourceUrl } from '../sources.ts';
 import { classifyPost } from './classify.ts';
 import type { StaffPost } from './github.ts';
 import { suggestWindow } from './suggest-window.ts';
@@ -25,16 +26,16 @@ export function ownWords(markdown: string): string {
   return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** A candidate's text: the first `SOURCES.staff.textChars` characters (the link has the rest). */
+/** A candidate's text, sanitised: the first `SOURCES.staff.textChars` characters (the link has the rest). */
 function cut(text: string): string {
-  const max = SOURCES.staff.textChars;
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  return cleanText(text, Math.min(SOURCES.staff.textChars, TEXT_CAPS.postText), { multiline: true });
 }
 
 /**
  * Every post the classifier recognises becomes a candidate (platform `github`), with the classifier's
  * kind, scope and reason and, for a promise, the window its words suggest. Posts whose id is in `known`
- * (already a candidate, rejected or recorded) and posts dated after `now` are skipped.
+ * (already a candidate, rejected or recorded), posts dated after `now` and posts whose link is not on
+ * the source's host (src/lib/sources.ts SOURCE_HOSTS) are skipped.
  */
 export function toCandidates(posts: readonly StaffPost[], known: ReadonlySet<string>, now: Date): Candidate[] {
   const candidates: Candidate[] = [];
@@ -42,11 +43,13 @@ export function toCandidates(posts: readonly StaffPost[], known: ReadonlySet<str
     if (known.has(post.id)) continue;
     const postedAt = new Date(post.created_at);
     if (postedAt > now) continue; // a post from the future is corrupt input, not news
+    const url = sourceUrl('staff', post.url);
+    if (url === null) continue; // a link off github.com is not the staff source's: nothing to review
     const text = ownWords(post.text);
     const c = classifyPost(text);
     if (!c) continue;
     candidates.push({
-      id: post.id, platform: 'github', ts: post.created_at, source: post.login, url: post.url, text: cut(text),
+      id: post.id, platform: 'github', ts: post.created_at, source: cleanText(post.login, 'name'), url, text: cut(text),
       suggested_kind: c.kind, suggested_scope: c.scope,
       suggested_window: c.kind === 'promise' ? suggestWindow(text, postedAt) : null,
       reason: c.reason,

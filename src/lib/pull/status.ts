@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { ComponentStatus as ComponentStatusSchema, SignalsFile } from '../schema.ts';
-import { SOURCES } from '../sources.ts';
+import { cleanText } from '../sanitize.ts';
+import { SOURCES, sourceUrl } from '../sources.ts';
 import { getJson, type HttpDeps } from './http.ts';
 import { DriftError, parseOrThrow, toUtc } from './parse.ts';
 
@@ -25,6 +26,21 @@ const IMPACT_OF: Record<string, string> = { degraded_performance: 'minor', parti
 const INDICATOR_RANK = ['none', 'maintenance', 'minor', 'major', 'critical'] as const;
 
 const isCodex = (name: string): boolean => SOURCES.status.componentPattern.test(name);
+
+/** Upstream names and words, sanitised and capped before anything else sees them (src/lib/sanitize.ts). */
+const name = (raw: string): string => cleanText(raw, 'name');
+const word = (raw: string): string => cleanText(raw, 'word');
+
+/**
+ * An incident's link: the page's own link when it is on the status host, the documented incident page
+ * when there is none, and null (with a note in `dropped`) when the page links elsewhere.
+ */
+function incidentLink(raw: string | null | undefined, id: string, dropped: string[]): string | null {
+  if (!raw) return SOURCES.status.incidentUrl(id);
+  const url = sourceUrl('status', raw);
+  if (url === null) dropped.push(`incident ${id}: link not on ${SOURCES.status.base.replace('https://', '')} left out`);
+  return url;
+}
 
 /** Keeps ongoing incidents and those resolved within the recent window, newest first. */
 function recentIncidents(incidents: Incident[], now: Date): Incident[] {
@@ -58,22 +74,25 @@ const SummaryDoc = z.object({
   ),
 });
 
-/** Parses `/api/v2/summary.json` into the Codex snapshot. */
-export function parseStatusSummary(doc: unknown, now: Date): StatusSnapshot {
+/** Parses `/api/v2/summary.json` into the Codex snapshot; links left out are noted in `dropped`. */
+export function parseStatusSummary(doc: unknown, now: Date, dropped: string[] = []): StatusSnapshot {
   const what = 'summary.json';
   const s = parseOrThrow(SummaryDoc, doc, what);
-  const components = requireCodex(s.components.map((c) => ({ name: c.name, status: toComponentStatus(c.status) })), s.components.length, what);
+  const components = requireCodex(s.components.map((c) => ({ name: name(c.name), status: toComponentStatus(c.status) })), s.components.length, what);
   const incidents = s.incidents
     .filter((i) => isCodex(i.name) || (i.components ?? []).some((c) => isCodex(c.name)))
-    .map((i) => ({
-      id: i.id,
-      name: i.name,
-      status: i.status,
-      impact: i.impact,
-      started_at: toUtc(i.started_at ?? i.created_at, `${what}: incident ${i.id}`),
-      resolved_at: i.resolved_at ? toUtc(i.resolved_at, `${what}: incident ${i.id}`) : null,
-      url: i.shortlink && /^https?:\/\//.test(i.shortlink) ? i.shortlink : SOURCES.status.incidentUrl(i.id),
-    }));
+    .map((i) => {
+      const id = cleanText(i.id, 'id');
+      return {
+        id,
+        name: name(i.name),
+        status: word(i.status),
+        impact: word(i.impact),
+        started_at: toUtc(i.started_at ?? i.created_at, `${what}: incident ${id}`),
+        resolved_at: i.resolved_at ? toUtc(i.resolved_at, `${what}: incident ${id}`) : null,
+        url: incidentLink(i.shortlink, id, dropped),
+      };
+    });
   const indicator = INDICATORS.has(s.status.indicator) ? (s.status.indicator as StatusSnapshot['indicator']) : 'unknown';
   return { indicator, components, incidents: recentIncidents(incidents, now) };
 }
@@ -98,12 +117,12 @@ const WidgetDoc = z.object({
 });
 
 /** Parses the incident.io widget JSON (`/proxy/status.openai.com`): unlisted components are operational. */
-export function parseStatusWidget(doc: unknown, now: Date): StatusSnapshot {
+export function parseStatusWidget(doc: unknown, now: Date, dropped: string[] = []): StatusSnapshot {
   const what = 'widget';
   const s = parseOrThrow(WidgetDoc, doc, what).summary;
   const affected = new Map(s.affected_components.map((a) => [a.component_id, toComponentStatus(a.status)]));
   const components = requireCodex(
-    s.components.map((c) => ({ name: c.name, status: affected.get(c.id) ?? 'operational' })),
+    s.components.map((c) => ({ name: name(c.name), status: affected.get(c.id) ?? 'operational' })),
     s.components.length,
     what,
   );
@@ -111,15 +130,16 @@ export function parseStatusWidget(doc: unknown, now: Date): StatusSnapshot {
     .filter((i) => isCodex(i.name) || (i.affected_components ?? []).some((c) => isCodex(c.name ?? '')))
     .map((i) => {
       const started = i.published_at ?? i.last_update_at;
-      if (!started) throw new DriftError(`${what}: incident ${i.id}: no published_at`);
+      const id = cleanText(i.id, 'id');
+      if (!started) throw new DriftError(`${what}: incident ${id}: no published_at`);
       return {
-        id: i.id,
-        name: i.name,
-        status: i.status,
-        impact: IMPACT_OF[i.current_worst_impact] ?? i.current_worst_impact,
-        started_at: toUtc(started, `${what}: incident ${i.id}`),
+        id,
+        name: name(i.name),
+        status: word(i.status),
+        impact: word(IMPACT_OF[i.current_worst_impact] ?? i.current_worst_impact),
+        started_at: toUtc(started, `${what}: incident ${id}`),
         resolved_at: null,
-        url: i.url && /^https?:\/\//.test(i.url) ? i.url : SOURCES.status.incidentUrl(i.id),
+        url: incidentLink(i.url, id, dropped),
       };
     });
   // The widget has no page indicator: derive it, like Statuspage does, from the worst component anywhere.
@@ -131,6 +151,8 @@ export function parseStatusWidget(doc: unknown, now: Date): StatusSnapshot {
 export interface StatusResult {
   snapshot: StatusSnapshot;
   via: 'summary' | 'widget';
+  /** What the answer held that was left out (links to other hosts), for the source's check. */
+  dropped: string[];
 }
 
 const label = (name: string, e: unknown): string => (e instanceof DriftError ? (e as Error).message : `${name}: ${(e as Error).message}`);
@@ -140,11 +162,13 @@ export async function pullStatus(http: HttpDeps, base: string, now: Date): Promi
   const url = (path: string): string => new URL(path, base).toString();
   try {
     const { body } = await getJson(http, url(SOURCES.status.summaryPath), { maxBytes: SOURCES.status.maxBytes });
-    return { snapshot: parseStatusSummary(body, now), via: 'summary' };
+    const dropped: string[] = [];
+    return { snapshot: parseStatusSummary(body, now, dropped), via: 'summary', dropped };
   } catch (summaryError) {
     try {
       const { body } = await getJson(http, url(SOURCES.status.widgetPath), { maxBytes: SOURCES.status.maxBytes });
-      return { snapshot: parseStatusWidget(body, now), via: 'widget' };
+      const dropped: string[] = [];
+      return { snapshot: parseStatusWidget(body, now, dropped), via: 'widget', dropped };
     } catch (widgetError) {
       throw new Error(`${label('summary.json', summaryError)}; ${label('widget', widgetError)}`);
     }

@@ -3,7 +3,7 @@
  * where each source's reading stopped, and the append-only logs of signals and issued forecasts.
  */
 import { z } from 'zod';
-import { PostId, Scope, Timestamp, Url } from './scalars.ts';
+import { PostId, Scope, Text, Timestamp, Url } from './scalars.ts';
 import { StatusSignal, ComponentStatus, SourceCheck } from './storage.ts';
 
 export const Platform = z.enum(['x', 'github']).describe('where the post was published');
@@ -13,16 +13,16 @@ export const Candidate = z.strictObject({
   id: PostId.describe('the post id on its platform (X status id, GitHub comment or issue id)'),
   platform: Platform,
   ts: Timestamp,
-  source: z.string().min(1),
+  source: Text('name').min(1),
   url: Url,
-  text: z.string(),
+  text: Text('postText', { multiline: true }),
   suggested_kind: z.enum(['reset', 'banked', 'promise']),
   suggested_scope: Scope,
   suggested_window: z
-    .strictObject({ start: Timestamp, end: Timestamp, by: z.string().min(1).nullable() })
+    .strictObject({ start: Timestamp, end: Timestamp, by: Text('timeWords').min(1).nullable() })
     .nullable()
     .describe('for a promise: the window its time words give (src/lib/promise-window.ts)'),
-  reason: z.string().min(1),
+  reason: Text('reason').min(1),
 });
 /** A candidate a maintainer turned down: remembered so later pulls do not propose it again. */
 export const RejectedCandidate = z.strictObject({
@@ -30,7 +30,7 @@ export const RejectedCandidate = z.strictObject({
   platform: Platform,
   url: Url,
   at: Timestamp,
-  reason: z.string().min(1),
+  reason: Text('reason').min(1),
 });
 export const CandidatesFile = z.strictObject({
   candidates: z.array(Candidate),
@@ -53,12 +53,12 @@ export const SignalsHistoryLine = z.strictObject({
   status: z
     .strictObject({
       indicator: StatusSignal.shape.indicator,
-      components: z.record(z.string(), ComponentStatus),
+      components: z.record(Text('name'), ComponentStatus),
       incidents: z.int().nonnegative(),
     })
     .nullable(),
   issues: z.strictObject({ recent: z.int().nonnegative(), baseline_per_day: z.number().nonnegative() }).nullable(),
-  ok: z.record(z.string(), z.boolean()),
+  ok: z.record(Text('name'), z.boolean()),
 });
 
 /** One line of data/forecast-log.jsonl: a forecast as issued, for the live track record. */
@@ -67,12 +67,12 @@ export const ForecastLogLine = z.strictObject({
   available: z.boolean(),
   p24: z.int().min(0).max(100),
   p48: z.int().min(0).max(100),
-  rhythm_model: z.string().min(1),
+  rhythm_model: Text('word').min(1),
   S: z.number(),
   official_signal: z.number(),
   status_signal: z.number(),
   issues_signal: z.number(),
-  formula_version: z.string().min(1),
+  formula_version: Text('word').min(1),
 });
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidTimestamp, isValidDate } from '../time.ts';
+import { textProblem, type TextCap, type TextRules } from '../sanitize.ts';
 
 export const SCHEMA_VERSION = 1 as const;
 
@@ -41,5 +42,17 @@ export const Certainty = z.enum(['high', 'medium', 'low']);
 export const Confidence = z.enum(['low', 'medium', 'high']);
 export const PostId = z.string().regex(/^\d{1,20}$/, 'expected decimal digits');
 export const Url = z.url({ protocol: /^https?$/ });
+
+/**
+ * A stored free-text field held to the sanitiser's rules (src/lib/sanitize.ts): no control or
+ * non-character, NFC, at most TEXT_CAPS[cap] characters. A refinement, not `.max()`, so the published
+ * JSON Schemas stay as they are; validation names the rule broken (docs/data.md, "Text fields").
+ */
+export function Text(cap: TextCap, rules: TextRules = {}) {
+  return z.string().superRefine((text, ctx) => {
+    const problem = textProblem(text, cap, rules);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${problem} (${cap} text${rules.multiline ? ', multi-line' : ''})` });
+  });
+}
 
 export type Kind = z.infer<typeof Kind>;

@@ -3,7 +3,7 @@
  * snapshot and the corrections log. Each is validated whole at build (src/lib/dataset.ts).
  */
 import { z } from 'zod';
-import { Certainty, IsoDate, Kind, Origin, PostId, Scope, Timestamp, Url } from './scalars.ts';
+import { Certainty, IsoDate, Kind, Origin, PostId, Scope, Text, Timestamp, Url } from './scalars.ts';
 
 /** One recorded event as stored in data/events.json: the published record plus curation notes. */
 export const StoredEvent = z.strictObject({
@@ -12,15 +12,15 @@ export const StoredEvent = z.strictObject({
   ts: Timestamp,
   scope: Scope,
   kind: Kind,
-  source: z.string().min(1),
+  source: Text('name').min(1),
   url: Url,
-  summary: z.string().min(1),
+  summary: Text('summary').min(1),
   partial: z.boolean(),
   global: z.boolean(),
   origin: Origin,
   certainty: Certainty,
-  uncertain_fields: z.array(z.string().min(1)),
-  scope_note: z.string().min(1).optional(),
+  uncertain_fields: z.array(Text('name').min(1)),
+  scope_note: Text('note').min(1).optional(),
 });
 
 export const EventsFile = z.strictObject({
@@ -36,10 +36,10 @@ export const EventsFile = z.strictObject({
 export const Announcement = z.strictObject({
   id: PostId.nullable().describe('X status id of the post, or null for a post elsewhere (e.g. a GitHub comment)'),
   ts: Timestamp.describe('when the promise was posted'),
-  source: z.string().min(1),
+  source: Text('name').min(1),
   url: Url,
-  summary: z.string().min(1),
-  by: z.string().min(1).nullable().describe('the time words of the post ("by EOD", "10am PT"), or null when it gave none'),
+  summary: Text('summary').min(1),
+  by: Text('timeWords').min(1).nullable().describe('the time words of the post ("by EOD", "10am PT"), or null when it gave none'),
   window_start: Timestamp.describe('start of the UTC window in which the promised reset is expected'),
   window_end: Timestamp.describe('end of that window: with no reset by then, the promise has lapsed'),
   fulfilled_by: PostId.nullable().describe('id of the event that delivered the promise, or null while open or lapsed'),
@@ -51,11 +51,11 @@ export const BankedGrant = z.strictObject({
   granted_at: Timestamp,
   expires_at: Timestamp,
   scope: Scope,
-  summary: z.string().min(1),
+  summary: Text('summary').min(1),
   url: Url.nullable(),
   event_id: PostId.nullable(),
   certainty: Certainty,
-  uncertain_fields: z.array(z.string().min(1)),
+  uncertain_fields: z.array(Text('name').min(1)),
 });
 export const BankedFile = z.strictObject({
   expiry_days: z.int().positive().describe('a banked reset expires this many days after it is granted unless the grant says otherwise'),
@@ -71,26 +71,27 @@ export const ComponentStatus = z.enum([
   'unknown',
 ]);
 export const SourceCheck = z.strictObject({
-  name: z.string().min(1),
+  name: Text('name').min(1),
   ok: z.boolean(),
-  error: z.string().nullable(),
+  error: Text('error').nullable(),
   checked_at: Timestamp,
   outcome: z
     .enum(['ok', 'failed', 'skipped'])
     .optional()
     .describe('skipped: the source was not asked (e.g. no API token configured); ok is false because nothing was checked'),
   last_ok_at: Timestamp.nullable().optional().describe('last successful check of this source, null if never'),
-  via: z.string().min(1).optional().describe('which adapter answered, when a source has more than one'),
+  via: Text('word').min(1).optional().describe('which adapter answered, when a source has more than one'),
+  note: Text('error').min(1).optional().describe('what a successful check left out of its answer, e.g. a link to another host'),
 });
 export const StatusSignal = z.strictObject({
   indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),
-  components: z.array(z.strictObject({ name: z.string(), status: ComponentStatus })),
+  components: z.array(z.strictObject({ name: Text('name'), status: ComponentStatus })),
   incidents: z.array(
     z.strictObject({
-      id: z.string(),
-      name: z.string(),
-      status: z.string(),
-      impact: z.string(),
+      id: Text('id'),
+      name: Text('name'),
+      status: Text('word'),
+      impact: Text('word'),
       started_at: Timestamp,
       resolved_at: Timestamp.nullable(),
       url: Url.nullable(),
@@ -120,14 +121,16 @@ export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 
 const EventRef = PostId.describe('the corrected event');
 const RecordedAt = Timestamp.describe('when the correction was recorded');
-const Reason = z.string().min(1).describe('why the record changed');
+const Reason = Text('reason').min(1).describe('why the record changed');
+/** An amended value as text: the longest amendable text is a URL. */
+const AmendedText = Text('url');
 /** One published fact changed: the field, its value before and after. */
 export const Amendment = z.strictObject({
   event_id: EventRef,
   at: RecordedAt,
   what: z.enum(AMENDABLE_FIELDS),
-  before: z.union([z.string(), z.boolean()]),
-  after: z.union([z.string(), z.boolean()]),
+  before: z.union([AmendedText, z.boolean()]),
+  after: z.union([AmendedText, z.boolean()]),
   reason: Reason,
 });
 /** A recorded event withdrawn (it did not happen as recorded): the record and its banked grant are kept here. */
