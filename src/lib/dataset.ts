@@ -10,6 +10,8 @@ import {
   type AmendableField, type Announcement, type BankedFile as BankedFileT, type Correction, type SignalsFile as SignalsFileT, type StoredEvent,
 } from './schema.ts';
 import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
+import { amendedValue, correctionKey } from './corrections.ts';
+import { fulfils } from './promises.ts';
 import { compareByTs, compareEvents } from './timeline.ts';
 
 export interface Dataset {
@@ -103,6 +105,7 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
       const e = events.get(a.fulfilled_by);
       if (!e) problems.push(`${where}: field 'fulfilled_by': no event ${a.fulfilled_by}`);
       else if (e.ts < a.ts) problems.push(`${where}: field 'fulfilled_by': event ${e.id} (${e.ts}) is older than the promise`);
+      else if (!fulfils(e, a)) problems.push(`${where}: field 'fulfilled_by': a ${e.kind} for ${e.scope} at ${e.ts} does not fulfil it (kind, scope and window must match)`);
     }
     const prev = list[i - 1];
     if (prev && compareByTs(prev, a) > 0) problems.push(`${where}: field 'ts': announcements must be sorted by ts, then url`);
@@ -122,9 +125,18 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     const prev = list[i - 1];
     if (prev && prev.at > c.at) problems.push(`${where}: field 'at': corrections must be sorted by at`);
     const event = events.get(c.event_id);
+    // The last retraction or re-recording of an event says whether it is in events.json; amendments
+    // before it describe an earlier record and are not compared with the present one.
+    const last = list.filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
+    if (c.what === 'retraction' || c.what === 'rerecorded') for (const key of latest.keys()) if (key.startsWith(`${c.event_id} `)) latest.delete(key);
     if (c.what === 'retraction') {
-      if (event) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
+      if (event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
       if (c.before.event.id !== c.event_id) problems.push(`${where}: field 'before.event.id': ${c.before.event.id} is not the retracted event ${c.event_id}`);
+    } else if (c.what === 'rerecorded') {
+      const retraction = list.slice(0, i).filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
+      if (!retraction || retraction.what !== 'retraction' || correctionKey(retraction) !== c.supersedes)
+        problems.push(`${where}: field 'supersedes': ${c.supersedes} is not the retraction just before it`);
+      if (!event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} was recorded again but is not in ${dataPath('events')}`);
     } else {
       if (!event && !list.some((r) => r.what === 'retraction' && r.event_id === c.event_id)) problems.push(`${where}: field 'event_id': no event ${c.event_id}`);
       latest.set(`${c.event_id} ${c.what}`, { i, after: c.after });
@@ -134,7 +146,8 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     const [id, field] = key.split(' ') as [string, AmendableField];
     const event = events.get(id);
     if (!event) continue;
-    const [now, whose] = field === 'expires_at' ? [grants.find((g) => g.event_id === id)?.expires_at, "grant's expires_at"] : [event[field], `event's ${field}`];
+    if (field === 'expires_at' && !grants.some((g) => g.event_id === id)) continue; // the grant went with a kind change
+    const [now, whose] = [amendedValue(event, grants.find((g) => g.event_id === id), field) ?? 'none', field === 'expires_at' ? "grant's expires_at" : `event's ${field}`];
     if (now !== after)
       problems.push(`${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the ${whose} now (${JSON.stringify(now)}): changed without a correction?`);
   }

@@ -3,6 +3,9 @@ import { differenceInMilliseconds } from 'date-fns/differenceInMilliseconds';
 
 const HOUR_MS = 3_600_000;
 
+/** Clock skew tolerated before a time counts as "in the future" (a post seconds old on a slow clock). */
+export const FUTURE_SKEW_MS = 5 * 60_000;
+
 /** Formats an instant as `YYYY-MM-DDTHH:MM:SSZ`, dropping (not rounding) milliseconds. */
 export function toTimestamp(instant: Date): string {
   if (Number.isNaN(instant.getTime())) throw new RangeError('toTimestamp: invalid date');
