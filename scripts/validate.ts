@@ -7,14 +7,22 @@ import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/data.ts';
 import { dataPath } from '../src/lib/data-files.ts';
 import { DataError, parseDataset } from '../src/lib/dataset.ts';
 import { GAP_HOURS, thresholdCrossings } from '../src/lib/alerts/thresholds.ts';
-import { CandidatesFile, PullStateFile, SentLogFile } from '../src/lib/schema.ts';
+import { CandidatesFile, ChecksFile, PullStateFile, SentLogFile } from '../src/lib/schema.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run validate',
+  about: 'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 with every problem by file, record and field.',
+  flags: [],
+  example: 'SOURCE_DATE_EPOCH=$(date +%s) npm run validate',
+});
 
 try {
   const dir = dataDir();
   const now = buildNow();
   const data = parseDataset(readDataFiles(dir), now);
   const problems: string[] = [];
-  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile], ['sentLog', SentLogFile]] as const) {
+  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile], ['sentLog', SentLogFile], ['checks', ChecksFile]] as const) {
     const text = readDataFile(dir, key);
     try {
       const r = schema.safeParse(JSON.parse(text));
