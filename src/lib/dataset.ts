@@ -11,7 +11,7 @@ import {
 } from './schema.ts';
 import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
 import { amendedValue, correctionKey } from './corrections.ts';
-import { fulfils } from './promises.ts';
+import { fulfils, promiseAnchor } from './promises.ts';
 import { compareByTs, compareEvents } from './timeline.ts';
 
 export interface Dataset {
@@ -116,7 +116,7 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
  * Corrections explain how the record changed: an amended event still exists and carries the latest
  * amended value of each field; a retracted event is gone from events.json (its record lives on here).
  */
-function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, grants: BankedFileT['grants'], now: Date, problems: string[]): void {
+function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, grants: BankedFileT['grants'], promises: readonly Announcement[], now: Date, problems: string[]): void {
   const file = dataPath('corrections');
   const latest = new Map<string, { i: number; after: unknown }>();
   list.forEach((c, i) => {
@@ -132,6 +132,9 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     if (c.what === 'retraction') {
       if (event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
       if (c.before.event.id !== c.event_id) problems.push(`${where}: field 'before.event.id': ${c.before.event.id} is not the retracted event ${c.event_id}`);
+    } else if (c.what === 'fulfilled_by') {
+      // A relink names the promise by its post id (promiseAnchor), not an event.
+      if (!promises.some((a) => promiseAnchor(a) === `p-${c.event_id}`)) problems.push(`${where}: field 'event_id': no promise ${c.event_id}`);
     } else if (c.what === 'rerecorded') {
       const retraction = list.slice(0, i).filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
       if (!retraction || retraction.what !== 'retraction' || correctionKey(retraction) !== c.supersedes)
@@ -165,7 +168,7 @@ export function validateDataset(docs: DatasetDocs, now: Date): Dataset {
   const byId = new Map(events?.events.map((e) => [e.id, e]));
   if (events && banked) checkBanked(banked, new Set(byId.keys()), now, problems);
   if (events && announcements) checkAnnouncements(announcements.announcements, byId, now, problems);
-  if (events && corrections && banked) checkCorrections(corrections.corrections, byId, banked.grants, now, problems);
+  if (events && corrections && banked && announcements) checkCorrections(corrections.corrections, byId, banked.grants, announcements.announcements, now, problems);
   if (problems.length > 0 || !events || !announcements || !banked || !signals || !corrections) throw new DataError(problems);
   return {
     events: events.events,
