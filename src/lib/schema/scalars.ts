@@ -34,11 +34,10 @@ export const Scope = z
   .refine(isCanonicalScope, `plans must each appear once, in the order ${PLANS.join(', ')}`)
   .describe('"all", "paid", "unspecified", or plan names joined with "+" (e.g. "plus+pro")');
 
-/** True for a group word, or plan names each once in PLANS order. */
+/** False only for a list of known plans that repeats one or leaves PLANS order (the regex judges the rest, once). */
 export function isCanonicalScope(scope: string): boolean {
-  if ((SCOPE_GROUPS as readonly string[]).includes(scope)) return true;
   const at = scope.split('+').map((p) => (PLANS as readonly string[]).indexOf(p));
-  return at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1]!));
+  return at.some((i) => i < 0) || at.every((i, n) => n === 0 || i > at[n - 1]!);
 }
 
 /** A plan list in canonical order ("pro+plus" → "plus+pro"); anything else unchanged, for Scope to judge. */
