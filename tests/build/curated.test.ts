@@ -4,7 +4,11 @@
  * a promise shows its window and the reset that fulfilled it; corrections show beside their event,
  * as Atom entries of their own, and in corrections.json.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
@@ -152,6 +156,19 @@ describe('issue 21: fixes reach every output', () => {
     expect(forecast.available).toBe(true);
     expect(forecast.freshness.events_checked_at).toBe('2026-11-20T12:00:00Z');
     expect(page('index.html')).not.toContain('recent resets may be missing');
+  });
+  it('the status line reads that forecast as a forecast, not "no forecast"', async () => {
+    const body = page('api/v1/forecast.json');
+    const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const env = { PATH: process.env['PATH'] ?? '', RESETCAST_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'resetcast-sl-')) };
+      const out = await new Promise<string>((done, fail) => execFile('sh', ['scripts/statusline.sh'], { env }, (e, stdout) => (e ? fail(e) : done(stdout))));
+      expect(out.trim()).toBe(`reset odds 24h: ${JSON.parse(body).p24}%`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 });
 
