@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { computeForecast } from '../../src/lib/forecast/index.ts';
 import { readDataFiles } from '../../src/data.ts';
 import { parseDataset } from '../../src/lib/dataset.ts';
-import { curateDir, idOf, NOW, npmScript, readJson, snapshot, xUrl } from './support/curate-env.ts';
+import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, xUrl } from './support/curate-env.ts';
 
 const ok = async (script: string, dir: string, args: string[]): Promise<string> => {
   const r = await npmScript(script, dir, args);
@@ -43,15 +43,7 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
     ['a hand check in the future', 'checked', ['--note', 'n', '--at', '2026-11-20T13:00:00Z'], /^checked: --at 2026-11-20T13:00:00Z: in the future \(now 2026-11-20T12:00:00Z\)/],
     ['a hand check without a note', 'checked', [], /^checked: usage: npm run checked -- --note/],
     ['a summary that is only control characters', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', '\u0007\u0001 '], /^add-event: --summary must not be empty$/],
-  ])('%s', async (_name, script, args, message) => {
-    const dir = curateDir();
-    const before = snapshot(dir);
-    const r = await npmScript(script, dir, args);
-    expect(r.code).toBe(1);
-    expect(r.out.trim().split('\n')).toHaveLength(1);
-    expect(r.out.trim()).toMatch(message);
-    expect(snapshot(dir)).toEqual(before);
-  });
+  ])('%s', (_name, script, args, message) => expectRefused(script, curateDir(), args, message));
 });
 
 describe('plausible and canonical', () => {
