@@ -12,6 +12,7 @@ import { amendments } from './amend.ts';
 import { withUnknowns } from './events.ts';
 import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
 import { followEvent, grantForEvent, sortGrants } from './grants.ts';
+import { POST_FLOOR } from './post-ref.ts';
 import { withCorrections, withEvents, type Curated, type Outcome } from './state.ts';
 
 export interface CorrectArgs {
@@ -40,6 +41,7 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   if (args.ts !== undefined) {
     const ts = parseFlag(Timestamp, args.ts, 'ts');
     if (Date.parse(ts) > now.getTime() + FUTURE_SKEW_MS) throw new CurationError(`--ts ${ts}: in the future (now ${toTimestamp(now)})`);
+    if (ts < POST_FLOOR) throw new CurationError(`--ts ${ts}: before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record)`);
     Object.assign(next, { ts, date: toIsoDate(new Date(ts)) });
   }
   if (args.scope !== undefined) next.scope = scopeFlag(args.scope);
