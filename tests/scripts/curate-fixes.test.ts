@@ -91,6 +91,19 @@ describe('nothing invented', () => {
   });
 });
 
+describe('review follows the same rule', () => {
+  it('a candidate by a login not listed as staff is accepted only with --origin', async () => {
+    const dir = curateDir();
+    const url = 'https://github.com/openai/codex/issues/14000#issuecomment-4099000003';
+    writeFileSync(join(dir, 'candidates.json'), `${JSON.stringify({ candidates: [
+      { id: '4099000003', platform: 'github', ts: '2026-11-19T10:00:00Z', source: 'new-openai-member', url, text: 'We reset usage limits for everyone.', suggested_kind: 'reset', suggested_scope: 'all', suggested_window: null, reason: 'r' },
+    ], rejected: [] }, null, 2)}\n`);
+    await expectRefused('review', dir, ['4099000003', '--accept', 'event', '--kind', 'reset'], /^review: --origin is required for new-openai-member: not an official account/);
+    await ok('review', dir, ['4099000003', '--accept', 'event', '--kind', 'reset', '--origin', 'observed']);
+    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === '4099000003')).toMatchObject({ origin: 'observed', certainty: 'medium', source: 'new-openai-member' });
+  });
+});
+
 describe('every fact fixable, every fix on the record', () => {
   it('a reset corrected to banked gets its grant in the same write; back to reset removes it', async () => {
     const dir = curateDir();

@@ -11,12 +11,13 @@ import type { PostRef } from './post-ref.ts';
 
 const UNOFFICIAL_ORIGINS = ['observed', 'community'] as const;
 
-const isOfficial = (ref: PostRef, source: string): boolean =>
-  ref.platform === 'x' ? isOfficialXAccount(source) : ref.platform === 'github' && (SOURCES.staff.logins as readonly string[]).includes(source);
+/** True for an account listed as official on its platform (a page that is not a post has none). */
+export const isOfficialAccount = (platform: PostRef['platform'], source: string): boolean =>
+  platform === 'x' ? isOfficialXAccount(source) : platform === 'github' && (SOURCES.staff.logins as readonly string[]).includes(source);
 
 /** The origin and certainty of a new event, from its account and the --origin/--certainty flags. */
 export function originOf(ref: PostRef, source: string, origin: string | undefined, certainty: string | undefined): Pick<StoredEvent, 'origin' | 'certainty'> {
-  const official = isOfficial(ref, source);
+  const official = isOfficialAccount(ref.platform, source);
   const o = origin === undefined ? undefined : parseFlag(Origin, origin, 'origin');
   if (ref.platform === 'other' && o !== 'observed') throw new CurationError(`--origin: a page that is not a post is recorded only with --origin observed`);
   if (o === undefined && !official)
