@@ -8,6 +8,14 @@ import { buildNow, dataDir, readDataFiles } from '../src/data.ts';
 import { DataError, parseDataset } from '../src/lib/dataset.ts';
 import { evaluate } from '../src/lib/forecast/evaluate.ts';
 import { backtestJson, backtestTable } from '../src/lib/forecast/report.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run backtest [-- --json]',
+  about: 'The rolling-origin backtest of the forecast on data/ (or RESETCAST_DATA_DIR): a table with 90 % intervals, or every issued forecast as JSON.',
+  flags: [['--json', 'every issued forecast of the published model and its scores, as JSON']],
+  example: 'npm run backtest -- --json > backtest.json',
+});
 
 try {
   const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });

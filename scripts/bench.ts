@@ -17,6 +17,14 @@ import { resolve } from 'node:path';
 import { benchBuildScale } from './bench/build-scale.ts';
 import { benchMcp } from './bench/mcp-cold.ts';
 import { removeBuild, type ProductionBuild } from './bench/production-build.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run bench [-- --sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp]',
+  about: 'The performance figures, each a ratio against a baseline measured in the same run (docs/performance.md).',
+  flags: [['--sizes <n,n,…>', 'extra synthetic events per build (0 = the shipped history)'], ['--runs <n>', 'runs per size (median)'], ['--events <n>', 'shorthand for --sizes 0,N --runs 1'], ['--step <hours>', 'hours between synthetic events'], ['--only build|mcp', 'one section only']],
+  example: 'npm run bench -- --only build --sizes 0,1000',
+});
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({

@@ -11,6 +11,14 @@ import { runPull } from '../src/lib/pull/run.ts';
 import { SITE } from '../src/lib/site.ts';
 import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../src/lib/sources.ts';
 import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run pull',
+  about: 'Checks every source once, writes what it learned into data/ and broadcasts new alerts (tokens and outlets come from the environment: docs/pull.md).',
+  flags: [],
+  example: 'X_BEARER_TOKEN=… npm run pull',
+});
 
 const env = process.env;
 const now = buildNow(env);

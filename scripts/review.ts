@@ -13,8 +13,25 @@ import { CurationError, defined } from '../src/lib/curate/errors.ts';
 import { review, type Decision } from '../src/lib/curate/review.ts';
 import { describeCandidate, walkCandidates } from './lib/review-walk.ts';
 import { runCuration } from './lib/curation.ts';
+import { answerHelp, type Help } from './lib/help.ts';
 
-const USAGE = 'usage: npm run review [-- --list | -- <id> --accept event|grant|promise [fields…] | -- <id> --reject --reason "…"]';
+const HELP: Help = {
+  usage: 'npm run review [-- --list | -- <id> --accept event|grant|promise [flags] | -- <id> --reject --reason "…"]',
+  about: 'Walks data/candidates.json (no arguments: asks for each), or decides one candidate: accepted through add-event/add-promise, or rejected and remembered.',
+  flags: [
+    ['--list', 'show every candidate with its suggestion'],
+    ['--accept event|grant|promise', 'record the candidate as an event, a banked grant or a promise'],
+    ['--reject --reason "…"', 'turn it down (later pulls do not propose it again)'],
+    ['--kind reset|boost|other', '--accept event: what happened'],
+    ['--scope, --summary, --certainty, --origin', 'as for add-event (--origin for an account not listed as official)'],
+    ['--partial/--no-partial, --global/--no-global', 'as for add-event'],
+    ['--expires <ts>', '--accept grant: the grant\'s expiry'],
+    ['--window-start, --window-end, --by', '--accept promise: its window (default: the suggested one)'],
+  ],
+  example: 'npm run review -- 2122981897008055506 --accept event --kind reset --scope all',
+};
+answerHelp(HELP);
+const USAGE = `usage: ${HELP.usage}`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -22,7 +39,7 @@ const { values, positionals } = parseArgs({
   options: {
     list: { type: 'boolean' }, accept: { type: 'string' }, reject: { type: 'boolean' }, reason: { type: 'string' },
     kind: { type: 'string' }, scope: { type: 'string' }, summary: { type: 'string' }, certainty: { type: 'string' },
-    partial: { type: 'boolean' }, global: { type: 'boolean' }, expires: { type: 'string' },
+    partial: { type: 'boolean' }, global: { type: 'boolean' }, expires: { type: 'string' }, origin: { type: 'string' },
     'window-start': { type: 'string' }, 'window-end': { type: 'string' }, by: { type: 'string' },
   },
   strict: false,
@@ -33,7 +50,7 @@ function decisionOf(): Decision {
   const str = (k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const bool = (k: string): boolean | undefined => (typeof v[k] === 'boolean' ? (v[k] as boolean) : undefined);
   if (v['reject']) return { action: 'reject', reason: str('reason') ?? '' };
-  const common = defined({ scope: str('scope'), summary: str('summary'), certainty: str('certainty'), partial: bool('partial'), global: bool('global') });
+  const common = defined({ scope: str('scope'), summary: str('summary'), certainty: str('certainty'), origin: str('origin'), partial: bool('partial'), global: bool('global') });
   switch (v['accept']) {
     case 'event': {
       const kind = str('kind');
@@ -57,7 +74,7 @@ if (values.list) {
 } else {
   runCuration('review', (state, now) => {
     if (!id || extra.length > 0) throw new CurationError(USAGE);
-    const unknown = Object.keys(values).find((k) => !['list', 'accept', 'reject', 'reason', 'kind', 'scope', 'summary', 'certainty', 'partial', 'global', 'expires', 'window-start', 'window-end', 'by'].includes(k));
+    const unknown = Object.keys(values).find((k) => !['list', 'accept', 'reject', 'reason', 'kind', 'scope', 'summary', 'certainty', 'origin', 'partial', 'global', 'expires', 'window-start', 'window-end', 'by'].includes(k));
     if (unknown) throw new CurationError(`Unknown option '--${unknown}'. ${USAGE}`);
     return review(state, id, decisionOf(), now);
   });

@@ -7,6 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { serve } from './serve.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm start [-- --no-build]',
+  about: 'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://localhost:8888 (PORT overrides).',
+  flags: [['--no-build', 'serve the last build as it is']],
+  example: 'PORT=8080 npm start',
+});
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

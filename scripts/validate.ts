@@ -9,14 +9,22 @@ import { bookkeepingProblems } from '../src/lib/bookkeeping-times.ts';
 import { clockTimeProblems, DataError, parseDataset } from '../src/lib/dataset.ts';
 import { GAP_HOURS, thresholdCrossings } from '../src/lib/alerts/thresholds.ts';
 import { sentLogProblems } from '../src/lib/alerts/sent-log.ts';
-import { CandidatesFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/lib/schema.ts';
+import { CandidatesFile, ChecksFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/lib/schema.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run validate',
+  about: 'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 with every problem by file, record and field.',
+  flags: [],
+  example: 'SOURCE_DATE_EPOCH=$(date +%s) npm run validate',
+});
 
 try {
   const dir = dataDir();
   const now = buildNow();
   const data = parseDataset(readDataFiles(dir), now);
   const problems: string[] = [];
-  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile], ['sentLog', SentLogFile]] as const) {
+  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile], ['sentLog', SentLogFile], ['checks', ChecksFile]] as const) {
     const text = readDataFile(dir, key);
     try {
       const r = schema.safeParse(JSON.parse(text));

@@ -9,21 +9,23 @@ import type { Curated, Outcome } from '../../src/lib/curate/state.ts';
 import { DATA_FILES, dataPath } from '../../src/lib/data-files.ts';
 import { DataError, parseDataset, validateDataset } from '../../src/lib/dataset.ts';
 import { stableStringify } from '../../src/lib/json.ts';
-import { CandidatesFile } from '../../src/lib/schema.ts';
+import type { z } from 'zod';
+import { CandidatesFile, ChecksFile } from '../../src/lib/schema.ts';
 import { writeTextFiles } from './write-json.ts';
 
 /** The curated files, by their key in Curated (and in DATA_FILES). */
-const CURATED = { events: true, announcements: true, banked: true, corrections: true, candidates: true } as const satisfies Record<keyof Curated, true>;
+const CURATED = { events: true, announcements: true, banked: true, corrections: true, candidates: true, checks: true } as const satisfies Record<keyof Curated, true>;
 
-function candidatesOf(text: string): Curated['candidates'] {
+/** A bookkeeping file the commands keep (not a build file), parsed whole or refused by field. */
+function bookkeepingOf<T>(key: 'candidates' | 'checks', schema: z.ZodType<T>, text: string): T {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    throw new DataError([`${dataPath('candidates')}: not valid JSON: ${(e as Error).message}`]);
+    throw new DataError([`${dataPath(key)}: not valid JSON: ${(e as Error).message}`]);
   }
-  const r = CandidatesFile.safeParse(doc);
-  if (!r.success) throw new DataError(r.error.issues.map((i) => `${dataPath('candidates')}: field '${i.path.join('.')}': ${i.message}`));
+  const r = schema.safeParse(doc);
+  if (!r.success) throw new DataError(r.error.issues.map((i) => `${dataPath(key)}: field '${i.path.join('.')}': ${i.message}`));
   return r.data;
 }
 
@@ -37,13 +39,13 @@ interface Untouched {
 export function readCurated(dir: string, now: Date): { state: Curated; texts: Record<string, string>; untouched: Untouched } {
   const build = readDataFiles(dir);
   const data = parseDataset(build, now);
-  const candidatesText = readDataFile(dir, 'candidates');
   const state: Curated = {
     events: { checked_at: data.eventsCheckedAt, events: data.events },
     announcements: { announcements: data.announcements },
     banked: data.banked,
     corrections: { corrections: data.corrections },
-    candidates: candidatesOf(candidatesText),
+    candidates: bookkeepingOf('candidates', CandidatesFile, readDataFile(dir, 'candidates')),
+    checks: bookkeepingOf('checks', ChecksFile, readDataFile(dir, 'checks')),
   };
   // What "changed" is measured against: the files as they would be written, so an absent optional file
   // or one that is merely formatted differently is not rewritten by a command that did not touch it.
@@ -55,6 +57,7 @@ export function readCurated(dir: string, now: Date): { state: Curated; texts: Re
 export function changedFiles(state: Curated, before: Record<string, string>, untouched: Untouched, now: Date): Record<string, string> {
   validateDataset({ ...state, ...untouched }, now);
   CandidatesFile.parse(state.candidates);
+  if (state.checks) ChecksFile.parse(state.checks);
   const writes: Record<string, string> = {};
   for (const key of Object.keys(CURATED) as (keyof Curated)[]) {
     const text = stableStringify(state[key]);

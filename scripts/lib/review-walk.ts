@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { buildNow, dataDir } from '../../src/data.ts';
 import { CurationError } from '../../src/lib/curate/errors.ts';
 import { review, type Decision } from '../../src/lib/curate/review.ts';
+import { isOfficialAccount } from '../../src/lib/curate/origin.ts';
 import { summaryOf } from '../../src/lib/post-text.ts';
 import { DataError } from '../../src/lib/dataset.ts';
 import type { Candidate } from '../../src/lib/schema.ts';
@@ -84,8 +85,11 @@ async function decide(choice: string, c: Candidate, ask: Ask): Promise<Decision 
     const kind = choice === 'e' ? await ask('kind (reset, boost, other)', 'reset') : 'banked';
     const scope = await ask('scope', c.suggested_scope);
     const summary = await ask('summary', summaryOf(c.text, 120));
-    if (kind === null || scope === null || summary === null) return null;
-    return choice === 'e' ? { action: 'accept', as: 'event', kind, scope, summary } : { action: 'accept', as: 'grant', scope, summary };
+    // Nothing invented: a post by an account not listed as official needs its origin said.
+    const origin = isOfficialAccount(c.platform, c.source) ? undefined : await ask(`origin of ${c.source}, not an official account (observed, community)`, 'observed');
+    if (kind === null || scope === null || summary === null || origin === null) return null;
+    const more = origin === undefined ? {} : { origin };
+    return choice === 'e' ? { action: 'accept', as: 'event', kind, scope, summary, ...more } : { action: 'accept', as: 'grant', scope, summary, ...more };
   }
   console.log('answer e, g, p, r, s or q');
   return undefined;

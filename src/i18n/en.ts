@@ -33,6 +33,8 @@ export default {
     no: 'no',
     partial: 'partial',
     notGlobal: 'not global',
+    globalUnknown: 'reach not stated',
+    unknownValue: 'unknown',
     uncertain: 'uncertain',
     inDoubt: 'in doubt:',
     certaintyIs: 'Certainty: {certainty}',
@@ -58,6 +60,7 @@ export default {
       official_post: 'official post by {who}',
       official_other: 'official statement by {who}',
       observed: 'report by users, via {who}',
+      community: 'post by {who} (not an official account)',
     },
     signalSource: {
       status: 'OpenAI status page',
@@ -82,6 +85,8 @@ export default {
     },
     correction: {
       retracted: 'retracted: it did not happen as recorded',
+      rerecorded: 'recorded again after its retraction',
+      relinked: 'promise fulfilled by: {before} → {after}',
       changed: '{field}: {before} → {after}',
       field: {
         time: 'time',
@@ -93,6 +98,9 @@ export default {
         certainty: 'certainty',
         expiry: 'banked reset expiry',
         url: 'link to the post',
+        origin: 'origin',
+        source: 'source',
+        scopeNote: 'scope note',
       },
     },
     confidenceReason: {

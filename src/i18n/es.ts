@@ -31,6 +31,8 @@ const es: Catalogue = {
     no: 'no',
     partial: 'parcial',
     notGlobal: 'no global',
+    globalUnknown: 'alcance no indicado',
+    unknownValue: 'desconocido',
     uncertain: 'con dudas',
     inDoubt: 'en duda:',
     certaintyIs: 'Certeza: {certainty}',
@@ -56,6 +58,7 @@ const es: Catalogue = {
       official_post: 'publicación oficial de {who}',
       official_other: 'declaración oficial de {who}',
       observed: 'informe de usuarios, vía {who}',
+      community: 'publicación de {who} (cuenta no oficial)',
     },
     signalSource: {
       status: 'Página de estado de OpenAI',
@@ -80,6 +83,8 @@ const es: Catalogue = {
     },
     correction: {
       retracted: 'retirado: no ocurrió tal como se registró',
+      rerecorded: 'registrado de nuevo tras su retirada',
+      relinked: 'promesa cumplida por: {before} → {after}',
       changed: '{field}: {before} → {after}',
       field: {
         time: 'hora',
@@ -91,6 +96,9 @@ const es: Catalogue = {
         certainty: 'certeza',
         expiry: 'caducidad del reinicio guardado',
         url: 'enlace a la publicación',
+        origin: 'origen',
+        source: 'fuente',
+        scopeNote: 'nota sobre el alcance',
       },
     },
     confidenceReason: {

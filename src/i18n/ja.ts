@@ -31,6 +31,8 @@ const ja: Catalogue = {
     no: 'いいえ',
     partial: '部分的',
     notGlobal: '一部アカウントのみ',
+    globalUnknown: '対象範囲は不明',
+    unknownValue: '不明',
     uncertain: '未確定',
     inDoubt: '未確定の項目：',
     certaintyIs: '確度：{certainty}',
@@ -56,6 +58,7 @@ const ja: Catalogue = {
       official_post: '{who} による公式投稿',
       official_other: '{who} による公式発表',
       observed: 'ユーザーからの報告（{who} 経由）',
+      community: '{who} による投稿（公式アカウントではない）',
     },
     signalSource: {
       status: 'OpenAI ステータスページ',
@@ -80,6 +83,8 @@ const ja: Catalogue = {
     },
     correction: {
       retracted: '撤回：記録どおりには起きなかったため',
+      rerecorded: '撤回後に再記録',
+      relinked: '約束を果たしたイベント：{before} → {after}',
       changed: '{field}：{before} → {after}',
       field: {
         time: '日時',
@@ -91,6 +96,9 @@ const ja: Catalogue = {
         certainty: '確度',
         expiry: 'リセット権の有効期限',
         url: '投稿へのリンク',
+        origin: '情報の出所',
+        source: '投稿者',
+        scopeNote: '対象範囲の注記',
       },
     },
     confidenceReason: {

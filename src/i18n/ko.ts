@@ -31,6 +31,8 @@ const ko: Catalogue = {
     no: '아니요',
     partial: '부분 적용',
     notGlobal: '일부 계정만',
+    globalUnknown: '적용 범위 미확인',
+    unknownValue: '알 수 없음',
     uncertain: '불확실',
     inDoubt: '불확실한 항목:',
     certaintyIs: '확실성: {certainty}',
@@ -56,6 +58,7 @@ const ko: Catalogue = {
       official_post: '{who}의 공식 게시물',
       official_other: '{who}의 공식 발표',
       observed: '사용자 제보({who} 경유)',
+      community: '{who}의 게시물(공식 계정 아님)',
     },
     signalSource: {
       status: 'OpenAI 상태 페이지',
@@ -80,6 +83,8 @@ const ko: Catalogue = {
     },
     correction: {
       retracted: '철회됨: 기록된 대로 일어나지 않음',
+      rerecorded: '철회 후 다시 기록됨',
+      relinked: '약속을 이행한 이벤트: {before} → {after}',
       changed: '{field}: {before} → {after}',
       field: {
         time: '시각',
@@ -91,6 +96,9 @@ const ko: Catalogue = {
         certainty: '확실성',
         expiry: '적립 리셋 만료 시각',
         url: '게시물 링크',
+        origin: '출처 유형',
+        source: '출처 계정',
+        scopeNote: '범위 메모',
       },
     },
     confidenceReason: {

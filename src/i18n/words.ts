@@ -36,15 +36,19 @@ export function sourceName(tr: Translator, name: string): { text: string; known:
   return name === 'status' || name === 'issues' || name === 'x' ? { text: tr(`words.signalSource.${name}`), known: true } : { text: name, known: false };
 }
 
-const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url'>> = {
+const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url' | 'origin' | 'source' | 'scopeNote'>> = {
   ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'global', summary: 'summary', certainty: 'certainty', expires_at: 'expiry', url: 'url',
+  origin: 'origin', source: 'source', scope_note: 'scopeNote',
 };
 
 /** "scope: Plus + Pro → Pro", in the locale (the values are formatted, free text stays as recorded). */
 export function correctionText(tr: Translator, c: Correction): string {
   if (c.what === 'retraction') return tr('words.correction.retracted');
+  if (c.what === 'rerecorded') return tr('words.correction.rerecorded');
+  if (c.what === 'fulfilled_by') return tr('words.correction.relinked', { before: c.before ?? tr('words.unknownValue'), after: c.after ?? tr('words.unknownValue') });
   const value = (v: string | boolean): string => {
     if (typeof v === 'boolean') return tr(v ? 'words.yes' : 'words.no');
+    if (v === 'unknown' && (c.what === 'partial' || c.what === 'global')) return tr('words.unknownValue');
     if (c.what === 'scope') return scopeText(tr, v);
     if (c.what === 'kind') return kindText(tr, v as StoredEvent['kind']);
     if (c.what === 'certainty') return certaintyText(tr, v as 'high' | 'medium' | 'low');

@@ -31,6 +31,8 @@ const zh: Catalogue = {
     no: '否',
     partial: '部分重置',
     notGlobal: '非全员',
+    globalUnknown: '覆盖范围未说明',
+    unknownValue: '未知',
     uncertain: '存疑',
     inDoubt: '存疑项：',
     certaintyIs: '确定性：{certainty}',
@@ -56,6 +58,7 @@ const zh: Catalogue = {
       official_post: '{who} 的官方帖子',
       official_other: '{who} 的官方声明',
       observed: '用户报告，来自 {who}',
+      community: '{who} 的帖子（非官方账号）',
     },
     signalSource: {
       status: 'OpenAI 状态页',
@@ -80,6 +83,8 @@ const zh: Catalogue = {
     },
     correction: {
       retracted: '已撤回：该事件并未按记录发生',
+      rerecorded: '撤回后重新记录',
+      relinked: '兑现该承诺的事件：{before} → {after}',
       changed: '{field}：{before} → {after}',
       field: {
         time: '时间',
@@ -91,6 +96,9 @@ const zh: Catalogue = {
         certainty: '确定性',
         expiry: '重置券到期时间',
         url: '帖子链接',
+        origin: '来源类型',
+        source: '来源账号',
+        scopeNote: '范围说明',
       },
     },
     confidenceReason: {

@@ -1,6 +1,13 @@
 /** Corrections on the record (data/corrections.json): the published log, newest first, and how to say one in words. */
 import { scopeLabel } from './feeds/titles.ts';
-import { SCHEMA_VERSION, type Amendment, type Correction, type CorrectionsPayload } from './schema.ts';
+import { SCHEMA_VERSION, type AmendableField, type Amendment, type BankedGrant, type Correction, type CorrectionsPayload, type StoredEvent } from './schema.ts';
+
+/** A field's value as a correction records it: "unknown" for a partial or global listed in uncertain_fields. */
+export function amendedValue(e: StoredEvent, grant: Pick<BankedGrant, 'expires_at'> | undefined, what: AmendableField): string | boolean | undefined {
+  if (what === 'expires_at') return grant?.expires_at;
+  if ((what === 'partial' || what === 'global') && e.uncertain_fields.includes(what)) return 'unknown';
+  return e[what];
+}
 
 export function createCorrectionsPayload(list: readonly Correction[], generatedAt: string, source: string): CorrectionsPayload {
   return { schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, corrections: [...list].reverse() };
@@ -8,6 +15,7 @@ export function createCorrectionsPayload(list: readonly Correction[], generatedA
 
 const FIELD_WORDS: Record<Amendment['what'], string> = {
   ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'applied to everyone', summary: 'summary', certainty: 'certainty', url: 'link', expires_at: 'banked reset expiry',
+  origin: 'origin', source: 'source', scope_note: 'scope note',
 };
 
 function valueWords(what: Amendment['what'], v: string | boolean): string {
@@ -20,6 +28,8 @@ function valueWords(what: Amendment['what'], v: string | boolean): string {
 /** "scope: Plus+Pro → Pro" or "retracted": what changed, in words. */
 export function correctionWords(c: Correction): string {
   if (c.what === 'retraction') return 'retracted: it did not happen as recorded';
+  if (c.what === 'rerecorded') return 'recorded again after its retraction';
+  if (c.what === 'fulfilled_by') return `promise fulfilled by: ${c.before ?? 'none'} → ${c.after ?? 'none'}`;
   return `${FIELD_WORDS[c.what]}: ${valueWords(c.what, c.before)} → ${valueWords(c.what, c.after)}`;
 }
 

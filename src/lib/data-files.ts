@@ -13,6 +13,7 @@ export const DATA_FILES = {
   pullState: 'pull-state.json',
   signalsHistory: 'signals-history.jsonl',
   sentLog: 'sent-log.json',
+  checks: 'checks.json',
 } as const;
 export type DataFileKey = keyof typeof DATA_FILES;
 
@@ -28,6 +29,7 @@ export const ABSENT_MEANS: Partial<Record<DataFileKey, string>> = {
   pullState: '{"x":{}}',
   signalsHistory: '',
   sentLog: '{"outlets":[]}',
+  checks: '{"checks":[]}',
 };
 
 /** `data/events.json`: how messages name a file. */

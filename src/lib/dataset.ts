@@ -10,6 +10,8 @@ import {
   type AmendableField, type Announcement, type BankedFile as BankedFileT, type Correction, type SignalsFile as SignalsFileT, type StoredEvent,
 } from './schema.ts';
 import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
+import { amendedValue, correctionKey } from './corrections.ts';
+import { fulfils, promiseAnchor } from './promises.ts';
 import { compareByTs, compareEvents } from './timeline.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from './time.ts';
 
@@ -104,6 +106,7 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
       const e = events.get(a.fulfilled_by);
       if (!e) problems.push(`${where}: field 'fulfilled_by': no event ${a.fulfilled_by}`);
       else if (e.ts < a.ts) problems.push(`${where}: field 'fulfilled_by': event ${e.id} (${e.ts}) is older than the promise`);
+      else if (!fulfils(e, a)) problems.push(`${where}: field 'fulfilled_by': a ${e.kind} for ${e.scope} at ${e.ts} does not fulfil it (kind, scope and window must match)`);
     }
     const prev = list[i - 1];
     if (prev && compareByTs(prev, a) > 0) problems.push(`${where}: field 'ts': announcements must be sorted by ts, then url`);
@@ -114,7 +117,7 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
  * Corrections explain how the record changed: an amended event still exists and carries the latest
  * amended value of each field; a retracted event is gone from events.json (its record lives on here).
  */
-function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, grants: BankedFileT['grants'], now: Date, problems: string[]): void {
+function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, grants: BankedFileT['grants'], promises: readonly Announcement[], now: Date, problems: string[]): void {
   const file = dataPath('corrections');
   const latest = new Map<string, { i: number; after: unknown }>();
   list.forEach((c, i) => {
@@ -123,9 +126,21 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     const prev = list[i - 1];
     if (prev && prev.at > c.at) problems.push(`${where}: field 'at': corrections must be sorted by at`);
     const event = events.get(c.event_id);
+    // The last retraction or re-recording of an event says whether it is in events.json; amendments
+    // before it describe an earlier record and are not compared with the present one.
+    const last = list.filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
+    if (c.what === 'retraction' || c.what === 'rerecorded') for (const key of latest.keys()) if (key.startsWith(`${c.event_id} `)) latest.delete(key);
     if (c.what === 'retraction') {
-      if (event) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
+      if (event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
       if (c.before.event.id !== c.event_id) problems.push(`${where}: field 'before.event.id': ${c.before.event.id} is not the retracted event ${c.event_id}`);
+    } else if (c.what === 'fulfilled_by') {
+      // A relink names the promise by its post id (promiseAnchor), not an event.
+      if (!promises.some((a) => promiseAnchor(a) === `p-${c.event_id}`)) problems.push(`${where}: field 'event_id': no promise ${c.event_id}`);
+    } else if (c.what === 'rerecorded') {
+      const retraction = list.slice(0, i).filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
+      if (!retraction || retraction.what !== 'retraction' || correctionKey(retraction) !== c.supersedes)
+        problems.push(`${where}: field 'supersedes': ${c.supersedes} is not the retraction just before it`);
+      if (!event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} was recorded again but is not in ${dataPath('events')}`);
     } else {
       if (!event && !list.some((r) => r.what === 'retraction' && r.event_id === c.event_id)) problems.push(`${where}: field 'event_id': no event ${c.event_id}`);
       latest.set(`${c.event_id} ${c.what}`, { i, after: c.after });
@@ -135,7 +150,8 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     const [id, field] = key.split(' ') as [string, AmendableField];
     const event = events.get(id);
     if (!event) continue;
-    const [now, whose] = field === 'expires_at' ? [grants.find((g) => g.event_id === id)?.expires_at, "grant's expires_at"] : [event[field], `event's ${field}`];
+    if (field === 'expires_at' && !grants.some((g) => g.event_id === id)) continue; // the grant went with a kind change
+    const [now, whose] = [amendedValue(event, grants.find((g) => g.event_id === id), field) ?? 'none', field === 'expires_at' ? "grant's expires_at" : `event's ${field}`];
     if (now !== after)
       problems.push(`${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the ${whose} now (${JSON.stringify(now)}): changed without a correction?`);
   }
@@ -192,7 +208,7 @@ export function validateDataset(docs: DatasetDocs, now: Date): Dataset {
   const byId = new Map(events?.events.map((e) => [e.id, e]));
   if (events && banked) checkBanked(banked, new Set(byId.keys()), now, problems);
   if (events && announcements) checkAnnouncements(announcements.announcements, byId, now, problems);
-  if (events && corrections && banked) checkCorrections(corrections.corrections, byId, banked.grants, now, problems);
+  if (events && corrections && banked && announcements) checkCorrections(corrections.corrections, byId, banked.grants, announcements.announcements, now, problems);
   if (problems.length > 0 || !events || !announcements || !banked || !signals || !corrections) throw new DataError(problems);
   return {
     events: events.events,

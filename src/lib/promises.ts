@@ -1,6 +1,6 @@
 /** Promises of a coming reset (data/announcements.json): where each stands at an instant, and the payload. */
-import { SCHEMA_VERSION, type Announcement, type PromisesPayload, type StoredEvent } from './schema.ts';
-import { compareByTs, compareEvents, RESET_KINDS, timelineYearPath, yearOf } from './timeline.ts';
+import { PLANS, SCHEMA_VERSION, type Announcement, type PromisesPayload, type StoredEvent } from './schema.ts';
+import { compareByTs, compareEvents, timelineYearPath, yearOf } from './timeline.ts';
 import { WINDOW_RULE } from './promise-window.ts';
 
 export type PromiseStatus = 'open' | 'fulfilled' | 'lapsed';
@@ -33,16 +33,37 @@ export function createPromisesPayload(list: readonly Announcement[], events: rea
   return { schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, window_rule: WINDOW_RULE, promises };
 }
 
+/** Plans each group word stands for, to compare scopes ("paid" is every plan but free). */
+const GROUP_PLANS: Record<string, readonly string[]> = { all: PLANS, paid: PLANS.filter((p) => p !== 'free') };
+const plansOf = (scope: string): readonly string[] | null => GROUP_PLANS[scope] ?? (scope === 'unspecified' ? null : scope.split('+'));
+
+/** True when a reset for `scope` reaches every plan of `promised` (an unstated scope covers nothing but itself). */
+export function scopeCovers(scope: string, promised: string): boolean {
+  if (scope === 'all' || promised === 'unspecified') return true;
+  const have = plansOf(scope);
+  const want = plansOf(promised);
+  return have !== null && want !== null && want.every((p) => have.includes(p));
+}
+
 /**
- * Links every promise still waiting (fulfilled_by null) to the first counted reset whose time falls
- * inside its window (both ends included). Never unlinks: a link set by hand stays.
+ * The fulfilment rule: an event fulfils a promise only when it is what was promised (a reset; a banked
+ * reset only if the promise said banked), for plans covering the promised scope (a promise that named
+ * none is covered by any), at a time inside its window (both ends included).
+ */
+export function fulfils(e: Pick<StoredEvent, 'kind' | 'scope' | 'ts'>, a: Pick<Announcement, 'kind' | 'scope' | 'window_start' | 'window_end'>): boolean {
+  return e.kind === (a.kind ?? 'reset') && scopeCovers(e.scope, a.scope ?? 'unspecified') && e.ts >= a.window_start && e.ts <= a.window_end;
+}
+
+/**
+ * Links every promise still waiting (fulfilled_by null) to the first event that fulfils it (the rule
+ * above). Never unlinks: a link set by hand (npm run correct -- <promise> --fulfilled-by) stays.
  */
 export function linkPromises(list: readonly Announcement[], events: readonly StoredEvent[]): { announcements: Announcement[]; linked: Announcement[] } {
-  const resets = events.filter((e) => RESET_KINDS.has(e.kind)).sort(compareEvents);
+  const resets = [...events].sort(compareEvents);
   const linked: Announcement[] = [];
   const announcements = list.map((a) => {
     if (a.fulfilled_by !== null) return a;
-    const hit = resets.find((e) => e.ts >= a.window_start && e.ts <= a.window_end);
+    const hit = resets.find((e) => fulfils(e, a));
     if (!hit) return a;
     const done = { ...a, fulfilled_by: hit.id };
     linked.push(done);

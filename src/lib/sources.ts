@@ -36,6 +36,12 @@ export const SOURCES = {
     base: 'https://api.x.com',
     /** Accounts whose posts announced every recorded reset so far (data/events.json `source`). */
     accounts: ['thsottiaux', 'OpenAIDevs', 'OpenAI'],
+    /**
+     * X accounts whose posts are official (origin official_post): OpenAI's own accounts and its staff.
+     * thsottiaux is Thibault Sottiaux, who leads Codex; dkundel is Dominik Kundel (OpenAI developer
+     * experience), who posted a recorded reset. Any other account needs an explicit --origin.
+     */
+    officialAccounts: ['thsottiaux', 'OpenAIDevs', 'OpenAI', 'dkundel'],
     pageSize: 100,
     /** Pages read per account and pull; on the first pull (no since_id) only the newest page. */
     maxPages: 5,
@@ -110,6 +116,10 @@ export function sourceUrl(source: keyof typeof SOURCE_HOSTS, raw: string): strin
 }
 
 /** Every request names the project and where to reach its maintainers. */
+/** True for an X account listed as official (case-insensitive, as X handles are). */
+export const isOfficialXAccount = (account: string): boolean =>
+  SOURCES.x.officialAccounts.some((a) => a.toLowerCase() === account.toLowerCase());
+
 export const USER_AGENT = `${SITE.name}/1.0 (+${SITE.contact})`;
 
 /** Request budget: a pull must finish well within a minute even when every host is down. */

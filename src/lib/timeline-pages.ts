@@ -42,7 +42,9 @@ function timelinePages(data: Pick<Dataset, 'events' | 'announcements' | 'correct
   const retracted = data.corrections.filter((c): c is Retraction => c.what === 'retraction').reverse();
   const promisedBy = new Map<string, Announcement[]>();
   for (const p of promises) if (p.fulfilled_by !== null) promisedBy.set(p.fulfilled_by, [...(promisedBy.get(p.fulfilled_by) ?? []), p]);
-  const years = timelineYears([...events, ...promises, ...retracted.map((r) => r.before.event)]).map((year) => ({
+  // A year has a page only while it holds a recorded event or promise: retracting the only event of a
+  // year removes its page (the retraction stays in the corrections log and feed).
+  const years = timelineYears([...events, ...promises]).map((year) => ({
     year,
     events: events.filter((e) => yearOf(e) === year),
     promises: promises.filter((p) => yearOf(p) === year),

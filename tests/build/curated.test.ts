@@ -4,7 +4,11 @@
  * a promise shows its window and the reset that fulfilled it; corrections show beside their event,
  * as Atom entries of their own, and in corrections.json.
  */
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
@@ -17,6 +21,13 @@ const PROMISE = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
 const CORRECTED = xUrl('OpenAIDevs', '2026-11-19T21:40:10Z');
 const RETRACTED = xUrl('OpenAI', '2026-11-19T10:00:00Z');
 const GRANT = `2026-11-18-${idOf(BANKED)}`;
+// Issue 21: a kind fixed after the fact, a retracted post recorded again, an only event of a year retracted.
+const KIND_FIXED = xUrl('OpenAIDevs', '2026-11-17T10:00:00Z');
+const RERECORDED = xUrl('OpenAI', '2026-11-16T10:00:00Z');
+const RERECORD_KEY = `${idOf(RERECORDED)}:2026-11-20T12:00:00Z:retraction`;
+/** The synthetic id of 2010-11-05T00:00:00Z: (ms − 1288834974657) << 22. */
+const LONE_2010 = '336489477046272';
+const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'];
 
 let build: BuildResult;
 const page = (path: string): string => readFileSync(join(build.outDir, path), 'utf8');
@@ -24,8 +35,20 @@ const YEAR_PAGE = 'timeline/2026/index.html';
 
 beforeAll(async () => {
   const dir = curateDir();
+  // A 2010 event written by hand (the commands refuse one), the only event of its year, then retracted.
+  const eventsFile = join(dir, 'events.json');
+  const events = JSON.parse(readFileSync(eventsFile, 'utf8'));
+  events.events.unshift({ id: LONE_2010, date: '2010-11-05', ts: '2010-11-05T00:00:00Z', scope: 'all', kind: 'reset', source: 'thsottiaux', url: 'https://x.com/thsottiaux/status/336489477046272', summary: 'A mistyped post.', partial: false, global: true, origin: 'official_post', certainty: 'high', uncertain_fields: [] });
+  writeFileSync(eventsFile, `${JSON.stringify(events, null, 2)}\n`);
   for (const [script, args] of [
-    ['add-promise', [PROMISE, '--summary', 'Banked resets are coming today.']],
+    ['correct', [LONE_2010, '--retract', '--reason', 'a mistyped post id']],
+    ['add-event', [KIND_FIXED, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'A banked reset for Plus and Pro.']],
+    ['correct', [idOf(KIND_FIXED), '--kind', 'banked', '--reason', 'it was a banked reset']],
+    ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
+    ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
+    ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.', '--supersedes', RERECORD_KEY, '--reason', 'it was about Codex after all']],
+    ['checked', ['--note', 'Read the official accounts by hand.', '--by', 'Maintainer']],
+    ['add-promise', [PROMISE, '--summary', 'Banked resets are coming today.', '--kind', 'banked']],
     ['add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'One banked reset for every Plus and Pro account.']],
     ['add-event', [CORRECTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(CORRECTED), '--scope', 'plus+pro', '--reason', 'free accounts were not reset']],
@@ -95,7 +118,57 @@ describe('corrections on the record', () => {
     expect(items[0]!.title).toBe('Retracted: Codex limits reset for all users (2026-11-19)');
   });
   it('corrections.json lists them newest first; timeline.json no longer has the retracted event', () => {
-    expect(readJson(build.outDir, 'api/v1/corrections.json').corrections.map((c: { what: string }) => c.what)).toEqual(['retraction', 'scope']);
+    expect(readJson(build.outDir, 'api/v1/corrections.json').corrections.map((c: { what: string }) => c.what)).toEqual(['retraction', 'scope', 'rerecorded', 'retraction', 'kind', 'retraction']);
     expect(readJson(build.outDir, 'api/v1/timeline.json').events.map((e: { id: string }) => e.id)).not.toContain(idOf(RETRACTED));
   });
 });
+
+describe('issue 21: fixes reach every output', () => {
+  it('a reset corrected to banked has its grant on banked.json and the banked page', () => {
+    const grant = `2026-11-17-${idOf(KIND_FIXED)}`;
+    expect(readJson(build.outDir, 'api/v1/banked.json').active).toContainEqual(expect.objectContaining({ id: grant, scope: 'plus+pro' }));
+    expect(page('banked/index.html')).toContain(`id="g-${grant}"`);
+  });
+  it('a retracted post recorded again is on the timeline, with both steps in the log', () => {
+    expect(readJson(build.outDir, 'api/v1/timeline.json').events.map((e: { id: string }) => e.id)).toContain(idOf(RERECORDED));
+    const at = page(YEAR_PAGE).indexOf(`id="e-${idOf(RERECORDED)}"`);
+    expect(at).toBeGreaterThan(-1);
+    expect(page(YEAR_PAGE).slice(at, page(YEAR_PAGE).indexOf('</ul>', at))).toContain('recorded again after its retraction');
+  });
+  it('no year page for a year whose only event was retracted, in any locale', () => {
+    for (const l of LOCALES) expect(existsSync(join(build.outDir, `${l}timeline/2010/index.html`)), `${l}timeline/2010/`).toBe(false);
+    expect(existsSync(join(build.outDir, YEAR_PAGE))).toBe(true);
+  });
+  it('an unknown reach is shown as unknown: no "not global" chip, no "(some accounts)" in the feed or calendar', () => {
+    const html = page(YEAR_PAGE);
+    const at = html.indexOf(`id="e-${idOf(BANKED)}"`);
+    const item = html.slice(at, html.indexOf('</li>', at));
+    expect(item).toContain('reach not stated');
+    expect(item).not.toContain('not global');
+    const entry = parseFeed(page('feed.xml')).items.find((i) => i.url === BANKED); // an event's entry links its post
+    expect(entry?.title).toBe('Banked Codex reset granted for Plus+Pro');
+    const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
+    const vevent = cal.getAllSubcomponents('vevent').find((v) => String(v.getFirstPropertyValue('uid')).includes(idOf(BANKED)) && !String(v.getFirstPropertyValue('uid')).startsWith('banked-'));
+    expect(String(vevent!.getFirstPropertyValue('summary'))).toBe('Banked Codex reset granted for Plus+Pro');
+  });
+  it('after npm run checked the forecast is available and the home page no longer says recent resets may be missing', () => {
+    const forecast = readJson(build.outDir, 'api/v1/forecast.json');
+    expect(forecast.available).toBe(true);
+    expect(forecast.freshness.events_checked_at).toBe('2026-11-20T12:00:00Z');
+    expect(page('index.html')).not.toContain('recent resets may be missing');
+  });
+  it('the status line reads that forecast as a forecast, not "no forecast"', async () => {
+    const body = page('api/v1/forecast.json');
+    const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const env = { PATH: process.env['PATH'] ?? '', RESETCAST_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'resetcast-sl-')) };
+      const out = await new Promise<string>((done, fail) => execFile('sh', ['scripts/statusline.sh'], { env }, (e, stdout) => (e ? fail(e) : done(stdout))));
+      expect(out.trim()).toBe(`reset odds 24h: ${JSON.parse(body).p24}%`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
+

@@ -61,7 +61,7 @@ describe('npm run add-event', () => {
     const dir = curateDir();
     const post = (n: number): string => `https://github.com/openai/codex/issues/1#issuecomment-${n}`;
     for (const n of [1000, 999]) {
-      const r = await npmScript('add-event', dir, [post(n), '--kind', 'other', '--scope', 'all', '--summary', `Comment ${n}.`, '--at', '2026-11-19T00:00:00Z', '--source', 'staff']);
+      const r = await npmScript('add-event', dir, [post(n), '--kind', 'other', '--scope', 'all', '--summary', `Comment ${n}.`, '--at', '2026-11-19T00:00:00Z', '--source', 'tibo-openai']);
       expect(r.code, r.out).toBe(0);
     }
     const ids = readJson(dir, 'events.json').events.filter((e: { ts: string }) => e.ts === '2026-11-19T00:00:00Z').map((e: { id: string }) => e.id);
@@ -99,7 +99,7 @@ describe('npm run correct', () => {
   it('--url gives an event without an X post a new link; an X post keeps its own', async () => {
     const dir = curateDir();
     const gh = 'https://github.com/openai/codex/issues/14000#issuecomment-4099000002';
-    await npmScript('add-event', dir, [gh, '--kind', 'other', '--scope', 'all', '--summary', 'A staff comment.', '--at', '2026-11-19T00:00:00Z', '--source', 'staff']);
+    await npmScript('add-event', dir, [gh, '--kind', 'other', '--scope', 'all', '--summary', 'A staff comment.', '--at', '2026-11-19T00:00:00Z', '--source', 'etraut-openai']);
     const moved = 'https://github.com/openai/codex/discussions/15000#discussioncomment-4099000002';
     const r = await npmScript('correct', dir, ['4099000002', '--url', moved, '--reason', 'the thread moved to a discussion']);
     expect(r.code, r.out).toBe(0);
@@ -113,7 +113,7 @@ describe('npm run correct', () => {
   it('--retract withdraws the event and its grant, keeps both in the log, and frees the promise it fulfilled', async () => {
     const dir = curateDir();
     const promise = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
-    await npmScript('add-promise', dir, [promise, '--summary', 'Banked reset coming.']);
+    await npmScript('add-promise', dir, [promise, '--summary', 'Banked reset coming.', '--kind', 'banked']);
     await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']);
     expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBe(idOf(BANKED));
     const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(BANKED));

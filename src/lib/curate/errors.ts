@@ -1,4 +1,6 @@
 /** A curation command refused its input: one line that names the flag or field, and nothing is written. */
+import { cleanText, type TextCap } from '../sanitize.ts';
+import { canonicalScope, Scope } from '../schema/scalars.ts';
 export class CurationError extends Error {
   constructor(message: string) {
     super(message);
@@ -21,3 +23,13 @@ export function parseFlag<T>(
 export function defined<T extends Record<string, unknown>>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
+
+/** A flag's text as it may be stored: cleaned and capped (src/lib/sanitize.ts), refused when nothing is left. */
+export function textFlag(value: string, cap: TextCap, flag: string): string {
+  const text = cleanText(value, cap);
+  if (!text) throw new CurationError(`--${flag} must not be empty`);
+  return text;
+}
+
+/** A scope flag in canonical form: plans put in PLANS order ("pro+plus" → "plus+pro"); a repeated plan is refused. */
+export const scopeFlag = (value: string): string => parseFlag(Scope, canonicalScope(value.trim().toLowerCase()), 'scope');

@@ -8,7 +8,8 @@ import { PromiseWindowError, resolveWindow } from '../promise-window.ts';
 import type { Announcement } from '../schema.ts';
 import { compareByTs } from '../timeline.ts';
 import { toTimestamp } from '../time.ts';
-import { CurationError } from './errors.ts';
+import { z } from 'zod';
+import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
 import { postRef, postTime } from './post-ref.ts';
 import type { Curated, Outcome } from './state.ts';
 
@@ -23,24 +24,34 @@ export interface PromiseArgs {
   at?: string;
   /** GitHub posts only: the posting account. */
   source?: string;
+  /** The plans the post promised the reset for, when it named them. */
+  scope?: string;
+  /** `banked` when the post promised a banked reset (default: a reset). */
+  kind?: string;
 }
 
+/** A promise's window ends at most this long after its post: "later this week" at the outside; a later end is a typo. */
+export const PROMISE_HORIZON_DAYS = 14;
+const PROMISE_KIND = z.enum(['reset', 'banked']);
+
 export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Outcome {
-  const ref = postRef(args.url);
-  const postedAt = postTime(ref, args.at, now);
+  const ref = postRef(args.url, args.at);
+  const postedAt = postTime(ref, now);
   const dup = state.announcements.announcements.find((a) => a.url === ref.url || (ref.platform === 'x' && a.id === ref.id));
   if (dup) throw new CurationError(`promise ${ref.url} is already recorded (posted ${dup.ts})`);
-  const summary = args.summary.trim();
-  if (!summary) throw new CurationError('--summary must not be empty');
-  const source = ref.account ?? args.source?.trim();
+  const summary = textFlag(args.summary, 'summary', 'summary');
+  const source = ref.account ?? (args.source === undefined ? undefined : textFlag(args.source, 'name', 'source'));
   if (!source) throw new CurationError(`--source is required for ${ref.url}: the account that posted it`);
   let window;
   try {
-    window = resolveWindow({ postedAt, ...(args.windowStart ? { start: args.windowStart } : {}), ...(args.windowEnd ? { end: args.windowEnd } : {}), ...(args.by ? { by: args.by } : {}) });
+    window = resolveWindow({ postedAt, ...(args.windowStart ? { start: args.windowStart } : {}), ...(args.windowEnd ? { end: args.windowEnd } : {}), ...(args.by ? { by: textFlag(args.by, 'timeWords', 'by') } : {}) });
   } catch (e) {
     if (e instanceof PromiseWindowError) throw new CurationError(e.message);
     throw e;
   }
+  const horizon = postedAt.getTime() + PROMISE_HORIZON_DAYS * 86_400_000;
+  if (Date.parse(window.end) > horizon)
+    throw new CurationError(`--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); a promise's window ends within ${PROMISE_HORIZON_DAYS} days`);
   const promise: Announcement = {
     id: ref.platform === 'x' ? ref.id : null,
     ts: toTimestamp(postedAt),
@@ -51,6 +62,8 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
     window_start: window.start,
     window_end: window.end,
     fulfilled_by: null,
+    ...(args.scope === undefined ? {} : { scope: scopeFlag(args.scope) }),
+    ...(args.kind === undefined ? {} : { kind: parseFlag(PROMISE_KIND, args.kind, 'kind') }),
   };
   const linked = linkPromises([...state.announcements.announcements, promise].sort(compareByTs), state.events.events);
   const lines = [`added promise ${ref.url}: posted ${promise.ts}, window ${window.start} → ${window.end}${window.by ? ` ("${window.by}")` : ''}`];

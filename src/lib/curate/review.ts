@@ -6,14 +6,14 @@
 import { summaryOf } from '../post-text.ts';
 import type { Candidate } from '../schema.ts';
 import { toTimestamp } from '../time.ts';
-import { CurationError, defined } from './errors.ts';
+import { CurationError, defined, textFlag } from './errors.ts';
 import { recordEvent, type EventArgs } from './events.ts';
 import { recordPromise, type PromiseArgs } from './promises.ts';
 import type { Curated, Outcome } from './state.ts';
 
 export type Decision =
-  | { action: 'accept'; as: 'event'; kind: string; scope?: string; summary?: string; partial?: boolean; global?: boolean; certainty?: string }
-  | { action: 'accept'; as: 'grant'; scope?: string; summary?: string; expires?: string; partial?: boolean; global?: boolean; certainty?: string }
+  | { action: 'accept'; as: 'event'; kind: string; scope?: string; summary?: string; partial?: boolean; global?: boolean; certainty?: string; origin?: string }
+  | { action: 'accept'; as: 'grant'; scope?: string; summary?: string; expires?: string; partial?: boolean; global?: boolean; certainty?: string; origin?: string }
   | { action: 'accept'; as: 'promise'; summary?: string; windowStart?: string; windowEnd?: string; by?: string }
   | { action: 'reject'; reason: string };
 
@@ -38,7 +38,7 @@ export function review(state: Curated, id: string, d: Decision, now: Date): Outc
   const c = findCandidate(state, id);
   const rest = { ...state.candidates, candidates: state.candidates.candidates.filter((x) => x !== c) };
   if (d.action === 'reject') {
-    const reason = d.reason.trim();
+    const reason = d.reason.trim() ? textFlag(d.reason, 'reason', 'reason') : '';
     if (!reason) throw new CurationError('--reason is required to reject a candidate');
     const rejected = [...rest.rejected, { id: c.id, platform: c.platform, url: c.url, at: toTimestamp(now), reason }];
     return { state: { ...state, candidates: { ...rest, rejected } }, lines: [`rejected ${c.id} (${c.url}): ${reason}`] };
@@ -60,7 +60,7 @@ export function review(state: Curated, id: string, d: Decision, now: Date): Outc
       kind: d.as === 'grant' ? 'banked' : d.kind,
       scope: d.scope ?? c.suggested_scope,
       summary: d.summary ?? summaryOf(c.text),
-      ...defined({ partial: d.partial, global: d.global, certainty: d.certainty, expires: d.as === 'grant' ? d.expires : undefined }),
+      ...defined({ partial: d.partial, global: d.global, certainty: d.certainty, origin: d.origin, expires: d.as === 'grant' ? d.expires : undefined }),
     };
     if (d.as === 'event' && args.kind === 'banked') throw new CurationError('--kind banked: accept it as a grant (--accept grant), which records the banked event and its grant');
     outcome = recordEvent(state, args, now);

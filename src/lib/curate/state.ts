@@ -2,7 +2,7 @@
  * The curated part of data/ as objects: what the curation commands read, change and hand back whole,
  * to be validated as a dataset before a byte is written.
  */
-import type { AnnouncementsFile, BankedFile, CandidatesFile, Correction, CorrectionsFile, EventsFile } from '../schema.ts';
+import type { AnnouncementsFile, BankedFile, CandidatesFile, ChecksFile, Correction, CorrectionsFile, EventsFile } from '../schema.ts';
 import { compareEvents } from '../timeline.ts';
 
 export interface Curated {
@@ -11,6 +11,8 @@ export interface Curated {
   banked: BankedFile;
   corrections: CorrectionsFile;
   candidates: CandidatesFile;
+  /** Checks of the sources by hand (npm run checked); read by the curation commands only (the pull never writes it). */
+  checks?: ChecksFile;
 }
 
 /** What a command did: the new state and one line per thing recorded, for the terminal. */

@@ -17,6 +17,10 @@ const VERB: Record<StoredEvent['kind'], string> = {
   other: 'Codex limits changed',
 };
 
-export function eventTitle(e: Pick<StoredEvent, 'kind' | 'scope' | 'global'>): string {
-  return `${VERB[e.kind]} for ${scopeLabel(e.scope)}${e.global ? '' : ' (some accounts)'}`;
+/** Whether the reset reached everyone in its scope: true, false, or null when the post did not say (uncertain_fields). */
+export const globalKnown = (e: Pick<StoredEvent, 'global' | 'uncertain_fields'>): boolean | null => (e.uncertain_fields.includes('global') ? null : e.global);
+
+/** "(some accounts)" only when the post said so: an unknown reach is not invented either way. */
+export function eventTitle(e: Pick<StoredEvent, 'kind' | 'scope' | 'global' | 'uncertain_fields'>): string {
+  return `${VERB[e.kind]} for ${scopeLabel(e.scope)}${globalKnown(e) === false ? ' (some accounts)' : ''}`;
 }

@@ -4,6 +4,7 @@ import { postIdToDate } from '../postid.ts';
 import { summaryOf } from '../post-text.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
 import { compareEvents } from '../timeline.ts';
+import { isOfficialXAccount } from '../sources.ts';
 import { classifyPost } from './classify.ts';
 import { suggestWindow } from './suggest-window.ts';
 import type { Post } from './x.ts';
@@ -25,11 +26,14 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
     if (!c) continue;
     const ts = toTimestamp(when);
     const url = `https://x.com/${post.username}/status/${post.id}`;
-    if (c.confident && c.kind !== 'promise') {
+    // Only an official account's post is an official fact; any other account's goes to review, where
+    // the maintainer gives its origin (the same rule as add-event).
+    if (c.confident && c.kind !== 'promise' && isOfficialXAccount(post.username)) {
       events.push({
         id: post.id, date: toIsoDate(when), ts, scope: c.scope, kind: c.kind, source: post.username, url,
+        // A post that names all users says the reset is global; for any other scope it did not say: unknown, not false.
         summary: summaryOf(post.text), partial: false, global: c.scope === 'all', origin: 'official_post', certainty: 'medium',
-        uncertain_fields: ['partial', 'summary (post text, recorded automatically)', ...(c.scope === 'unspecified' ? [] : ['scope (read from the post text)'])],
+        uncertain_fields: ['partial', ...(c.scope === 'all' ? [] : ['global']), 'summary (post text, recorded automatically)', ...(c.scope === 'unspecified' ? [] : ['scope (read from the post text)'])],
       });
     } else {
       const window = c.kind === 'promise' ? suggestWindow(post.text, when) : null;

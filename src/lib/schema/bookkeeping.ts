@@ -37,6 +37,16 @@ export const CandidatesFile = z.strictObject({
   rejected: z.array(RejectedCandidate),
 });
 
+/** `npm run checked`: the maintainer looked at the sources by hand up to `at` (it moves events.checked_at). */
+export const ManualCheck = z.strictObject({
+  at: Timestamp.describe('the sources were looked at up to this time'),
+  recorded_at: Timestamp.describe('when the check was recorded'),
+  by: z.string().min(1).optional().describe('who checked (git user.name or --by); absent when unknown'),
+  note: z.string().min(1).describe('what was looked at'),
+});
+export const ChecksFile = z.strictObject({ checks: z.array(ManualCheck) });
+export type ChecksFile = z.infer<typeof ChecksFile>;
+
 const Handle = z.string().regex(/^[A-Za-z0-9_]{1,15}$/);
 /**
  * Per X account: its numeric user id (looked up once) and the newest post id already read (`since_id`).

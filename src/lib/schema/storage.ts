@@ -43,6 +43,8 @@ export const Announcement = z.strictObject({
   window_start: Timestamp.describe('start of the UTC window in which the promised reset is expected'),
   window_end: Timestamp.describe('end of that window: with no reset by then, the promise has lapsed'),
   fulfilled_by: PostId.nullable().describe('id of the event that delivered the promise, or null while open or lapsed'),
+  scope: Scope.optional().describe('the plans the post promised the reset for; absent when it did not say'),
+  kind: z.enum(['reset', 'banked']).optional().describe('what the post promised: a reset (the default) or a banked reset'),
 });
 export const AnnouncementsFile = z.strictObject({ announcements: z.array(Announcement) });
 
@@ -116,7 +118,7 @@ export const SignalsFile = z.strictObject({
  * Published facts a correction may change: the event's fields (`id` never changes: it names the post;
  * `date` follows `ts`) and, for a banked reset, its grant's expiry.
  */
-export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty', 'url', 'expires_at'] as const;
+export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty', 'url', 'expires_at', 'origin', 'source', 'scope_note'] as const;
 export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 
 const EventRef = PostId.describe('the corrected event');
@@ -129,6 +131,7 @@ export const Amendment = z.strictObject({
   event_id: EventRef,
   at: RecordedAt,
   what: z.enum(AMENDABLE_FIELDS),
+  // "unknown" for a partial or global that was not known (listed in uncertain_fields) before or after.
   before: z.union([AmendedText, z.boolean()]),
   after: z.union([AmendedText, z.boolean()]),
   reason: Reason,
@@ -142,7 +145,26 @@ export const Retraction = z.strictObject({
   after: z.null(),
   reason: Reason,
 });
-export const Correction = z.discriminatedUnion('what', [Retraction, Amendment]);
+/** A retracted post recorded again (add-event --supersedes): the retraction stays on the log, this follows it. */
+export const Rerecord = z.strictObject({
+  event_id: EventRef,
+  at: RecordedAt,
+  what: z.literal('rerecorded'),
+  supersedes: z.string().min(1).describe('the retraction it supersedes, as "<event id>:<at>:retraction"'),
+  before: z.null(),
+  after: z.null(),
+  reason: Reason,
+});
+/** A promise linked by hand to the event that fulfilled it (or unlinked): event_id is the promise's post id. */
+export const Relink = z.strictObject({
+  event_id: PostId.describe("the promise's post id (its X id, else the number of its page anchor)"),
+  at: RecordedAt,
+  what: z.literal('fulfilled_by'),
+  before: PostId.nullable(),
+  after: PostId.nullable(),
+  reason: Reason,
+});
+export const Correction = z.discriminatedUnion('what', [Retraction, Rerecord, Relink, Amendment]);
 export const CorrectionsFile = z.strictObject({ corrections: z.array(Correction) });
 
 export type StoredEvent = z.infer<typeof StoredEvent>;
@@ -155,5 +177,7 @@ export type SignalsFile = z.infer<typeof SignalsFile>;
 export type SourceCheck = z.infer<typeof SourceCheck>;
 export type Amendment = z.infer<typeof Amendment>;
 export type Retraction = z.infer<typeof Retraction>;
+export type Rerecord = z.infer<typeof Rerecord>;
+export type Relink = z.infer<typeof Relink>;
 export type Correction = z.infer<typeof Correction>;
 export type CorrectionsFile = z.infer<typeof CorrectionsFile>;

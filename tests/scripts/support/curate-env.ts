@@ -1,6 +1,7 @@
 /** The curation commands as child processes, on a private copy of the frozen history, at a fixed clock. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { runNode } from '../../support/run-node.ts';
 import { historyCopy } from '../../support/history.ts';
 
@@ -31,3 +32,13 @@ export function snapshot(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 }
 export const readJson = (dir: string, name: string): any => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+
+/** A refused command: exit 1, one line matching `message`, and every file of `dir` byte-identical. */
+export async function expectRefused(script: string, dir: string, args: string[], message: RegExp): Promise<void> {
+  const before = snapshot(dir);
+  const r = await npmScript(script, dir, args);
+  expect(r.code).toBe(1);
+  expect(r.out.trim().split('\n')).toHaveLength(1);
+  expect(r.out.trim()).toMatch(message);
+  expect(snapshot(dir)).toEqual(before);
+}

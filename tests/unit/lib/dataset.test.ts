@@ -86,4 +86,25 @@ describe('parseDataset', () => {
     const problems = problemsWith('events', (d) => { d.events[0].kind = 'x'; d.events[1].scope = 'nobody'; });
     expect(problems).toHaveLength(2);
   });
+
+  // Issue 21: the rules the curation commands apply hold for the files too.
+  it('refuses a non-canonical scope in data/ (a plan twice, or out of PLANS order)', () => {
+    expect(problemsWith('events', (d) => { d.events[3].scope = 'pro+plus'; })).toEqual([
+      "data/events.json: events[3] (id 2093014447833116908): field 'scope': plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu",
+    ]);
+    expect(problemsWith('events', (d) => { d.events[3].scope = 'plus+plus'; })).toHaveLength(1);
+  });
+  it('refuses a promise fulfilled by an event of the wrong scope or kind', () => {
+    // The promise (window 2026-06-16T18:49:52Z → 06-19T18:49:52Z) is fulfilled by the reset for all at 06-18T00:10:10Z.
+    expect(problemsWith('announcements', (d) => { d.announcements[0].scope = 'business+enterprise'; })).toEqual([]);
+    expect(problemsWith('announcements', (d) => { d.announcements[0].kind = 'banked'; })).toEqual([
+      "data/announcements.json: announcements[0] (id 2066956441173323943): field 'fulfilled_by': a reset for all at 2026-06-18T00:10:10Z does not fulfil it (kind, scope and window must match)",
+    ]);
+  });
+  it('refuses a re-recording that does not follow the retraction it names', () => {
+    const problems = problemsWith('corrections', (d) => {
+      d.corrections.push({ event_id: '2093014447833116908', at: '2026-07-01T00:00:00Z', what: 'rerecorded', supersedes: '2093014447833116908:2026-06-30T00:00:00Z:retraction', before: null, after: null, reason: 'r' });
+    });
+    expect(problems.some((p) => p.includes("field 'supersedes'"))).toBe(true);
+  });
 });
