@@ -36,7 +36,7 @@ try {
     }
   }
   problems.push(...clockTimeProblems(data, readDataFile(dir, 'forecastLog'), now));
-  problems.push(...bookkeepingProblems({ candidates: readDataFile(dir, 'candidates'), pullState: readDataFile(dir, 'pullState'), signalsHistory: readDataFile(dir, 'signalsHistory') }, now));
+  problems.push(...bookkeepingProblems({ candidates: readDataFile(dir, 'candidates'), pullState: readDataFile(dir, 'pullState'), signalsHistory: readDataFile(dir, 'signalsHistory'), checks: readDataFile(dir, 'checks') }, now));
   if (problems.length > 0) throw new DataError(problems);
   const warn = data.forecastLog.warnings;
   console.log(`data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ${data.banked.grants.length} grants, ${data.corrections.length} corrections, ${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`);

@@ -1,19 +1,20 @@
 /**
  * What `npm run validate` holds the pull's bookkeeping to beyond its schema (src/lib/schema/bookkeeping.ts):
  * no time ahead of the clock beyond the allowed skew (candidates, rejections, the GitHub cursor, the
- * signal history), and stored X post ids that a post could have at the clock (src/lib/postid.ts).
+ * signal history, the maintainer's hand checks), and stored X post ids that a post could have at the clock (src/lib/postid.ts).
  * Pure: the caller reads the files and the clock. data/sent-log.json is checked by the alerts code.
  */
 import { dataPath } from './data-files.ts';
 import { futureProblem } from './dataset.ts';
 import { postIdProblem } from './postid.ts';
-import { CandidatesFile, PullStateFile, SignalsHistoryLine } from './schema.ts';
+import { CandidatesFile, ChecksFile, PullStateFile, SignalsHistoryLine } from './schema.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from './time.ts';
 
 export interface BookkeepingTexts {
   candidates?: string | undefined;
   pullState?: string | undefined;
   signalsHistory?: string | undefined;
+  checks?: string | undefined;
 }
 
 const parsed = <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, text: string | undefined): T | null => {
@@ -50,6 +51,14 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
       }
     }
     at(file, 'github', 'since', state.github?.since);
+  }
+  const checks = parsed(ChecksFile, texts.checks);
+  if (checks) {
+    const file = dataPath('checks');
+    checks.checks.forEach((c, i) => {
+      at(file, `checks[${i}]`, 'at', c.at);
+      at(file, `checks[${i}]`, 'recorded_at', c.recorded_at);
+    });
   }
   (texts.signalsHistory ?? '').split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;

@@ -262,6 +262,10 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
       `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at 2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`, false],
     ['a signal-history line from 2099', 'signals-history.jsonl', () => `${JSON.stringify({ fetched_at: '2099-01-01T00:00:00Z', status: null, issues: null, ok: { status: false } })}\n`,
       "data/signals-history.jsonl: line 1: field 'fetched_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
+    ['a hand check dated 2099', 'checks.json', () => JSON.stringify({ checks: [{ at: '2099-01-01T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'looked at X' }] }),
+      "data/checks.json: checks[0]: field 'at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
+    ['an ESC in a hand check note', 'checks.json', () => JSON.stringify({ checks: [{ at: '2026-11-22T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'x\u001b[2J' }] }),
+      "data/checks.json: field 'checks.0.note': holds a forbidden character U+001B (note text)", false],
     ['a control character in a candidate', 'candidates.json', () => JSON.stringify({ candidates: [], rejected: [{ id: '1', platform: 'x', url: 'https://x.com/OpenAI/status/1', at: '2026-11-20T00:00:00Z', reason: 'no\u001b[2J' }] }),
       "data/candidates.json: field 'rejected.0.reason': holds a forbidden character U+001B (reason text)", false],
   ])('%s', async (_, file, change, line, build) => {

@@ -5,7 +5,7 @@
  * the freshness already recorded is logged but never moves it back.
  */
 import { Timestamp } from '../schema.ts';
-import { CLOCK_SKEW_MS, toTimestamp } from '../time.ts';
+import { beyondSkew, toTimestamp } from '../time.ts';
 import { CurationError, parseFlag, textFlag } from './errors.ts';
 import type { Curated, Outcome } from './state.ts';
 
@@ -19,7 +19,7 @@ export interface CheckArgs {
 
 export function recordCheck(state: Curated, args: CheckArgs, now: Date): Outcome {
   const at = args.at === undefined ? toTimestamp(now) : parseFlag(Timestamp, args.at, 'at');
-  if (Date.parse(at) > now.getTime() + CLOCK_SKEW_MS) throw new CurationError(`--at ${at}: in the future (now ${toTimestamp(now)}); a check vouches only for what has happened`);
+  if (beyondSkew(at, now)) throw new CurationError(`--at ${at}: in the future (now ${toTimestamp(now)}); a check vouches only for what has happened`);
   const note = textFlag(args.note, 'note', 'note');
   const by = args.by === undefined ? undefined : textFlag(args.by, 'name', 'by');
   const check = { at, recorded_at: toTimestamp(now), ...(by ? { by } : {}), note };

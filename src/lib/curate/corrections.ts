@@ -7,7 +7,7 @@ import { Certainty, Kind, Origin, Timestamp, Url, type Announcement, type Correc
 import { correctionKey } from '../corrections.ts';
 import { fulfils, linkPromises, promiseAnchor } from '../promises.ts';
 import { isOfficialXAccount } from '../sources.ts';
-import { CLOCK_SKEW_MS, toIsoDate, toTimestamp } from '../time.ts';
+import { beyondSkew, toIsoDate, toTimestamp } from '../time.ts';
 import { amendments } from './amend.ts';
 import { withUnknowns } from './events.ts';
 import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
@@ -40,7 +40,7 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   const next = { ...e };
   if (args.ts !== undefined) {
     const ts = parseFlag(Timestamp, args.ts, 'ts');
-    if (Date.parse(ts) > now.getTime() + CLOCK_SKEW_MS) throw new CurationError(`--ts ${ts}: in the future (now ${toTimestamp(now)})`);
+    if (beyondSkew(ts, now)) throw new CurationError(`--ts ${ts}: in the future (now ${toTimestamp(now)})`);
     if (ts < POST_FLOOR) throw new CurationError(`--ts ${ts}: before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record)`);
     Object.assign(next, { ts, date: toIsoDate(new Date(ts)) });
   }

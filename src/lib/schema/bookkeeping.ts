@@ -41,8 +41,8 @@ export const CandidatesFile = z.strictObject({
 export const ManualCheck = z.strictObject({
   at: Timestamp.describe('the sources were looked at up to this time'),
   recorded_at: Timestamp.describe('when the check was recorded'),
-  by: z.string().min(1).optional().describe('who checked (git user.name or --by); absent when unknown'),
-  note: z.string().min(1).describe('what was looked at'),
+  by: Text('name').optional().describe('who checked (git user.name or --by); absent when unknown'),
+  note: Text('note').describe('what was looked at'),
 });
 export const ChecksFile = z.strictObject({ checks: z.array(ManualCheck) });
 export type ChecksFile = z.infer<typeof ChecksFile>;
