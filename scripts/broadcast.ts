@@ -15,6 +15,20 @@ import { runBroadcast } from '../src/lib/alerts/run.ts';
 import { SITE } from '../src/lib/site.ts';
 import { HTTP_DEFAULTS, USER_AGENT } from '../src/lib/sources.ts';
 import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run broadcast',
+  about: 'Announces the alerts of the committed data/ to every outlet whose URL is set and records each attempt in data/sent-log.json (exit 0 all ok or skipped, 1 an outlet failed, 2 data/ invalid: nothing sent).',
+  flags: [
+    ['NTFY_TOPIC_URL=<url>', 'ntfy topic to publish to'],
+    ['DISCORD_WEBHOOK_URL=<url>', 'Discord webhook'],
+    ['SLACK_WEBHOOK_URL=<url>', 'Slack incoming webhook'],
+    ['RESETCAST_HTTP_TIMEOUT_MS=<ms>', 'per-request timeout'],
+    ['RESETCAST_DATA_DIR=<dir>', 'the data folder (default data/)'],
+  ],
+  example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
+});
 
 const env = process.env;
 const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);

@@ -28,6 +28,20 @@ import { extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Category, type Result, type Scheme } from './lib/lighthouse.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run lighthouse [-- <built folder, default dist>]',
+  about: 'Audits every page of every locale with Lighthouse in Debian chromium, light and dark, and exits 1 when any score is below 100.',
+  flags: [
+    ['LH_PAGES=/,/zh/', 'only these pages'],
+    ['LH_RUNS=<n>', 'runs per page, median counts (default 3)'],
+    ['LH_WORKERS=<n>', 'audits at once (default one per core, at least 2)'],
+    ['LH_DARK=<categories>', 'audit the dark scheme in these categories only'],
+    ['CHROME_PATH=<path>', 'chromium to use (default /usr/bin/chromium)'],
+  ],
+  example: 'LH_RUNS=1 LH_DARK=accessibility npm run lighthouse',
+});
 
 const RUNS = Math.max(1, Number(process.env['LH_RUNS'] ?? 3));
 /** Worker processes at once: one per core (a Lighthouse run keeps about one core busy), at least one per scheme. */

@@ -21,6 +21,21 @@ import { runHostile, type HostileReport } from './soak/hostile.ts';
 import { runGetWorkers, runMcpClients } from './soak/load.ts';
 import { FAILURE_KINDS, type Tally } from './soak/outcomes.ts';
 import { givenUrl, startLocalRuntime, startNetlifyServe, type Target } from './soak/target.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run soak',
+  about: 'Loads the local runtime with real MCP clients, concurrent JSON GETs and hostile clients, and reports req/s, p50/p99, errors and peak memory (exit 1 when any request failed).',
+  flags: [
+    ['SOAK_CLIENTS=<n>', 'MCP clients (default 50)'],
+    ['SOAK_CALLS=<n>', 'calls per client (default 1,000)'],
+    ['SOAK_GETS=<n>', 'concurrent GET loops (default 200)'],
+    ['SOAK_HOSTILE=0', 'no hostile clients'],
+    ['SOAK_URL=<url>', 'soak a server already running'],
+    ['SOAK_COMPARE=netlify', 'first run the same load against netlify serve'],
+  ],
+  example: 'SOAK_CLIENTS=10 SOAK_CALLS=100 npm run soak',
+});
 
 const env = process.env;
 const CLIENTS = Number(env['SOAK_CLIENTS'] ?? 50);

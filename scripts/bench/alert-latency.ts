@@ -23,6 +23,16 @@ import { SITE } from '../../src/lib/site.ts';
 import { HTTP_DEFAULTS, USER_AGENT } from '../../src/lib/sources.ts';
 import { readDataTexts, writeDataTexts } from '../lib/data-dir.ts';
 import { median } from './stats.ts';
+import { answerHelp } from '../lib/help.ts';
+
+answerHelp({
+  usage: 'npm run bench:alerts',
+  about: 'Times a post on X to the alert at ntfy, Discord and Slack for the work Resetcast does (pull, then broadcast) against local servers, with the same work and no outlet as the baseline.',
+  flags: [
+    ['BENCH_ALERT_RUNS=<n>', 'runs, medians reported (default 15)'],
+  ],
+  example: 'BENCH_ALERT_RUNS=5 npm run bench:alerts',
+});
 
 const RUNS = Number(process.env['BENCH_ALERT_RUNS'] ?? 15);
 const root = resolve(import.meta.dirname, '..', '..');

@@ -9,6 +9,17 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { SOURCES } from '../../src/lib/sources.ts';
 import { median } from './stats.ts';
+import { answerHelp } from '../lib/help.ts';
+
+answerHelp({
+  usage: 'npm run bench:reads',
+  about: 'Peak memory of a pull reading a hostile answer through the capped reader against an unbounded read, each in a fresh process.',
+  flags: [
+    ['READS_BYTES=<n>', 'size of the hostile answer (default 60,000,000)'],
+    ['READS_RUNS=<n>', 'runs, median reported (default 3)'],
+  ],
+  example: 'READS_BYTES=10000000 npm run bench:reads',
+});
 
 const HOSTILE = Number(process.env['READS_BYTES'] ?? 60_000_000);
 const RUNS = Number(process.env['READS_RUNS'] ?? 3);
