@@ -120,7 +120,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
           },
           (r) => `${r.found.events.length} new event(s), ${r.found.candidates.length} for review`,
         )
-      : skipped('X_BEARER_TOKEN not set'),
+      : skipped('X_BEARER_TOKEN not set', 'no_token'),
     settle(
       async () => {
         const pulled = await pullStaffPosts(http, bases.github, pullState.github ?? { since: null }, now, tokens.github);

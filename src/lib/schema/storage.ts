@@ -81,6 +81,10 @@ export const SourceCheck = z.strictObject({
     .describe('skipped: the source was not asked (e.g. no API token configured); ok is false because nothing was checked'),
   last_ok_at: Timestamp.nullable().optional().describe('last successful check of this source, null if never'),
   via: z.string().min(1).optional().describe('which adapter answered, when a source has more than one'),
+  skip_reason: z
+    .enum(['no_token'])
+    .optional()
+    .describe('why a skipped source was not asked: no_token, its API token is not configured'),
 });
 export const StatusSignal = z.strictObject({
   indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),
