@@ -134,9 +134,9 @@ export default {
     },
     track: {
       replay:
-        'How it has done: replayed on the recorded history, these odds score {skill24} against the plain average rate at 24 hours and {skill48} at 48 hours (above zero is better).',
+        'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
       replayInterval:
-        'How it has done: replayed on the recorded history, these odds score {skill24} against the plain average rate at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (above zero is better).',
+        'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
       liveNone: 'Live, no logged forecast has been scored yet.',
       live: {
         one: 'Live, {count} logged forecast has been scored so far: {skill} at 24 hours.',

@@ -135,9 +135,9 @@ const es: Catalogue = {
     },
     track: {
       replay:
-        'Rendimiento: aplicadas retrospectivamente a los datos registrados, estas probabilidades obtienen una destreza de {skill24} frente a la tasa media simple a 24 horas y de {skill48} a 48 horas (por encima de cero es mejor).',
+        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
       replayInterval:
-        'Rendimiento: aplicadas retrospectivamente a los datos registrados, estas probabilidades obtienen una destreza de {skill24} frente a la tasa media simple a 24 horas (intervalo del 90 %: de {lower} a {upper}) y de {skill48} a 48 horas (por encima de cero es mejor).',
+        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas (intervalo del 90 %: de {lower} a {upper}) y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
       liveNone: 'En vivo, todavía no se ha puntuado ningún pronóstico registrado.',
       live: {
         one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: {skill} a 24 horas.',
