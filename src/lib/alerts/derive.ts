@@ -105,7 +105,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
       const span = `${utcDateTime(a.window_start)} and ${utcDateTime(a.window_end)}`;
       const common = { ...blank, url: postUrl(a.url, base), page: siteUrl(promisePath(a), base), window };
       const out: Alert[] = [
-        { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}. ${a.summary}` },
+        { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}.${a.summary ? ` ${a.summary}` : ''}` },
       ];
       const status = promiseStatus(a, now);
       const event = a.fulfilled_by === null ? undefined : events.get(a.fulfilled_by);
@@ -128,7 +128,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           kind: 'promise-lapsed',
           at: a.window_end,
           title: 'Promised Codex reset did not come',
-          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}. ${a.summary}`,
+          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
         });
       return out;
     });

@@ -38,7 +38,7 @@ export const Announcement = z.strictObject({
   ts: Timestamp.describe('when the promise was posted'),
   source: z.string().min(1),
   url: Url,
-  summary: z.string().min(1),
+  summary: z.string().min(1).nullable().describe('the promise in its post\'s own words, or null when the record kept none (pages then show its window and post)'),
   by: z.string().min(1).nullable().describe('the time words of the post ("by EOD", "10am PT"), or null when it gave none'),
   window_start: Timestamp.describe('start of the UTC window in which the promised reset is expected'),
   window_end: Timestamp.describe('end of that window: with no reset by then, the promise has lapsed'),

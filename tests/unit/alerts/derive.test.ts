@@ -106,6 +106,13 @@ describe('deriveAlerts on the mini dataset', () => {
     expect(alerts[0]!.page).toBe('https://resetcast.netlify.app/timeline/2026/#e-2093014447833116908');
   });
 
+  it('says only the window of a promise recorded without its own words: nothing is made up in their place', () => {
+    const d = docs();
+    (d.announcements as any).announcements[0].summary = null;
+    const promise = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.id === `${TAG}promise:2066956441173323943`)!;
+    expect(promise.summary).toBe('Expected between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC.');
+  });
+
   it('gives a banked event without a grant an alert of its own, and an event without a post no post link', () => {
     const d = docs();
     (d.banked as any).grants = (d.banked as any).grants.filter((g: any) => g.event_id !== '2065225362544726371');
