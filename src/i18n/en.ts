@@ -89,6 +89,7 @@ export default {
     },
     correction: {
       retracted: 'retracted: it did not happen as recorded',
+      linkMoved: 'link moved: the entry has a new address on Resetcast',
       changed: '{field}: {before} → {after}',
       field: {
         time: 'time',

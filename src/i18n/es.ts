@@ -87,6 +87,7 @@ const es: Catalogue = {
     },
     correction: {
       retracted: 'retirado: no ocurrió tal como se registró',
+      linkMoved: 'enlace trasladado: la entrada tiene una nueva dirección en Resetcast',
       changed: '{field}: {before} → {after}',
       field: {
         time: 'hora',

@@ -87,6 +87,7 @@ const ja: Catalogue = {
     },
     correction: {
       retracted: '撤回：記録どおりには起きなかったため',
+      linkMoved: 'リンク移動：この項目の Resetcast 上のアドレスが変わりました',
       changed: '{field}：{before} → {after}',
       field: {
         time: '日時',

@@ -87,6 +87,7 @@ const ko: Catalogue = {
     },
     correction: {
       retracted: '철회됨: 기록된 대로 일어나지 않음',
+      linkMoved: '링크 이동: 이 항목의 Resetcast 주소가 바뀜',
       changed: '{field}: {before} → {after}',
       field: {
         time: '시각',

@@ -6,6 +6,7 @@
 import type { Amendment, Correction, StoredEvent } from '../lib/schema.ts';
 import type { ConfidenceReason } from '../lib/confidence-reasons.ts';
 import type { Translator } from './index.ts';
+import { isLinkMove } from '../lib/corrections.ts';
 
 const GROUPS = ['all', 'paid', 'unspecified'] as const;
 /** Plan names are product names: never translated ("Plus + Pro"). */
@@ -43,6 +44,7 @@ const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'pa
 /** "scope: Plus + Pro → Pro", in the locale (the values are formatted, free text stays as recorded). */
 export function correctionText(tr: Translator, c: Correction): string {
   if (c.what === 'retraction') return tr('words.correction.retracted');
+  if (isLinkMove(c)) return tr('words.correction.linkMoved');
   const value = (v: string | boolean): string => {
     if (typeof v === 'boolean') return tr(v ? 'words.yes' : 'words.no');
     if (c.what === 'scope') return scopeText(tr, v);

@@ -87,6 +87,7 @@ const zh: Catalogue = {
     },
     correction: {
       retracted: '已撤回：该事件并未按记录发生',
+      linkMoved: '链接已迁移：该条目在 Resetcast 上有了新地址',
       changed: '{field}：{before} → {after}',
       field: {
         time: '时间',

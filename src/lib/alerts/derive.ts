@@ -4,7 +4,7 @@
  * and times come from the data, so rebuilding gives the same alerts; the clock `now` only decides which
  * time-bound alerts exist yet (a grant expiring within 24 h, a lapsed promise, a forecast not yet issued).
  */
-import { correctionKey, correctionWords } from '../corrections.ts';
+import { correctionKey, correctionWords, isLinkMove } from '../corrections.ts';
 import type { Dataset } from '../dataset.ts';
 import { summaryText } from '../feeds/atom.ts';
 import { eventTitle, scopeLabel } from '../feeds/titles.ts';
@@ -135,7 +135,8 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
 }
 
 function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, { base }: Context): Alert[] {
-  return list.map((c) => {
+  // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
+  return list.filter((c) => !isLinkMove(c)).map((c) => {
     const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
     const kind = c.what === 'retraction' ? 'retraction' : 'correction';
     const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;
