@@ -297,6 +297,7 @@ export default {
     title: 'API, MCP and status line',
     description:
       'Free, keyless, read-only access to Resetcast data: JSON endpoints with curl examples, the MCP server for Claude Code, Cursor, VS Code and Codex CLI, feeds and a status-line script.',
+    apiDoc: 'Every endpoint, field, limit and error of this interface is described in {doc} in the source.',
     intro:
       'Everything is read-only, free and needs no key. CORS is on, and responses are cached for 5 minutes. Please credit the data as “{attribution}”. The percentages are estimates from past announcements, not a schedule. The data, feeds and API are in English.',
     terminal: 'Terminal',
@@ -349,7 +350,6 @@ export default {
       intro:
         'A small POSIX {sh} + {curl} script, {script}, prints {output}. It caches the forecast for 10 minutes, waits at most 2 seconds, and prints nothing when the request fails, so it never blocks a prompt.',
       install: 'Install',
-      printsExample: 'prints e.g.',
     },
   },
   method: {

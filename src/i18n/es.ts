@@ -301,6 +301,7 @@ const es: Catalogue = {
     title: 'API, MCP y línea de estado',
     description:
       'Acceso gratuito, de solo lectura y sin clave a los datos de Resetcast: endpoints JSON con ejemplos de curl, el servidor MCP para Claude Code, Cursor, VS Code y Codex CLI, feeds y un script para la línea de estado.',
+    apiDoc: 'Cada endpoint, campo, límite y error de esta interfaz se describe en {doc}, en el código fuente.',
     intro:
       'Todo es de solo lectura, gratuito y no requiere clave. CORS está activado y las respuestas se almacenan en caché durante 5 minutos. Si usa los datos, cítelos como «{attribution}». Los porcentajes son estimaciones basadas en anuncios anteriores, no un calendario. Los datos, los feeds y la API están en inglés.',
     terminal: 'Terminal',
@@ -354,7 +355,6 @@ const es: Catalogue = {
       intro:
         '{script}, un pequeño script POSIX de {sh} + {curl}, imprime {output}. Guarda el pronóstico en caché durante 10 minutos, espera como máximo 2 segundos y no imprime nada si la solicitud falla, así que nunca bloquea el prompt.',
       install: 'Instalación',
-      printsExample: 'imprime, por ejemplo,',
     },
   },
   method: {

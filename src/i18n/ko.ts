@@ -289,6 +289,7 @@ const ko: Catalogue = {
     title: 'API, MCP, 상태 표시줄',
     description:
       'Resetcast 데이터를 무료로, 키 없이 읽기 전용으로 이용하세요. curl 예제가 포함된 JSON 엔드포인트, Claude Code·Cursor·VS Code·Codex CLI용 MCP 서버, 피드, 상태 표시줄 스크립트를 제공합니다.',
+    apiDoc: '이 인터페이스의 모든 엔드포인트, 필드, 한도, 오류는 소스의 {doc}에 설명되어 있습니다.',
     intro:
       '모두 읽기 전용이고 무료이며 키가 필요 없습니다. CORS가 허용되어 있고 응답은 5분간 캐시됩니다. 데이터를 사용할 때는 출처를 다음과 같이 밝혀 주세요: “{attribution}”. 확률은 과거 발표를 바탕으로 한 추정치이며 일정이 아닙니다. 데이터, 피드, API는 영어로 제공됩니다.',
     terminal: '터미널',
@@ -340,7 +341,6 @@ const ko: Catalogue = {
       intro:
         '작은 POSIX {sh} + {curl} 스크립트인 {script}는 {output} 형식으로 출력합니다. 예측을 10분간 캐시하고, 최대 2초만 기다리며, 요청이 실패하면 아무것도 출력하지 않으므로 프롬프트를 막지 않습니다.',
       install: '설치',
-      printsExample: '출력 예:',
     },
   },
   method: {

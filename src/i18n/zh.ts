@@ -289,6 +289,7 @@ const zh: Catalogue = {
     title: 'API、MCP 与状态栏',
     description:
       '免费、无需密钥的 Resetcast 数据只读访问：附 curl 示例的 JSON 接口，适用于 Claude Code、Cursor、VS Code 和 Codex CLI 的 MCP 服务器，订阅源以及状态栏脚本。',
+    apiDoc: '本接口的每个端点、字段、限制和错误都在源码中的 {doc} 里有说明。',
     intro:
       '所有接口均为只读、免费，且无需密钥。已开启 CORS，响应缓存5分钟。请注明数据出处“{attribution}”。百分比是基于以往公告的估算，并非时间表。数据、订阅源和 API 均为英文。',
     terminal: '终端',
@@ -340,7 +341,6 @@ const zh: Catalogue = {
       intro:
         '一个小巧的 POSIX {sh} + {curl} 脚本 {script}，输出 {output}。它会将预测缓存10分钟，最多等待2秒，请求失败时不输出任何内容，因此不会阻塞命令提示符。',
       install: '安装',
-      printsExample: '输出示例',
     },
   },
   method: {
