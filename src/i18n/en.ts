@@ -140,12 +140,12 @@ export default {
         'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
       liveNone: 'Live, no logged forecast has been scored yet.',
       live: {
-        one: 'Live, {count} logged forecast has been scored so far: {skill} at 24 hours.',
-        other: 'Live, {count} logged forecasts have been scored so far: {skill} at 24 hours.',
+        one: 'Live, {count} logged forecast has been scored so far: its errors at 24 hours were {skill} smaller than the plain guess’s.',
+        other: 'Live, {count} logged forecasts have been scored so far: their errors at 24 hours were {skill} smaller than the plain guess’s.',
       },
       liveProvisional: {
-        one: 'Live, {count} logged forecast has been scored so far: {skill} at 24 hours (provisional: too few yet).',
-        other: 'Live, {count} logged forecasts have been scored so far: {skill} at 24 hours (provisional: too few yet).',
+        one: 'Live, {count} logged forecast has been scored so far: its errors at 24 hours were {skill} smaller than the plain guess’s (provisional: too few yet).',
+        other: 'Live, {count} logged forecasts have been scored so far: their errors at 24 hours were {skill} smaller than the plain guess’s (provisional: too few yet).',
       },
       details: 'Details',
     },

@@ -141,12 +141,12 @@ const es: Catalogue = {
         'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas (intervalo del 90 %: de {lower} a {upper}) y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
       liveNone: 'En vivo, todavía no se ha puntuado ningún pronóstico registrado.',
       live: {
-        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: {skill} a 24 horas.',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: {skill} a 24 horas.',
+        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: a 24 horas se equivocó un {skill} menos que la estimación simple.',
+        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: a 24 horas se equivocaron un {skill} menos que la estimación simple.',
       },
       liveProvisional: {
-        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: {skill} a 24 horas (provisional: aún son muy pocos).',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: {skill} a 24 horas (provisional: aún son muy pocos).',
+        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: a 24 horas se equivocó un {skill} menos que la estimación simple (provisional: aún son muy pocos).',
+        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: a 24 horas se equivocaron un {skill} menos que la estimación simple (provisional: aún son muy pocos).',
       },
       details: 'Detalles',
     },
