@@ -43,7 +43,7 @@ function toAnnouncement(e: RefEvent, eventId: string): Announcement {
   const window = defaultWindow(new Date(fp.ts)); // the record keeps no time words: the default rule applies
   return {
     id: fp.id, ts: fp.ts, source: account ?? new URL(fp.url).hostname + new URL(fp.url).pathname.split('/').slice(0, 3).join('/'),
-    url: fp.url, summary: `Promised or hinted at the ${e.kind} delivered on ${e.date}.`,
+    url: fp.url, summary: null, // the reference kept no words of the post: none are made up
     by: window.by, window_start: window.start, window_end: window.end, fulfilled_by: eventId,
   };
 }

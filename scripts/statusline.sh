@@ -9,7 +9,7 @@
 # Docs: https://resetcast.netlify.app/developers/ — data: Resetcast (independent; estimates, not a schedule).
 
 RESETCAST_DEFAULT_URL='https://resetcast.netlify.app'
-CACHE_MINUTES=10 # SPEC §4.2: cache judged by file modification time
+CACHE_MINUTES=10 # cache judged by file modification time (docs/statusline.md)
 RETRY_MINUTES=1  # after a failed request, wait this long before trying again (a prompt redraws often)
 TIMEOUT_SECONDS=2
 

@@ -71,10 +71,17 @@ export default {
       ok: 'ok',
       skipped: 'skipped',
       failed: 'failed',
-      checked: 'checked {when}',
-      lastGood: 'last good check {when}',
-      never: 'never',
       via: 'via {via}',
+    },
+    health: {
+      ok: 'checked {when}',
+      skipped: 'not checked in the last run ({when})',
+      needsKey: 'not checked: it needs an API key, and none is configured',
+      failingSince: 'could not be reached since {when}',
+      neverReached: 'could not be reached yet: no check has succeeded',
+      failed: 'could not be reached at the last check ({when})',
+      freshNone: 'No signal check has succeeded yet; events checked {events}; page built {built}.',
+      noneYet: 'No check has succeeded yet: the scheduled pull has not reached any source so far, so the forecast uses no status or issues signal.',
     },
     promise: {
       open: 'open',
@@ -87,6 +94,7 @@ export default {
       retracted: 'retracted: it did not happen as recorded',
       rerecorded: 'recorded again after its retraction',
       relinked: 'promise fulfilled by: {before} → {after}',
+      linkMoved: 'link moved: the entry has a new address on Resetcast',
       changed: '{field}: {before} → {after}',
       field: {
         time: 'time',
@@ -135,17 +143,17 @@ export default {
     },
     track: {
       replay:
-        'How it has done: replayed on the recorded history, these odds score {skill24} against the plain average rate at 24 hours and {skill48} at 48 hours (above zero is better).',
+        'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
       replayInterval:
-        'How it has done: replayed on the recorded history, these odds score {skill24} against the plain average rate at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (above zero is better).',
+        'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
       liveNone: 'Live, no logged forecast has been scored yet.',
       live: {
-        one: 'Live, {count} logged forecast has been scored so far: {skill} at 24 hours.',
-        other: 'Live, {count} logged forecasts have been scored so far: {skill} at 24 hours.',
+        one: 'Live, {count} logged forecast has been scored so far: its errors at 24 hours were {skill} smaller than the plain guess’s.',
+        other: 'Live, {count} logged forecasts have been scored so far: their errors at 24 hours were {skill} smaller than the plain guess’s.',
       },
       liveProvisional: {
-        one: 'Live, {count} logged forecast has been scored so far: {skill} at 24 hours (provisional: too few yet).',
-        other: 'Live, {count} logged forecasts have been scored so far: {skill} at 24 hours (provisional: too few yet).',
+        one: 'Live, {count} logged forecast has been scored so far: its errors at 24 hours were {skill} smaller than the plain guess’s (provisional: too few yet).',
+        other: 'Live, {count} logged forecasts have been scored so far: their errors at 24 hours were {skill} smaller than the plain guess’s (provisional: too few yet).',
       },
       details: 'Details',
     },
@@ -194,7 +202,6 @@ export default {
       heading: 'Inputs of this estimate',
       avgGap: 'Average gap between resets',
       sinceLast: 'Time since the last reset',
-      hoursAndDays: '{hours} ({days})',
       B: 'B (base chance, 24 h)',
       C: 'C (rhythm chance)',
       noRhythm: 'none (no rhythm model)',
@@ -298,6 +305,7 @@ export default {
     title: 'API, MCP and status line',
     description:
       'Free, keyless, read-only access to Resetcast data: JSON endpoints with curl examples, the MCP server for Claude Code, Cursor, VS Code and Codex CLI, feeds and a status-line script.',
+    apiDoc: 'Every endpoint, field, limit and error of this interface is described in {doc} in the source.',
     intro:
       'Everything is read-only, free and needs no key. CORS is on, and responses are cached for 5 minutes. Please credit the data as “{attribution}”. The percentages are estimates from past announcements, not a schedule. The data, feeds and API are in English.',
     terminal: 'Terminal',
@@ -350,7 +358,6 @@ export default {
       intro:
         'A small POSIX {sh} + {curl} script, {script}, prints {output}. It caches the forecast for 10 minutes, waits at most 2 seconds, and prints nothing when the request fails, so it never blocks a prompt.',
       install: 'Install',
-      printsExample: 'prints e.g.',
     },
   },
   method: {

@@ -69,10 +69,17 @@ const es: Catalogue = {
       ok: 'correcto',
       skipped: 'omitido',
       failed: 'fallido',
-      checked: 'comprobado {when}',
-      lastGood: 'última comprobación correcta: {when}',
-      never: 'nunca',
       via: 'vía {via}',
+    },
+    health: {
+      ok: 'comprobado {when}',
+      skipped: 'no se comprobó en la última ejecución ({when})',
+      needsKey: 'sin comprobar: necesita una clave de API y no hay ninguna configurada',
+      failingSince: 'no se ha podido acceder desde el {when}',
+      neverReached: 'aún no se ha podido acceder: ninguna comprobación ha tenido éxito',
+      failed: 'no se pudo acceder en la última comprobación ({when})',
+      freshNone: 'Ninguna comprobación de señales ha tenido éxito todavía; eventos comprobados {events}; página generada el {built}.',
+      noneYet: 'Todavía ninguna comprobación ha tenido éxito: la consulta programada aún no ha llegado a ninguna fuente, así que el pronóstico no usa señales de estado ni de incidencias.',
     },
     promise: {
       open: 'abierta',
@@ -85,6 +92,7 @@ const es: Catalogue = {
       retracted: 'retirado: no ocurrió tal como se registró',
       rerecorded: 'registrado de nuevo tras su retirada',
       relinked: 'promesa cumplida por: {before} → {after}',
+      linkMoved: 'enlace trasladado: la entrada tiene una nueva dirección en Resetcast',
       changed: '{field}: {before} → {after}',
       field: {
         time: 'hora',
@@ -136,17 +144,17 @@ const es: Catalogue = {
     },
     track: {
       replay:
-        'Rendimiento: aplicadas retrospectivamente a los datos registrados, estas probabilidades obtienen una destreza de {skill24} frente a la tasa media simple a 24 horas y de {skill48} a 48 horas (por encima de cero es mejor).',
+        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
       replayInterval:
-        'Rendimiento: aplicadas retrospectivamente a los datos registrados, estas probabilidades obtienen una destreza de {skill24} frente a la tasa media simple a 24 horas (intervalo del 90 %: de {lower} a {upper}) y de {skill48} a 48 horas (por encima de cero es mejor).',
+        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas (intervalo del 90 %: de {lower} a {upper}) y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
       liveNone: 'En vivo, todavía no se ha puntuado ningún pronóstico registrado.',
       live: {
-        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: {skill} a 24 horas.',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: {skill} a 24 horas.',
+        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: a 24 horas se equivocó un {skill} menos que la estimación simple.',
+        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: a 24 horas se equivocaron un {skill} menos que la estimación simple.',
       },
       liveProvisional: {
-        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: {skill} a 24 horas (provisional: aún son muy pocos).',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: {skill} a 24 horas (provisional: aún son muy pocos).',
+        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: a 24 horas se equivocó un {skill} menos que la estimación simple (provisional: aún son muy pocos).',
+        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: a 24 horas se equivocaron un {skill} menos que la estimación simple (provisional: aún son muy pocos).',
       },
       details: 'Detalles',
     },
@@ -195,7 +203,6 @@ const es: Catalogue = {
       heading: 'Datos de entrada de esta estimación',
       avgGap: 'Intervalo medio entre reinicios',
       sinceLast: 'Horas desde el último reinicio',
-      hoursAndDays: '{hours} ({days})',
       B: 'B (probabilidad base, 24 h)',
       C: 'C (probabilidad por ritmo)',
       noRhythm: 'ninguna (sin modelo de ritmo)',
@@ -302,6 +309,7 @@ const es: Catalogue = {
     title: 'API, MCP y línea de estado',
     description:
       'Acceso gratuito, de solo lectura y sin clave a los datos de Resetcast: endpoints JSON con ejemplos de curl, el servidor MCP para Claude Code, Cursor, VS Code y Codex CLI, feeds y un script para la línea de estado.',
+    apiDoc: 'Cada endpoint, campo, límite y error de esta interfaz se describe en {doc}, en el código fuente.',
     intro:
       'Todo es de solo lectura, gratuito y no requiere clave. CORS está activado y las respuestas se almacenan en caché durante 5 minutos. Si usa los datos, cítelos como «{attribution}». Los porcentajes son estimaciones basadas en anuncios anteriores, no un calendario. Los datos, los feeds y la API están en inglés.',
     terminal: 'Terminal',
@@ -355,7 +363,6 @@ const es: Catalogue = {
       intro:
         '{script}, un pequeño script POSIX de {sh} + {curl}, imprime {output}. Guarda el pronóstico en caché durante 10 minutos, espera como máximo 2 segundos y no imprime nada si la solicitud falla, así que nunca bloquea el prompt.',
       install: 'Instalación',
-      printsExample: 'imprime, por ejemplo,',
     },
   },
   method: {

@@ -26,6 +26,8 @@ export interface Formatter {
   ago(ts: string, now: Date, justNow: string): string;
   /** "2 days, 5 hours": time left until an instant (minutes when under an hour). */
   timeLeft(ts: string, now: Date): string;
+  /** "43 days, 21 hours": a span given in hours, for people (minutes when under an hour; rounded toward zero). */
+  span(hours: number): string;
   /** An integer percent: "15%", "15 %". */
   percent(whole: number): string;
   /** A share with one decimal and its sign: "+12.3%", "−4.0 %". */
@@ -62,6 +64,14 @@ function createFormatter(intl: string): Formatter {
   const duration = new DurationFormat(intl, { style: 'long' });
   // Under an hour the minutes are shown even when zero ("0 minutes", not an empty string).
   const minutes = new DurationFormat(intl, { style: 'long', minutesDisplay: 'always' });
+  /** Days and hours of a span (negative counts as none), rounded toward zero. */
+  const spanOf = (ms: number): string => {
+    ms = Math.max(0, ms);
+    if (ms < HOUR_MS) return minutes.format({ minutes: Math.floor(ms / MINUTE_MS) });
+    const days = Math.floor(ms / DAY_MS);
+    const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+    return duration.format(days === 0 ? { hours } : hours === 0 ? { days } : { days, hours });
+  };
   const percent = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 });
   const signed = new Intl.NumberFormat(intl, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   const numbers = new Map<number, Intl.NumberFormat>();
@@ -101,13 +111,8 @@ function createFormatter(intl: string): Formatter {
         abs < HOUR_MS ? [Math.floor(abs / MINUTE_MS), 'minute'] : abs < 2 * DAY_MS ? [Math.floor(abs / HOUR_MS), 'hour'] : [Math.floor(abs / DAY_MS), 'day'];
       return relative.format(diff > 0 ? -n : n, u);
     },
-    timeLeft(ts, now) {
-      const ms = Math.max(0, parseTimestamp(ts).getTime() - now.getTime());
-      if (ms < HOUR_MS) return minutes.format({ minutes: Math.floor(ms / MINUTE_MS) });
-      const days = Math.floor(ms / DAY_MS);
-      const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
-      return duration.format(days === 0 ? { hours } : hours === 0 ? { days } : { days, hours });
-    },
+    timeLeft: (ts, now) => spanOf(parseTimestamp(ts).getTime() - now.getTime()),
+    span: (hours) => spanOf(hours * HOUR_MS),
     percent: (whole) => percent.format(whole / 100),
     signedPercent: (share) => signed.format(share),
     number: (x, digits = 3) => num(digits).format(x),

@@ -69,10 +69,17 @@ const ja: Catalogue = {
       ok: '正常',
       skipped: 'スキップ',
       failed: '失敗',
-      checked: '{when}に確認',
-      lastGood: '最終正常確認：{when}',
-      never: 'なし',
       via: '{via} 経由',
+    },
+    health: {
+      ok: '{when}に確認',
+      skipped: '前回の実行では未確認（{when}）',
+      needsKey: '未確認：API キーが必要ですが、設定されていません',
+      failingSince: '{when}から接続できません',
+      neverReached: 'まだ接続できていません：成功した確認はありません',
+      failed: '前回の確認で接続できませんでした（{when}）',
+      freshNone: 'シグナル確認：未成功、イベント確認：{events}、ページ生成：{built}。',
+      noneYet: 'まだ一度も確認に成功していません。定期取得がどの情報源にもまだ接続できていないため、予測はステータスと Issue のシグナルを使っていません。',
     },
     promise: {
       open: '有効',
@@ -85,6 +92,7 @@ const ja: Catalogue = {
       retracted: '撤回：記録どおりには起きなかったため',
       rerecorded: '撤回後に再記録',
       relinked: '約束を果たしたイベント：{before} → {after}',
+      linkMoved: 'リンク移動：この項目の Resetcast 上のアドレスが変わりました',
       changed: '{field}：{before} → {after}',
       field: {
         time: '日時',
@@ -133,15 +141,15 @@ const ja: Catalogue = {
     },
     track: {
       replay:
-        'これまでの成績：記録済みの履歴で再現すると、この確率のスキルは単純な平均レートと比べて 24 時間で {skill24}、48 時間で {skill48} です（0 より大きいほど良好）。',
+        'これまでの成績：記録済みの履歴で再現し、常に長期の平均確率を答えるだけの単純な予想と比べると、この確率の誤差は 24 時間で {skill24}、48 時間で {skill48} 小さくなりました（マイナスなら単純な予想のほうが正確だったという意味です）。',
       replayInterval:
-        'これまでの成績：記録済みの履歴で再現すると、この確率のスキルは単純な平均レートと比べて 24 時間で {skill24}（90% 区間 {lower}〜{upper}）、48 時間で {skill48} です（0 より大きいほど良好）。',
+        'これまでの成績：記録済みの履歴で再現し、常に長期の平均確率を答えるだけの単純な予想と比べると、この確率の誤差は 24 時間で {skill24}（90% 区間 {lower}〜{upper}）、48 時間で {skill48} 小さくなりました（マイナスなら単純な予想のほうが正確だったという意味です）。',
       liveNone: '実運用では、採点済みの予測ログはまだありません。',
       live: {
-        other: '実運用では、記録した予測 {count} 件を採点済みで、24 時間のスキルは {skill} です。',
+        other: '実運用では、記録した予測 {count} 件を採点済みで、24 時間の誤差は単純な予想より {skill} 小さくなっています。',
       },
       liveProvisional: {
-        other: '実運用では、記録した予測 {count} 件を採点済みで、24 時間のスキルは {skill} です（件数が少ないため暫定値）。',
+        other: '実運用では、記録した予測 {count} 件を採点済みで、24 時間の誤差は単純な予想より {skill} 小さくなっています（件数が少ないため暫定値）。',
       },
       details: '詳細',
     },
@@ -189,7 +197,6 @@ const ja: Catalogue = {
       heading: 'この推定の入力値',
       avgGap: 'リセットの平均間隔',
       sinceLast: '前回のリセットからの経過時間',
-      hoursAndDays: '{hours}（{days}）',
       B: 'B（基本確率、24 時間）',
       C: 'C（周期による確率）',
       noRhythm: 'なし（周期モデルなし）',
@@ -290,6 +297,7 @@ const ja: Catalogue = {
     title: 'API、MCP、ステータスライン',
     description:
       'Resetcast のデータに無料・キー不要・読み取り専用でアクセスできます。curl の例つきの JSON エンドポイント、Claude Code・Cursor・VS Code・Codex CLI 向けの MCP サーバー、フィード、ステータスライン用スクリプトを提供しています。',
+    apiDoc: 'このインターフェースのすべてのエンドポイント、フィールド、制限、エラーは、ソースの {doc} に記載しています。',
     intro:
       'すべて読み取り専用・無料で、キーは不要です。CORS に対応しており、レスポンスは 5 分間キャッシュされます。データを利用する際は「{attribution}」とクレジットを表記してください。パーセンテージは過去の告知にもとづく推定値であり、スケジュールではありません。データ、フィード、API は英語で提供しています。',
     terminal: 'ターミナル',
@@ -341,7 +349,6 @@ const ja: Catalogue = {
       intro:
         'POSIX の {sh} と {curl} で動く小さなスクリプト {script} が {output} を出力します。予測を 10 分間キャッシュし、待ち時間は最大 2 秒で、リクエストが失敗したときは何も出力しないため、プロンプトの表示を妨げることはありません。',
       install: 'インストール',
-      printsExample: '出力例',
     },
   },
   method: {

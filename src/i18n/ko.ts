@@ -69,10 +69,17 @@ const ko: Catalogue = {
       ok: '정상',
       skipped: '건너뜀',
       failed: '실패',
-      checked: '{when} 확인',
-      lastGood: '마지막 정상 확인: {when}',
-      never: '없음',
       via: '{via} 경유',
+    },
+    health: {
+      ok: '{when} 확인',
+      skipped: '지난 실행에서 확인하지 않음({when})',
+      needsKey: '확인하지 않음: API 키가 필요하지만 설정되어 있지 않음',
+      failingSince: '{when}부터 연결할 수 없음',
+      neverReached: '아직 연결하지 못함: 성공한 확인이 없음',
+      failed: '마지막 확인에서 연결할 수 없었음({when})',
+      freshNone: '신호 확인: 아직 성공한 적 없음, 이벤트 확인: {events}, 페이지 생성: {built}.',
+      noneYet: '아직 성공한 확인이 없습니다. 정기 수집이 아직 어떤 소스에도 연결하지 못했으므로 예측은 상태 신호와 이슈 신호를 사용하지 않습니다.',
     },
     promise: {
       open: '진행 중',
@@ -85,6 +92,7 @@ const ko: Catalogue = {
       retracted: '철회됨: 기록된 대로 일어나지 않음',
       rerecorded: '철회 후 다시 기록됨',
       relinked: '약속을 이행한 이벤트: {before} → {after}',
+      linkMoved: '링크 이동: 이 항목의 Resetcast 주소가 바뀜',
       changed: '{field}: {before} → {after}',
       field: {
         time: '시각',
@@ -133,15 +141,15 @@ const ko: Catalogue = {
     },
     track: {
       replay:
-        '예측 성과: 기록된 이력으로 재현하면, 이 확률의 스킬 점수는 단순 평균 발생률 대비 24시간 기준 {skill24}, 48시간 기준 {skill48}입니다. 0보다 크면 단순 평균보다 낫다는 뜻입니다.',
+        '예측 성과: 기록된 이력으로 재현해 항상 장기 평균 확률만 내놓는 단순한 추정과 비교하면, 이 확률의 오차가 24시간 기준 {skill24}, 48시간 기준 {skill48} 더 작았습니다. 음수라면 단순한 추정이 더 정확했다는 뜻입니다.',
       replayInterval:
-        '예측 성과: 기록된 이력으로 재현하면, 이 확률의 스킬 점수는 단순 평균 발생률 대비 24시간 기준 {skill24}(90% 구간 {lower}~{upper}), 48시간 기준 {skill48}입니다. 0보다 크면 단순 평균보다 낫다는 뜻입니다.',
+        '예측 성과: 기록된 이력으로 재현해 항상 장기 평균 확률만 내놓는 단순한 추정과 비교하면, 이 확률의 오차가 24시간 기준 {skill24}(90% 구간 {lower}~{upper}), 48시간 기준 {skill48} 더 작았습니다. 음수라면 단순한 추정이 더 정확했다는 뜻입니다.',
       liveNone: '실제 운영에서는 아직 채점된 예측 기록이 없습니다.',
       live: {
-        other: '실제 운영에서는 지금까지 로그에 기록된 예측 {count}건을 채점했으며, 24시간 기준 {skill}입니다.',
+        other: '실제 운영에서는 지금까지 로그에 기록된 예측 {count}건을 채점했으며, 24시간 기준 오차가 단순한 추정보다 {skill} 더 작았습니다.',
       },
       liveProvisional: {
-        other: '실제 운영에서는 지금까지 로그에 기록된 예측 {count}건을 채점했으며, 24시간 기준 {skill}입니다. 아직 건수가 적어 잠정치입니다.',
+        other: '실제 운영에서는 지금까지 로그에 기록된 예측 {count}건을 채점했으며, 24시간 기준 오차가 단순한 추정보다 {skill} 더 작았습니다. 아직 건수가 적어 잠정치입니다.',
       },
       details: '예측 실적 상세',
     },
@@ -189,7 +197,6 @@ const ko: Catalogue = {
       heading: '이번 추정의 입력값',
       avgGap: '리셋 평균 간격',
       sinceLast: '마지막 리셋 후 경과 시간',
-      hoursAndDays: '{hours}({days})',
       B: 'B(기본 확률, 24시간)',
       C: 'C(리듬 확률)',
       noRhythm: '없음(리듬 모델 없음)',
@@ -290,6 +297,7 @@ const ko: Catalogue = {
     title: 'API, MCP, 상태 표시줄',
     description:
       'Resetcast 데이터를 무료로, 키 없이 읽기 전용으로 이용하세요. curl 예제가 포함된 JSON 엔드포인트, Claude Code·Cursor·VS Code·Codex CLI용 MCP 서버, 피드, 상태 표시줄 스크립트를 제공합니다.',
+    apiDoc: '이 인터페이스의 모든 엔드포인트, 필드, 한도, 오류는 소스의 {doc}에 설명되어 있습니다.',
     intro:
       '모두 읽기 전용이고 무료이며 키가 필요 없습니다. CORS가 허용되어 있고 응답은 5분간 캐시됩니다. 데이터를 사용할 때는 출처를 다음과 같이 밝혀 주세요: “{attribution}”. 확률은 과거 발표를 바탕으로 한 추정치이며 일정이 아닙니다. 데이터, 피드, API는 영어로 제공됩니다.',
     terminal: '터미널',
@@ -341,7 +349,6 @@ const ko: Catalogue = {
       intro:
         '작은 POSIX {sh} + {curl} 스크립트인 {script}는 {output} 형식으로 출력합니다. 예측을 10분간 캐시하고, 최대 2초만 기다리며, 요청이 실패하면 아무것도 출력하지 않으므로 프롬프트를 막지 않습니다.',
       install: '설치',
-      printsExample: '출력 예:',
     },
   },
   method: {

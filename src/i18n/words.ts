@@ -6,6 +6,7 @@
 import type { Amendment, Correction, StoredEvent } from '../lib/schema.ts';
 import type { ConfidenceReason } from '../lib/confidence-reasons.ts';
 import type { Translator } from './index.ts';
+import { isLinkMove } from '../lib/corrections.ts';
 
 const GROUPS = ['all', 'paid', 'unspecified'] as const;
 /** Plan names are product names: never translated ("Plus + Pro"). */
@@ -44,6 +45,7 @@ const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'pa
 /** "scope: Plus + Pro → Pro", in the locale (the values are formatted, free text stays as recorded). */
 export function correctionText(tr: Translator, c: Correction): string {
   if (c.what === 'retraction') return tr('words.correction.retracted');
+  if (isLinkMove(c)) return tr('words.correction.linkMoved');
   if (c.what === 'rerecorded') return tr('words.correction.rerecorded');
   if (c.what === 'fulfilled_by') return tr('words.correction.relinked', { before: c.before ?? tr('words.unknownValue'), after: c.after ?? tr('words.unknownValue') });
   const value = (v: string | boolean): string => {

@@ -69,10 +69,17 @@ const zh: Catalogue = {
       ok: '正常',
       skipped: '已跳过',
       failed: '失败',
-      checked: '检查时间：{when}',
-      lastGood: '上次成功：{when}',
-      never: '无',
       via: '经由 {via}',
+    },
+    health: {
+      ok: '{when}检查',
+      skipped: '上次运行时未检查（{when}）',
+      needsKey: '未检查：需要 API 密钥，但尚未配置',
+      failingSince: '自 {when} 起无法访问',
+      neverReached: '尚无法访问：还没有一次检查成功',
+      failed: '上次检查时无法访问（{when}）',
+      freshNone: '信号检查尚未成功过；事件检查于{events}；页面生成于 {built}。',
+      noneYet: '还没有一次检查成功：定时拉取尚未访问到任何来源，因此预测暂不使用状态信号和 Issues 信号。',
     },
     promise: {
       open: '待兑现',
@@ -85,6 +92,7 @@ const zh: Catalogue = {
       retracted: '已撤回：该事件并未按记录发生',
       rerecorded: '撤回后重新记录',
       relinked: '兑现该承诺的事件：{before} → {after}',
+      linkMoved: '链接已迁移：该条目在 Resetcast 上有了新地址',
       changed: '{field}：{before} → {after}',
       field: {
         time: '时间',
@@ -133,15 +141,15 @@ const zh: Catalogue = {
     },
     track: {
       replay:
-        '回测表现：在历史记录上回放，本预测相对于简单平均速率的技巧分：24小时为{skill24}，48小时为{skill48}（大于零即优于基准）。',
+        '回测表现：在历史记录上回放，并与一个始终给出长期平均概率的简单猜测对比，本预测的误差在24小时上小{skill24}，在48小时上小{skill48}（若为负值，则说明简单猜测反而更准）。',
       replayInterval:
-        '回测表现：在历史记录上回放，本预测相对于简单平均速率的技巧分：24小时为{skill24}（90%区间：{lower} 至 {upper}），48小时为{skill48}（大于零即优于基准）。',
+        '回测表现：在历史记录上回放，并与一个始终给出长期平均概率的简单猜测对比，本预测的误差在24小时上小{skill24}（90%区间：{lower} 至 {upper}），在48小时上小{skill48}（若为负值，则说明简单猜测反而更准）。',
       liveNone: '实际表现：尚无已记录的预测完成评分。',
       live: {
-        other: '实际表现：目前已有{count}条记录的预测完成评分，24小时技巧分为{skill}。',
+        other: '实际表现：目前已有{count}条记录的预测完成评分，24小时的误差比简单猜测小{skill}。',
       },
       liveProvisional: {
-        other: '实际表现：目前已有{count}条记录的预测完成评分，24小时技巧分为{skill}（暂定：样本尚少）。',
+        other: '实际表现：目前已有{count}条记录的预测完成评分，24小时的误差比简单猜测小{skill}（暂定：样本尚少）。',
       },
       details: '详情',
     },
@@ -189,7 +197,6 @@ const zh: Catalogue = {
       heading: '本次估算的输入',
       avgGap: '重置平均间隔',
       sinceLast: '距上次重置的时长',
-      hoursAndDays: '{hours}（{days}）',
       B: 'B（基础概率，24小时）',
       C: 'C（节律概率）',
       noRhythm: '无（无节律模型）',
@@ -290,6 +297,7 @@ const zh: Catalogue = {
     title: 'API、MCP 与状态栏',
     description:
       '免费、无需密钥的 Resetcast 数据只读访问：附 curl 示例的 JSON 接口，适用于 Claude Code、Cursor、VS Code 和 Codex CLI 的 MCP 服务器，订阅源以及状态栏脚本。',
+    apiDoc: '本接口的每个端点、字段、限制和错误都在源码中的 {doc} 里有说明。',
     intro:
       '所有接口均为只读、免费，且无需密钥。已开启 CORS，响应缓存5分钟。请注明数据出处“{attribution}”。百分比是基于以往公告的估算，并非时间表。数据、订阅源和 API 均为英文。',
     terminal: '终端',
@@ -341,7 +349,6 @@ const zh: Catalogue = {
       intro:
         '一个小巧的 POSIX {sh} + {curl} 脚本 {script}，输出 {output}。它会将预测缓存10分钟，最多等待2秒，请求失败时不输出任何内容，因此不会阻塞命令提示符。',
       install: '安装',
-      printsExample: '输出示例',
     },
   },
   method: {

@@ -1,6 +1,6 @@
 /**
  * The confidence reasons of forecast.json in a locale-neutral form, so translated pages can say them in
- * their own words. forecast.json keeps its English sentences (SPEC §2.1); they come from a handful of
+ * their own words. forecast.json keeps its English sentences (docs/api.md); they come from a handful of
  * templates in forecast/confidence.ts, read back here. A sentence that matches none of them is kept as
  * `text` and shown in English, marked as such.
  */

@@ -8,6 +8,7 @@ export function amendedValue(e: StoredEvent, grant: Pick<BankedGrant, 'expires_a
   if ((what === 'partial' || what === 'global') && e.uncertain_fields.includes(what)) return 'unknown';
   return e[what];
 }
+import { SITE } from './site.ts';
 
 export function createCorrectionsPayload(list: readonly Correction[], generatedAt: string, source: string): CorrectionsPayload {
   return { schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, corrections: [...list].reverse() };
@@ -25,9 +26,21 @@ function valueWords(what: Amendment['what'], v: string | boolean): string {
   return v;
 }
 
-/** "scope: Plus+Pro → Pro" or "retracted": what changed, in words. */
+const ours = (v: string | boolean): boolean => typeof v === 'string' && v.startsWith(`${SITE.url}/`);
+
+/**
+ * A correction that only moved the link of an event without a post from one of our pages to another
+ * (e.g. the timeline's move to a page per year): bookkeeping, not a changed fact. It stays on the record
+ * and in the feed, said as "link moved", and is not an alert.
+ */
+export function isLinkMove(c: Correction): boolean {
+  return c.what === 'url' && ours(c.before) && ours(c.after);
+}
+
+/** "scope: Plus+Pro → Pro", "retracted" or "link moved": what changed, in words. */
 export function correctionWords(c: Correction): string {
   if (c.what === 'retraction') return 'retracted: it did not happen as recorded';
+  if (isLinkMove(c)) return 'link moved: the entry has a new address on Resetcast';
   if (c.what === 'rerecorded') return 'recorded again after its retraction';
   if (c.what === 'fulfilled_by') return `promise fulfilled by: ${c.before ?? 'none'} → ${c.after ?? 'none'}`;
   return `${FIELD_WORDS[c.what]}: ${valueWords(c.what, c.before)} → ${valueWords(c.what, c.after)}`;

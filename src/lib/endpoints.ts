@@ -49,7 +49,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: SERVER_CARD_PATH, operationId: 'getMcpServerCard', tag: 'mcp', summary: 'MCP server card', description: 'Describes the MCP server (server-card draft).', media: 'application/json', body: 'MCP server card', edge: false },
   { path: CATALOG_PATH, operationId: 'getMcpCatalog', tag: 'mcp', summary: 'MCP catalog', description: 'Lists the MCP server card (catalog draft).', media: 'application/json', body: 'MCP catalog', edge: false },
   { path: '/server.json', operationId: 'getMcpRegistryEntry', tag: 'mcp', summary: 'MCP Registry server.json', description: 'The server as the MCP Registry describes it.', media: 'application/json', body: 'MCP Registry server.json', edge: false },
-  { path: '/statusline.sh', operationId: 'getStatusLineClient', tag: 'clients', summary: 'Status-line client', description: 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line (SPEC.md §4.2).', media: 'text/plain', body: 'A POSIX shell script', edge: false },
+  { path: '/statusline.sh', operationId: 'getStatusLineClient', tag: 'clients', summary: 'Status-line client', description: 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line, caching the forecast for 10 minutes and waiting at most 2 seconds.', media: 'text/plain', body: 'A POSIX shell script', edge: false },
 ];
 
 /**

@@ -42,3 +42,11 @@ export function scopeLabel(scope: string): string {
   const groups: Record<string, string> = { all: 'All plans', paid: 'Paid plans', unspecified: 'Plans not stated' };
   return groups[scope] ?? scope.split('+').map((p) => (p === 'edu' ? 'Edu' : p[0]!.toUpperCase() + p.slice(1))).join(' + ');
 }
+
+/**
+ * "an OpenAI Codex reset", "a Codex reset": the English indefinite article for a generated title, by
+ * the noun's first letter (our nouns are brand names and plain words, none with a silent or "yoo" sound).
+ */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}

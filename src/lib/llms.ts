@@ -5,6 +5,7 @@
  * developers page are generated from, so the three cannot drift. English, like every payload. Pure.
  */
 import { ENDPOINTS, LLMS_TXT_PATH, type Endpoint, type EndpointTag } from './endpoints.ts';
+import { API_DOC_PATH } from './api-doc.ts';
 import { MCP_SERVER } from './mcp/config.ts';
 import { TOOLS } from './mcp/tools/index.ts';
 import { DISCLAIMER, SITE, siteUrl } from './site.ts';
@@ -38,6 +39,8 @@ export function createLlmsTxt(base: string = SITE.url, endpoints: readonly Endpo
     `${DISCLAIMER} Everything is read-only, free and needs no key; CORS is on. Please credit the data as "${SITE.attribution}".`,
     '',
     `Human pages, in English and also in ${otherLanguages()}: ${siteUrl('/', base)}, the timeline ${siteUrl('/timeline/', base)}, banked resets ${siteUrl('/banked/', base)}, the methodology ${siteUrl('/methodology/', base)} and the developer guide ${siteUrl('/developers/', base)}.`,
+    '',
+    `Every endpoint, field, limit and error is described in \`${API_DOC_PATH}\` in the project's source; the JSON Schemas and the OpenAPI document below are generated from the same schemas.`,
     '',
     '## MCP server',
     '',

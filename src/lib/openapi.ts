@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 
 export const OPENAPI_VERSION = '3.1.1';
 export { OPENAPI_PATH };
-/** Edge cache of the static files (netlify.toml), SPEC.md §4 rule 1. */
+/** Edge cache of the static files (netlify.toml): 5 minutes, docs/api.md. */
 export const CACHE_CONTROL = 'public, max-age=300';
 
 /** `event-notes` → `EventNotesPayload`: the component name of a payload schema. */
@@ -170,7 +170,7 @@ export function createOpenApiDocument(base: string): Json {
     servers: [{ url: base.replace(/\/$/, '') }],
     security: [],
     tags: [
-      { name: 'data', description: 'JSON payloads (SPEC.md §2)' },
+      { name: 'data', description: 'JSON payloads (docs/api.md in the source)' },
       { name: 'schemas', description: 'JSON Schemas and this document' },
       { name: 'feeds', description: 'Atom and iCalendar feeds, including the alert feeds' },
       { name: 'mcp', description: 'The MCP tool server and its discovery documents' },

@@ -66,7 +66,7 @@ export const PAYLOADS = [
     name: 'timeline',
     schema: TimelinePayload,
     summary: 'Every recorded reset event',
-    description: 'All recorded events, newest first, with the SPEC.md §2.2 event record.',
+    description: 'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md).',
     build: (c) => createTimelinePayload(c.data.events, c.source),
   }),
   payload({

@@ -1,7 +1,7 @@
 /**
  * X (Twitter) status ids are snowflakes: the post's UTC time in ms is (id >> 22) + TWITTER_EPOCH.
  * Events without a post get a synthetic id built the same way with zero low bits, so every id is
- * decimal digits (SPEC §2.2), sorts with real ids by time, and decodes back to the event's ts.
+ * decimal digits (docs/api.md), sorts with real ids by time, and decodes back to the event's ts.
  */
 export const TWITTER_EPOCH_MS = 1288834974657n;
 

@@ -1,4 +1,4 @@
-/** The timeline: recorded events in the published shape of SPEC §2.2, and the queries over them. */
+/** The timeline: recorded events in the published shape of docs/api.md, and the queries over them. */
 import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineEvent, type TimelinePayload } from './schema.ts';
 
 /** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
@@ -31,7 +31,7 @@ export function newestFirst<T extends { ts: string; id: string }>(events: readon
   return [...events].sort((a, b) => compareEvents(b, a));
 }
 
-/** The SPEC's event record: exactly its eleven fields, in its order (curation notes stay out). */
+/** The published event record: exactly its eleven fields, in its order (curation notes stay out). */
 export function toTimelineEvent(e: StoredEvent): TimelineEvent {
   return Object.fromEntries(TIMELINE_EVENT_FIELDS.map((k) => [k, e[k]])) as TimelineEvent;
 }

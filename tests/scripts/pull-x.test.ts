@@ -64,7 +64,7 @@ describe('x: without X_BEARER_TOKEN', () => {
     const r = await pullInto(dir, { x: server!.url });
     expect(server!.requests).toHaveLength(0);
     expect(read(dir, 'events.json')).toBe(events);
-    expect(readJson(dir, 'signals.json').sources[2]).toMatchObject({ name: 'x', ok: false, outcome: 'skipped', error: 'X_BEARER_TOKEN not set' });
+    expect(readJson(dir, 'signals.json').sources[2]).toMatchObject({ name: 'x', ok: false, outcome: 'skipped', error: 'X_BEARER_TOKEN not set', skip_reason: 'no_token' });
     expect(r.lines[2]).toBe('⏭️ x: skipped (X_BEARER_TOKEN not set)');
     expect(r.lines.filter((l) => l.startsWith('❌'))).toHaveLength(3); // status, issues and staff point at a dead port
   });

@@ -4,7 +4,7 @@
  * and times come from the data, so rebuilding gives the same alerts; the clock `now` only decides which
  * time-bound alerts exist yet (a grant expiring within 24 h, a lapsed promise, a forecast not yet issued).
  */
-import { correctionKey, correctionWords } from '../corrections.ts';
+import { correctionKey, correctionWords, isLinkMove } from '../corrections.ts';
 import type { Dataset } from '../dataset.ts';
 import { summaryText } from '../feeds/atom.ts';
 import { eventTitle, scopeLabel } from '../feeds/titles.ts';
@@ -105,7 +105,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
       const span = `${utcDateTime(a.window_start)} and ${utcDateTime(a.window_end)}`;
       const common = { ...blank, url: postUrl(a.url, base), page: siteUrl(promisePath(a), base), window };
       const out: Alert[] = [
-        { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}. ${a.summary}` },
+        { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}.${a.summary ? ` ${a.summary}` : ''}` },
       ];
       const status = promiseStatus(a, now);
       const event = a.fulfilled_by === null ? undefined : events.get(a.fulfilled_by);
@@ -128,14 +128,15 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           kind: 'promise-lapsed',
           at: a.window_end,
           title: 'Promised Codex reset did not come',
-          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}. ${a.summary}`,
+          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
         });
       return out;
     });
 }
 
 function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, { base }: Context): Alert[] {
-  return list.map((c) => {
+  // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
+  return list.filter((c) => !isLinkMove(c)).map((c) => {
     const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
     const kind = c.what === 'retraction' ? 'retraction' : 'correction';
     const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;

@@ -6,6 +6,7 @@
 import { Feed } from 'feed';
 import { addRelatedLinks, escapeHtml, FEED_ENTRY_LIMIT } from '../feeds/atom.ts';
 import type { Alert } from '../schema.ts';
+import { withArticle } from '../format.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { ALERTS_FEED_PATH, pairSlug, type ThresholdFeed } from './thresholds.ts';
 
@@ -81,7 +82,7 @@ export function createThresholdFeed(alerts: readonly Alert[], feed: ThresholdFee
   return createAlertsFeed(thresholdFeedAlerts(alerts, feed), {
     base,
     path: feed.path,
-    title: `${SITE.name} alerts: chance of a ${SITE.product} reset within ${feed.horizon} h reaches ${feed.threshold} %`,
+    title: `${SITE.name} alerts: chance of ${withArticle(SITE.product)} reset within ${feed.horizon} h reaches ${feed.threshold} %`,
     subtitle: `The forecast crossing ${feed.threshold} % for the next ${feed.horizon} hours (again only after it fell below ${feed.rearm_below} %), and every recorded reset.`,
   });
 }

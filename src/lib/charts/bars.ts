@@ -27,34 +27,59 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 }
 
-/** Up to four whole-number ticks from 0 to the maximum. */
+/** Whole-number y ticks from 0 in up to four equal steps, the last at or above the maximum (the axis holds the highest bar). */
 export function ticks(max: number): number[] {
   if (max <= 0) return [0];
   const step = Math.max(1, Math.ceil(max / 4));
+  const top = step * Math.ceil(max / step);
   const out: number[] = [];
-  for (let t = 0; t <= max; t += step) out.push(t);
+  for (let t = 0; t <= top; t += step) out.push(t);
   return out;
+}
+
+/** Font size of a tick label in the chart's user units (`.chart .tick` in global.css). */
+export const TICK_FONT_PX = 13;
+/**
+ * Width of one label glyph, as a share of the font size: a safe upper bound for the digits, hyphens and
+ * Latin letters of our labels in the system sans-serif fonts (digits are about 0.55 em).
+ */
+const GLYPH_EM = 0.62;
+const labelHalfWidth = (label: string): number => (label.length * GLYPH_EM * TICK_FONT_PX) / 2;
+
+/**
+ * Right padding that keeps the last bar's label inside the picture: a label is centred on its bar, so
+ * with the last bar labelled its centre is `WIDTH − right − slot/2` with `slot = (WIDTH − left − right)/n`;
+ * solved for `right` so that the centre plus half the label stays 1 unit inside the edge.
+ */
+function rightPadding(bars: readonly Bar[], every: number): number {
+  const n = bars.length;
+  const last = bars.at(-1);
+  if (!last || (n - 1) % every !== 0) return PAD.right;
+  const needed = (labelHalfWidth(last.label) + 1 - (WIDTH - PAD.left) / (2 * n)) / (1 - 1 / (2 * n));
+  return Math.max(PAD.right, needed);
 }
 
 export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): string {
   const id = opts.id ?? opts.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const plotW = WIDTH - PAD.left - PAD.right;
+  const yTicks = ticks(Math.max(1, ...bars.map((b) => b.value)));
+  const top = yTicks.at(-1)!;
+  const every = opts.labelEvery ?? 1;
+  const right = rightPadding(bars, every);
+  const plotW = WIDTH - PAD.left - right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = bars.length > 0 ? plotW / bars.length : plotW;
-  const y = (v: number): number => PAD.top + plotH - (v / max) * plotH;
-  const every = opts.labelEvery ?? 1;
-  const grid = ticks(max)
-    .map((t) => `<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t)}" y2="${y(t)}"/>` +
-      `<text class="tick" x="${PAD.left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text>`)
+  const y = (v: number): number => PAD.top + plotH - (v / top) * plotH;
+  const grid = yTicks
+    .map((t) => `<line class="grid" x1="${PAD.left}" x2="${round(WIDTH - right)}" y1="${round(y(t))}" y2="${round(y(t))}"/>` +
+      `<text class="tick" x="${PAD.left - 6}" y="${round(y(t) + 4)}" text-anchor="end">${t}</text>`)
     .join('');
   const rects = bars
     .map((b, i) => {
       const x = PAD.left + i * slot + slot * 0.15;
-      const h = (b.value / max) * plotH;
+      const h = (b.value / top) * plotH;
       const tip = opts.tip ? opts.tip(b.label, b.value) : `${b.label}: ${b.value} ${b.value === 1 ? opts.unit[0] : opts.unit[1]}`;
       const label = i % every === 0
-        ? `<text class="tick" x="${x + slot * 0.35}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
+        ? `<text class="tick" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
         : '';
       return `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}"><title>${escapeXml(tip)}</title></rect>${label}`;
     })

@@ -1,5 +1,5 @@
 /**
- * The forecast of SPEC §2.1 (formula_version "2", equations in docs/forecast.md), computed at build
+ * The forecast of docs/api.md (formula_version "2", equations in docs/forecast.md), computed at build
  * time from the dataset and an injected clock. Nothing is selected on the backtest: the model is fixed
  * in advance and learns only from data published before `now`.
  */

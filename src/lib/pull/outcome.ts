@@ -3,7 +3,9 @@ import { cleanText } from '../sanitize.ts';
 import type { SourceCheck } from '../schema.ts';
 import { toTimestamp } from '../time.ts';
 
-export type Outcome<T> = { outcome: 'ok'; value: T; detail: string } | { outcome: 'failed'; error: string } | { outcome: 'skipped'; error: string };
+export type Outcome<T> = { outcome: 'ok'; value: T; detail: string } | { outcome: 'failed'; error: string } | { outcome: 'skipped'; error: string; reason?: SkipReason };
+/** Why a source was not asked, as structure (the pages say it in words; `error` stays the log's English). */
+export type SkipReason = NonNullable<SourceCheck['skip_reason']>;
 
 /** Runs one source; whatever it throws becomes its failure, never the pull's. */
 export async function settle<T>(run: () => Promise<T>, detail: (v: T) => string): Promise<Outcome<T>> {
@@ -15,7 +17,8 @@ export async function settle<T>(run: () => Promise<T>, detail: (v: T) => string)
   }
 }
 
-export const skipped = (why: string): Promise<Outcome<never>> => Promise.resolve({ outcome: 'skipped', error: why });
+export const skipped = (why: string, reason?: SkipReason): Promise<Outcome<never>> =>
+  Promise.resolve({ outcome: 'skipped', error: why, ...(reason ? { reason } : {}) });
 
 /**
  * The source's entry in signals.json `sources[]`; `last_ok_at` carries over from the previous check.
@@ -33,6 +36,7 @@ export function check(name: string, o: Outcome<unknown>, now: Date, prev: Source
     last_ok_at: o.outcome === 'ok' ? at : (prev?.last_ok_at ?? fallbackLastOk),
     ...(via ? { via } : {}),
     ...(note ? { note: cleanText(note, 'error') } : {}),
+    ...(o.outcome === 'skipped' && o.reason ? { skip_reason: o.reason } : {}),
   };
 }
 

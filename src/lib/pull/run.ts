@@ -112,7 +112,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
           },
           (r) => `${r.found.events.length} new event(s), ${r.found.candidates.length} for review${r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : ''}`,
         )
-      : skipped('X_BEARER_TOKEN not set'),
+      : skipped('X_BEARER_TOKEN not set', 'no_token'),
     settle(
       async () => {
         const pulled = await pullStaffPosts(http, bases.github, pullState.github ?? { since: null }, now, tokens.github);

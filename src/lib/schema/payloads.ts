@@ -1,12 +1,12 @@
 /**
- * The public v1 contract: every JSON payload published under /api/v1/. SPEC.md fixes the fields of
+ * The public v1 contract: every JSON payload published under /api/v1/. docs/api.md fixes the fields of
  * forecast, timeline, signals and banked; the others are Resetcast's own. A field is only ever added.
  */
 import { z } from 'zod';
 import { Certainty, Confidence, Kind, PostId, SCHEMA_VERSION, Scope, Timestamp, Url } from './scalars.ts';
 import { Announcement, Correction, SignalsFile, StoredEvent } from './storage.ts';
 
-/** The fields every payload opens with (the timeline keeps SPEC §2.2's own three: no generated_at). */
+/** The fields every payload opens with (the timeline keeps the event record's own three: no generated_at). */
 const ENVELOPE = {
   schema_version: z.literal(SCHEMA_VERSION),
   generated_at: Timestamp,
@@ -15,7 +15,7 @@ const ENVELOPE = {
 
 export const FORMULA_VERSION = '2' as const;
 
-/** The event record of SPEC.md §2.2, exactly its fields in its order. */
+/** The event record of docs/api.md, exactly its fields in its order. */
 export const TimelineEvent = StoredEvent.pick({
   id: true,
   date: true,
@@ -100,7 +100,7 @@ export const BankedPayload = z.strictObject({
   active: z.array(ActiveBankedReset),
 });
 
-/** Curation notes the SPEC's event record has no room for: how sure each recorded fact is. */
+/** Curation notes the published event record has no room for: how sure each recorded fact is. */
 export const EventNotesPayload = z.strictObject({
   ...ENVELOPE,
   notes: z.array(

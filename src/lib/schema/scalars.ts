@@ -1,6 +1,6 @@
 /**
  * The scalar vocabulary every Resetcast file and payload shares: timestamps, dates, scopes, kinds.
- * Vocabularies that SPEC.md leaves open are defined here and explained in docs/data.md.
+ * Vocabularies that the interface leaves open are defined here and explained in docs/data.md.
  */
 import { z } from 'zod';
 import { isValidTimestamp, isValidDate } from '../time.ts';

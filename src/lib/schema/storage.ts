@@ -38,7 +38,7 @@ export const Announcement = z.strictObject({
   ts: Timestamp.describe('when the promise was posted'),
   source: Text('name').min(1),
   url: Url,
-  summary: Text('summary').min(1),
+  summary: Text('summary').min(1).nullable().describe('the promise in its post\'s own words, or null when the record kept none (pages then show its window and post)'),
   by: Text('timeWords').min(1).nullable().describe('the time words of the post ("by EOD", "10am PT"), or null when it gave none'),
   window_start: Timestamp.describe('start of the UTC window in which the promised reset is expected'),
   window_end: Timestamp.describe('end of that window: with no reset by then, the promise has lapsed'),
@@ -84,6 +84,10 @@ export const SourceCheck = z.strictObject({
   last_ok_at: Timestamp.nullable().optional().describe('last successful check of this source, null if never'),
   via: Text('word').min(1).optional().describe('which adapter answered, when a source has more than one'),
   note: Text('error').min(1).optional().describe('what a successful check left out of its answer, e.g. a link to another host'),
+  skip_reason: z
+    .enum(['no_token'])
+    .optional()
+    .describe('why a skipped source was not asked: no_token, its API token is not configured'),
 });
 export const StatusSignal = z.strictObject({
   indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),

@@ -106,6 +106,26 @@ describe('deriveAlerts on the mini dataset', () => {
     expect(alerts[0]!.page).toBe('https://resetcast.netlify.app/timeline/2026/#e-2093014447833116908');
   });
 
+  it('sends no alert for a link moved between our own pages, but one for a link that changed to or from a post', () => {
+    const d = docs();
+    const id = '2062329981548802523';
+    const move = { event_id: id, at: '2026-06-20T00:00:00Z', what: 'url', before: `${BASE}/timeline/#e-${id}`, after: `${BASE}/timeline/2026/#e-${id}`, reason: 'a page per year' };
+    const toPost = { ...move, at: '2026-06-21T00:00:00Z', before: `${BASE}/timeline/2026/#e-${id}`, after: `https://x.com/thsottiaux/status/${id}`, reason: 'the post was found' };
+    (d.events as any).events.find((e: any) => e.id === id).url = toPost.after;
+    (d.corrections as any).corrections = [move, toPost];
+    const corrections = deriveAlerts(dataset(d), MINI_NOW, BASE).filter((a) => a.kind === 'correction');
+    expect(corrections.map((a) => [a.id.slice(TAG.length), a.summary])).toEqual([
+      [`correction:${id}:2026-06-21T00:00:00Z:url`, `link: ${BASE}/timeline/2026/#e-${id} → https://x.com/thsottiaux/status/${id}. Reason: the post was found`],
+    ]);
+  });
+
+  it('says only the window of a promise recorded without its own words: nothing is made up in their place', () => {
+    const d = docs();
+    (d.announcements as any).announcements[0].summary = null;
+    const promise = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.id === `${TAG}promise:2066956441173323943`)!;
+    expect(promise.summary).toBe('Expected between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC.');
+  });
+
   it('gives a banked event without a grant an alert of its own, and an event without a post no post link', () => {
     const d = docs();
     (d.banked as any).grants = (d.banked as any).grants.filter((g: any) => g.event_id !== '2065225362544726371');

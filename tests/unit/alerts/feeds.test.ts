@@ -8,6 +8,7 @@ import { deriveAlerts } from '../../../src/lib/alerts/derive.ts';
 import { createAlertsFeed, createMainAlertsFeed, createThresholdFeed, FEED_ENTRY_LIMIT } from '../../../src/lib/alerts/feeds.ts';
 import { THRESHOLD_FEEDS } from '../../../src/lib/alerts/thresholds.ts';
 import { validateDataset } from '../../../src/lib/dataset.ts';
+import { withArticle } from '../../../src/lib/format.ts';
 import type { Alert } from '../../../src/lib/schema.ts';
 import { MINI_NOW, miniJson } from '../../support/mini-data.ts';
 
@@ -95,5 +96,19 @@ describe('threshold feeds', () => {
     expect(ids(xml)).toEqual([...crossings, ...resets]);
     expect(xml).toContain(`<link rel="self" href="https://resetcast.netlify.app/alerts/${slug}.xml"/>`);
     expect(parseFeed(xml).title).toMatch(new RegExp(`within ${slug.slice(1, 3)} h reaches ${slug.slice(4)} %`));
+  });
+  it('titles with the right article ("an OpenAI Codex reset", never "a OpenAI")', () => {
+    expect(parseFeed(feedFor('p24-50')).title).toBe('Resetcast alerts: chance of an OpenAI Codex reset within 24 h reaches 50 %');
+  });
+});
+
+describe('withArticle', () => {
+  it.each([
+    ['OpenAI Codex reset', 'an OpenAI Codex reset'],
+    ['Codex reset', 'a Codex reset'],
+    ['update', 'an update'],
+    ['banked reset', 'a banked reset'],
+  ])('%s → %s', (noun, phrase) => {
+    expect(withArticle(noun)).toBe(phrase);
   });
 });

@@ -68,6 +68,18 @@ describe('Atom feed', () => {
   });
 });
 
+describe('Atom feed: a link moved between our own pages', () => {
+  it('says "link moved", never the raw addresses; a link changed to a post keeps both', () => {
+    const e = data.events[0]!;
+    const move: Amendment = { event_id: e.id, at: '2026-06-30T00:00:00Z', what: 'url', before: `${BASE}/timeline/#e-${e.id}`, after: `${BASE}/timeline/2026/#e-${e.id}`, reason: 'a page per year' };
+    const toPost: Amendment = { ...move, at: '2026-06-30T01:00:00Z', before: move.after, after: 'https://x.com/thsottiaux/status/1', reason: 'post found' };
+    const items = parseFeed(createAtomFeed(data.events, { base: BASE, corrections: [move, toPost] })).items;
+    const text = (at: string): string | null | undefined => items.find((i) => i.published?.toISOString() === new Date(at).toISOString() && i.id?.includes('correction'))?.description;
+    expect(text(move.at)).toBe('link moved: the entry has a new address on Resetcast. Reason: a page per year');
+    expect(text(toPost.at)).toBe(`link: ${BASE}/timeline/2026/#e-${e.id} → https://x.com/thsottiaux/status/1. Reason: post found`);
+  });
+});
+
 describe('Atom feed of a long history', () => {
   // 300 events an hour apart, oldest first (as stored), ending 2026-06-30T23:00:00Z.
   const template = data.events[0]!;

@@ -124,6 +124,17 @@ describe('formatter: UTC, CLDR conventions of each locale, the build clock only'
     expect(f.timeLeft('2026-11-22T00:00:00Z', NOW)).toBe('0 minutes');
   });
 
+  it('says a span of hours as days and hours, never as a decimal hour count', () => {
+    const f = formatter('en');
+    // 1,053.772 h = 43 × 24 h + 21.772 h → 43 days, 21 hours (rounded toward zero).
+    expect(f.span(1053.772)).toBe('43 days, 21 hours');
+    expect(f.span(48)).toBe('2 days');
+    expect(f.span(5.5)).toBe('5 hours');
+    expect(f.span(0.75)).toBe('45 minutes');
+    expect(formatter('ja').span(1053.772)).toBe('43 日 21 時間');
+    expect(formatter('es').span(1053.772)).toBe('43 días y 21 horas');
+  });
+
   it('refuses a string that is not a date', () => {
     expect(() => formatter('en').date('someday')).toThrow(/not a date/);
   });

@@ -1,0 +1,9 @@
+/**
+ * `npm run docs:api`: writes docs/api.md from the endpoint and payload registries (src/lib/api-doc.ts).
+ * Run it after changing an endpoint, a payload or a field description; a test fails while it is stale.
+ */
+import { writeFileSync } from 'node:fs';
+import { API_DOC_PATH, createApiDoc } from '../src/lib/api-doc.ts';
+
+writeFileSync(API_DOC_PATH, createApiDoc());
+console.log(`wrote ${API_DOC_PATH}`);

@@ -1,0 +1,48 @@
+/**
+ * The status-line snippets: docs/statusline.md quotes exactly what the developers page shows (one module,
+ * src/lib/statusline-snippets.ts), and both agree with what scripts/statusline.sh does.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STATUSLINE_BIN, statuslineSnippets } from '../../../src/lib/statusline-snippets.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const doc = readFileSync(join(ROOT, 'docs/statusline.md'), 'utf8');
+const script = readFileSync(join(ROOT, 'scripts/statusline.sh'), 'utf8');
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const snippets = statuslineSnippets();
+
+/** Every fenced code block of the doc: [language, text]. */
+const fences = [...doc.matchAll(/^```(\w*)\n([\s\S]*?)\n```$/gm)].map((m) => [m[1], m[2]] as const);
+
+describe('docs/statusline.md and the developers page say the same', () => {
+  it.each(Object.entries(snippets))('%s is quoted in the doc, whole, in its own code block', (_, s) => {
+    expect(fences).toContainEqual([s.lang, s.code]);
+  });
+});
+
+describe('the snippets agree with scripts/statusline.sh', () => {
+  const timeoutSeconds = Number(/^TIMEOUT_SECONDS=(\d+)$/m.exec(script)?.[1]);
+  it('the script waits 2 s for a request', () => expect(timeoutSeconds).toBe(2));
+
+  it('starship waits longer than the script\'s request can take (its default 500 ms would cut it)', () => {
+    const ms = Number(/^command_timeout = (\d+)$/m.exec(snippets.starship.code)?.[1]);
+    expect(ms).toBeGreaterThan(timeoutSeconds * 1000);
+  });
+
+  it('zsh doubles the "%" the script prints, so the prompt shows it', () => {
+    expect(script).toContain('echo "reset odds 24h: $p24%"');
+    expect(snippets.zsh.code).toContain('//\\%/%%}');
+  });
+
+  it('every snippet runs the script from where the install snippet puts it; the README installs it there too', () => {
+    expect(snippets.install.code).toContain(`-o ${STATUSLINE_BIN}\nchmod +x ${STATUSLINE_BIN}`);
+    for (const s of [snippets.claude, snippets.tmux, snippets.starship, snippets.zsh]) expect(s.code).toContain(STATUSLINE_BIN);
+    expect(readme).toContain(`-o ${STATUSLINE_BIN} && chmod +x ${STATUSLINE_BIN}`);
+  });
+
+  it('the install snippet fetches the script the site serves', () => {
+    expect(snippets.install.code).toContain('curl -fsSL https://resetcast.netlify.app/statusline.sh ');
+  });
+});
