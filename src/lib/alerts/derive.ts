@@ -134,9 +134,23 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
     });
 }
 
-function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, { base }: Context): Alert[] {
+function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], { base }: Context): Alert[] {
   // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
   return list.filter((c) => !isLinkMove(c)).map((c) => {
+    // A relink names the promise (by its anchor id), not an event: the alert points at the promise.
+    const promise = c.what === 'fulfilled_by' ? promises.find((a) => promiseAnchor(a).slice(2) === c.event_id) : undefined;
+    if (promise)
+      return {
+        ...blank,
+        id: alertId('correction', correctionKey(c), base),
+        kind: 'correction' as const,
+        at: c.at,
+        title: `Correction: the promise ${promise.source} posted on ${utcDateTime(promise.ts)}`,
+        summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
+        url: postUrl(promise.url, base),
+        page: siteUrl(promisePath(promise), base),
+        event_id: c.event_id,
+      };
     const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
     const kind = c.what === 'retraction' ? 'retraction' : 'correction';
     const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;
@@ -176,7 +190,7 @@ export function deriveAlerts(data: Dataset, now: Date, base: string): Alert[] {
     ...eventAlerts(data.events, data.banked.grants, ctx),
     ...grantAlerts(data.banked.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), byId, ctx),
     ...promiseAlerts(data.announcements, byId, ctx),
-    ...correctionAlerts(data.corrections, byId, ctx),
+    ...correctionAlerts(data.corrections, byId, data.announcements, ctx),
     ...crossings.map((x) => thresholdAlert(x, ctx)),
   ].sort((a, b) => compareAlerts(b, a));
 }

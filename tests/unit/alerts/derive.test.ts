@@ -119,6 +119,22 @@ describe('deriveAlerts on the mini dataset', () => {
     ]);
   });
 
+  it('says which promise a relink changed, with its post and its place on the timeline (not "event <id>")', () => {
+    const d = docs();
+    const promise = (d.announcements as any).announcements[0];
+    promise.fulfilled_by = null;
+    (d.corrections as any).corrections = [
+      { event_id: promise.id, at: '2026-06-20T00:00:00Z', what: 'fulfilled_by', before: '2067399435009622521', after: null, reason: 'the reset was for other plans' },
+    ];
+    const relink = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.kind === 'correction')!;
+    expect([relink.title, relink.summary, relink.url, relink.page]).toEqual([
+      'Correction: the promise thsottiaux posted on 2026-06-16 18:49 UTC',
+      'promise fulfilled by: 2067399435009622521 → none. Reason: the reset was for other plans',
+      'https://x.com/thsottiaux/status/2066956441173323943',
+      `${BASE}/timeline/2026/#p-2066956441173323943`,
+    ]);
+  });
+
   it('says only the window of a promise recorded without its own words: nothing is made up in their place', () => {
     const d = docs();
     (d.announcements as any).announcements[0].summary = null;
