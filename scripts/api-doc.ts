@@ -4,6 +4,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { API_DOC_PATH, createApiDoc } from '../src/lib/api-doc.ts';
+import { answerHelp } from './lib/help.ts';
+
+answerHelp({
+  usage: 'npm run docs:api',
+  about: 'Writes docs/api.md from the endpoint and payload registries; a test fails while the committed file is stale.',
+  flags: [],
+  example: 'npm run docs:api && git diff docs/api.md',
+});
 
 writeFileSync(API_DOC_PATH, createApiDoc());
 console.log(`wrote ${API_DOC_PATH}`);

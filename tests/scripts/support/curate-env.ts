@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runNode } from '../../support/run-node.ts';
-import { historyCopy } from '../../support/history.ts';
+import { HISTORY_EPOCH, historyCopy } from '../../support/history.ts';
 
 /** The commands' clock: 2026-11-20T12:00:00Z (inside the frozen history, after its last event). */
 export const NOW = new Date('2026-11-20T12:00:00Z');
@@ -42,3 +42,9 @@ export async function expectRefused(script: string, dir: string, args: string[],
   expect(r.out.trim()).toMatch(message);
   expect(snapshot(dir)).toEqual(before);
 }
+
+/**
+ * `npm run validate` on a curated copy, at the history's own clock: the commands' clock (NOW) lies before
+ * the history's last signal check, which validate rightly refuses as a time from the future.
+ */
+export const validateAtHistoryClock = (dir: string): Promise<Run> => npmScript('validate', dir, [], { SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
