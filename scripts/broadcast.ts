@@ -6,6 +6,8 @@
  * every outlet succeeded or was skipped, 1 when any failed (the sent-log still records what happened),
  * 2 when data/ is invalid (nothing sent, nothing written).
  */
+// First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
+import './lib/guard-output.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
 import { DATA_FILES } from '../src/lib/data-files.ts';

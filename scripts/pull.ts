@@ -4,19 +4,24 @@
  * (docs/alerts.md). Exit 0 when every source succeeded or was skipped, 1 when any failed (after writing
  * what succeeded), 2 when data/ itself is invalid (nothing written).
  */
+// First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
+import './lib/guard-output.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
 import { DataError } from '../src/lib/dataset.ts';
 import { runPull } from '../src/lib/pull/run.ts';
 import { SITE } from '../src/lib/site.ts';
-import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../src/lib/sources.ts';
+import { HTTP_DEFAULTS, PULL_BUDGET, sourceBases, USER_AGENT } from '../src/lib/sources.ts';
 import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({
   usage: 'npm run pull',
-  about: 'Checks every source once, writes what it learned into data/ and broadcasts new alerts (tokens and outlets come from the environment: docs/pull.md).',
-  flags: [],
+  about: 'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the environment; alerts go out later with npm run broadcast: docs/pull.md).',
+  flags: [
+    ['RESETCAST_SOURCE_BUDGET_MS=<ms>', `how long each source may take (default ${PULL_BUDGET.sourceMs})`],
+    ['RESETCAST_PULL_BUDGET_MS=<ms>', `hard limit of the whole pull, then exit 1 and nothing written (default ${PULL_BUDGET.pullMs})`],
+  ],
   example: 'X_BEARER_TOKEN=… npm run pull',
 });
 
@@ -24,6 +29,13 @@ const env = process.env;
 const now = buildNow(env);
 const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
 const dir = dataDir(env);
+const budgetMs = (name: string, fallback: number): number => (env[name] ? Number(env[name]) : fallback);
+const pullBudgetMs = budgetMs('RESETCAST_PULL_BUDGET_MS', PULL_BUDGET.pullMs);
+// The one overall deadline: whatever hangs (a source, the disk), the pull ends and writes nothing.
+setTimeout(() => {
+  console.error(`pull failed, nothing written: it passed its ${pullBudgetMs / 1000} s budget`);
+  process.exit(1);
+}, pullBudgetMs).unref();
 
 try {
   const result = await runPull({
@@ -33,6 +45,7 @@ try {
     bases: sourceBases(env),
     tokens: { github: env['GITHUB_TOKEN'] || undefined, x: env['X_BEARER_TOKEN'] || undefined },
     site: SITE.url,
+    sourceBudgetMs: budgetMs('RESETCAST_SOURCE_BUDGET_MS', PULL_BUDGET.sourceMs),
   });
   writeDataTexts(dir, result.writes);
   for (const l of result.lines) console.log(l);

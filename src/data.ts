@@ -9,6 +9,7 @@ import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } fro
 import { parseDataset, type Dataset, type DatasetLimits, type DatasetTexts } from './lib/dataset.ts';
 import { createPayloads, type Payloads } from './lib/payloads.ts';
 import { SITE } from './lib/site.ts';
+import { redactorFrom } from './lib/secrets.ts';
 
 export interface Build {
   now: Date;
@@ -74,7 +75,11 @@ export function loadBuild(env: Env = process.env): Build {
   const hit = store[CACHE];
   if (hit?.key === key) return hit.build;
   const now = buildNow(env);
-  const data = parseDataset(readDataFiles(dir), now, maxEventsFrom(env));
+  // The build's last step before dist/ that sees outside text: a secret set in the build's environment
+  // never reaches a page or a payload, even if a hand edit put it into data/ (src/lib/secrets.ts).
+  const redact = redactorFrom(env);
+  const texts = Object.fromEntries(Object.entries(readDataFiles(dir)).map(([k, text]) => [k, redact(text)])) as DatasetTexts;
+  const data = parseDataset(texts, now, maxEventsFrom(env));
   const build = { now, data, payloads: createPayloads(data, now, SITE.url) };
   store[CACHE] = { key, build };
   // Off unless set: one line per actual computation, so a build test can count them (it must be one).

@@ -3,6 +3,7 @@
  * clock, apply the command (pure, src/lib/curate/), validate the whole result as objects, then write
  * the changed files as one atomic change. Any refusal is one line on stderr, exit 1, data/ untouched.
  */
+import './guard-output.ts';
 import { buildNow, dataDir, readDataFile, readDataFiles } from '../../src/data.ts';
 import { CurationError } from '../../src/lib/curate/errors.ts';
 import type { Curated, Outcome } from '../../src/lib/curate/state.ts';

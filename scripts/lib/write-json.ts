@@ -2,6 +2,10 @@
 import { renameSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stableStringify } from '../../src/lib/json.ts';
+import { redactorFrom } from '../../src/lib/secrets.ts';
+
+/** The last step before data/: no secret of the environment is ever written (src/lib/secrets.ts). */
+const redact = redactorFrom(process.env);
 
 const tempOf = (path: string): string => `${path}.${process.pid}.tmp`;
 
@@ -18,7 +22,7 @@ export function writeTextFiles(dir: string, writes: Record<string, string>): voi
   mkdirSync(dir, { recursive: true });
   const names = Object.keys(writes);
   try {
-    for (const name of names) writeFileSync(tempOf(join(dir, name)), writes[name]!);
+    for (const name of names) writeFileSync(tempOf(join(dir, name)), redact(writes[name]!));
   } catch (e) {
     for (const name of names) rmSync(tempOf(join(dir, name)), { force: true });
     throw e;

@@ -131,6 +131,15 @@ export const HTTP_DEFAULTS = {
   maxRetryAfterMs: 20_000,
 } as const;
 
+/**
+ * Time budgets (docs/pull.md, "Budgets"). Each source stops asking once `sourceMs` has passed since the
+ * pull began: no request starts and no retry waits past it, each request's timeout is cut to what is
+ * left, and paging stops with the source failed cleanly (it keeps its last good data). The sources run
+ * side by side, so the whole pull's network time is one source budget; `pullMs` is the hard limit of
+ * the whole `npm run pull` process, after which it exits 1 having written nothing.
+ */
+export const PULL_BUDGET = { sourceMs: 30_000, pullMs: 60_000 } as const;
+
 export interface SourceBases {
   status: string;
   github: string;

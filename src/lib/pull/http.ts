@@ -15,6 +15,11 @@ export interface HttpDeps {
   retries: number;
   backoffMs: number;
   maxRetryAfterMs: number;
+  /**
+   * When the source's time budget ends (ms since the epoch, on `now()`'s clock): no attempt starts and no
+   * retry waits past it, and each attempt's timeout is cut to what is left (docs/pull.md, "Budgets").
+   */
+  deadline?: number;
 }
 
 export interface RequestSpec {
@@ -132,16 +137,47 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/** Redirects followed within one origin before a source counts as broken. */
+const MAX_SAME_HOST_REDIRECTS = 5;
+
+/**
+ * fetch, following a redirect only within the origin asked (same scheme, host and port): a source that
+ * sends us to another host is refused, so its answer can never come from a host we did not choose
+ * (docs/pull.md, "Hosts"). `redirect: 'manual'` callers (the outlets) get the 3xx as it is.
+ */
+async function fetchSameHost(deps: HttpDeps, url: string, init: RequestInit, spec: RequestSpec): Promise<Response> {
+  if (spec.redirect === 'manual') return deps.fetch(url, { ...init, redirect: 'manual' });
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const res = await deps.fetch(at, { ...init, redirect: 'manual' });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const next = URL.canParse(location, at) ? new URL(location, at) : null;
+    if (next === null || next.origin !== new URL(url).origin) throw new HttpError(`HTTP ${res.status}: redirected to another host (${next?.host ?? 'an unreadable address'}), refused`, res.status);
+    if (hop >= MAX_SAME_HOST_REDIRECTS) throw new HttpError(`more than ${MAX_SAME_HOST_REDIRECTS} redirects`, res.status);
+    at = next.href;
+  }
+}
+
+/** Milliseconds left of the budget, or Infinity without one. */
+const leftMs = (deps: HttpDeps): number => (deps.deadline === undefined ? Infinity : deps.deadline - deps.now().getTime());
+
 async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean; notSent: boolean }> {
   try {
-    return await deps.fetch(url, {
-      method: spec.method ?? 'GET',
-      headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...spec.headers },
-      ...(spec.body === undefined ? {} : { body: spec.body }),
-      signal: AbortSignal.timeout(deps.timeoutMs),
-      redirect: spec.redirect ?? 'follow',
-    });
+    return await fetchSameHost(
+      deps,
+      url,
+      {
+        method: spec.method ?? 'GET',
+        headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...spec.headers },
+        ...(spec.body === undefined ? {} : { body: spec.body }),
+        signal: AbortSignal.timeout(Math.max(1, Math.min(deps.timeoutMs, leftMs(deps)))),
+      },
+      spec,
+    );
   } catch (e) {
+    if (e instanceof HttpError) throw e;
     const message = describeNetworkError(e);
     const code = (e as { cause?: { code?: unknown } }).cause?.code;
     // A host that never answers is not retried: that keeps a pull within its time budget.
@@ -158,6 +194,7 @@ async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<
 export async function request(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
   let last = '';
   for (let i = 0; i <= deps.retries; i++) {
+    if (leftMs(deps) <= 0) throw new HttpError(`${last ? `${last}; ` : ''}the source's time budget is spent`);
     const res = await attempt(deps, url, spec);
     let waitMs = deps.backoffMs * 2 ** i;
     const once = spec.retryUncertain === false;
@@ -188,7 +225,11 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
         waitMs = asked;
       }
     }
-    if (i < deps.retries) await deps.sleep(waitMs);
+    if (i < deps.retries) {
+      // A retry that could not finish inside the budget is not started: the source fails now, cleanly.
+      if (waitMs >= leftMs(deps)) throw new HttpError(`${last}; no retry: the source's time budget is spent`);
+      await deps.sleep(waitMs);
+    }
   }
   throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
 }

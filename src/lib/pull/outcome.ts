@@ -1,4 +1,5 @@
 /** How one source fared in one pull: its value, or why it failed or was skipped, as a check and a ✅/❌/⏭️ line. */
+import { oneLine } from '../secrets.ts';
 import { cleanText } from '../sanitize.ts';
 import type { SourceCheck } from '../schema.ts';
 import { toTimestamp } from '../time.ts';
@@ -41,6 +42,7 @@ export function check(name: string, o: Outcome<unknown>, now: Date, prev: Source
 }
 
 export function line(name: string, o: Outcome<unknown>): string {
-  if (o.outcome === 'ok') return `✅ ${name}: ${o.detail}`;
-  return o.outcome === 'skipped' ? `⏭️ ${name}: skipped (${o.error})` : `❌ ${name}: ${o.error}`;
+  // The detail and the error carry upstream text (component names, reason phrases): one line, always.
+  if (o.outcome === 'ok') return `✅ ${name}: ${oneLine(o.detail)}`;
+  return o.outcome === 'skipped' ? `⏭️ ${name}: skipped (${oneLine(o.error)})` : `❌ ${name}: ${oneLine(o.error)}`;
 }

@@ -11,7 +11,7 @@ import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../data-files.t
 import { DataError, parseDataset, validateDataset, type Dataset, type DatasetTexts } from '../dataset.ts';
 import { stableStringify } from '../json.ts';
 import { CandidatesFile, PullStateFile, type ForecastLogLine, type PullStateFile as PullState, type SignalsFile, type SourceCheck } from '../schema.ts';
-import type { SourceBases } from '../sources.ts';
+import { PULL_BUDGET, type SourceBases } from '../sources.ts';
 import { toTimestamp } from '../time.ts';
 import type { HttpDeps } from './http.ts';
 import { pullIssues } from './issues.ts';
@@ -38,6 +38,8 @@ export interface PullInput {
   texts: Record<string, string | undefined>;
   now: Date;
   http: HttpDeps;
+  /** How long each source may take (default PULL_BUDGET.sourceMs; tests shorten it). */
+  sourceBudgetMs?: number;
   bases: SourceBases;
   tokens: { github?: string | undefined; x?: string | undefined };
   site: string;
@@ -87,7 +89,9 @@ interface PostSource {
 }
 
 export async function runPull(input: PullInput): Promise<PullOutput> {
-  const { texts, now, http, bases, tokens } = input;
+  const { texts, now, bases, tokens } = input;
+  // Every source shares one budget from the pull's start (and never outlives a deadline given from outside).
+  const http: HttpDeps = { ...input.http, deadline: Math.min(input.http.deadline ?? Infinity, input.http.now().getTime() + (input.sourceBudgetMs ?? PULL_BUDGET.sourceMs)) };
   const dataTexts = readDataTexts(texts);
   const current = parseDataset(dataTexts, now); // refuse to pull onto invalid data
   const curated: Curated = {

@@ -1,0 +1,20 @@
+/**
+ * The last step before a script's words reach stdout or stderr (a terminal, or the public log of a
+ * scheduled workflow): every write is redacted of the secrets in the environment (src/lib/secrets.ts) and
+ * no line can start a GitHub Actions workflow command. Installed once by importing this module first, so
+ * it also covers uncaught errors, library warnings and lines a caller forgot to redact.
+ */
+import { neutraliseWorkflowCommands, redactorFrom } from '../../src/lib/secrets.ts';
+
+const redact = redactorFrom(process.env);
+
+function guard(stream: NodeJS.WriteStream): void {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
+    const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : String(chunk);
+    return write(neutraliseWorkflowCommands(redact(text)), ...rest);
+  }) as typeof stream.write;
+}
+
+guard(process.stdout);
+guard(process.stderr);
