@@ -66,3 +66,11 @@ export const eventPath = (e: { ts: string; id: string }): string => `${timelineY
 export function timelineYears(records: readonly { ts: string }[]): string[] {
   return [...new Set(records.map(yearOf))].sort().reverse();
 }
+
+/**
+ * Where a link to an event that may no longer be recorded (a retraction) points: its year page while
+ * that year still has one (it lists the retraction), else the timeline overview, never a missing page.
+ */
+export function retractedEventPath(e: { ts: string; id: string }, pagedYears: readonly string[]): string {
+  return pagedYears.includes(yearOf(e)) ? eventPath(e) : '/timeline/';
+}

@@ -13,7 +13,7 @@ import { promiseAnchor, promisePath, promiseStatus } from '../promises.ts';
 import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema.ts';
 import { siteUrl } from '../site.ts';
 import { toTimestamp } from '../time.ts';
-import { eventPath } from '../timeline.ts';
+import { eventPath, retractedEventPath, timelineYears } from '../timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
 
 /** A banked grant gets a reminder this many hours before it expires. */
@@ -135,6 +135,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
 }
 
 function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], { base }: Context): Alert[] {
+  const pagedYears = timelineYears([...events.values(), ...promises]);
   // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
   return list.filter((c) => !isLinkMove(c)).map((c) => {
     // A relink names the promise (by its anchor id), not an event: the alert points at the promise.
@@ -162,7 +163,7 @@ function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<strin
       title: `${kind === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`,
       summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
       url: event ? postUrl(event.url, base) : null,
-      page: siteUrl(event ? eventPath(event) : '/timeline/', base),
+      page: siteUrl(event ? (c.what === 'retraction' ? retractedEventPath(event, pagedYears) : eventPath(event)) : '/timeline/', base),
       event_id: c.event_id,
     };
   });

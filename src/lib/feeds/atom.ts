@@ -9,7 +9,7 @@ import { correctionKey, correctionWords } from '../corrections.ts';
 import type { Correction, StoredEvent } from '../schema.ts';
 import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { eventPath, newestFirst } from '../timeline.ts';
+import { eventPath, newestFirst, retractedEventPath, timelineYears } from '../timeline.ts';
 import { eventTitle } from './titles.ts';
 
 export interface AtomOptions {
@@ -36,14 +36,15 @@ export const FEED_ENTRY_LIMIT = 100;
 
 type Entry = Parameters<Feed['addItem']>[0];
 
-function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, base: string): Entry {
+function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, pagedYears: readonly string[], base: string): Entry {
   const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
   const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;
   const when = new Date(c.at);
   return {
     id: correctionEntryId(c, base),
     title: escapeHtml(`${c.what === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`),
-    link: siteUrl(event ? eventPath(event) : '/timeline/', base),
+    // A retracted event's year may have lost its page (its only event): then the overview, never a dead link.
+    link: siteUrl(event ? (c.what === 'retraction' ? retractedEventPath(event, pagedYears) : eventPath(event)) : '/timeline/', base),
     date: when,
     published: when,
     description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
@@ -56,9 +57,10 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
   // Only the newest entries are built: at most FEED_ENTRY_LIMIT of each kind can be among them.
   const ordered = newestFirst(events).slice(0, FEED_ENTRY_LIMIT);
   const byId = new Map(events.map((e) => [e.id, e]));
+  const pagedYears = timelineYears(events);
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
   const entries: { at: string; entry: () => Entry; related: string | null }[] = [
-    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, base), related: null })),
+    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, pagedYears, base), related: null })),
     ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))

@@ -119,6 +119,19 @@ describe('deriveAlerts on the mini dataset', () => {
     ]);
   });
 
+  it('points a retraction whose year lost its page (its only event) at the timeline overview, not a missing page', () => {
+    const d = docs();
+    const events = (d.events as any).events as any[];
+    const boost = events.pop();
+    const old = { ...boost, ts: '2025-12-31T23:00:00Z', date: '2025-12-31' };
+    (d.corrections as any).corrections = [
+      { event_id: '2062329981548802523', at: '2026-06-20T00:00:00Z', what: 'retraction', before: { event: events.shift(), grant: null }, after: null, reason: 'a duplicate' },
+      { event_id: old.id, at: '2026-06-30T00:00:00Z', what: 'retraction', before: { event: old, grant: null }, after: null, reason: 'not an announcement' },
+    ];
+    const pages = deriveAlerts(dataset(d), MINI_NOW, BASE).filter((a) => a.kind === 'retraction').map((a) => a.page);
+    expect(pages).toEqual([`${BASE}/timeline/`, `${BASE}/timeline/2026/#e-2062329981548802523`]);
+  });
+
   it('says which promise a relink changed, with its post and its place on the timeline (not "event <id>")', () => {
     const d = docs();
     const promise = (d.announcements as any).announcements[0];
