@@ -20,6 +20,7 @@ import {
   windowFromPhrase,
 } from '../../../src/lib/promise-window.ts';
 import { isValidTimestamp, toTimestamp } from '../../../src/lib/time.ts';
+import { suggestWindow } from '../../../src/lib/pull/suggest-window.ts';
 
 const win = (by: string, postedAt: string) => {
   const w = windowFromPhrase(by, new Date(postedAt));
@@ -293,6 +294,13 @@ describe('findTimePhrase', () => {
     const text = `${'by today tomorrow '.repeat(3_640)}by today`;
     expect(text.length).toBe(65_528);
     expect(findTimePhrase(text)).toBe('tomorrow by');
+  });
+
+  // The pull reads a post's first 4,000 characters (TEXT_CAPS.postText): time words after them are not seen.
+  it('suggestWindow reads only the first 4,000 characters of a post', () => {
+    const posted = new Date('2026-11-20T12:00:00Z');
+    expect(suggestWindow(`${'x'.repeat(4_000)} in 3 hours`, posted)).toEqual({ start: '2026-11-20T12:00:00Z', end: '2026-11-23T12:00:00Z', by: null });
+    expect(suggestWindow(`${'x'.repeat(3_000)} in 3 hours`, posted).by).toBe('in 3 hours');
   });
 
   // 64 KB of deadline words with one day at the very end (3 × 21,843 + 6 = 65,535 characters): the whole run reads as one deadline.
