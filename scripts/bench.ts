@@ -7,6 +7,9 @@
  * 2. /mcp (scripts/bench/mcp-cold.ts): warm throughput and p50/p99, cold start to the first tools/call
  *    against a bare function, and the import cost by module, with the payloads of the shipped-history build.
  *
+ * 3. Phrases (scripts/bench/phrases.ts, also `npm run bench:phrases`): the promise-phrase finder on 1, 16
+ *    and 64 KB adversarial posts; 64 KB / 16 KB ≈ 4 means linear.
+ *
  * Options: --sizes 0,1000,10000 (extra synthetic events per build; 0 = the shipped history), --runs 2,
  * --events N (shorthand for --sizes 0,N --runs 1: e.g. the 100k stress build), --step H (hours between
  * synthetic events; by default 6, or the largest whole number of hours that keeps N events after the X
@@ -16,13 +19,14 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { benchBuildScale } from './bench/build-scale.ts';
 import { benchMcp } from './bench/mcp-cold.ts';
+import { benchPhrases } from './bench/phrases.ts';
 import { removeBuild, type ProductionBuild } from './bench/production-build.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({
-  usage: 'npm run bench [-- --sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp]',
+  usage: 'npm run bench [-- --sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp|phrases]',
   about: 'The performance figures, each a ratio against a baseline measured in the same run (docs/performance.md).',
-  flags: [['--sizes <n,n,…>', 'extra synthetic events per build (0 = the shipped history)'], ['--runs <n>', 'runs per size (median)'], ['--events <n>', 'shorthand for --sizes 0,N --runs 1'], ['--step <hours>', 'hours between synthetic events'], ['--only build|mcp', 'one section only']],
+  flags: [['--sizes <n,n,…>', 'extra synthetic events per build (0 = the shipped history)'], ['--runs <n>', 'runs per size (median)'], ['--events <n>', 'shorthand for --sizes 0,N --runs 1'], ['--step <hours>', 'hours between synthetic events'], ['--only build|mcp|phrases', 'one section only']],
   example: 'npm run bench -- --only build --sizes 0,1000',
 });
 
@@ -37,7 +41,7 @@ const { values } = parseArgs({
   },
 });
 const usage = (why: string): never => {
-  console.error(`npm run bench: ${why}\nusage: npm run bench -- [--sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp]`);
+  console.error(`npm run bench: ${why}\nusage: npm run bench -- [--sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp|phrases]`);
   process.exit(2);
 };
 const count = (s: string, what: string): number => {
@@ -45,13 +49,16 @@ const count = (s: string, what: string): number => {
   if (!Number.isInteger(n) || n < 0) usage(`${what} must be a whole number ≥ 0, not ${JSON.stringify(s)}`);
   return n;
 };
-if (values.only !== undefined && values.only !== 'build' && values.only !== 'mcp') usage(`--only is build or mcp, not ${JSON.stringify(values.only)}`);
+if (values.only !== undefined && !['build', 'mcp', 'phrases'].includes(values.only)) usage(`--only is build, mcp or phrases, not ${JSON.stringify(values.only)}`);
 const sizes = values.events !== undefined ? [0, count(values.events, '--events')] : (values.sizes ?? '0,1000,10000').split(',').map((s) => count(s, '--sizes'));
 if (!sizes.includes(0)) sizes.unshift(0); // the shipped build is every ratio's baseline and the /mcp section's payloads
 const runs = values.runs !== undefined ? count(values.runs, '--runs') : values.events !== undefined ? 1 : 2;
 if (runs < 1) usage('--runs must be at least 1');
 const stepHours = values.step === undefined ? undefined : Number(values.step);
 if (stepHours !== undefined && !(stepHours > 0)) usage(`--step must be a positive number of hours, not ${JSON.stringify(values.step)}`);
+
+console.log(`${benchPhrases()}\n`); // in-process and cheap (well under a second): always first
+if (values.only === 'phrases') process.exit(0);
 
 let shipped: ProductionBuild | undefined;
 const kept: ProductionBuild[] = [];

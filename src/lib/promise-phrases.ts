@@ -215,20 +215,67 @@ export function readPhrase(phrase: string): Meaning | string {
   return combine(runs[0]!, phrase);
 }
 
+/** The fields of FIELD_NAMES a token sets: a run may set each at most once (combine's first rule). */
+const fieldsOf = (t: Token): (keyof typeof FIELD_NAMES)[] => (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter((f) => t.means[f] !== undefined);
+
+/**
+ * How many tokens of a sliding window set each field, and whether the window breaks one of combine's
+ * rules that no further token can mend (two of a field, a delay with a day or time, a time of day on a
+ * multi-day span). Adding and removing a token is O(1), so the longest readable stretch of a run is
+ * found in one pass instead of re-reading every sub-run (which was cubic: 20 KB of time words took 10 s).
+ */
+class Window {
+  private readonly count = { zone: 0, days: 0, part: 0, clock: 0, delay: 0, eod: 0, longDays: 0 };
+  /** Counts `t` in (by 1) or out (by -1) of the window. */
+  step(t: Token, by: 1 | -1): void {
+    for (const f of fieldsOf(t)) this.count[f] += by;
+    if (t.means.eod) this.count.eod += by;
+    if (t.means.days && t.means.days.length > 1) this.count.longDays += by;
+  }
+  /** A rule broken for good: adding tokens never mends it, so the window can only shrink from the left. */
+  get broken(): boolean {
+    const c = this.count;
+    if (c.zone > 1 || c.days > 1 || c.part > 1 || c.clock > 1 || c.delay > 1) return true;
+    if (c.delay > 0 && c.days + c.clock + c.part > 0) return true;
+    return c.longDays > 0 && c.clock + c.part > 0;
+  }
+  /** Not broken, and names a time: what combine accepts (its other two rules only ever get mended). */
+  get readable(): boolean {
+    const c = this.count;
+    if (this.broken) return false;
+    if (c.part > 0 && c.days + c.eod + c.clock === 0) return false;
+    return c.delay + c.clock + c.days + c.eod > 0;
+  }
+}
+
 /**
  * The time words of a whole post ("Resetting limits by EOD today 🙏" → "by EOD today"), or null: the
  * longest run of words that reads as one time (the most specific), the first of equally long ones.
+ * For each first token the longest readable stretch is the one that ends just before the window breaks
+ * (breaking is for good; the other rules once met stay met), and that end only moves right as the start
+ * does: two pointers, linear in the number of tokens.
  */
 export function findTimePhrase(text: string): string | null {
   let best: { start: number; end: number } | null = null;
   for (const run of runsIn(text)) {
+    const window = new Window();
+    let next = 0; // the window holds run[i..next)
     for (let i = 0; i < run.length; i++) {
-      for (let j = run.length - 1; j >= i; j--) {
-        const start = run[i]!.start;
-        const end = run[j]!.end;
-        if (best && end - start <= best.end - best.start) continue;
-        if (typeof combine(run.slice(i, j + 1), text) !== 'string') best = { start, end };
+      if (next < i) next = i;
+      while (next < run.length) {
+        window.step(run[next]!, 1);
+        if (window.broken) {
+          window.step(run[next]!, -1);
+          break;
+        }
+        next++;
       }
+      if (next > i && window.readable) {
+        const start = run[i]!.start;
+        const end = run[next - 1]!.end;
+        if (!best || end - start > best.end - best.start) best = { start, end };
+      }
+      if (next > i) window.step(run[i]!, -1);
     }
   }
   return best ? text.slice(best.start, best.end).replace(/\s+/g, ' ') : null;

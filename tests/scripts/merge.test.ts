@@ -15,6 +15,27 @@ describe('appendBounded', () => {
   ])('%s', (_name, text, at, days, max, want) => {
     expect(appendBounded(text, { at, v: 1 }, 'at', NOW, days, max)).toBe(`${want.join('\n')}\n`);
   });
+
+  // Each line {"at":"2026-11-20T1X:00:00Z","v":1} is 35 characters of ASCII, 36 bytes with its newline.
+  const two = `${l('2026-11-20T10:00:00Z')}\n${l('2026-11-20T11:00:00Z')}\n`;
+  it.each<[string, number, string]>([
+    ['keeps three lines in 108 bytes', 108, `${two}${l('2026-11-20T12:00:00Z')}\n`],
+    ['drops the oldest line at 107 bytes', 107, `${l('2026-11-20T11:00:00Z')}\n${l('2026-11-20T12:00:00Z')}\n`],
+    ['keeps only the new line at 71 bytes', 71, `${l('2026-11-20T12:00:00Z')}\n`],
+  ])('byte cap: %s', (_name, maxBytes, want) => {
+    expect(appendBounded(two, { at: '2026-11-20T12:00:00Z', v: 1 }, 'at', NOW, 10, 10, maxBytes)).toBe(want);
+  });
+
+  it('never writes a line larger than the byte cap; the old lines stay within it', () => {
+    expect(appendBounded(two, { at: '2026-11-20T12:00:00Z', v: 'x'.repeat(100) }, 'at', NOW, 10, 10, 72)).toBe(two);
+    expect(appendBounded(two, { at: '2026-11-20T12:00:00Z', v: 'x'.repeat(100) }, 'at', NOW, 10, 10, 35)).toBe('');
+  });
+
+  it('counts UTF-8 bytes, not characters', () => {
+    // {"at":"2026-11-20T12:00:00Z","v":"é"} is 37 characters, 38 bytes (é is two), 39 with its newline.
+    expect(appendBounded('', { at: '2026-11-20T12:00:00Z', v: 'é' }, 'at', NOW, 10, 10, 39)).toBe('{"at":"2026-11-20T12:00:00Z","v":"é"}\n');
+    expect(appendBounded('', { at: '2026-11-20T12:00:00Z', v: 'é' }, 'at', NOW, 10, 10, 38)).toBe('');
+  });
 });
 
 describe('appendOnce (the as-issued forecast log)', () => {

@@ -20,12 +20,16 @@ export function appendOnce(text: string, line: Record<string, unknown>, key: str
   return `${body}${JSON.stringify(line)}\n`;
 }
 
+const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length;
+
 /**
- * Appends one JSON line to a log, bounded: lines older than `maxAgeDays` before `now` and lines beyond
- * `maxLines` (oldest first) are dropped. A line with the same key as the last one replaces it, so
- * re-running a pull at the same instant changes nothing.
+ * Appends one JSON line to a log, bounded: lines older than `maxAgeDays` before `now`, lines beyond
+ * `maxLines` and lines beyond `maxBytes` of UTF-8 (newlines included) are dropped, oldest first. A line
+ * with the same key as the last one replaces it, so re-running a pull at the same instant changes
+ * nothing. A new line that alone exceeds `maxBytes` is never written (the history's lines are built
+ * from sanitised, capped fields, so this should not happen; if it does, the log keeps what it had).
  */
-export function appendBounded(text: string, line: Record<string, unknown>, key: string, now: Date, maxAgeDays: number, maxLines: number): string {
+export function appendBounded(text: string, line: Record<string, unknown>, key: string, now: Date, maxAgeDays: number, maxLines: number, maxBytes = Infinity): string {
   const cutoff = toTimestamp(new Date(now.getTime() - maxAgeDays * 86_400_000));
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const keep = lines.filter((l) => {
@@ -36,8 +40,13 @@ export function appendBounded(text: string, line: Record<string, unknown>, key: 
       return false; // a torn line from an interrupted write is dropped, not propagated
     }
   });
-  const all = [...keep, JSON.stringify(line)].slice(-maxLines);
-  return `${all.join('\n')}\n`;
+  const added = JSON.stringify(line);
+  const all = (utf8Bytes(added) + 1 > maxBytes ? keep : [...keep, added]).slice(-maxLines);
+  let bytes = all.reduce((sum, l) => sum + utf8Bytes(l) + 1, 0);
+  let drop = 0;
+  while (bytes > maxBytes) bytes -= utf8Bytes(all[drop++]!) + 1;
+  const kept = all.slice(drop);
+  return kept.length ? `${kept.join('\n')}\n` : '';
 }
 
 /** One history line: what each source said at this check (null for a source that failed: stale values are never repeated). */

@@ -30,7 +30,7 @@ import { pullPosts } from './x.ts';
  * it is the as-issued record the track record is scored on, append-only (~3.5 MB a year).
  */
 export const LOG_BOUNDS = {
-  history: { maxAgeDays: 90, maxLines: 5_000 },
+  history: { maxAgeDays: 90, maxLines: 5_000, maxBytes: 2_000_000 },
 } as const;
 
 export interface PullInput {
@@ -184,7 +184,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   const writes: Record<string, string> = {};
   for (const [name, value] of Object.entries(after)) if (stableStringify(value) !== stableStringify(before[name])) writes[name] = stableStringify(value);
   const history = historyLine(signals, status.outcome === 'ok' ? status.value.snapshot : null, issues.outcome === 'ok' ? issues.value : null, signals.sources);
-  writes[DATA_FILES.signalsHistory] = appendBounded(texts[DATA_FILES.signalsHistory] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines);
+  writes[DATA_FILES.signalsHistory] = appendBounded(texts[DATA_FILES.signalsHistory] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines, LOG_BOUNDS.history.maxBytes);
   writes[DATA_FILES.forecastLog] = appendOnce(texts[DATA_FILES.forecastLog] ?? '', forecastLine(data, now, input.site), 'issued_at');
   for (const name of [DATA_FILES.signalsHistory, DATA_FILES.forecastLog]) if (writes[name] === texts[name]) delete writes[name];
   input.onPhase?.('assembled');

@@ -4,8 +4,10 @@
  * default window when the post names no time. A maintainer confirms or changes it in `npm run review`.
  */
 import { defaultWindow, findTimePhrase, windowFromPhrase, type PromiseWindow } from '../promise-window.ts';
+import { cleanText } from '../sanitize.ts';
 
+/** The text is cut to a stored post's cap first: a 64 KB GitHub comment is read as the 4,000 characters a reviewer sees. */
 export function suggestWindow(text: string, postedAt: Date): PromiseWindow {
-  const phrase = findTimePhrase(text);
+  const phrase = findTimePhrase(cleanText(text, 'postText', { multiline: true }));
   return phrase === null ? defaultWindow(postedAt) : windowFromPhrase(phrase, postedAt);
 }

@@ -20,6 +20,7 @@ import {
   windowFromPhrase,
 } from '../../../src/lib/promise-window.ts';
 import { isValidTimestamp, toTimestamp } from '../../../src/lib/time.ts';
+import { suggestWindow } from '../../../src/lib/pull/suggest-window.ts';
 
 const win = (by: string, postedAt: string) => {
   const w = windowFromPhrase(by, new Date(postedAt));
@@ -285,6 +286,29 @@ describe('findTimePhrase', () => {
     ['Gen Z users get their limits reset tomorrow', 'tomorrow'], // "Z" is UTC only straight after a 24-hour time
     ["We've reset Codex usage limits for all plans.", null],
   ])('%j → %j', (text, want) => expect(findTimePhrase(text)).toBe(want));
+
+  // 64 KB of time words that never combine beyond two: "by today tomorrow " (18 characters) 3,640 times
+  // then "by today" (18 × 3,640 + 8 = 65,528 characters). "today tomorrow" names two days; the longest readable stretches
+  // are "tomorrow by" (11 characters: a deadline, then a day) and "by today" (8), so the first "tomorrow by" wins.
+  it('64 KB of time words: the first longest readable stretch', () => {
+    const text = `${'by today tomorrow '.repeat(3_640)}by today`;
+    expect(text.length).toBe(65_528);
+    expect(findTimePhrase(text)).toBe('tomorrow by');
+  });
+
+  // The pull reads a post's first 4,000 characters (TEXT_CAPS.postText): time words after them are not seen.
+  it('suggestWindow reads only the first 4,000 characters of a post', () => {
+    const posted = new Date('2026-11-20T12:00:00Z');
+    expect(suggestWindow(`${'x'.repeat(4_000)} in 3 hours`, posted)).toEqual({ start: '2026-11-20T12:00:00Z', end: '2026-11-23T12:00:00Z', by: null });
+    expect(suggestWindow(`${'x'.repeat(3_000)} in 3 hours`, posted).by).toBe('in 3 hours');
+  });
+
+  // 64 KB of deadline words with one day at the very end (3 × 21,843 + 6 = 65,535 characters): the whole run reads as one deadline.
+  it('64 KB of "by" then "friday": one run, read whole', () => {
+    const text = `${'by '.repeat(21_843)}friday`;
+    expect(text.length).toBe(65_535);
+    expect(findTimePhrase(text)).toBe(text);
+  });
 });
 
 /** Phrases the rule supports, used both embedded in posts and for the window property. */
