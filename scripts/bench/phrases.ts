@@ -4,6 +4,7 @@
  * at 1, 16 and 64 KB (median of `runs`); 64 KB / 16 KB ≈ 4 means linear (the cubic finder gave ≈ 64).
  */
 import { findTimePhrase } from '../../src/lib/promise-phrases.ts';
+import { answerHelp } from '../lib/help.ts';
 import { fmt, table } from './table.ts';
 
 /** Repeats `unit` to exactly `bytes` characters (ASCII, so characters are bytes). */
@@ -36,4 +37,12 @@ export function benchPhrases(runs = 5): string {
   return `Promise-phrase finder (findTimePhrase), median of ${runs} runs, ms\n\n${table(['input', '1 KB', '16 KB', '64 KB', '64 KB / 16 KB'], rows)}`;
 }
 
-if (import.meta.main) console.log(benchPhrases());
+if (import.meta.main) {
+  answerHelp({
+    usage: 'npm run bench:phrases',
+    about: 'Times the promise-phrase finder on adversarial posts of 1, 16 and 64 KB; 64 KB / 16 KB near 4 means linear (also a section of npm run bench).',
+    flags: [],
+    example: 'npm run bench:phrases',
+  });
+  console.log(benchPhrases());
+}
