@@ -1,6 +1,9 @@
 /** Corrections on the record (data/corrections.json): the published log, newest first, and how to say one in words. */
-import { scopeLabel } from './feeds/titles.ts';
-import { SCHEMA_VERSION, type AmendableField, type Amendment, type BankedGrant, type Correction, type CorrectionsPayload, type StoredEvent } from './schema.ts';
+import { eventTitle, scopeLabel } from './feeds/titles.ts';
+import { utcDateTime } from './format.ts';
+import { promiseAnchor, promisePath } from './promises.ts';
+import { eventPath, retractedEventPath } from './timeline.ts';
+import { SCHEMA_VERSION, type AmendableField, type Amendment, type BankedGrant, type Announcement, type Correction, type CorrectionsPayload, type StoredEvent } from './schema.ts';
 
 /** A field's value as a correction records it: "unknown" for a partial or global listed in uncertain_fields. */
 export function amendedValue(e: StoredEvent, grant: Pick<BankedGrant, 'expires_at'> | undefined, what: AmendableField): string | boolean | undefined {
@@ -54,4 +57,31 @@ export function correctionsByEvent(list: readonly Correction[]): Map<string, Cor
   const out = new Map<string, Correction[]>();
   for (const c of list) out.set(c.event_id, [...(out.get(c.event_id) ?? []), c]);
   return out;
+}
+
+/** What a correction is about, for a title and two links: the event (or, for a relink, the promise) it changed. */
+export interface CorrectionSubject {
+  /** "Correction: Codex limits reset for all users (2026-06-04)", "Retracted: …", "Correction: the promise … posted on …". */
+  title: string;
+  /** Our page for it: the record's place on its year page, or the timeline overview when there is none. */
+  path: string;
+  /** The post the record links to, or null. */
+  postUrl: string | null;
+}
+
+/**
+ * One way for every writer (the Atom feed, the alert stream) to say what a correction changed. A relink
+ * names the promise by its anchor id; a retracted event may have lost its year page (`pagedYears`).
+ */
+export function correctionSubject(c: Correction, events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], pagedYears: readonly string[]): CorrectionSubject {
+  const promise = c.what === 'fulfilled_by' ? promises.find((a) => promiseAnchor(a).slice(2) === c.event_id) : undefined;
+  if (promise) return { title: `Correction: the promise ${promise.source} posted on ${utcDateTime(promise.ts)}`, path: promisePath(promise), postUrl: promise.url };
+  const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
+  const label = c.what === 'retraction' ? 'Retracted' : 'Correction';
+  if (!event) return { title: `${label}: event ${c.event_id}`, path: '/timeline/', postUrl: null };
+  return {
+    title: `${label}: ${eventTitle(event)} (${event.date})`,
+    path: c.what === 'retraction' ? retractedEventPath(event, pagedYears) : eventPath(event),
+    postUrl: event.url,
+  };
 }

@@ -4,7 +4,7 @@
  * and times come from the data, so rebuilding gives the same alerts; the clock `now` only decides which
  * time-bound alerts exist yet (a grant expiring within 24 h, a lapsed promise, a forecast not yet issued).
  */
-import { correctionKey, correctionWords, isLinkMove } from '../corrections.ts';
+import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections.ts';
 import type { Dataset } from '../dataset.ts';
 import { summaryText } from '../feeds/atom.ts';
 import { eventTitle, scopeLabel } from '../feeds/titles.ts';
@@ -13,7 +13,7 @@ import { promiseAnchor, promisePath, promiseStatus } from '../promises.ts';
 import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema.ts';
 import { siteUrl } from '../site.ts';
 import { toTimestamp } from '../time.ts';
-import { eventPath, retractedEventPath, timelineYears } from '../timeline.ts';
+import { eventPath, timelineYears } from '../timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
 
 /** A banked grant gets a reminder this many hours before it expires. */
@@ -138,32 +138,17 @@ function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<strin
   const pagedYears = timelineYears([...events.values(), ...promises]);
   // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
   return list.filter((c) => !isLinkMove(c)).map((c) => {
-    // A relink names the promise (by its anchor id), not an event: the alert points at the promise.
-    const promise = c.what === 'fulfilled_by' ? promises.find((a) => promiseAnchor(a).slice(2) === c.event_id) : undefined;
-    if (promise)
-      return {
-        ...blank,
-        id: alertId('correction', correctionKey(c), base),
-        kind: 'correction' as const,
-        at: c.at,
-        title: `Correction: the promise ${promise.source} posted on ${utcDateTime(promise.ts)}`,
-        summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
-        url: postUrl(promise.url, base),
-        page: siteUrl(promisePath(promise), base),
-        event_id: c.event_id,
-      };
-    const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
+    const subject = correctionSubject(c, events, promises, pagedYears);
     const kind = c.what === 'retraction' ? 'retraction' : 'correction';
-    const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;
     return {
       ...blank,
       id: alertId(kind, correctionKey(c), base),
       kind,
       at: c.at,
-      title: `${kind === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`,
+      title: subject.title,
       summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
-      url: event ? postUrl(event.url, base) : null,
-      page: siteUrl(event ? (c.what === 'retraction' ? retractedEventPath(event, pagedYears) : eventPath(event)) : '/timeline/', base),
+      url: postUrl(subject.postUrl, base),
+      page: siteUrl(subject.path, base),
       event_id: c.event_id,
     };
   });

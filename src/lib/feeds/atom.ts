@@ -5,17 +5,19 @@
  * /api/v1/timeline.json.
  */
 import { Feed } from 'feed';
-import { correctionKey, correctionWords } from '../corrections.ts';
-import type { Correction, StoredEvent } from '../schema.ts';
+import { correctionKey, correctionSubject, correctionWords } from '../corrections.ts';
+import type { Announcement, Correction, StoredEvent } from '../schema.ts';
 import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { eventPath, newestFirst, retractedEventPath, timelineYears } from '../timeline.ts';
+import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
 import { eventTitle } from './titles.ts';
 
 export interface AtomOptions {
   base: string;
   /** Corrections on the record: each is an entry of its own (a reader who saw the event sees the change). */
   corrections?: readonly Correction[];
+  /** Promises on the record, so a relink's entry names its promise. */
+  promises?: readonly Announcement[];
 }
 
 /** A stable entry id for ever: a tag URI (RFC 4151) minted from the site host and the event id. */
@@ -36,15 +38,13 @@ export const FEED_ENTRY_LIMIT = 100;
 
 type Entry = Parameters<Feed['addItem']>[0];
 
-function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, pagedYears: readonly string[], base: string): Entry {
-  const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
-  const what = event ? `${eventTitle(event)} (${event.date})` : `event ${c.event_id}`;
+function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], pagedYears: readonly string[], base: string): Entry {
+  const subject = correctionSubject(c, events, promises, pagedYears);
   const when = new Date(c.at);
   return {
     id: correctionEntryId(c, base),
-    title: escapeHtml(`${c.what === 'retraction' ? 'Retracted' : 'Correction'}: ${what}`),
-    // A retracted event's year may have lost its page (its only event): then the overview, never a dead link.
-    link: siteUrl(event ? (c.what === 'retraction' ? retractedEventPath(event, pagedYears) : eventPath(event)) : '/timeline/', base),
+    title: escapeHtml(subject.title),
+    link: siteUrl(subject.path, base),
     date: when,
     published: when,
     description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
@@ -53,14 +53,14 @@ function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>
   };
 }
 
-export function createAtomFeed(events: readonly StoredEvent[], { base, corrections = [] }: AtomOptions): string {
+export function createAtomFeed(events: readonly StoredEvent[], { base, corrections = [], promises = [] }: AtomOptions): string {
   // Only the newest entries are built: at most FEED_ENTRY_LIMIT of each kind can be among them.
   const ordered = newestFirst(events).slice(0, FEED_ENTRY_LIMIT);
   const byId = new Map(events.map((e) => [e.id, e]));
-  const pagedYears = timelineYears(events);
+  const pagedYears = timelineYears([...events, ...promises]);
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
   const entries: { at: string; entry: () => Entry; related: string | null }[] = [
-    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, pagedYears, base), related: null })),
+    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
     ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))

@@ -80,6 +80,17 @@ describe('Atom feed: a link moved between our own pages', () => {
   });
 });
 
+describe('Atom feed: a promise relinked by hand', () => {
+  it('names the promise and links its place on the timeline, not "event <id>"', () => {
+    const promise = data.announcements[0]!;
+    const relink = { event_id: promise.id!, at: '2026-06-30T00:00:00Z', what: 'fulfilled_by' as const, before: promise.fulfilled_by, after: null, reason: 'other plans' };
+    const items = parseFeed(createAtomFeed(data.events, { base: BASE, corrections: [relink], promises: data.announcements })).items;
+    const entry = items.find((i) => i.id?.includes('correction'))!;
+    expect(entry.title).toBe('Correction: the promise thsottiaux posted on 2026-06-16 18:49 UTC');
+    expect(entry.url).toBe(`${BASE}/timeline/2026/#p-${promise.id}`);
+  });
+});
+
 describe('Atom feed of a long history', () => {
   // 300 events an hour apart, oldest first (as stored), ending 2026-06-30T23:00:00Z.
   const template = data.events[0]!;
