@@ -1,9 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { SITE } from './src/lib/site.ts';
-import { loadBuild } from './src/data.ts';
-import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
-import { checkAllCatalogues } from './src/i18n/catalogues.ts';
+import { SITE } from './src/core/site.ts';
+import { loadBuild } from './src/site/data.ts';
+import { DEFAULT_LOCALE, LOCALES } from './src/site/i18n/locales.ts';
+import { checkAllCatalogues } from './src/site/i18n/catalogues.ts';
 
 /** Validates data/ before Astro writes anything, so a bad data file leaves the output folder untouched. */
 const validateData = {

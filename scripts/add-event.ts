@@ -3,8 +3,8 @@
  * event (a banked one with its grant) in data/, validated, sorted, atomically (docs/data.md). `--help` lists the flags.
  */
 import { parseArgs } from 'node:util';
-import { CurationError, defined } from '../src/lib/curate/errors.ts';
-import { recordEvent } from '../src/lib/curate/events.ts';
+import { CurationError, defined } from '../src/core/curate/errors.ts';
+import { recordEvent } from '../src/core/curate/events.ts';
 import { runCuration } from './lib/curation.ts';
 import { answerHelp, type Help } from './lib/help.ts';
 
@@ -17,7 +17,7 @@ const HELP: Help = {
     ['--summary "…"', 'one line in your own words (required)'],
     ['--partial, --no-partial', 'the post said the reset was partial (or not); otherwise unknown'],
     ['--global, --no-global', 'the post said it reached everyone in scope (or not); otherwise unknown (scope all: global)'],
-    ['--origin observed|community', 'required for an account not listed as official in src/lib/sources.ts'],
+    ['--origin observed|community', 'required for an account not listed as official in src/core/sources.ts'],
     ['--certainty high|medium|low', 'default high for an official post, medium otherwise (at most medium)'],
     ['--url <link>', 'a page that is not a post: needs --origin observed, --at and --source'],
     ['--at <ts>', 'when a GitHub post or other page was posted (an X post\'s time comes from its id)'],

@@ -1,10 +1,10 @@
 /**
  * `npm run add-promise -- <post URL> --summary "…"`: records an official promise of a coming reset with its
- * UTC window (src/lib/promise-window.ts turns "by EOD", "10am PT", "tomorrow" into one); docs/data.md.
+ * UTC window (src/core/promises/window.ts turns "by EOD", "10am PT", "tomorrow" into one); docs/data.md.
  */
 import { parseArgs } from 'node:util';
-import { CurationError, defined } from '../src/lib/curate/errors.ts';
-import { PROMISE_HORIZON_DAYS, recordPromise } from '../src/lib/curate/promises.ts';
+import { CurationError, defined } from '../src/core/curate/errors.ts';
+import { PROMISE_HORIZON_DAYS, recordPromise } from '../src/core/promises/curate.ts';
 import { runCuration } from './lib/curation.ts';
 import { answerHelp, type Help } from './lib/help.ts';
 

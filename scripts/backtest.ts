@@ -4,10 +4,10 @@
  * published model and its scores.
  */
 import { parseArgs } from 'node:util';
-import { buildNow, dataDir, readDataFiles } from '../src/data.ts';
-import { DataError, parseDataset } from '../src/lib/dataset.ts';
-import { evaluate } from '../src/lib/forecast/evaluate.ts';
-import { backtestJson, backtestTable } from '../src/lib/forecast/report.ts';
+import { buildNow, dataDir, readDataFiles } from '../src/site/data.ts';
+import { DataError, parseDataset } from '../src/core/dataset/index.ts';
+import { evaluate } from '../src/core/forecast/evaluate.ts';
+import { backtestJson, backtestTable } from '../src/core/forecast/report.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({

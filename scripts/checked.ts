@@ -4,8 +4,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { recordCheck } from '../src/lib/curate/checked.ts';
-import { CurationError, defined } from '../src/lib/curate/errors.ts';
+import { recordCheck } from '../src/core/curate/checked.ts';
+import { CurationError, defined } from '../src/core/curate/errors.ts';
 import { runCuration } from './lib/curation.ts';
 import { answerHelp, type Help } from './lib/help.ts';
 

@@ -4,8 +4,8 @@
  * promise (docs/data.md). `--help` lists the flags.
  */
 import { parseArgs } from 'node:util';
-import { correctEvent, relinkPromise } from '../src/lib/curate/corrections.ts';
-import { CurationError, defined } from '../src/lib/curate/errors.ts';
+import { correctEvent, relinkPromise } from '../src/core/corrections/curate.ts';
+import { CurationError, defined } from '../src/core/curate/errors.ts';
 import { runCuration } from './lib/curation.ts';
 import { answerHelp, type Help } from './lib/help.ts';
 

@@ -5,11 +5,11 @@
  * listed in uncertain_fields; posts that promised a reset become announcements.
  */
 import { readFileSync } from 'node:fs';
-import { SITE, siteUrl } from '../src/lib/site.ts';
-import { postIdToDate, syntheticPostId } from '../src/lib/postid.ts';
-import { defaultWindow } from '../src/lib/promise-window.ts';
-import { toTimestamp, toIsoDate } from '../src/lib/time.ts';
-import type { Announcement, BankedGrant, StoredEvent } from '../src/lib/schema.ts';
+import { SITE, siteUrl } from '../src/core/site.ts';
+import { postIdToDate, syntheticPostId } from '../src/core/postid.ts';
+import { defaultWindow } from '../src/core/promises/window.ts';
+import { toTimestamp, toIsoDate } from '../src/core/time.ts';
+import type { Announcement, BankedGrant, StoredEvent } from '../src/core/schema/index.ts';
 import { writeDataFile } from './lib/write-json.ts';
 
 interface RefEvent {

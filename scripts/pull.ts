@@ -7,11 +7,11 @@
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildNow, dataDir, wholeSecondNow } from '../src/data.ts';
-import { DataError } from '../src/lib/dataset.ts';
-import { runPull } from '../src/lib/pull/run.ts';
-import { SITE } from '../src/lib/site.ts';
-import { HTTP_DEFAULTS, PULL_BUDGET, sourceBases, USER_AGENT } from '../src/lib/sources.ts';
+import { buildNow, dataDir, wholeSecondNow } from '../src/site/data.ts';
+import { DataError } from '../src/core/dataset/index.ts';
+import { runPull } from '../src/jobs/pull/run.ts';
+import { SITE } from '../src/core/site.ts';
+import { HTTP_DEFAULTS, PULL_BUDGET, sourceBases, USER_AGENT } from '../src/core/sources.ts';
 import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
 import { answerHelp } from './lib/help.ts';
 

@@ -9,8 +9,8 @@
  * Every decision goes through the same validation as add-event / add-promise and is written atomically.
  */
 import { parseArgs } from 'node:util';
-import { CurationError, defined } from '../src/lib/curate/errors.ts';
-import { review, type Decision } from '../src/lib/curate/review.ts';
+import { CurationError, defined } from '../src/core/curate/errors.ts';
+import { review, type Decision } from '../src/core/curate/review.ts';
 import { describeCandidate, walkCandidates } from './lib/review-walk.ts';
 import { runCuration } from './lib/curation.ts';
 import { answerHelp, type Help } from './lib/help.ts';

@@ -4,7 +4,7 @@
  * not build: `npm start` builds first, then serves through this same code (docs/serve.md).
  */
 import { resolve } from 'node:path';
-import { startSite } from './lib/serve/server.ts';
+import { startSite } from '../src/serve/server.ts';
 
 export async function serve(root: string = resolve(import.meta.dirname, '..')): Promise<void> {
   const port = Number(process.env['PORT'] ?? 8888);

@@ -3,13 +3,13 @@
  * check the scheduled pull runs before it commits. Exit 0 and one summary line, or exit 1 and every
  * problem by file, record and field.
  */
-import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/data.ts';
-import { dataPath } from '../src/lib/data-files.ts';
-import { bookkeepingProblems } from '../src/lib/bookkeeping-times.ts';
-import { clockTimeProblems, DataError, parseDataset } from '../src/lib/dataset.ts';
-import { GAP_HOURS, thresholdCrossings } from '../src/lib/alerts/thresholds.ts';
-import { sentLogProblems } from '../src/lib/alerts/sent-log.ts';
-import { CandidatesFile, ChecksFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/lib/schema.ts';
+import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/site/data.ts';
+import { dataPath } from '../src/core/dataset/files.ts';
+import { bookkeepingProblems } from '../src/core/dataset/bookkeeping-times.ts';
+import { clockTimeProblems, DataError, parseDataset } from '../src/core/dataset/index.ts';
+import { GAP_HOURS, thresholdCrossings } from '../src/core/alerts/thresholds.ts';
+import { sentLogProblems } from '../src/jobs/broadcast/sent-log.ts';
+import { CandidatesFile, ChecksFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/core/schema/index.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({

@@ -6,7 +6,7 @@
  * As shipped (bundled by `npm run build`, scripts/lib/bundle-function.ts), the bundle carries what the build
  * already did: the checksum of each payload file it validated against its zod schema, and the tools/list
  * answer. Loading is then checking the three files are there with the sizes the build saw; each is read,
- * checked against its CRC-32 and parsed when a tool first needs it (src/lib/mcp/published.ts).
+ * checked against its CRC-32 and parsed when a tool first needs it (src/mcp/published.ts).
  * Run from source (tests, `npm run bench`'s source variant), it validates the files with zod itself.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -14,9 +14,9 @@ import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
 import { config as zodConfig } from 'zod';
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import { checkedPayloads } from '../../src/lib/mcp/from-source.ts';
-import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
-import { pinnedPayloads, publicReason, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/lib/mcp/published.ts';
+import { checkedPayloads } from '../../src/mcp/from-source.ts';
+import { createMcpHandler, createUnavailableHandler } from '../../src/mcp/handler.ts';
+import { pinnedPayloads, publicReason, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/mcp/published.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 

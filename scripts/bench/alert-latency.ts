@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
-import { runBroadcast } from '../../src/lib/alerts/run.ts';
-import { classifyPosts } from '../../src/lib/pull/merge.ts';
-import { runPull } from '../../src/lib/pull/run.ts';
-import { SITE } from '../../src/lib/site.ts';
-import { HTTP_DEFAULTS, USER_AGENT } from '../../src/lib/sources.ts';
+import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
+import { classifyPosts } from '../../src/jobs/pull/merge.ts';
+import { runPull } from '../../src/jobs/pull/run.ts';
+import { SITE } from '../../src/core/site.ts';
+import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
 import { readDataTexts, writeDataTexts } from '../lib/data-dir.ts';
 import { median } from './stats.ts';
 import { answerHelp } from '../lib/help.ts';
@@ -72,7 +72,7 @@ const sources = await listen((path) => {
   return { status: 404, type: 'application/json', body: '{}' };
 });
 
-// The three outlets, answering as the real ones do (src/lib/alerts/outlets/*.ts); each notes when a message arrived.
+// The three outlets, answering as the real ones do (src/jobs/broadcast/outlets/*.ts); each notes when a message arrived.
 const arrivals: number[] = [];
 const outlet = (answer: (body: string) => string, type: string) =>
   listen((_path, body) => {

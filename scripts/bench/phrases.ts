@@ -3,7 +3,7 @@
  * digits and prepositions that start a match at every word without finishing one. Each shape is timed
  * at 1, 16 and 64 KB (median of `runs`); 64 KB / 16 KB ≈ 4 means linear (the cubic finder gave ≈ 64).
  */
-import { findTimePhrase } from '../../src/lib/promise-phrases.ts';
+import { findTimePhrase } from '../../src/core/promises/phrases.ts';
 import { answerHelp } from '../lib/help.ts';
 import { fmt, table } from './table.ts';
 

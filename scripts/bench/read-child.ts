@@ -4,8 +4,8 @@
  * Prints the outcome and the process's peak resident memory (maxRSS).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { getJson } from '../../src/lib/pull/http.ts';
-import { HTTP_DEFAULTS, SOURCES, USER_AGENT } from '../../src/lib/sources.ts';
+import { getJson } from '../../src/net/http.ts';
+import { HTTP_DEFAULTS, SOURCES, USER_AGENT } from '../../src/core/sources.ts';
 
 const [mode, url] = process.argv.slice(2);
 if ((mode !== 'bounded' && mode !== 'whole') || !url) throw new Error('usage: node scripts/bench/read-child.ts bounded|whole <url>');

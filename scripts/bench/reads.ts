@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { SOURCES } from '../../src/lib/sources.ts';
+import { SOURCES } from '../../src/core/sources.ts';
 import { median } from './stats.ts';
 import { answerHelp } from '../lib/help.ts';
 

@@ -12,9 +12,9 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TWITTER_EPOCH_MS } from '../../src/lib/postid.ts';
-import type { EventsFile, StoredEvent } from '../../src/lib/schema.ts';
-import { toTimestamp } from '../../src/lib/time.ts';
+import { TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
+import type { EventsFile, StoredEvent } from '../../src/core/schema/index.ts';
+import { toTimestamp } from '../../src/core/time.ts';
 
 export const FROZEN_HISTORY = resolve(import.meta.dirname, '../../tests/fixtures/history');
 /** Frozen history's clock (tests/support/history.ts HISTORY_NOW): a build of a synthetic history uses it too. */
@@ -54,7 +54,7 @@ export function syntheticEvents(real: readonly StoredEvent[], count: number, { s
   for (let k = count; k >= 1; k--) {
     const ms = Date.parse(first.ts) - k * step;
     const template = real[Math.floor(random() * real.length)]!;
-    // Low bits never all zero: that pattern marks an event recorded without a post (src/lib/postid.ts).
+    // Low bits never all zero: that pattern marks an event recorded without a post (src/core/postid.ts).
     const id = snowflake(ms, 1 + Math.floor(random() * 0x3ffffe));
     const ts = toTimestamp(new Date(ms));
     out.push({

@@ -11,12 +11,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/lib/mcp/published.ts';
-import { parsePublished } from '../../src/lib/mcp/published-schemas.ts';
-import { createToolList } from '../../src/lib/mcp/tool-list.ts';
+import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp/published.ts';
+import { parsePublished } from '../../src/mcp/published-schemas.ts';
+import { createToolList } from '../../src/mcp/tool-list.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
-export { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
+export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 
 export interface BundleOptions {
   /** The published payloads (dist/api/v1) to validate and pin: the files the bundled function will answer from. */
@@ -74,12 +74,12 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
 /**
  * Modules the function imports but never runs, replaced in the bundle by small stand-ins (half of the
  * bytes Node would otherwise parse at every cold start, and no payload schema built):
- * - src/lib/mcp/from-source.ts: the zod validation and tools/list conversion the function does when it runs
+ * - src/mcp/from-source.ts: the zod validation and tools/list conversion the function does when it runs
  *   from source; the bundle is pinned to what the build validated and computed (RESETCAST_BUNDLED).
  * - zod's locale table (`z.locales`, 260 kB): zod's messages come from its English locale, which it loads
  *   itself; nothing here picks another language.
  * - the SDK's Ajv provider (ajv, ajv-formats, fast-uri: 130 kB): the server's only JSON Schema validator
- *   is `noElicitationValidator` (src/lib/mcp/server.ts), passed to every server, so the SDK never builds
+ *   is `noElicitationValidator` (src/mcp/server.ts), passed to every server, so the SDK never builds
  *   its default.
  * - zod 3 and zod-to-json-schema (70 kB), which the SDK uses only for zod 3 schemas: every schema here is
  *   zod 4, and tools/list is computed at build time.

@@ -1,17 +1,17 @@
 /**
  * The one path every curation command takes to data/: read it, validate the whole dataset against the
- * clock, apply the command (pure, src/lib/curate/), validate the whole result as objects, then write
+ * clock, apply the command (pure, src/core/curate/), validate the whole result as objects, then write
  * the changed files as one atomic change. Any refusal is one line on stderr, exit 1, data/ untouched.
  */
 import './guard-output.ts';
-import { buildNow, dataDir, readDataFile, readDataFiles } from '../../src/data.ts';
-import { CurationError } from '../../src/lib/curate/errors.ts';
-import type { Curated, Outcome } from '../../src/lib/curate/state.ts';
-import { DATA_FILES, dataPath } from '../../src/lib/data-files.ts';
-import { DataError, parseDataset, validateDataset } from '../../src/lib/dataset.ts';
-import { stableStringify } from '../../src/lib/json.ts';
+import { buildNow, dataDir, readDataFile, readDataFiles } from '../../src/site/data.ts';
+import { CurationError } from '../../src/core/curate/errors.ts';
+import type { Curated, Outcome } from '../../src/core/curate/state.ts';
+import { DATA_FILES, dataPath } from '../../src/core/dataset/files.ts';
+import { DataError, parseDataset, validateDataset } from '../../src/core/dataset/index.ts';
+import { stableStringify } from '../../src/core/json.ts';
 import type { z } from 'zod';
-import { CandidatesFile, ChecksFile } from '../../src/lib/schema.ts';
+import { CandidatesFile, ChecksFile } from '../../src/core/schema/index.ts';
 import { writeTextFiles } from './write-json.ts';
 
 /** The curated files, by their key in Curated (and in DATA_FILES). */

@@ -1,4 +1,4 @@
-/** Reading and writing all of data/ for the pull (where data/ is: `dataDir` in src/data.ts). */
+/** Reading and writing all of data/ for the pull (where data/ is: `dataDir` in src/site/data.ts). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeTextFiles } from './write-json.ts';

@@ -1,10 +1,10 @@
 /**
  * The last step before a script's words reach stdout or stderr (a terminal, or the public log of a
- * scheduled workflow): every write is redacted of the secrets in the environment (src/lib/secrets.ts) and
+ * scheduled workflow): every write is redacted of the secrets in the environment (src/core/secrets.ts) and
  * no line can start a GitHub Actions workflow command. Installed once by importing this module first, so
  * it also covers uncaught errors, library warnings and lines a caller forgot to redact.
  */
-import { neutraliseWorkflowCommands, redactorFrom } from '../../src/lib/secrets.ts';
+import { neutraliseWorkflowCommands, redactorFrom } from '../../src/core/secrets.ts';
 
 const redact = redactorFrom(process.env);
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
-import { PREFIXED_LOCALES } from '../../src/i18n/locales.ts';
+import { PREFIXED_LOCALES } from '../../src/site/i18n/locales.ts';
 
 /**
  * Every human page in English; of the year pages, the fullest year of the frozen history the tests

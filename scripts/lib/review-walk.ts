@@ -4,13 +4,13 @@
  * and writes each decision at once through the shared curation path, so quitting loses nothing.
  */
 import { createInterface } from 'node:readline';
-import { buildNow, dataDir } from '../../src/data.ts';
-import { CurationError } from '../../src/lib/curate/errors.ts';
-import { review, type Decision } from '../../src/lib/curate/review.ts';
-import { isOfficialAccount } from '../../src/lib/curate/origin.ts';
-import { summaryOf } from '../../src/lib/post-text.ts';
-import { DataError } from '../../src/lib/dataset.ts';
-import type { Candidate } from '../../src/lib/schema.ts';
+import { buildNow, dataDir } from '../../src/site/data.ts';
+import { CurationError } from '../../src/core/curate/errors.ts';
+import { review, type Decision } from '../../src/core/curate/review.ts';
+import { isOfficialAccount } from '../../src/core/curate/origin.ts';
+import { summaryOf } from '../../src/core/post-text.ts';
+import { DataError } from '../../src/core/dataset/index.ts';
+import type { Candidate } from '../../src/core/schema/index.ts';
 import { changedFiles, readCurated } from './curation.ts';
 import { writeTextFiles } from './write-json.ts';
 

@@ -1,10 +1,10 @@
 /** Writes data files the way reviewers like to diff them: sorted, 2-space, trailing newline, atomically. */
 import { renameSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { stableStringify } from '../../src/lib/json.ts';
-import { redactorFrom } from '../../src/lib/secrets.ts';
+import { stableStringify } from '../../src/core/json.ts';
+import { redactorFrom } from '../../src/core/secrets.ts';
 
-/** The last step before data/: no secret of the environment is ever written (src/lib/secrets.ts). */
+/** The last step before data/: no secret of the environment is ever written (src/core/secrets.ts). */
 const redact = redactorFrom(process.env);
 
 const tempOf = (path: string): string => `${path}.${process.pid}.tmp`;

@@ -1,6 +1,6 @@
-import { loadBuild } from '../data.ts';
-import { createMainAlertsFeed } from '../lib/alerts/feeds.ts';
-import { SITE } from '../lib/site.ts';
+import { loadBuild } from '../site/data.ts';
+import { createMainAlertsFeed } from '../core/feeds/alerts.ts';
+import { SITE } from '../core/site.ts';
 
 export const GET = (): Response =>
   new Response(createMainAlertsFeed(loadBuild().payloads.alerts.alerts, SITE.url), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });

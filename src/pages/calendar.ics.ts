@@ -1,6 +1,6 @@
-import { loadBuild } from '../data.ts';
-import { createCalendar } from '../lib/feeds/calendar.ts';
-import { SITE } from '../lib/site.ts';
+import { loadBuild } from '../site/data.ts';
+import { createCalendar } from '../core/feeds/calendar.ts';
+import { SITE } from '../core/site.ts';
 
 export const GET = (): Response => {
   const { data, now, payloads } = loadBuild();

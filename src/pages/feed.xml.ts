@@ -1,6 +1,6 @@
-import { loadBuild } from '../data.ts';
-import { createAtomFeed } from '../lib/feeds/atom.ts';
-import { SITE } from '../lib/site.ts';
+import { loadBuild } from '../site/data.ts';
+import { createAtomFeed } from '../core/feeds/atom.ts';
+import { SITE } from '../core/site.ts';
 
 export const GET = (): Response => {
   const { data } = loadBuild();

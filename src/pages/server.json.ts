@@ -1,5 +1,5 @@
-import { jsonResponse } from '../lib/http.ts';
-import { registryServerJson } from '../lib/mcp/discovery.ts';
+import { jsonResponse } from '../site/api/response.ts';
+import { registryServerJson } from '../mcp/discovery.ts';
 
 /** The MCP Registry's description of the server (`mcp-publisher publish` reads a copy of it). */
 export const GET = (): Response => jsonResponse(registryServerJson());

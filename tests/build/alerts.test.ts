@@ -8,7 +8,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AlertsPayload } from '../../src/lib/schema.ts';
+import { AlertsPayload } from '../../src/core/schema/index.ts';
 import { astroBuild, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 

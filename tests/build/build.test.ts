@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/lib/payloads.ts';
-import { payloadJsonSchema } from '../../src/lib/jsonschema.ts';
-import { SITE } from '../../src/lib/site.ts';
-import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/lib/endpoints.ts';
+import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/site/api/payloads.ts';
+import { payloadJsonSchema } from '../../src/site/api/json-schema.ts';
+import { SITE } from '../../src/core/site.ts';
+import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/site/api/endpoints.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
@@ -33,7 +33,7 @@ function timestampLike(value: unknown, path = '$'): Array<[string, string]> {
 
 let first: BuildResult;
 let second: BuildResult;
-/** src/data.ts appends a line here each time it reads, validates and computes data/ (RESETCAST_TRACE_FILE). */
+/** src/site/data.ts appends a line here each time it reads, validates and computes data/ (RESETCAST_TRACE_FILE). */
 let trace: string;
 
 beforeAll(async () => {
@@ -277,7 +277,7 @@ describe('a build from bad data', () => {
     // The frozen history holds 69 events; a limit of 68 (RESETCAST_MAX_EVENTS) stands in for MAX_EVENTS.
     const res = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_MAX_EVENTS: '68' } });
     expect(res.code).not.toBe(0);
-    expect(res.output).toMatch(/data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/lib\/dataset\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/);
+    expect(res.output).toMatch(/data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/);
     expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
   }, 120_000);
 });

@@ -24,7 +24,7 @@ describe('the build checks the message catalogues', () => {
   it('fails naming the locale and the key of a missing and an extra message, and writes nothing', async () => {
     const root = copyProject();
     writeFileSync(
-      join(root, 'src/i18n/ja.ts'),
+      join(root, 'src/site/i18n/ja.ts'),
       [
         "import en from './en.ts';",
         'const { skip: _dropped, ...site } = en.site;',

@@ -4,10 +4,10 @@
  * reset recorded a minute ago is never "in the future" and no wall clock is read.
  */
 import { describe, expect, it } from 'vitest';
-import { readDataFiles } from '../../src/data.ts';
-import { dataClock, parseDataset, type DatasetDocs } from '../../src/lib/dataset.ts';
-import { BUILD_FILES } from '../../src/lib/data-files.ts';
-import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../src/lib/payloads.ts';
+import { readDataFiles } from '../../src/site/data.ts';
+import { dataClock, parseDataset, type DatasetDocs } from '../../src/core/dataset/index.ts';
+import { BUILD_FILES } from '../../src/core/dataset/files.ts';
+import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../src/site/api/payloads.ts';
 import { astroBuild, readJson } from '../support/astro-build.ts';
 
 const texts = readDataFiles('data');

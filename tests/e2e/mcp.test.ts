@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalog, registryServerJson, serverCard } from '../../src/lib/mcp/discovery.ts';
+import { catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PAYLOAD_NAMES } from '../../src/lib/payloads.ts';
+import { PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
 
 const netlify = inject('baseUrl');
 const root = resolve(import.meta.dirname, '../..');

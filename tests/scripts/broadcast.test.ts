@@ -6,9 +6,9 @@
  * nothing; the log stays bounded. Requests are counted on the outlets' side.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { broadcast, broadcastSafely } from '../../src/lib/alerts/broadcast.ts';
-import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
-import { SentLogFile, type Alert } from '../../src/lib/schema.ts';
+import { broadcast, broadcastSafely } from '../../src/jobs/broadcast/broadcast.ts';
+import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { SentLogFile, type Alert } from '../../src/core/schema/index.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from './support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';

@@ -6,9 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { computeForecast } from '../../src/lib/forecast/index.ts';
-import { readDataFiles } from '../../src/data.ts';
-import { parseDataset } from '../../src/lib/dataset.ts';
+import { computeForecast } from '../../src/core/forecast/index.ts';
+import { readDataFiles } from '../../src/site/data.ts';
+import { parseDataset } from '../../src/core/dataset/index.ts';
 import { runNode } from '../support/run-node.ts';
 import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
 
@@ -36,7 +36,7 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
     ['a promise window ending in 2099', 'add-promise', [PROMISED, '--summary', 's', '--window-end', '2099-01-01T00:00:00Z'],
       /^add-promise: --window-end 2099-01-01T00:00:00Z: more than 14 days after the post \(2026-11-19T20:00:00Z\); a promise's window ends within 14 days$/],
     ['an account not listed as official, without --origin', 'add-event', [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /^add-event: --origin is required for randomuser42: not an official account \(src\/lib\/sources\.ts\); give --origin observed or community$/],
+      /^add-event: --origin is required for randomuser42: not an official account \(src\/core\/sources\.ts\); give --origin observed or community$/],
     ['an account not listed as official, claimed official', 'add-event', [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--origin', 'official_post'],
       /^add-event: --origin official_post: randomuser42 is not an official account/],
     ['a community post at high certainty', 'add-event', [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--origin', 'community', '--certainty', 'high'],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBytes, getJson, requestedDelayMs, sendJson, type HttpError } from '../../src/lib/pull/http.ts';
+import { formatBytes, getJson, requestedDelayMs, sendJson, type HttpError } from '../../src/net/http.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { USER_AGENT } from '../../src/lib/sources.ts';
+import { USER_AGENT } from '../../src/core/sources.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendBounded, appendOnce } from '../../src/lib/pull/logs.ts';
-import { mergeById } from '../../src/lib/pull/merge.ts';
+import { appendBounded, appendOnce } from '../../src/jobs/pull/logs.ts';
+import { mergeById } from '../../src/jobs/pull/merge.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const l = (at: string, v = 1): string => JSON.stringify({ at, v });

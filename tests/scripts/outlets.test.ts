@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { broadcast } from '../../src/lib/alerts/broadcast.ts';
-import type { OutletName, OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
-import type { Alert } from '../../src/lib/schema.ts';
+import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
+import type { OutletName, OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import type { Alert } from '../../src/core/schema/index.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';

@@ -9,10 +9,10 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutletUrls } from '../../src/lib/alerts/outlets/index.ts';
-import { runBroadcast } from '../../src/lib/alerts/run.ts';
-import { runPull } from '../../src/lib/pull/run.ts';
-import { SITE } from '../../src/lib/site.ts';
+import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
+import { runPull } from '../../src/jobs/pull/run.ts';
+import { SITE } from '../../src/core/site.ts';
 import { readDataTexts, writeDataTexts } from '../../scripts/lib/data-dir.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Candidate } from '../../src/lib/schema.ts';
-import { nextLink, pullStaffPosts, type StaffPost } from '../../src/lib/pull/github.ts';
-import { ownWords, toCandidates } from '../../src/lib/pull/staff-candidates.ts';
+import { Candidate } from '../../src/core/schema/index.ts';
+import { nextLink, pullStaffPosts, type StaffPost } from '../../src/jobs/pull/github.ts';
+import { ownWords, toCandidates } from '../../src/jobs/pull/staff-candidates.ts';
 import { json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { httpDeps, NOW, pullInto, read, readJson, tempData } from './support/pull-env.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { issuesQuery, issuesWindows } from '../../src/lib/pull/issues.ts';
+import { issuesQuery, issuesWindows } from '../../src/jobs/pull/issues.ts';
 import { startServer, json, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { loadDir, NOW, pullInto, read, readJson, tempData } from './support/pull-env.ts';
 
@@ -73,7 +73,7 @@ describe.each<[string, Reply, RegExp]>([
   ['HTTP 500', { status: 500 }, /HTTP 500/],
   ['403 rate limited until a far reset', { ...json('issues/rate-limited.json'), status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 3000) } }, /HTTP 403.*retry after 3000 s/],
   ['a server that never answers', { hang: true }, /no answer within the timeout/],
-  // GitHub's cap (src/lib/sources.ts) is 2 MB: the pull line reads "❌ issues: response exceeds 2 MB, cut off".
+  // GitHub's cap (src/core/sources.ts) is 2 MB: the pull line reads "❌ issues: response exceeds 2 MB, cut off".
   ['a 60 MB answer', { stream: { bytes: 60_000_000, contentLength: false } }, /^response exceeds 2 MB, cut off$/],
 ])('issues: %s', (_name, reply, error) => {
   it('keeps the last good counts and records the failure', async () => {

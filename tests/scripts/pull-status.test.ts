@@ -77,7 +77,7 @@ describe.each<[string, Reply, RegExp]>([
   ['HTTP 500', { status: 500, body: '<html>oops</html>' }, /HTTP 500 .*after 3 attempts/],
   ['429 with a Retry-After beyond the budget', { status: 429, headers: { 'Retry-After': '3600' } }, /retry after 3600 s/],
   ['a server that never answers', { hang: true }, /no answer within the timeout/],
-  // The status source's cap (src/lib/sources.ts) is 4 MB: a hostile 60 MB answer is cut off, never held.
+  // The status source's cap (src/core/sources.ts) is 4 MB: a hostile 60 MB answer is cut off, never held.
   ['a 60 MB body, chunked', { stream: { bytes: 60_000_000, contentLength: false } }, /^summary\.json: response exceeds 4 MB, cut off; /],
   ['a 60 MB body with its Content-Length', { stream: { bytes: 60_000_000, contentLength: true } }, /^summary\.json: response exceeds 4 MB \(Content-Length: 60 MB\), not read; /],
 ])('status: %s (widget also down)', (_name, reply, error) => {

@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpHandler } from '../../src/lib/mcp/handler.ts';
-import { createToolList } from '../../src/lib/mcp/tool-list.ts';
-import type { ServeLimits } from '../../src/lib/serve/limits.ts';
+import { createMcpHandler } from '../../src/mcp/handler.ts';
+import { createToolList } from '../../src/mcp/tool-list.ts';
+import type { ServeLimits } from '../../src/serve/limits.ts';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
-import { readHeaderRules, readSite, type Handler } from '../../scripts/lib/serve/load.ts';
-import { createSiteServer, startSite } from '../../scripts/lib/serve/server.ts';
+import { readHeaderRules, readSite, type Handler } from '../../src/serve/load.ts';
+import { createSiteServer, startSite } from '../../src/serve/server.ts';
 import { miniPublished } from '../unit/mcp/payloads.ts';
 import { raw, REPO, siteFiles, siteRoot } from './support/site.ts';
 

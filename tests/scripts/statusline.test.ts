@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ForecastPayload } from '../../src/lib/schema.ts';
-import { DISCLAIMER, SITE } from '../../src/lib/site.ts';
+import { ForecastPayload } from '../../src/core/schema/index.ts';
+import { DISCLAIMER, SITE } from '../../src/core/site.ts';
 import { GET as servedScript } from '../../src/pages/statusline.sh.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/statusline.sh', import.meta.url));
@@ -41,7 +41,7 @@ function forecast(p24: number, available = true): Record<string, unknown> {
     freshness: { events_checked_at: ts, signals_fetched_at: ts, built_at: ts },
   });
 }
-/** The published file is 2-space pretty JSON, like src/lib/json.ts writes it. */
+/** The published file is 2-space pretty JSON, like src/core/json.ts writes it. */
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 interface Reply { status: number; body: string }
@@ -244,7 +244,7 @@ describe.each(shells())('statusline.sh under %s', (shell) => {
 });
 
 describe('statusline.sh source', () => {
-  it('defaults to the site URL of src/lib/site.ts', () => {
+  it('defaults to the site URL of src/core/site.ts', () => {
     const match = /^RESETCAST_DEFAULT_URL='([^']+)'$/m.exec(readFileSync(SCRIPT, 'utf8'));
     expect(match?.[1]).toBe(SITE.url);
   });

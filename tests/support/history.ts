@@ -6,8 +6,8 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readDataFiles } from '../../src/data.ts';
-import { parseDataset, type Dataset, type DatasetTexts } from '../../src/lib/dataset.ts';
+import { readDataFiles } from '../../src/site/data.ts';
+import { parseDataset, type Dataset, type DatasetTexts } from '../../src/core/dataset/index.ts';
 
 export const HISTORY_DIR = join(import.meta.dirname, '..', 'fixtures', 'history');
 /** The fixture's clock: just after its last signal check (2026-11-22T23:14:29Z). */

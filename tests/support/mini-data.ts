@@ -1,8 +1,8 @@
 /** The small fixed dataset in tests/fixtures/mini-data/, as raw texts and as parsed JSON to mutate. */
 import { join } from 'node:path';
-import { readDataFiles } from '../../src/data.ts';
-import type { BuildFileKey } from '../../src/lib/data-files.ts';
-import type { DatasetTexts } from '../../src/lib/dataset.ts';
+import { readDataFiles } from '../../src/site/data.ts';
+import type { BuildFileKey } from '../../src/core/dataset/files.ts';
+import type { DatasetTexts } from '../../src/core/dataset/index.ts';
 
 export const MINI_DATA_DIR = join(import.meta.dirname, '..', 'fixtures', 'mini-data');
 /** A build clock inside the fixture's window: after every event, while both grants are active. */

@@ -7,12 +7,12 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_BODY_BYTES } from '../../src/lib/mcp/config.ts';
-import { createMcpHandler, createUnavailableHandler } from '../../src/lib/mcp/handler.ts';
-import { createToolList } from '../../src/lib/mcp/tool-list.ts';
-import { createOpenApiDocument, payloadComponentName } from '../../src/lib/openapi.ts';
-import { PAYLOAD_SCHEMAS } from '../../src/lib/payloads.ts';
-import { SITE } from '../../src/lib/site.ts';
+import { MAX_BODY_BYTES } from '../../src/mcp/config.ts';
+import { createMcpHandler, createUnavailableHandler } from '../../src/mcp/handler.ts';
+import { createToolList } from '../../src/mcp/tool-list.ts';
+import { createOpenApiDocument, payloadComponentName } from '../../src/site/api/openapi.ts';
+import { PAYLOAD_SCHEMAS } from '../../src/site/api/payloads.ts';
+import { SITE } from '../../src/core/site.ts';
 import { GET as servedDocument } from '../../src/pages/api/v1/openapi.json.ts';
 import { miniPublished } from './mcp/payloads.ts';
 

@@ -1,8 +1,8 @@
 import type { GetStaticPaths } from 'astro';
-import { loadBuild } from '../../data.ts';
-import { createThresholdFeed } from '../../lib/alerts/feeds.ts';
-import { THRESHOLD_FEEDS } from '../../lib/alerts/thresholds.ts';
-import { SITE } from '../../lib/site.ts';
+import { loadBuild } from '../../site/data.ts';
+import { createThresholdFeed } from '../../core/feeds/alerts.ts';
+import { THRESHOLD_FEEDS } from '../../core/alerts/thresholds.ts';
+import { SITE } from '../../core/site.ts';
 
 /** One pre-rendered feed per (horizon, threshold): /alerts/p24-25.xml … /alerts/p48-75.xml. */
 export const getStaticPaths = (() => THRESHOLD_FEEDS.map((f) => ({ params: { feed: f.slug } }))) satisfies GetStaticPaths;

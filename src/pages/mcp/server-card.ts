@@ -1,4 +1,4 @@
-import { jsonResponse } from '../../lib/http.ts';
-import { serverCard } from '../../lib/mcp/discovery.ts';
+import { jsonResponse } from '../../site/api/response.ts';
+import { serverCard } from '../../mcp/discovery.ts';
 
 export const GET = (): Response => jsonResponse(serverCard());

@@ -1,6 +1,6 @@
 /**
  * Local stand-ins for the three outlets' APIs, speaking them as documented (see the comments in
- * src/lib/alerts/outlets/*.ts): they check what they are sent and answer as the real service does,
+ * src/jobs/broadcast/outlets/*.ts): they check what they are sent and answer as the real service does,
  * success and errors alike. `override(n)` replaces the n-th answer to inject a failure.
  */
 import type { Recorded, Reply } from './fixture-server.ts';

@@ -2,13 +2,13 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readDataFiles } from '../../../src/data.ts';
-import { BUILD_FILES, DATA_FILES } from '../../../src/lib/data-files.ts';
-import { parseDataset, type Dataset } from '../../../src/lib/dataset.ts';
-import type { HttpDeps } from '../../../src/lib/pull/http.ts';
-import { runPull, type PullOutput } from '../../../src/lib/pull/run.ts';
-import { SITE } from '../../../src/lib/site.ts';
-import { USER_AGENT } from '../../../src/lib/sources.ts';
+import { readDataFiles } from '../../../src/site/data.ts';
+import { BUILD_FILES, DATA_FILES } from '../../../src/core/dataset/files.ts';
+import { parseDataset, type Dataset } from '../../../src/core/dataset/index.ts';
+import type { HttpDeps } from '../../../src/net/http.ts';
+import { runPull, type PullOutput } from '../../../src/jobs/pull/run.ts';
+import { SITE } from '../../../src/core/site.ts';
+import { USER_AGENT } from '../../../src/core/sources.ts';
 import { readDataTexts, writeDataTexts } from '../../../scripts/lib/data-dir.ts';
 import { HISTORY_DIR } from '../../support/history.ts';
 

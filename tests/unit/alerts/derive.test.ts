@@ -4,10 +4,10 @@
  * appearing and disappearing at the right second.
  */
 import { describe, expect, it } from 'vitest';
-import { deriveAlerts } from '../../../src/lib/alerts/derive.ts';
-import { createAlertsPayload } from '../../../src/lib/alerts/payload.ts';
-import { validateDataset, type Dataset } from '../../../src/lib/dataset.ts';
-import { AlertsPayload } from '../../../src/lib/schema.ts';
+import { deriveAlerts } from '../../../src/core/alerts/derive.ts';
+import { createAlertsPayload } from '../../../src/core/alerts/payload.ts';
+import { validateDataset, type Dataset } from '../../../src/core/dataset/index.ts';
+import { AlertsPayload } from '../../../src/core/schema/index.ts';
 import { MINI_NOW, miniJson } from '../../support/mini-data.ts';
 
 const BASE = 'https://resetcast.netlify.app';

@@ -4,12 +4,12 @@
  */
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
-import { deriveAlerts } from '../../../src/lib/alerts/derive.ts';
-import { createAlertsFeed, createMainAlertsFeed, createThresholdFeed, FEED_ENTRY_LIMIT } from '../../../src/lib/alerts/feeds.ts';
-import { THRESHOLD_FEEDS } from '../../../src/lib/alerts/thresholds.ts';
-import { validateDataset } from '../../../src/lib/dataset.ts';
-import { withArticle } from '../../../src/lib/format.ts';
-import type { Alert } from '../../../src/lib/schema.ts';
+import { deriveAlerts } from '../../../src/core/alerts/derive.ts';
+import { createAlertsFeed, createMainAlertsFeed, createThresholdFeed, FEED_ENTRY_LIMIT } from '../../../src/core/feeds/alerts.ts';
+import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
+import { validateDataset } from '../../../src/core/dataset/index.ts';
+import { withArticle } from '../../../src/core/format.ts';
+import type { Alert } from '../../../src/core/schema/index.ts';
 import { MINI_NOW, miniJson } from '../../support/mini-data.ts';
 
 const BASE = 'https://resetcast.netlify.app';

@@ -3,8 +3,8 @@
  * and loses nothing in any order; which records may be attempted again; which times are from the future.
  */
 import { describe, expect, it } from 'vitest';
-import { attemptable, mergeSentLogs, sentLogProblems } from '../../../src/lib/alerts/sent-log.ts';
-import type { OutletLog, SentAlert, SentLogFile } from '../../../src/lib/schema.ts';
+import { attemptable, mergeSentLogs, sentLogProblems } from '../../../src/jobs/broadcast/sent-log.ts';
+import type { OutletLog, SentAlert, SentLogFile } from '../../../src/core/schema/index.ts';
 
 const rec = (n: number, state: SentAlert['state'], attempts: number, sentAt = '2026-11-20T12:00:00Z'): SentAlert => ({
   id: `tag:resetcast.netlify.app,2026:alert:reset:${n}`, at: `2026-11-20T0${n}:00:00Z`, sent_at: sentAt, state, attempts,

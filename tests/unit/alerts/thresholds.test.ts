@@ -1,12 +1,12 @@
 /**
  * Threshold crossings with hysteresis, from forecast-log sequences written out by hand: hovering values,
  * exact boundaries, gaps, unavailable forecasts, formula changes and bad lines. Each expectation was
- * worked through on paper with the rule in src/lib/alerts/thresholds.ts (docs/alerts.md).
+ * worked through on paper with the rule in src/core/alerts/thresholds.ts (docs/alerts.md).
  */
 import { describe, expect, it } from 'vitest';
-import { thresholdCrossings } from '../../../src/lib/alerts/thresholds.ts';
-import { parseForecastLog } from '../../../src/lib/forecast-log.ts';
-import type { ForecastLogLine } from '../../../src/lib/schema.ts';
+import { thresholdCrossings } from '../../../src/core/alerts/thresholds.ts';
+import { parseForecastLog } from '../../../src/core/forecast/log.ts';
+import type { ForecastLogLine } from '../../../src/core/schema/index.ts';
 
 const START = Date.parse('2026-11-20T00:00:00Z');
 const NOW = new Date('2026-12-01T00:00:00Z');

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { parseDataset } from '../../../src/lib/dataset.ts';
-import { createAtomFeed, entryId, FEED_ENTRY_LIMIT } from '../../../src/lib/feeds/atom.ts';
-import { calendarSince, createCalendar } from '../../../src/lib/feeds/calendar.ts';
-import type { Amendment, StoredEvent } from '../../../src/lib/schema.ts';
-import { foldLine, refold, unfold } from '../../../src/lib/feeds/fold.ts';
+import { parseDataset } from '../../../src/core/dataset/index.ts';
+import { createAtomFeed, entryId, FEED_ENTRY_LIMIT } from '../../../src/core/feeds/atom.ts';
+import { calendarSince, createCalendar } from '../../../src/core/feeds/calendar.ts';
+import type { Amendment, StoredEvent } from '../../../src/core/schema/index.ts';
+import { foldLine, refold, unfold } from '../../../src/core/feeds/fold.ts';
 import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 
 const BASE = 'https://resetcast.netlify.app';

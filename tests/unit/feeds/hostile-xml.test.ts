@@ -6,12 +6,12 @@
  * tests/scripts/hostile-intake.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createMainAlertsFeed, createThresholdFeed } from '../../../src/lib/alerts/feeds.ts';
-import { THRESHOLD_FEEDS } from '../../../src/lib/alerts/thresholds.ts';
-import type { Dataset } from '../../../src/lib/dataset.ts';
-import { createAtomFeed } from '../../../src/lib/feeds/atom.ts';
-import { createPayloads } from '../../../src/lib/payloads.ts';
-import { SITE } from '../../../src/lib/site.ts';
+import { createMainAlertsFeed, createThresholdFeed } from '../../../src/core/feeds/alerts.ts';
+import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
+import type { Dataset } from '../../../src/core/dataset/index.ts';
+import { createAtomFeed } from '../../../src/core/feeds/atom.ts';
+import { createPayloads } from '../../../src/site/api/payloads.ts';
+import { SITE } from '../../../src/core/site.ts';
 import { history, HISTORY_NOW } from '../../support/history.ts';
 import { xmlProblem } from '../../support/xml.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterWarmup, backtestOf, byHorizon, calibrationError, issueTimes, issueTimesMs, reliability, resetHours, score,
-} from '../../../src/lib/forecast/backtest.ts';
-import { MODEL_NAMES, TARGETS, evaluate } from '../../../src/lib/forecast/evaluate.ts';
+} from '../../../src/core/forecast/backtest.ts';
+import { MODEL_NAMES, TARGETS, evaluate } from '../../../src/core/forecast/evaluate.ts';
 import { event, shipped } from './fixtures.ts';
 
 describe('harness', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockBootstrap, blockLength, climatologySkillInterval, mulberry32, quantile, skillInterval } from '../../../src/lib/forecast/bootstrap.ts';
+import { blockBootstrap, blockLength, climatologySkillInterval, mulberry32, quantile, skillInterval } from '../../../src/core/forecast/bootstrap.ts';
 
 describe('pieces', () => {
   it('the PRNG is deterministic per seed, in [0, 1), and roughly uniform', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOGLOG_EPSILON, calibrationSlope, cloglog } from '../../../src/lib/forecast/calibration.ts';
+import { CLOGLOG_EPSILON, calibrationSlope, cloglog } from '../../../src/core/forecast/calibration.ts';
 
 /**
  * Synthetic issues with a known answer: at each level z the forecast is p = 1 − exp(−eᶻ) (so

@@ -1,7 +1,7 @@
 /** Small hand-made datasets for the forecast tests. */
-import type { Dataset } from '../../../src/lib/dataset.ts';
-import { defaultWindow } from '../../../src/lib/promise-window.ts';
-import type { Announcement, SignalsFile, StoredEvent } from '../../../src/lib/schema.ts';
+import type { Dataset } from '../../../src/core/dataset/index.ts';
+import { defaultWindow } from '../../../src/core/promises/window.ts';
+import type { Announcement, SignalsFile, StoredEvent } from '../../../src/core/schema/index.ts';
 
 let seq = 1000;
 export function event(ts: string, kind: StoredEvent['kind'] = 'reset'): StoredEvent {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeForecast } from '../../../src/lib/forecast/index.ts';
-import { HALF_LIVES_HOURS } from '../../../src/lib/forecast/rhythm.ts';
-import { ForecastPayload } from '../../../src/lib/schema.ts';
+import { computeForecast } from '../../../src/core/forecast/index.ts';
+import { HALF_LIVES_HOURS } from '../../../src/core/forecast/rhythm.ts';
+import { ForecastPayload } from '../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, dataset, event, promise, shipped } from './fixtures.ts';
 
 const SRC = 'https://example.org';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   PROMISE_PRIOR, officialAt, officialTerm, openSpan, promiseFacts, promiseWeight, settlement, type PromiseFact,
-} from '../../../src/lib/forecast/official.ts';
+} from '../../../src/core/forecast/official.ts';
 import { event, promise } from './fixtures.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeForecast } from '../../../src/lib/forecast/index.ts';
-import { liveModel } from '../../../src/lib/forecast/live.ts';
-import { OUTLOOK_HOURS, OUTLOOK_STEP_HOURS, createOutlookPayload, outlookPoints } from '../../../src/lib/forecast/outlook.ts';
-import { OutlookPayload } from '../../../src/lib/schema.ts';
+import { computeForecast } from '../../../src/core/forecast/index.ts';
+import { liveModel } from '../../../src/core/forecast/live.ts';
+import { OUTLOOK_HOURS, OUTLOOK_STEP_HOURS, createOutlookPayload, outlookPoints } from '../../../src/core/forecast/outlook.ts';
+import { OutlookPayload } from '../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, dataset, event, promise, shipped } from './fixtures.ts';
 
 const SRC = 'https://example.org';

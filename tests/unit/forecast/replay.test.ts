@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../../src/lib/dataset.ts';
-import { HORIZONS, issueTimesMs, runBacktest, type Issue } from '../../../src/lib/forecast/backtest.ts';
-import { computeForecast } from '../../../src/lib/forecast/index.ts';
-import { liveModel } from '../../../src/lib/forecast/live.ts';
-import { modelAt, modelInput, type Parts } from '../../../src/lib/forecast/model.ts';
-import type { PromiseFact } from '../../../src/lib/forecast/official.ts';
-import { replayRows as replay } from '../../../src/lib/forecast/replay.ts';
+import type { Dataset } from '../../../src/core/dataset/index.ts';
+import { HORIZONS, issueTimesMs, runBacktest, type Issue } from '../../../src/core/forecast/backtest.ts';
+import { computeForecast } from '../../../src/core/forecast/index.ts';
+import { liveModel } from '../../../src/core/forecast/live.ts';
+import { modelAt, modelInput, type Parts } from '../../../src/core/forecast/model.ts';
+import type { PromiseFact } from '../../../src/core/forecast/official.ts';
+import { replayRows as replay } from '../../../src/core/forecast/replay.ts';
 import { shipped } from './fixtures.ts';
 
 const HOUR_MS = 3_600_000;

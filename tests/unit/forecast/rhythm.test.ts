@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HALF_LIVES_HOURS, MIN_RHYTHM_EVENTS, WEEKDAY_PRIOR_RESETS, factorHours, meanGapHours, memorylessProbability, mixedRate, recencyRate,
   rhythmProbability, rhythmStateAt, weekdayFactors, weekdayHours, weekdayOf, type RhythmState,
-} from '../../../src/lib/forecast/rhythm.ts';
+} from '../../../src/core/forecast/rhythm.ts';
 
 const WEEK = 168;
 const state = (over: Partial<RhythmState>): RhythmState => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_WEIGHTS, combine, combineSignals, issuesSignal, otherSignals, statusSignal } from '../../../src/lib/forecast/signals.ts';
+import { SIGNAL_WEIGHTS, combine, combineSignals, issuesSignal, otherSignals, statusSignal } from '../../../src/core/forecast/signals.ts';
 import { UNKNOWN_SIGNALS } from './fixtures.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseForecastLog } from '../../../src/lib/forecast-log.ts';
-import { computeForecast } from '../../../src/lib/forecast/index.ts';
-import { toLogLine } from '../../../src/lib/forecast/log-line.ts';
-import { createTrackRecordPayload, trackRecord } from '../../../src/lib/forecast/track-record.ts';
-import { ForecastLogLine, TrackRecordPayload } from '../../../src/lib/schema.ts';
+import { parseForecastLog } from '../../../src/core/forecast/log.ts';
+import { computeForecast } from '../../../src/core/forecast/index.ts';
+import { toLogLine } from '../../../src/core/forecast/log-line.ts';
+import { createTrackRecordPayload, trackRecord } from '../../../src/core/forecast/track-record.ts';
+import { ForecastLogLine, TrackRecordPayload } from '../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, shipped } from './fixtures.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildFileKey } from '../../../src/lib/data-files.ts';
-import { DataError, MAX_EVENTS, parseDataset } from '../../../src/lib/dataset.ts';
+import type { BuildFileKey } from '../../../src/core/dataset/files.ts';
+import { DataError, MAX_EVENTS, parseDataset } from '../../../src/core/dataset/index.ts';
 import { MINI_NOW, miniJson, miniTexts } from '../../support/mini-data.ts';
 
 /** Parses the fixture with one file replaced; returns the DataError's problems (or [] when valid). */
@@ -23,7 +23,7 @@ describe('parseDataset', () => {
     // The fixture holds 4 events.
     expect(() => parseDataset(miniTexts(), MINI_NOW, { maxEvents: 3 })).toThrow(DataError);
     expect(() => parseDataset(miniTexts(), MINI_NOW, { maxEvents: 3 })).toThrow(
-      /data\/events\.json: 4 events, more than the build's limit of 3 \(MAX_EVENTS in src\/lib\/dataset\.ts, or RESETCAST_MAX_EVENTS\)/,
+      /data\/events\.json: 4 events, more than the build's limit of 3 \(MAX_EVENTS in src\/core\/dataset\/index\.ts, or RESETCAST_MAX_EVENTS\)/,
     );
     expect(parseDataset(miniTexts(), MINI_NOW, { maxEvents: 4 }).events).toHaveLength(4);
     expect(MAX_EVENTS).toBe(200_000);

@@ -1,7 +1,7 @@
-/** The intake's small rules, hand-computed: stored post ids (src/lib/postid.ts) and source links (src/lib/sources.ts). */
+/** The intake's small rules, hand-computed: stored post ids (src/core/postid.ts) and source links (src/core/sources.ts). */
 import { describe, expect, it } from 'vitest';
-import { maxPostIdAt, postIdProblem } from '../../../src/lib/postid.ts';
-import { sourceUrl } from '../../../src/lib/sources.ts';
+import { maxPostIdAt, postIdProblem } from '../../../src/core/postid.ts';
+import { sourceUrl } from '../../../src/core/sources.ts';
 
 describe('postIdProblem', () => {
   // X epoch 1288834974657 ms = 2010-11-04T01:42:54.657Z; one second later every low bit set: (1000 << 22) | 0x3fffff.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSyntheticPostId, postIdFromUrl, postIdToDate, syntheticPostId } from '../../../src/lib/postid.ts';
+import { isSyntheticPostId, postIdFromUrl, postIdToDate, syntheticPostId } from '../../../src/core/postid.ts';
 
 describe('post ids', () => {
   // Decoded by hand: (id >> 22) + 1288834974657 ms, cross-checked against the reference record.

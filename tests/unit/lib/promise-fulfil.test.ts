@@ -1,6 +1,6 @@
 /** The fulfilment rule (docs/data.md): kind, scope coverage and window, with the case. */
 import { describe, expect, it } from 'vitest';
-import { fulfils, scopeCovers } from '../../../src/lib/promises.ts';
+import { fulfils, scopeCovers } from '../../../src/core/promises/index.ts';
 
 const window = { window_start: '2026-09-05T00:00:00Z', window_end: '2026-09-05T23:59:59Z' };
 

@@ -18,9 +18,9 @@ import {
   resolveWindow,
   wallClock,
   windowFromPhrase,
-} from '../../../src/lib/promise-window.ts';
-import { isValidTimestamp, toTimestamp } from '../../../src/lib/time.ts';
-import { suggestWindow } from '../../../src/lib/pull/suggest-window.ts';
+} from '../../../src/core/promises/window.ts';
+import { isValidTimestamp, toTimestamp } from '../../../src/core/time.ts';
+import { suggestWindow } from '../../../src/jobs/pull/suggest-window.ts';
 
 const win = (by: string, postedAt: string) => {
   const w = windowFromPhrase(by, new Date(postedAt));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanText, textProblem, TEXT_CAPS } from '../../../src/lib/sanitize.ts';
+import { cleanText, textProblem, TEXT_CAPS } from '../../../src/core/sanitize.ts';
 
 describe('cleanText', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SignalsFile, SourceCheck } from '../../../src/lib/schema.ts';
-import { noCheckYet, sourceHealth } from '../../../src/lib/source-health.ts';
+import type { SignalsFile, SourceCheck } from '../../../src/core/schema/index.ts';
+import { noCheckYet, sourceHealth } from '../../../src/site/source-health.ts';
 
 const at = '2026-11-22T23:14:29Z';
 const base = { name: 'status', ok: false, error: 'an error only machines read', checked_at: at } as const;

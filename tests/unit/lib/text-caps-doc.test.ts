@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { TEXT_CAPS, type TextCap } from '../../../src/lib/sanitize.ts';
+import { TEXT_CAPS, type TextCap } from '../../../src/core/sanitize.ts';
 import {
   Amendment, Announcement, BankedGrant, Candidate, ForecastLogLine, OutletLog, RejectedCandidate, SignalsHistoryLine, SourceCheck, StatusSignal, StoredEvent,
-} from '../../../src/lib/schema.ts';
+} from '../../../src/core/schema/index.ts';
 
 const incident = StatusSignal.shape.incidents.element.shape;
 const historyStatus = SignalsHistoryLine.shape.status.unwrap().shape;

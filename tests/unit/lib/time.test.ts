@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hoursBetween, isValidDate, isValidTimestamp, parseTimestamp, roundTo, toIsoDate, toTimestamp } from '../../../src/lib/time.ts';
-import { clockFromEnv } from '../../../src/lib/clock.ts';
+import { hoursBetween, isValidDate, isValidTimestamp, parseTimestamp, roundTo, toIsoDate, toTimestamp } from '../../../src/core/time.ts';
+import { clockFromEnv } from '../../../src/core/clock.ts';
 
 describe('toTimestamp', () => {
   it.each([

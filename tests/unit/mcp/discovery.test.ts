@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_PATH, MCP_SERVER, SERVER_CARD_PATH } from '../../../src/lib/mcp/config.ts';
-import { catalog, registryServerJson, serverCard } from '../../../src/lib/mcp/discovery.ts';
-import { SITE } from '../../../src/lib/site.ts';
+import { CATALOG_PATH, MCP_SERVER, SERVER_CARD_PATH } from '../../../src/mcp/config.ts';
+import { catalog, registryServerJson, serverCard } from '../../../src/mcp/discovery.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/; // server-card and registry schemas

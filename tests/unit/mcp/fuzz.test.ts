@@ -1,8 +1,8 @@
 /** Thousands of random and mutated bodies: every answer is a well-formed JSON-RPC result or error (or a 202 ack), never a 500. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMcpHandler } from '../../../src/lib/mcp/handler.ts';
-import { createToolList } from '../../../src/lib/mcp/tool-list.ts';
+import { createMcpHandler } from '../../../src/mcp/handler.ts';
+import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { miniPublished } from './payloads.ts';
 
 const handler = createMcpHandler(miniPublished(), createToolList());

@@ -2,11 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { createMcpHandler, createUnavailableHandler } from '../../../src/lib/mcp/handler.ts';
-import { PUBLISHED_SCHEMAS } from '../../../src/lib/mcp/published-schemas.ts';
-import { createServer, noElicitationValidator, TOOL_NAMES } from '../../../src/lib/mcp/server.ts';
-import { createToolList } from '../../../src/lib/mcp/tool-list.ts';
-import { TOOLS } from '../../../src/lib/mcp/tools/index.ts';
+import { createMcpHandler, createUnavailableHandler } from '../../../src/mcp/handler.ts';
+import { PUBLISHED_SCHEMAS } from '../../../src/mcp/published-schemas.ts';
+import { createServer, noElicitationValidator, TOOL_NAMES } from '../../../src/mcp/server.ts';
+import { createToolList } from '../../../src/mcp/tool-list.ts';
+import { TOOLS } from '../../../src/mcp/tools/index.ts';
 import { miniPublished } from './payloads.ts';
 
 const payloads = miniPublished();

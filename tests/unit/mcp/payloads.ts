@@ -1,10 +1,10 @@
 /** Published payloads for MCP tests: built from the mini fixture with a fixed clock, or a synthetic 30-event timeline. */
-import { parseDataset } from '../../../src/lib/dataset.ts';
-import { stableStringify } from '../../../src/lib/json.ts';
-import type { PublishedPayloads } from '../../../src/lib/mcp/published.ts';
-import { parsePublished } from '../../../src/lib/mcp/published-schemas.ts';
-import { createPayloads } from '../../../src/lib/payloads.ts';
-import { SITE } from '../../../src/lib/site.ts';
+import { parseDataset } from '../../../src/core/dataset/index.ts';
+import { stableStringify } from '../../../src/core/json.ts';
+import type { PublishedPayloads } from '../../../src/mcp/published.ts';
+import { parsePublished } from '../../../src/mcp/published-schemas.ts';
+import { createPayloads } from '../../../src/site/api/payloads.ts';
+import { SITE } from '../../../src/core/site.ts';
 import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 
 export function miniPublished(): PublishedPayloads {

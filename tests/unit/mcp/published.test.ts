@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checksum, checksumsOf, pinnedPayloads, PublishedFileError, type PublishedFiles, type PublishedName } from '../../../src/lib/mcp/published.ts';
-import { parsePublished } from '../../../src/lib/mcp/published-schemas.ts';
+import { checksum, checksumsOf, pinnedPayloads, PublishedFileError, type PublishedFiles, type PublishedName } from '../../../src/mcp/published.ts';
+import { parsePublished } from '../../../src/mcp/published-schemas.ts';
 import { miniPublished } from './payloads.ts';
 
 describe('parsePublished', () => {

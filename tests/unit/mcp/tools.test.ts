@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stableStringify } from '../../../src/lib/json.ts';
-import { getResetForecast, GetResetForecastInput } from '../../../src/lib/mcp/tools/get-reset-forecast.ts';
-import { getStatusSignals, GetStatusSignalsInput } from '../../../src/lib/mcp/tools/get-status-signals.ts';
-import { LIST_RESETS, listResets, ListResetsInput } from '../../../src/lib/mcp/tools/list-resets.ts';
+import { stableStringify } from '../../../src/core/json.ts';
+import { getResetForecast, GetResetForecastInput } from '../../../src/mcp/tools/get-reset-forecast.ts';
+import { getStatusSignals, GetStatusSignalsInput } from '../../../src/mcp/tools/get-status-signals.ts';
+import { LIST_RESETS, listResets, ListResetsInput } from '../../../src/mcp/tools/list-resets.ts';
 import { miniPublished, thirtyEventPublished } from './payloads.ts';
 
 const textOf = (r: { content: unknown[] }): string => (r.content[0] as { type: 'text'; text: string }).text;

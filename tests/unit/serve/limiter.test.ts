@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createByteBudget, createLimiter } from '../../../src/lib/serve/limiter.ts';
+import { createByteBudget, createLimiter } from '../../../src/serve/limiter.ts';
 
 const settled = async <T>(p: Promise<T>): Promise<'pending' | 'resolved' | 'rejected'> => {
   let state: 'pending' | 'resolved' | 'rejected' = 'pending';

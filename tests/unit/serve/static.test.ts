@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidates, contentType, DEFAULT_CACHE_CONTROL, headersFor, staticAnswer, type HeaderRule } from '../../../src/lib/serve/static.ts';
+import { candidates, contentType, DEFAULT_CACHE_CONTROL, headersFor, staticAnswer, type HeaderRule } from '../../../src/serve/static.ts';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);

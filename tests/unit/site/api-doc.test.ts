@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_DOC_PATH, createApiDoc } from '../../../src/lib/api-doc.ts';
-import { ENDPOINTS, payloadPath } from '../../../src/lib/endpoints.ts';
-import { THRESHOLD_FEEDS } from '../../../src/lib/alerts/thresholds.ts';
-import { createLlmsTxt } from '../../../src/lib/llms.ts';
-import { TOOLS } from '../../../src/lib/mcp/tools/index.ts';
-import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../../src/lib/payloads.ts';
+import { API_DOC_PATH, createApiDoc } from '../../../src/site/api/api-doc.ts';
+import { ENDPOINTS, payloadPath } from '../../../src/site/api/endpoints.ts';
+import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
+import { createLlmsTxt } from '../../../src/site/llms.ts';
+import { TOOLS } from '../../../src/mcp/tools/index.ts';
+import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, API_DOC_PATH), 'utf8');
@@ -59,8 +59,8 @@ describe('docs/api.md', () => {
   it('states the limits the code enforces', () => {
     const limits = section(doc, '## Limits');
     expect(limits).toContain('| `list_codex_resets` `limit` | 1 to 100, default 20 |');
-    expect(limits).toContain('1,048,576 bytes (1 MiB)'); // MAX_BODY_BYTES, src/lib/mcp/endpoint.ts
-    expect(limits).toContain('the newest 100'); // FEED_ENTRY_LIMIT, src/lib/feeds/atom.ts
+    expect(limits).toContain('1,048,576 bytes (1 MiB)'); // MAX_BODY_BYTES, src/mcp/endpoint.ts
+    expect(limits).toContain('the newest 100'); // FEED_ENTRY_LIMIT, src/core/feeds/atom.ts
     expect(limits).toContain('5 minutes (`max-age=300`)'); // netlify.toml
   });
 });

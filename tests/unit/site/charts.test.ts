@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBarChart, escapeXml, ticks } from '../../../src/lib/charts/bars.ts';
-import { gapHistogram, gapHistogramSvg, resetsPerMonth, resetsPerMonthSvg } from '../../../src/lib/charts/resets.ts';
+import { createBarChart, escapeXml, ticks } from '../../../src/site/charts/bars.ts';
+import { gapHistogram, gapHistogramSvg, resetsPerMonth, resetsPerMonthSvg } from '../../../src/site/charts/resets.ts';
 
 const at = (...ts: string[]): { ts: string }[] => ts.map((t) => ({ ts: t }));
 

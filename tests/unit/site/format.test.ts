@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, daysSince, longDate, scopeLabel, utcDateTime } from '../../../src/lib/format.ts';
+import { ago, daysSince, longDate, scopeLabel, utcDateTime } from '../../../src/core/format.ts';
 
 const NOW = new Date('2026-11-23T00:00:00Z');
 

@@ -4,13 +4,13 @@
  * numbers follow each locale's CLDR conventions, always in UTC, from the build clock only.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueProblems, checkCatalogues, pluralCategories } from '../../../src/i18n/catalogue.ts';
-import { CATALOGUES, checkAllCatalogues } from '../../../src/i18n/catalogues.ts';
-import en from '../../../src/i18n/en.ts';
-import { formatter } from '../../../src/i18n/format.ts';
-import { t } from '../../../src/i18n/index.ts';
-import { fill, placeholders, splitTemplate } from '../../../src/i18n/template.ts';
-import { DOCUMENTED_ENDPOINTS } from '../../../src/lib/endpoints.ts';
+import { catalogueProblems, checkCatalogues, pluralCategories } from '../../../src/site/i18n/catalogue.ts';
+import { CATALOGUES, checkAllCatalogues } from '../../../src/site/i18n/catalogues.ts';
+import en from '../../../src/site/i18n/en.ts';
+import { formatter } from '../../../src/site/i18n/format.ts';
+import { t } from '../../../src/site/i18n/index.ts';
+import { fill, placeholders, splitTemplate } from '../../../src/site/i18n/template.ts';
+import { DOCUMENTED_ENDPOINTS } from '../../../src/site/api/endpoints.ts';
 
 const SOURCE = {
   title: 'Hello {name}',

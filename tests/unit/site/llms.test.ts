@@ -3,10 +3,10 @@
  * endpoint appears in each (the developers page is checked on a real build in tests/build/build.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, LLMS_TXT_PATH } from '../../../src/lib/endpoints.ts';
-import { createLlmsTxt } from '../../../src/lib/llms.ts';
-import { createOpenApiDocument } from '../../../src/lib/openapi.ts';
-import { TOOL_NAMES } from '../../../src/lib/mcp/tools/index.ts';
+import { ENDPOINTS, LLMS_TXT_PATH } from '../../../src/site/api/endpoints.ts';
+import { createLlmsTxt } from '../../../src/site/llms.ts';
+import { createOpenApiDocument } from '../../../src/site/api/openapi.ts';
+import { TOOL_NAMES } from '../../../src/mcp/tools/index.ts';
 
 const BASE = 'https://resetcast.example';
 const text = createLlmsTxt(BASE);

@@ -1,11 +1,11 @@
 /**
  * The status-line snippets: docs/statusline.md quotes exactly what the developers page shows (one module,
- * src/lib/statusline-snippets.ts), and both agree with what scripts/statusline.sh does.
+ * src/site/statusline-snippets.ts), and both agree with what scripts/statusline.sh does.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STATUSLINE_BIN, statuslineSnippets } from '../../../src/lib/statusline-snippets.ts';
+import { STATUSLINE_BIN, statuslineSnippets } from '../../../src/site/statusline-snippets.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, 'docs/statusline.md'), 'utf8');

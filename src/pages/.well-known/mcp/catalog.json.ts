@@ -1,4 +1,4 @@
-import { jsonResponse } from '../../../lib/http.ts';
-import { catalog } from '../../../lib/mcp/discovery.ts';
+import { jsonResponse } from '../../../site/api/response.ts';
+import { catalog } from '../../../mcp/discovery.ts';
 
 export const GET = (): Response => jsonResponse(catalog());

@@ -1,7 +1,7 @@
 import type { GetStaticPaths } from 'astro';
-import { loadBuild } from '../../../data.ts';
-import { jsonResponse } from '../../../lib/http.ts';
-import { PAYLOAD_NAMES, type PayloadName } from '../../../lib/payloads.ts';
+import { loadBuild } from '../../../site/data.ts';
+import { jsonResponse } from '../../../site/api/response.ts';
+import { PAYLOAD_NAMES, type PayloadName } from '../../../site/api/payloads.ts';
 
 export const getStaticPaths = (() => PAYLOAD_NAMES.map((name) => ({ params: { name } }))) satisfies GetStaticPaths;
 

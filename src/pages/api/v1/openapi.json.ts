@@ -1,5 +1,5 @@
-import { jsonResponse } from '../../../lib/http.ts';
-import { createOpenApiDocument } from '../../../lib/openapi.ts';
-import { SITE } from '../../../lib/site.ts';
+import { jsonResponse } from '../../../site/api/response.ts';
+import { createOpenApiDocument } from '../../../site/api/openapi.ts';
+import { SITE } from '../../../core/site.ts';
 
 export const GET = (): Response => jsonResponse(createOpenApiDocument(SITE.url));

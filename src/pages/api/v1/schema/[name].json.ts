@@ -1,8 +1,8 @@
 import type { GetStaticPaths } from 'astro';
-import { jsonResponse } from '../../../../lib/http.ts';
-import { payloadJsonSchema } from '../../../../lib/jsonschema.ts';
-import { PAYLOAD_NAMES, type PayloadName } from '../../../../lib/payloads.ts';
-import { SITE } from '../../../../lib/site.ts';
+import { jsonResponse } from '../../../../site/api/response.ts';
+import { payloadJsonSchema } from '../../../../site/api/json-schema.ts';
+import { PAYLOAD_NAMES, type PayloadName } from '../../../../site/api/payloads.ts';
+import { SITE } from '../../../../core/site.ts';
 
 export const getStaticPaths = (() => PAYLOAD_NAMES.map((name) => ({ params: { name } }))) satisfies GetStaticPaths;
 

@@ -1,0 +1,182 @@
+/**
+ * The alert stream, derived from the dataset alone: one alert per recorded reset or other event, banked
+ * grant, promise (and its outcome), correction and forecast threshold crossing (docs/alerts.md). Ids
+ * and times come from the data, so rebuilding gives the same alerts; the clock `now` only decides which
+ * time-bound alerts exist yet (a grant expiring within 24 h, a lapsed promise, a forecast not yet issued).
+ */
+import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
+import type { Dataset } from '../dataset/index.ts';
+import { summaryText } from '../feeds/atom.ts';
+import { eventTitle, scopeLabel } from '../feeds/titles.ts';
+import { utcDateTime } from '../format.ts';
+import { promiseAnchor, promisePath, promiseStatus } from '../promises/index.ts';
+import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema/index.ts';
+import { siteUrl } from '../site.ts';
+import { toTimestamp } from '../time.ts';
+import { eventPath, timelineYears } from '../timeline.ts';
+import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
+
+/** A banked grant gets a reminder this many hours before it expires. */
+export const EXPIRING_HOURS = 24;
+
+/** `tag:resetcast.netlify.app,2026:alert:reset:2093014447833116908` (RFC 4151): host and data, never the clock. */
+export function alertId(kind: AlertKind, key: string, base: string): string {
+  return `tag:${new URL(base).host},2026:alert:${kind}:${key}`;
+}
+
+/** Order within one second, oldest first: what happened before what it caused. */
+const KIND_RANK: Record<AlertKind, number> = {
+  reset: 0, event: 1, grant: 2, promise: 3, 'promise-fulfilled': 4, 'promise-lapsed': 5, 'grant-expiring': 6, correction: 7, retraction: 8, threshold: 9,
+};
+
+/** Chronological order (oldest first), total: time, then kind, then id. Newest first is its reverse. */
+export function compareAlerts(a: Alert, b: Alert): number {
+  if (a.at !== b.at) return a.at < b.at ? -1 : 1;
+  if (a.kind !== b.kind) return KIND_RANK[a.kind] - KIND_RANK[b.kind];
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+type Context = { base: string; now: Date };
+const blank = { url: null, event_id: null, window: null, expires_at: null, forecast: null } as const;
+
+/** A post on our own site (an event recorded without one) is not "the post". */
+const postUrl = (url: string | null, base: string): string | null => (url === null || url.startsWith(siteUrl('/', base)) ? null : url);
+/** The event's entry on its year's timeline page (`/timeline/2026/#e-<id>`). */
+const timelinePage = (e: Pick<StoredEvent, 'id' | 'ts'>, base: string): string => siteUrl(eventPath(e), base);
+
+function eventAlerts(events: readonly StoredEvent[], grants: readonly BankedGrant[], { base }: Context): Alert[] {
+  // A banked event is announced by its grant's alert (which also says when it expires).
+  const granted = new Set(grants.flatMap((g) => (g.event_id ? [g.event_id] : [])));
+  return events
+    .filter((e) => !(e.kind === 'banked' && granted.has(e.id)))
+    .map((e) => ({
+      ...blank,
+      id: alertId(e.kind === 'reset' ? 'reset' : 'event', e.id, base),
+      kind: e.kind === 'reset' ? 'reset' : 'event',
+      at: e.ts,
+      title: eventTitle(e),
+      summary: summaryText(e),
+      url: postUrl(e.url, base),
+      page: timelinePage(e, base),
+      event_id: e.id,
+    }));
+}
+
+function grantAlerts(grants: readonly BankedGrant[], events: ReadonlyMap<string, StoredEvent>, { base, now }: Context): Alert[] {
+  return grants.flatMap((g) => {
+    const page = siteUrl(`/banked/#g-${g.id}`, base);
+    const event = g.event_id === null ? undefined : events.get(g.event_id);
+    const notes = summaryText(g);
+    const granted: Alert = {
+      ...blank,
+      id: alertId('grant', g.id, base),
+      kind: 'grant',
+      at: g.granted_at,
+      title: `Banked Codex reset granted for ${scopeLabel(g.scope)}`,
+      summary: `${notes} Expires ${utcDateTime(g.expires_at)} if unused.`,
+      url: postUrl(g.url, base),
+      page: event ? timelinePage(event, base) : page,
+      event_id: g.event_id,
+      expires_at: g.expires_at,
+    };
+    const remindAt = Date.parse(g.expires_at) - EXPIRING_HOURS * 3_600_000;
+    // Exists only while the reminder is due: from 24 h before expiry until expiry.
+    if (now.getTime() < remindAt || now.getTime() >= Date.parse(g.expires_at)) return [granted];
+    const expiring: Alert = {
+      ...granted,
+      id: alertId('grant-expiring', g.id, base),
+      kind: 'grant-expiring',
+      at: toTimestamp(new Date(remindAt)),
+      title: `Banked Codex reset expires within ${EXPIRING_HOURS} hours (${scopeLabel(g.scope)})`,
+      summary: `Expires ${utcDateTime(g.expires_at)} if unused; redeem it before then. ${notes}`,
+      page,
+    };
+    return [granted, expiring];
+  });
+}
+
+function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string, StoredEvent>, { base, now }: Context): Alert[] {
+  return list
+    .filter((a) => Date.parse(a.ts) <= now.getTime())
+    .flatMap((a) => {
+      const anchor = promiseAnchor(a);
+      const key = anchor.slice(2);
+      const window = { start: a.window_start, end: a.window_end };
+      const span = `${utcDateTime(a.window_start)} and ${utcDateTime(a.window_end)}`;
+      const common = { ...blank, url: postUrl(a.url, base), page: siteUrl(promisePath(a), base), window };
+      const out: Alert[] = [
+        { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}.${a.summary ? ` ${a.summary}` : ''}` },
+      ];
+      const status = promiseStatus(a, now);
+      const event = a.fulfilled_by === null ? undefined : events.get(a.fulfilled_by);
+      if (status === 'fulfilled' && event)
+        out.push({
+          ...common,
+          id: alertId('promise-fulfilled', key, base),
+          kind: 'promise-fulfilled',
+          at: event.ts > a.ts ? event.ts : a.ts,
+          title: 'Promised Codex reset delivered',
+          summary: `The reset ${a.source} promised on ${utcDateTime(a.ts)} came at ${utcDateTime(event.ts)}: ${eventTitle(event)}.`,
+          url: postUrl(event.url, base),
+          page: timelinePage(event, base),
+          event_id: event.id,
+        });
+      if (status === 'lapsed')
+        out.push({
+          ...common,
+          id: alertId('promise-lapsed', key, base),
+          kind: 'promise-lapsed',
+          at: a.window_end,
+          title: 'Promised Codex reset did not come',
+          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
+        });
+      return out;
+    });
+}
+
+function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], { base }: Context): Alert[] {
+  const pagedYears = timelineYears([...events.values(), ...promises]);
+  // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
+  return list.filter((c) => !isLinkMove(c)).map((c) => {
+    const subject = correctionSubject(c, events, promises, pagedYears);
+    const kind = c.what === 'retraction' ? 'retraction' : 'correction';
+    return {
+      ...blank,
+      id: alertId(kind, correctionKey(c), base),
+      kind,
+      at: c.at,
+      title: subject.title,
+      summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
+      url: postUrl(subject.postUrl, base),
+      page: siteUrl(subject.path, base),
+      event_id: c.event_id,
+    };
+  });
+}
+
+function thresholdAlert(x: Crossing, { base }: Context): Alert {
+  return {
+    ...blank,
+    id: alertId('threshold', `${pairSlug(x.horizon, x.threshold)}:${x.issued_at}`, base),
+    kind: 'threshold',
+    at: x.issued_at,
+    title: `Chance of a Codex reset within ${x.horizon} h is now ${x.value} % (crossed ${x.threshold} %)`,
+    summary: `The forecast issued at ${utcDateTime(x.issued_at)} puts the chance of an announced reset in the next ${x.horizon} hours at ${x.value} %, up from ${x.previous} %. An estimate from past announcements, not a schedule.`,
+    page: siteUrl('/', base),
+    forecast: { horizon_hours: x.horizon, threshold: x.threshold, rearm_below: x.rearm_below, value: x.value, previous: x.previous },
+  };
+}
+
+/** Every alert the dataset gives at `now`, newest first. */
+export function deriveAlerts(data: Dataset, now: Date, base: string): Alert[] {
+  const ctx: Context = { base, now };
+  const byId = new Map(data.events.map((e) => [e.id, e]));
+  const { crossings } = thresholdCrossings(data.forecastLog.lines, now);
+  return [
+    ...eventAlerts(data.events, data.banked.grants, ctx),
+    ...grantAlerts(data.banked.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), byId, ctx),
+    ...promiseAlerts(data.announcements, byId, ctx),
+    ...correctionAlerts(data.corrections, byId, data.announcements, ctx),
+    ...crossings.map((x) => thresholdAlert(x, ctx)),
+  ].sort((a, b) => compareAlerts(b, a));
+}

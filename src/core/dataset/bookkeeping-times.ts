@@ -1,0 +1,78 @@
+/**
+ * What `npm run validate` holds the pull's bookkeeping to beyond its schema (src/core/schema/bookkeeping.ts):
+ * no time ahead of the clock beyond the allowed skew (candidates, rejections, the GitHub cursor, the
+ * signal history, the maintainer's hand checks), and stored X post ids that a post could have at the clock (src/core/postid.ts).
+ * Pure: the caller reads the files and the clock. data/sent-log.json is checked by the alerts code.
+ */
+import { dataPath } from './files.ts';
+import { futureProblem } from './index.ts';
+import { postIdProblem } from '../postid.ts';
+import { CandidatesFile, ChecksFile, PullStateFile, SignalsHistoryLine } from '../schema/index.ts';
+import { beyondSkew, CLOCK_SKEW_MS } from '../time.ts';
+
+export interface BookkeepingTexts {
+  candidates?: string | undefined;
+  pullState?: string | undefined;
+  signalsHistory?: string | undefined;
+  checks?: string | undefined;
+}
+
+const parsed = <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, text: string | undefined): T | null => {
+  if (text === undefined) return null;
+  try {
+    const r = schema.safeParse(JSON.parse(text));
+    return r.success ? r.data : null; // schema problems are reported by the schema check itself
+  } catch {
+    return null;
+  }
+};
+
+/** Every problem, by file, record and field; [] when there is none. */
+export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[] {
+  const problems: string[] = [];
+  const at = (file: string, where: string, field: string, ts: string | null | undefined): void => {
+    if (ts && beyondSkew(ts, now)) problems.push(futureProblem(file, where, field, ts, now));
+  };
+  const candidates = parsed(CandidatesFile, texts.candidates);
+  if (candidates) {
+    const file = dataPath('candidates');
+    candidates.candidates.forEach((c, i) => at(file, `candidates[${i}] (id ${c.id})`, 'ts', c.ts));
+    candidates.rejected.forEach((r, i) => at(file, `rejected[${i}] (id ${r.id})`, 'at', r.at));
+  }
+  const state = parsed(PullStateFile, texts.pullState);
+  if (state) {
+    const file = dataPath('pullState');
+    const latest = new Date(now.getTime() + CLOCK_SKEW_MS);
+    for (const [handle, s] of Object.entries(state.x)) {
+      for (const field of ['user_id', 'since_id'] as const) {
+        const id = s[field];
+        const problem = id === null ? null : postIdProblem(id, field === 'since_id' ? latest : null);
+        if (problem) problems.push(`${file}: x.${handle}: field '${field}': ${problem}`);
+      }
+    }
+    at(file, 'github', 'since', state.github?.since);
+  }
+  const checks = parsed(ChecksFile, texts.checks);
+  if (checks) {
+    const file = dataPath('checks');
+    checks.checks.forEach((c, i) => {
+      at(file, `checks[${i}]`, 'at', c.at);
+      at(file, `checks[${i}]`, 'recorded_at', c.recorded_at);
+    });
+  }
+  (texts.signalsHistory ?? '').split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const where = `line ${i + 1}`;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(raw);
+    } catch (e) {
+      problems.push(`${dataPath('signalsHistory')}: ${where}: not valid JSON: ${(e as Error).message}`);
+      return;
+    }
+    const r = SignalsHistoryLine.safeParse(doc);
+    if (!r.success) for (const issue of r.error.issues) problems.push(`${dataPath('signalsHistory')}: ${where}: field '${issue.path.join('.')}': ${issue.message}`);
+    else at(dataPath('signalsHistory'), where, 'fetched_at', r.data.fetched_at);
+  });
+  return problems;
+}

@@ -1,0 +1,127 @@
+/**
+ * The Atom 1.0 feed (RFC 4287) of recorded events, built with `feed`. Every date comes from the data,
+ * never the clock (`feed` would stamp "now" into <updated>), so the feed is reproducible. It carries the
+ * newest entries only: readers poll it for news, and the whole record is on the timeline pages and in
+ * /api/v1/timeline.json.
+ */
+import { Feed } from 'feed';
+import { correctionKey, correctionSubject, correctionWords } from '../corrections/index.ts';
+import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
+import { cleanText } from '../sanitize.ts';
+import { SITE, siteUrl } from '../site.ts';
+import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
+import { eventTitle } from './titles.ts';
+
+export interface AtomOptions {
+  base: string;
+  /** Corrections on the record: each is an entry of its own (a reader who saw the event sees the change). */
+  corrections?: readonly Correction[];
+  /** Promises on the record, so a relink's entry names its promise. */
+  promises?: readonly Announcement[];
+}
+
+/** A stable entry id for ever: a tag URI (RFC 4151) minted from the site host and the event id. */
+export function entryId(e: Pick<StoredEvent, 'id'>, base: string): string {
+  return `tag:${new URL(base).host},2026:event:${e.id}`;
+}
+
+/** The stable id of a correction's entry: one per (event, time, field). */
+export function correctionEntryId(c: Correction, base: string): string {
+  return `tag:${new URL(base).host},2026:correction:${correctionKey(c)}`;
+}
+
+/**
+ * Entries an Atom feed carries, newest first (this feed and the alert feeds): months of news at the
+ * recorded pace, and a document that stays small and quick to build whatever the length of the history.
+ */
+export const FEED_ENTRY_LIMIT = 100;
+
+type Entry = Parameters<Feed['addItem']>[0];
+
+function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], pagedYears: readonly string[], base: string): Entry {
+  const subject = correctionSubject(c, events, promises, pagedYears);
+  const when = new Date(c.at);
+  return {
+    id: correctionEntryId(c, base),
+    title: escapeHtml(subject.title),
+    link: siteUrl(subject.path, base),
+    date: when,
+    published: when,
+    description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
+    author: [{ name: SITE.name }],
+    category: [{ term: 'correction', name: 'Correction' }],
+  };
+}
+
+export function createAtomFeed(events: readonly StoredEvent[], { base, corrections = [], promises = [] }: AtomOptions): string {
+  // Only the newest entries are built: at most FEED_ENTRY_LIMIT of each kind can be among them.
+  const ordered = newestFirst(events).slice(0, FEED_ENTRY_LIMIT);
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const pagedYears = timelineYears([...events, ...promises]);
+  // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
+  const entries: { at: string; entry: () => Entry; related: string | null }[] = [
+    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
+    ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
+  ]
+    .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
+    .slice(0, FEED_ENTRY_LIMIT);
+  const newest = entries[0];
+  const author = { name: SITE.name, link: siteUrl('/', base) };
+  const feed = new Feed({
+    id: siteUrl('/', base),
+    title: `${SITE.name}: recorded ${SITE.product} usage-limit resets`,
+    description: `${SITE.description} The newest ${FEED_ENTRY_LIMIT} entries; the whole record is on the timeline (${siteUrl('/timeline/', base)}).`,
+    // The feed's rel="alternate" link: the full timeline, for everything older than these entries.
+    link: siteUrl('/timeline/', base),
+    feedLinks: { atom: siteUrl('/feed.xml', base) },
+    language: 'en',
+    // An empty record has nothing to date the feed by: fall back to the Unix epoch, still reproducible.
+    updated: new Date(newest?.at ?? '1970-01-01T00:00:00Z'),
+    generator: false,
+    author,
+    copyright: `${SITE.attribution}. Summaries are paraphrases of public posts.`,
+  });
+  for (const { entry } of entries) feed.addItem(entry());
+  return addRelatedLinks(feed.atom1(), entries.map((x) => x.related));
+}
+
+function eventEntry(e: StoredEvent, base: string): Entry {
+  const when = new Date(e.ts);
+  return {
+    id: entryId(e, base),
+    title: escapeHtml(eventTitle(e)),
+    link: e.url,
+    date: when,
+    published: when,
+    description: escapeHtml(summaryText(e)),
+    author: [{ name: e.source }],
+    category: [
+      { term: `kind:${e.kind}`, name: `Kind: ${e.kind}` },
+      { term: `scope:${e.scope}`, name: `Scope: ${e.scope}` },
+    ],
+  };
+}
+
+/**
+ * `feed` writes titles and summaries as type="html" in CDATA: escape so readers show our text as text.
+ * Last line of defence only (stored text is already clean: src/core/sanitize.ts, checked by validate):
+ * characters XML 1.0 forbids, which no escape can carry, are dropped here too.
+ */
+export function escapeHtml(text: string): string {
+  return cleanText(text, Number.MAX_SAFE_INTEGER, { multiline: true }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The paraphrase plus certainty notes: what an entry (or an alert) says about an event. */
+export function summaryText(e: Pick<StoredEvent, 'summary' | 'certainty' | 'uncertain_fields'>): string {
+  const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? `Uncertain: ${e.uncertain_fields.join(', ')}.` : ''];
+  return [e.summary, ...notes].filter(Boolean).join(' ');
+}
+
+/** `feed` writes one link per entry; add each event's place on our timeline as a second, `related` link. */
+export function addRelatedLinks(xml: string, related: readonly (string | null)[]): string {
+  let i = 0;
+  return xml.replace(/<\/entry>/g, (end) => {
+    const href = related[i++];
+    return href ? `    <link rel="related" type="text/html" href="${href}"/>\n    ${end}` : end;
+  });
+}

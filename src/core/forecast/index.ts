@@ -1,0 +1,75 @@
+/**
+ * The forecast of docs/api.md (formula_version "2", equations in docs/forecast.md), computed at build
+ * time from the dataset and an injected clock. Nothing is selected on the backtest: the model is fixed
+ * in advance and learns only from data published before `now`.
+ */
+import type { Dataset } from '../dataset/index.ts';
+import { SCHEMA_VERSION, FORMULA_VERSION, type ForecastPayload } from '../schema/index.ts';
+import { DISCLAIMER } from '../site.ts';
+import { resetEventsAt } from '../timeline.ts';
+import { checkAgeHours, roundTo, toIsoDate, toTimestamp } from '../time.ts';
+import { confidence } from './confidence.ts';
+import { liveModel, MIN_EVENTS, toPercent, type LiveModel } from './live.ts';
+import { officialTerm } from './official.ts';
+import { meanGap, memorylessProbability, MIN_RHYTHM_EVENTS, RHYTHM_MODEL } from './rhythm.ts';
+import { combineSignals } from './signals.ts';
+
+export { MIN_EVENTS };
+/**
+ * Event record unchecked for longer than this: resets may be missing, so hours_since_last and the
+ * rhythm are unreliable. Seven days is about two median gaps between resets.
+ */
+export const STALE_EVENTS_HOURS = 7 * 24;
+
+export function computeForecast(data: Dataset, now: Date, source: string, model: LiveModel = liveModel(data, now)): ForecastPayload {
+  const counted = resetEventsAt(data.events, now);
+  const { state, enough } = model;
+  const avgGap = meanGap(state);
+  const sinceLast = state.n === 0 ? 0 : Math.max(0, state.t - state.last);
+  const day = model.parts(24);
+  const B = enough ? memorylessProbability(24, avgGap) : 0;
+  const C = enough && state.n >= MIN_RHYTHM_EVENTS ? day.rhythm : null;
+  const cad24 = C ?? B;
+  const S = combineSignals(officialTerm(day.official), model.other);
+  const p24 = toPercent(model.probability(24));
+  const p48 = Math.max(p24, toPercent(model.probability(48)));
+  // A check time from the future (a hand edit, a wrong clock) is unknown, so stale: it never raises confidence.
+  const eventsAgeHours = checkAgeHours(data.eventsCheckedAt, now);
+  const verdict = confidence({
+    events: counted.length, firstTs: counted[0]?.ts ?? null, eventsAgeHours, minEvents: MIN_EVENTS,
+    staleHours: STALE_EVENTS_HOURS, status: model.status, issues: model.issues, rhythmFitted: C !== null,
+    minRhythmEvents: MIN_RHYTHM_EVENTS, model: RHYTHM_MODEL,
+  });
+  const today = toIsoDate(now);
+  return {
+    schema_version: SCHEMA_VERSION,
+    generated_at: toTimestamp(now),
+    source,
+    available: verdict.available,
+    reset_today: counted.some((e) => e.date === today),
+    p24,
+    p48,
+    confidence: verdict.confidence,
+    confidence_reasons: verdict.reasons,
+    inputs: {
+      avg_gap_hours: roundTo(avgGap, 3),
+      hours_since_last: roundTo(sinceLast, 3),
+      B: roundTo(B, 4),
+      C: C === null ? null : roundTo(C, 4),
+      cad24: roundTo(cad24, 4),
+      official_signal: day.official.open ? 1 : 0,
+      status_signal: roundTo(model.status ?? 0, 4),
+      issues_signal: roundTo(model.issues ?? 0, 4),
+      S: roundTo(S, 4),
+      global: counted.at(-1)?.global ?? false,
+      rhythm_model: RHYTHM_MODEL,
+    },
+    formula_version: FORMULA_VERSION,
+    disclaimer: DISCLAIMER,
+    freshness: {
+      events_checked_at: data.eventsCheckedAt,
+      signals_fetched_at: data.signals.fetched_at,
+      built_at: toTimestamp(now),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Classifies an official post: a reset that happened, a banked reset credit, a promise of a coming
+ * reset, or nothing. Deliberately conservative: anything short of a plain statement goes to review.
+ */
+import { PLANS } from '../../core/schema/index.ts';
+
+export type PostKind = 'reset' | 'banked' | 'promise';
+
+export interface Classification {
+  kind: PostKind;
+  /** Confident matches are recorded; the rest go to data/candidates.json. */
+  confident: boolean;
+  scope: string;
+  reason: string;
+}
+
+const LIMITS = /\b(rate[- ]?limits?|usage[- ]?limits?|limits)\b/;
+const RESET = /\bresets?\b|\bresetting\b/;
+const FUTURE = /\b(will|we'll|i'll|going to|gonna|plan(?:ning)? to|about to|shortly)\b[^.!?]{0,40}\breset|\breset[^.!?]{0,60}\b(tomorrow|soon|later today|tonight|next week|this week|in a few hours)\b/;
+const DONE = /\b(have|has|had|just|we've|i've)\b[^.!?]{0,40}\breset\b|\b(limits?|them)\b[^.!?]{0,20}\b(have been|has been|were|got|are now)\s+reset\b|\breset(ting)?\b[^.!?]{0,40}\b(for (all|every)\w*|right now|now|today)\b|^\s*reset\b/;
+const BANKED = /\bbank(ed|s)?\b|\breset credits?\b/;
+
+/** Plan names a post mentions, in PLANS order; "all users"/"everyone" is `all`; otherwise `unspecified`. */
+export function scopeOf(text: string): string {
+  const t = text.toLowerCase();
+  const plans = PLANS.filter((p) => (p === 'go' ? /\bchatgpt go\b|\bgo plan\b/.test(t) : new RegExp(`\\b${p}\\b`).test(t)));
+  if (plans.length > 0) return plans.join('+');
+  if (/\bpaid (plans?|users?|subscribers?|tiers?)\b/.test(t)) return 'paid';
+  if (/\b(all|every) (users?|plans?|accounts?)\b|\beveryone\b|\bfor all\b/.test(t)) return 'all';
+  return 'unspecified';
+}
+
+export function classifyPost(text: string): Classification | null {
+  const t = text.toLowerCase().replace(/https?:\/\/\S+/g, ' ');
+  if (!RESET.test(t) || !(LIMITS.test(t) || BANKED.test(t))) return null;
+  const scope = scopeOf(t);
+  const question = t.includes('?');
+  if (FUTURE.test(t)) return { kind: 'promise', confident: false, scope, reason: 'speaks of a reset to come (announcements are curated by hand)' };
+  const done = DONE.test(t);
+  if (BANKED.test(t))
+    return { kind: 'banked', confident: done && !question, scope, reason: done ? 'says reset credits were banked' : 'mentions banked resets without saying they were granted' };
+  if (done && !question && /\bcodex\b|\brate[- ]?limits?\b|\busage[- ]?limits?\b/.test(t))
+    return { kind: 'reset', confident: true, scope, reason: 'says limits were reset' };
+  return { kind: 'reset', confident: false, scope, reason: question ? 'asks a question about resets' : 'mentions resetting limits without a plain statement that it happened' };
+}

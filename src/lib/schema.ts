@@ -1,9 +1,0 @@
-/**
- * The single source of truth for Resetcast's data, split by concern (src/lib/schema/): the shared
- * scalars, the data/ files the build reads, the pull's own bookkeeping, and the public v1 payloads.
- * It validates data/ at build, types the code, and generates the JSON Schemas under /api/v1/schema/.
- */
-export * from './schema/scalars.ts';
-export * from './schema/storage.ts';
-export * from './schema/bookkeeping.ts';
-export * from './schema/payloads.ts';

@@ -1,0 +1,262 @@
+/**
+ * The one HTTP client of every puller (and, later, every outlet): `request` is the core, with a timeout
+ * per attempt, retries with exponential backoff on 408/429/5xx and network errors (honouring Retry-After
+ * and the rate-limit reset headers), a User-Agent naming the project, and a cap on the response body: a
+ * declared Content-Length over the cap is refused unread, and a body is streamed and cut off as soon as
+ * it passes the cap, so a hostile or broken source can never make a pull hold more than the cap in memory.
+ * `getJson` and `sendJson` are thin uses of it. fetch, sleep and the clock are injected: tests need no mocks.
+ */
+export interface HttpDeps {
+  fetch: typeof globalThis.fetch;
+  sleep: (ms: number) => Promise<void>;
+  now: () => Date;
+  userAgent: string;
+  timeoutMs: number;
+  retries: number;
+  backoffMs: number;
+  maxRetryAfterMs: number;
+  /**
+   * When the source's time budget ends (ms since the epoch, on `now()`'s clock): no attempt starts and no
+   * retry waits past it, and each attempt's timeout is cut to what is left (docs/pull.md, "Budgets").
+   */
+  deadline?: number;
+}
+
+export interface RequestSpec {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** The request body, already serialised (sendJson sends JSON text). */
+  body?: string;
+  /** The most response-body bytes read: the source's `maxBytes` in src/core/sources.ts. */
+  maxBytes: number;
+  /** 'manual' for webhooks: a 3xx is then a failure (not retried), never followed. Default 'follow'. */
+  redirect?: 'follow' | 'manual';
+  /** A wait a 429's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
+  delayFromBody?: (text: string) => number | null;
+  /**
+   * false for outlet POSTs: an attempt that may have been delivered (a 5xx, no answer in time, the
+   * connection lost after sending, a 2xx whose body did not arrive) is not repeated here; it throws an
+   * HttpError with `uncertain` set, and the sent-log decides (src/jobs/broadcast/broadcast.ts). Default true.
+   */
+  retryUncertain?: boolean;
+}
+
+/** A 2xx answer, its body read whole (within the cap) as UTF-8 text. */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface JsonResponse {
+  body: unknown;
+  headers: Headers;
+}
+
+export class HttpError extends Error {
+  readonly status: number | null;
+  /** The request may have reached the server and been acted on (set only when `retryUncertain` is false). */
+  readonly uncertain: boolean;
+  constructor(message: string, status: number | null = null, uncertain = false) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.uncertain = uncertain;
+  }
+}
+
+/** Network errors raised before a byte of the request was sent: repeating such an attempt is always safe. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
+
+const RETRYABLE = (status: number): boolean => status === 408 || status === 429 || status >= 500;
+
+/** GitHub answers an exhausted rate limit with 403 and x-ratelimit-remaining: 0; treat it like 429. */
+function isRateLimited(res: Response): boolean {
+  return res.status === 429 || (res.status === 403 && res.headers.get('x-ratelimit-remaining') === '0');
+}
+
+/** Milliseconds the server asked us to wait: Retry-After (seconds or HTTP date), else a rate-limit reset epoch. */
+export function requestedDelayMs(headers: Headers, now: Date): number | null {
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, at - now.getTime());
+  }
+  const reset = headers.get('x-rate-limit-reset') ?? headers.get('x-ratelimit-reset');
+  if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now.getTime());
+  return null;
+}
+
+/** `4000000` → `4 MB`, `1500000` → `1.5 MB`, `900` → `900 bytes`: sizes as error messages show them. */
+export function formatBytes(n: number): string {
+  if (n < 1_000_000) return `${n} bytes`;
+  return `${Number((n / 1_000_000).toFixed(1))} MB`;
+}
+
+function describeNetworkError(e: unknown): string {
+  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer within the timeout';
+  const cause = err.cause?.message ?? err.cause?.code;
+  return `${err.message ?? String(e)}${cause ? ` (${cause})` : ''}`;
+}
+
+/** A body over the cap: not retried (the source would send it again), the rest never read. */
+class TooLarge extends HttpError {}
+
+/**
+ * Reads a response body up to `maxBytes`. Never holds more than the cap (plus one network chunk): the
+ * stream is cancelled, which closes the connection, the moment the count passes it.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new TooLarge(`response exceeds ${formatBytes(maxBytes)} (Content-Length: ${formatBytes(declared)}), not read`, res.status);
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new TooLarge(`response exceeds ${formatBytes(maxBytes)}, cut off`, res.status);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Redirects followed within one origin before a source counts as broken. */
+const MAX_SAME_HOST_REDIRECTS = 5;
+
+/**
+ * fetch, following a redirect only within the origin asked (same scheme, host and port): a source that
+ * sends us to another host is refused, so its answer can never come from a host we did not choose
+ * (docs/pull.md, "Hosts"). `redirect: 'manual'` callers (the outlets) get the 3xx as it is.
+ */
+async function fetchSameHost(deps: HttpDeps, url: string, init: RequestInit, spec: RequestSpec): Promise<Response> {
+  if (spec.redirect === 'manual') return deps.fetch(url, { ...init, redirect: 'manual' });
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const res = await deps.fetch(at, { ...init, redirect: 'manual' });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const next = URL.canParse(location, at) ? new URL(location, at) : null;
+    if (next === null || next.origin !== new URL(url).origin) throw new HttpError(`HTTP ${res.status}: redirected to another host (${next?.host ?? 'an unreadable address'}), refused`, res.status);
+    if (hop >= MAX_SAME_HOST_REDIRECTS) throw new HttpError(`more than ${MAX_SAME_HOST_REDIRECTS} redirects`, res.status);
+    at = next.href;
+  }
+}
+
+/** Milliseconds left of the budget, or Infinity without one. */
+const leftMs = (deps: HttpDeps): number => (deps.deadline === undefined ? Infinity : deps.deadline - deps.now().getTime());
+
+async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean; notSent: boolean }> {
+  try {
+    return await fetchSameHost(
+      deps,
+      url,
+      {
+        method: spec.method ?? 'GET',
+        headers: { 'User-Agent': deps.userAgent, Accept: 'application/json', ...spec.headers },
+        ...(spec.body === undefined ? {} : { body: spec.body }),
+        signal: AbortSignal.timeout(Math.max(1, Math.min(deps.timeoutMs, leftMs(deps)))),
+      },
+      spec,
+    );
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    const message = describeNetworkError(e);
+    const code = (e as { cause?: { code?: unknown } }).cause?.code;
+    // A host that never answers is not retried: that keeps a pull within its time budget.
+    return { networkError: message, retryable: message !== 'no answer within the timeout', notSent: typeof code === 'string' && NOT_SENT_CODES.has(code) };
+  }
+}
+
+/**
+ * Sends one request under the retry, timeout and size policy and returns the first 2xx answer; throws
+ * HttpError with a one-line reason when there is none. A POST is retried like a GET (on 408/429/5xx and
+ * network errors) unless `retryUncertain` is false, as the outlets send it: then only what surely did
+ * not arrive (408, 429, a connection never made) is retried.
+ */
+export async function request(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
+  let last = '';
+  for (let i = 0; i <= deps.retries; i++) {
+    if (leftMs(deps) <= 0) throw new HttpError(`${last ? `${last}; ` : ''}the source's time budget is spent`);
+    const res = await attempt(deps, url, spec);
+    let waitMs = deps.backoffMs * 2 ** i;
+    const once = spec.retryUncertain === false;
+    if (!(res instanceof Response)) {
+      last = res.networkError;
+      if (once && !res.notSent) throw new HttpError(last, null, true);
+      if (!res.retryable) throw new HttpError(last);
+    } else if (res.ok) {
+      try {
+        return { status: res.status, headers: res.headers, text: await readCapped(res, spec.maxBytes) };
+      } catch (e) {
+        if (e instanceof TooLarge) throw once ? new HttpError(e.message, e.status, true) : e;
+        last = `response body cut off: ${describeNetworkError(e)}`;
+        if (once) throw new HttpError(`HTTP ${res.status}, then ${last}`, res.status, true);
+      }
+    } else {
+      const headerDelay = requestedDelayMs(res.headers, deps.now());
+      const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(await readCapped(res, spec.maxBytes).catch(() => '')) : null;
+      await res.body?.cancel().catch(() => undefined);
+      last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+      const limited = isRateLimited(res);
+      if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);
+      // A 5xx may come after the server acted on the request; 408 and 429 say it was not processed.
+      if (once && res.status >= 500) throw new HttpError(last, res.status, true);
+      const asked = headerDelay ?? fromBody;
+      if (asked !== null) {
+        if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: server asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
+        waitMs = asked;
+      }
+    }
+    if (i < deps.retries) {
+      // A retry that could not finish inside the budget is not started: the source fails now, cleanly.
+      if (waitMs >= leftMs(deps)) throw new HttpError(`${last}; no retry: the source's time budget is spent`);
+      await deps.sleep(waitMs);
+    }
+  }
+  throw new HttpError(`${last} (after ${deps.retries + 1} attempts)`);
+}
+
+function parseJson(answer: HttpAnswer): unknown {
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch (e) {
+    throw new HttpError(`malformed JSON (${answer.text.length} bytes): ${(e as Error).message}`, answer.status);
+  }
+}
+
+/** GETs `url` and parses its JSON body (at most `maxBytes`); throws HttpError with a one-line reason when it cannot. */
+export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number }): Promise<JsonResponse> {
+  const answer = await request(deps, url, { ...spec, method: 'GET' });
+  return { body: parseJson(answer), headers: answer.headers };
+}
+
+/**
+ * POSTs `value` as JSON (a webhook, a notification service) and returns the answer; its body, if any, is
+ * capped like every other and left as text, since outlets answer with JSON, plain text or nothing.
+ */
+export async function sendJson(
+  deps: HttpDeps,
+  url: string,
+  value: unknown,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'retryUncertain'>,
+): Promise<HttpAnswer> {
+  return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
+}

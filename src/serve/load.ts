@@ -1,0 +1,44 @@
+/**
+ * What the local runtime serves, read once at start: dist/ as an in-memory snapshot (a few hundred KB,
+ * so every static answer is a memory copy, never a file descriptor), netlify.toml's [[headers]] as Netlify's
+ * own parser reads them, and the bundled /mcp function, imported in-process exactly as Netlify ships it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
+import type { HeaderRule, SiteFiles } from './static.ts';
+
+export type Handler = (req: Request) => Promise<Response>;
+
+/** Every file under `dir` (dot-folders such as .well-known included), keyed by its URL path. */
+export function readSite(dir: string): SiteFiles {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} does not exist: run \`npm run build\` first`);
+  const files = new Map<string, Uint8Array>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.set(`/${relative(dir, full).split(sep).join('/')}`, readFileSync(full));
+  }
+  return files;
+}
+
+/** netlify.toml's [[headers]], parsed by @netlify/headers-parser (what Netlify itself uses); errors stop the start. */
+export async function readHeaderRules(netlifyToml: string): Promise<HeaderRule[]> {
+  const { headers, errors } = await parseAllHeaders({ netlifyConfigPath: netlifyToml, headersFiles: [], configHeaders: undefined, minimal: false });
+  if (errors.length > 0) throw new Error(`${netlifyToml}: invalid [[headers]]:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
+  return (headers as Header[]).map((h) => ({ forRegExp: h.forRegExp, values: h.values }));
+}
+
+/**
+ * Imports the bundled function (`.netlify/functions-bundled/mcp.mjs`): its default export is the handler,
+ * `config.path` its route. The function reads its payloads once, at import, from RESETCAST_API_DIR, which is
+ * set here to the served dist/api/v1: a tool's answer and the JSON file beside it cannot disagree.
+ */
+export async function loadBundledFunction(bundle: string, apiDir: string): Promise<{ handler: Handler; path: string }> {
+  if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
+  process.env['RESETCAST_API_DIR'] = resolve(apiDir);
+  const mod = (await import(pathToFileURL(resolve(bundle)).href)) as { default: Handler; config: { path: string } };
+  if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string') throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
+  return { handler: mod.default, path: mod.config.path };
+}

@@ -1,0 +1,136 @@
+/**
+ * The local runtime (`npm start`, docs/serve.md): one node:http server that answers static files from a
+ * snapshot of dist/ as Netlify would, and mounts the bundled /mcp function in-process behind a
+ * concurrency limit with a bounded queue that sheds with 503 + Retry-After. Node's own protections bound
+ * slow and oversized clients (header and request timeouts, header size, idle sockets); nothing here
+ * refuses or resets a connection under load, and every error is answered, never thrown.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { MAX_BODY_BYTES } from '../mcp/endpoint.ts';
+import { busyResponse, methodNotAllowed, withHeaders } from '../mcp/headers.ts';
+import { jsonRpcError } from '../mcp/json-rpc.ts';
+import { createByteBudget, createLimiter } from './limiter.ts';
+import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
+import { staticAnswer, type HeaderRule, type SiteFiles } from './static.ts';
+import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
+import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
+import { loadBundledFunction, readHeaderRules, readSite, type Handler } from './load.ts';
+
+/** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+export interface SiteServerOptions {
+  files: SiteFiles;
+  rules: readonly HeaderRule[];
+  /** The function and its route (the bundle's `config.path`). */
+  fn: { handler: Handler; path: string };
+  limits?: Partial<ServeLimits>;
+  log?: (line: string) => void;
+}
+
+export function createSiteServer(options: SiteServerOptions): Server {
+  const limits: ServeLimits = { ...SERVE_LIMITS, ...options.limits };
+  const log = options.log ?? ((line: string) => console.error(line));
+  const limiter = createLimiter({ concurrency: limits.mcpConcurrency, queue: limits.mcpQueue });
+  const budget = createByteBudget(limits.bodyBudgetBytes);
+  const busy = (): Response => busyResponse(limits.retryAfterSeconds);
+
+  async function serveFunction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const head = req.method === 'HEAD';
+    // Nothing to gain from reading a body the queue has no room for.
+    if (limiter.saturated) return writeWebResponse(res, busy(), head);
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort(new Error('client went away'));
+    });
+    // A method a fetch Request cannot carry never reaches the handler: answered as the handler answers any non-POST.
+    if (FORBIDDEN_METHODS.has(req.method ?? '')) return writeWebResponse(res, methodNotAllowed(req.method!), false);
+    const body = req.method === 'POST' ? await readBody(req, MAX_BODY_BYTES, budget) : { bytes: null, held: 0 };
+    if (body === 'gone') return;
+    if (body === 'busy') return writeWebResponse(res, busy(), head);
+    try {
+      let release: (() => void) | undefined;
+      try {
+        const slot = limiter.acquire(AbortSignal.any([gone.signal, AbortSignal.timeout(limits.mcpQueueWaitMs)]));
+        release = slot === null ? undefined : await slot;
+      } catch {
+        if (gone.signal.aborted) return;
+      }
+      if (release === undefined) return writeWebResponse(res, busy(), head);
+      let response: Response;
+      try {
+        response = await options.fn.handler(toWebRequest(req, url, body.bytes));
+      } catch (e) {
+        log(`[serve] ${url.pathname}: handler failed: ${(e as Error).stack ?? String(e)}`);
+        response = withHeaders(jsonRpcError(500, -32603, `Internal error: ${(e as Error).message}`));
+      } finally {
+        release();
+      }
+      await writeWebResponse(res, response, head);
+    } finally {
+      budget.give(body.held);
+    }
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+    },
+    (req, res) => {
+      // A write to a socket the client already closed must never become an uncaught 'error' event.
+      res.on('error', () => {});
+      let url: URL;
+      try {
+        // Origin-form ("/x", even "//x") is a path, never a host; absolute-form is taken as it is.
+        const target = req.url ?? '/';
+        url = new URL(target.startsWith('/') ? `http://localhost${target}` : target);
+      } catch {
+        return writeStatic(res, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Bad Request\n') }, false);
+      }
+      if (url.pathname === options.fn.path) {
+        serveFunction(req, res, url).catch((e: unknown) => {
+          log(`[serve] ${url.pathname}: ${(e as Error).stack ?? String(e)}`);
+          if (!res.headersSent && !res.destroyed) void writeWebResponse(res, withHeaders(jsonRpcError(500, -32603, 'Internal error')), false).catch(() => res.destroy());
+        });
+        return;
+      }
+      writeStatic(res, staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname), req.method === 'HEAD');
+    },
+  );
+  server.maxConnections = limits.maxConnections;
+  server.setTimeout(limits.idleSocketTimeoutMs);
+  return server;
+}
+
+export interface StartOptions {
+  /** The project root: dist/, netlify.toml and the bundled function are found under it. */
+  root: string;
+  port: number;
+  host?: string | undefined;
+  limits?: Partial<ServeLimits>;
+  log?: (line: string) => void;
+}
+
+/** Reads dist/, netlify.toml and the bundled function under `root`, and listens. Resolves once listening. */
+export async function startSite(o: StartOptions): Promise<{ server: Server; url: string }> {
+  const dist = join(o.root, 'dist');
+  const files = readSite(dist);
+  const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
+  const fn = await loadBundledFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'));
+  const server = createSiteServer({ files, rules, fn, ...(o.limits ? { limits: o.limits } : {}), ...(o.log ? { log: o.log } : {}) });
+  const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: o.port, ...(o.host ? { host: o.host } : {}), backlog }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as { port: number };
+  return { server, url: `http://localhost:${port}` };
+}

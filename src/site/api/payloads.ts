@@ -1,0 +1,153 @@
+/**
+ * Every published JSON payload, named once: its schema, what it is, and how it is built from the
+ * dataset. The routes (/api/v1/[name].json), the JSON Schemas, the OpenAPI document, the developers
+ * page and llms.txt all read this list, so adding a payload is a schema and one entry here.
+ */
+import type { z } from 'zod';
+import type { Dataset } from '../../core/dataset/index.ts';
+import { createAlertsPayload } from '../../core/alerts/payload.ts';
+import { createBankedPayload } from '../../core/banked.ts';
+import { createCorrectionsPayload } from '../../core/corrections/index.ts';
+import { computeForecast } from '../../core/forecast/index.ts';
+import { evaluate, type Evaluation } from '../../core/forecast/evaluate.ts';
+import { liveModel, type LiveModel } from '../../core/forecast/live.ts';
+import { resetHours } from '../../core/forecast/model.ts';
+import { createOutlookPayload } from '../../core/forecast/outlook.ts';
+import { createBacktestPayload } from '../../core/forecast/payload.ts';
+import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track-record.ts';
+import { createPromisesPayload } from '../../core/promises/index.ts';
+import { createTimelinePayload, newestFirst } from '../../core/timeline.ts';
+import {
+  AlertsPayload, BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, OutlookPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload,
+  TimelinePayload, TrackRecordPayload, type ForecastPayload as Forecast,
+} from '../../core/schema/index.ts';
+import { toTimestamp } from '../../core/time.ts';
+
+/** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
+export interface PayloadContext {
+  data: Dataset;
+  now: Date;
+  source: string;
+  generated_at: string;
+  /** The backtest of formula "2" on the whole record. */
+  evaluation: () => Evaluation;
+  /** The model at the build clock: forecast, outlook and banked advice all read it. */
+  model: () => LiveModel;
+  forecast: () => Forecast;
+}
+
+interface PayloadDef<N extends string, S extends z.ZodType> {
+  name: N;
+  schema: S;
+  /** One line, for lists of endpoints. */
+  summary: string;
+  /** A sentence or two, for the OpenAPI document and the developers page. */
+  description: string;
+  build: (ctx: PayloadContext) => z.infer<S>;
+}
+const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): PayloadDef<N, S> => def;
+
+export const PAYLOADS = [
+  payload({
+    name: 'forecast',
+    schema: ForecastPayload,
+    summary: 'Odds of a reset in the next 24 and 48 hours',
+    description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
+    build: (c) => c.forecast(),
+  }),
+  payload({
+    name: 'outlook',
+    schema: OutlookPayload,
+    summary: '7-day outlook of a reset',
+    description: 'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
+    build: (c) => createOutlookPayload(c.model(), c.forecast().available, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'timeline',
+    schema: TimelinePayload,
+    summary: 'Every recorded reset event',
+    description: 'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md).',
+    build: (c) => createTimelinePayload(c.data.events, c.source),
+  }),
+  payload({
+    name: 'signals',
+    schema: SignalsPayload,
+    summary: 'Latest status and issue signals',
+    description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.',
+    build: (c) => ({ schema_version: SCHEMA_VERSION, generated_at: c.generated_at, source: c.source, ...c.data.signals }),
+  }),
+  payload({
+    name: 'banked',
+    schema: BankedPayload,
+    summary: 'Active banked resets',
+    description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps, the hours left, and an estimate of the chance of a free reset before each expires with plain spend-or-hold advice.',
+    build: (c) => createBankedPayload(c.data.banked, c.now, c.generated_at, c.source, c.model().probability),
+  }),
+  payload({
+    name: 'promises',
+    schema: PromisesPayload,
+    summary: 'Official promises of a coming reset',
+    description: 'Every recorded promise of a reset, newest first, with the UTC window it was expected in and whether it was fulfilled, is still open or lapsed.',
+    build: (c) => createPromisesPayload(c.data.announcements, c.data.events, c.now, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'corrections',
+    schema: CorrectionsPayload,
+    summary: 'Corrections to the record',
+    description: 'Every published fact changed after publication (a fixed time or scope, a retraction), newest first, with the value before and after and the reason.',
+    build: (c) => createCorrectionsPayload(c.data.corrections, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'alerts',
+    schema: AlertsPayload,
+    summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
+    description: 'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24 hours, a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
+    build: (c) => createAlertsPayload(c.data, c.now, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'event-notes',
+    schema: EventNotesPayload,
+    summary: 'Curation notes per event',
+    description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.',
+    build: (c) => ({
+      schema_version: SCHEMA_VERSION,
+      generated_at: c.generated_at,
+      source: c.source,
+      notes: newestFirst(c.data.events).map((e) => ({ id: e.id, certainty: e.certainty, uncertain_fields: e.uncertain_fields, scope_note: e.scope_note ?? null })),
+    }),
+  }),
+  payload({
+    name: 'backtest',
+    schema: BacktestPayload,
+    summary: 'Backtest of the forecast',
+    description: 'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
+    build: (c) => createBacktestPayload(c.evaluation(), c.model(), c.generated_at, c.source),
+  }),
+  payload({
+    name: 'track-record',
+    schema: TrackRecordPayload,
+    summary: 'Live track record of the forecast',
+    description: 'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. Provisional until the record is long enough; skipped log lines are counted and named.',
+    build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, resetHours(c.data.events), c.now), c.generated_at, c.source),
+  }),
+] as const;
+
+type Def = (typeof PAYLOADS)[number];
+export type PayloadName = Def['name'];
+export type Payloads = { [D in Def as D['name']]: z.infer<D['schema']> };
+export const PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.map((p) => p.name);
+export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.schema])) as { [D in Def as D['name']]: D['schema'] };
+
+/** Builds every payload once from the validated dataset and the build clock. */
+export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
+  let evaluation: Evaluation | undefined;
+  let model: LiveModel | undefined;
+  let forecast: Forecast | undefined;
+  const ctx: PayloadContext = {
+    data, now, source, generated_at: toTimestamp(now),
+    evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
+    model: () => (model ??= liveModel(data, now)),
+    forecast: () => (forecast ??= computeForecast(data, now, source, ctx.model())),
+  };
+  return Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
+}

@@ -1,0 +1,83 @@
+/**
+ * The recorded vocabularies (kinds, scopes, certainty, origins, confidence reasons, corrections) in a
+ * locale's words. The records themselves (summaries, reasons, notes) are English data and are shown as
+ * recorded, marked `lang="en"` by the components.
+ */
+import type { Amendment, Correction, StoredEvent } from '../../core/schema/index.ts';
+import type { ConfidenceReason } from '../confidence-reasons.ts';
+import type { Translator } from './index.ts';
+import { isLinkMove } from '../../core/corrections/index.ts';
+
+const GROUPS = ['all', 'paid', 'unspecified'] as const;
+/** Plan names are product names: never translated ("Plus + Pro"). */
+const PLAN = (p: string): string => (p === 'edu' ? 'Edu' : p[0]!.toUpperCase() + p.slice(1));
+
+/** "plus+pro" → "Plus + Pro"; "all" → the locale's "All plans". */
+export function scopeText(tr: Translator, scope: string): string {
+  const group = GROUPS.find((g) => g === scope);
+  return group ? tr(`words.scope.${group}`) : scope.split('+').map(PLAN).join(' + ');
+}
+
+export function kindText(tr: Translator, kind: StoredEvent['kind']): string {
+  return tr(`words.kind.${kind}`);
+}
+
+export function certaintyText(tr: Translator, certainty: 'high' | 'medium' | 'low'): string {
+  return tr(`words.certainty.${certainty}`);
+}
+
+/** "official post by @thsottiaux", "report by users, via @someone". */
+export function originText(tr: Translator, origin: StoredEvent['origin'], source: string): string {
+  const who = source === 'unknown' ? tr('words.unnamedSource') : `@${source}`;
+  return tr(`words.origin.${origin}`, { who });
+}
+
+/** A signal source's name for people; a source this list does not know keeps its id. */
+export function sourceName(tr: Translator, name: string): { text: string; known: boolean } {
+  return name === 'status' || name === 'issues' || name === 'x' ? { text: tr(`words.signalSource.${name}`), known: true } : { text: name, known: false };
+}
+
+const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url' | 'origin' | 'source' | 'scopeNote'>> = {
+  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'global', summary: 'summary', certainty: 'certainty', expires_at: 'expiry', url: 'url',
+  origin: 'origin', source: 'source', scope_note: 'scopeNote',
+};
+
+/** "scope: Plus + Pro → Pro", in the locale (the values are formatted, free text stays as recorded). */
+export function correctionText(tr: Translator, c: Correction): string {
+  if (c.what === 'retraction') return tr('words.correction.retracted');
+  if (isLinkMove(c)) return tr('words.correction.linkMoved');
+  if (c.what === 'rerecorded') return tr('words.correction.rerecorded');
+  if (c.what === 'fulfilled_by') return tr('words.correction.relinked', { before: c.before ?? tr('words.unknownValue'), after: c.after ?? tr('words.unknownValue') });
+  const value = (v: string | boolean): string => {
+    if (typeof v === 'boolean') return tr(v ? 'words.yes' : 'words.no');
+    if (v === 'unknown' && (c.what === 'partial' || c.what === 'global')) return tr('words.unknownValue');
+    if (c.what === 'scope') return scopeText(tr, v);
+    if (c.what === 'kind') return kindText(tr, v as StoredEvent['kind']);
+    if (c.what === 'certainty') return certaintyText(tr, v as 'high' | 'medium' | 'low');
+    if (c.what === 'ts' || c.what === 'expires_at') return tr.f.dateTime(v);
+    return v;
+  };
+  return tr('words.correction.changed', { field: tr(`words.correction.field.${FIELDS[c.what]}`), before: value(c.before), after: value(c.after) });
+}
+
+/** A confidence reason in the locale; `null` when it is not one of the known forms (show the English). */
+export function reasonText(tr: Translator, r: ConfidenceReason): string | null {
+  switch (r.kind) {
+    case 'record':
+      return r.since === null
+        ? tr.plural('words.confidenceReason.record', r.resets, { model: r.model })
+        : tr.plural('words.confidenceReason.recordSince', r.resets, { model: r.model, since: tr.f.date(r.since) });
+    case 'too-few':
+      return tr('words.confidenceReason.tooFew', { min: r.min });
+    case 'no-rhythm':
+      return tr('words.confidenceReason.noRhythm', { model: r.model, min: r.min });
+    case 'stale':
+      return tr('words.confidenceReason.stale', { age: tr.f.days(r.days, 0), limit: tr.f.days(r.limitDays, 0) });
+    case 'signal-missing':
+      return tr(`words.confidenceReason.${r.signal}Missing`);
+    case 'small-sample':
+      return tr('words.confidenceReason.smallSample', { min: r.min });
+    case 'text':
+      return null;
+  }
+}
