@@ -1,7 +1,9 @@
 /**
- * Lighthouse for every human page of every locale: serves a built site folder on 127.0.0.1, runs
- * Lighthouse (mobile defaults) in Debian chromium in the light and the dark colour scheme, prints
- * performance / accessibility / best-practices / SEO per page, and exits 1 when any score is below 100.
+ * Lighthouse for every human page of every locale: serves the last build (`npm run build`: dist/ and
+ * the bundled /mcp function) on 127.0.0.1 through the local runtime `npm start` serves with
+ * (src/serve/, gzip included, as Netlify's CDN compresses), runs Lighthouse (mobile defaults) in Debian
+ * chromium in the light and the dark colour scheme, prints performance / accessibility / best-practices
+ * / SEO per page, and exits 1 when any score is below 100.
  *
  * The two schemes run at once, each in its own Node process with its own chromium (two Lighthouse runs
  * cannot share a process). Each page runs LH_RUNS times (default 3) and the median score per category
@@ -10,7 +12,7 @@
  * performance only is audited again afterwards, alone (one scheme at a time), LH_RUNS times, and the
  * median of those runs counts — the same number of runs every other page was judged on.
  *
- *   npm run lighthouse [-- <built folder, default dist>]     CHROME_PATH overrides /usr/bin/chromium
+ *   npm run lighthouse                                        CHROME_PATH overrides /usr/bin/chromium
  *   LH_PAGES=/,/zh/ npm run lighthouse                        only these pages
  *   LH_WORKERS=1 npm run lighthouse                           one audit at a time (to compare)
  *   LH_WORKERS=4 npm run lighthouse                           four at once (default: one per core, at least 2)
@@ -22,17 +24,15 @@
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { gzipSync } from 'node:zlib';
+import { startSite } from '../src/serve/server.ts';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Category, type Result, type Scheme } from './lib/lighthouse.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({
-  usage: 'npm run lighthouse [-- <built folder, default dist>]',
-  about: 'Audits every page of every locale with Lighthouse in Debian chromium, light and dark, and exits 1 when any score is below 100.',
+  usage: 'npm run lighthouse',
+  about: 'Serves the last build (npm run build) through the local runtime and audits every page of every locale with Lighthouse in Debian chromium, light and dark; exits 1 when any score is below 100.',
   flags: [
     ['LH_PAGES=/,/zh/', 'only these pages'],
     ['LH_RUNS=<n>', 'runs per page, median counts (default 3)'],
@@ -56,11 +56,6 @@ function categoriesOf(scheme: Scheme): readonly Category[] {
   return CATEGORIES.filter((c) => wanted.includes(c));
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.xml': 'application/atom+xml', '.ics': 'text/calendar; charset=utf-8',
-};
-
 /** What a worker reports for one page: the median scores and, when below 100, the audits that cost points. */
 interface PageReport {
   page: string;
@@ -72,36 +67,21 @@ interface PageReport {
 }
 
 /**
- * A minimal static server with directory indexes and gzip, like the CDN in front of dist/ (Netlify
- * compresses text): Lighthouse's simulated network times the bytes transferred, so serving the pages
- * uncompressed would measure a heavier site than the one people get.
+ * The last build, served on 127.0.0.1 by the local runtime (`npm start -- --no-build`'s own code): the
+ * same lookup, headers and gzip as everywhere it runs, so what is audited is what the runtime serves.
+ * Lighthouse's simulated network times the bytes transferred: pages sent uncompressed would measure a
+ * heavier site than the one people get from Netlify's CDN, which compresses text.
  */
-function serve(root: string): Promise<{ server: Server; base: string }> {
-  const gzipped = new Map<string, Buffer>();
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = resolve(join(root, path));
-    if (!file.startsWith(root)) file = join(root, '404.html');
-    try {
-      if (statSync(file).isDirectory()) file = join(file, 'index.html');
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      if (/gzip/.test(String(req.headers['accept-encoding'] ?? '')) && !type.startsWith('application/octet-stream')) {
-        let body = gzipped.get(file);
-        if (!body) gzipped.set(file, (body = gzipSync(readFileSync(file))));
-        res.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-        res.end(body);
-        return;
-      }
-      res.writeHead(200, { 'Content-Type': type });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404, { 'Content-Type': TYPES['.html']! });
-      res.end(readFileSync(join(root, '404.html')));
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
-  }));
+async function serveBuild(): Promise<{ close: () => void; base: string }> {
+  const { server } = await startSite({ root: resolve(import.meta.dirname, '..'), port: 0, host: '127.0.0.1' });
+  const { port } = server.address() as { port: number };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
 }
 
 /** Whether any audited category scored below 100. */
@@ -191,18 +171,23 @@ const format = (r: PageReport): string =>
 if (process.argv[2] === '--worker') {
   await worker(process.argv[3] as Scheme, process.argv[4]!, process.argv[5]!.split(','), Number(process.argv[6]));
 } else {
+  if (process.argv.length > 2) {
+    // A built folder named here would be ignored: the gate audits the build `npm start -- --no-build` serves.
+    console.error(`unknown argument ${process.argv.slice(2).join(' ')}: \`npm run lighthouse\` serves the last \`npm run build\` and takes no arguments`);
+    process.exit(2);
+  }
   const pages = process.env['LH_PAGES'] ? process.env['LH_PAGES'].split(',') : ALL_PAGES;
   // Read LH_DARK before any audit, so a typo fails at once with its message.
   const dark = categoriesOf('dark').length < CATEGORIES.length ? `, dark in ${categoriesOf('dark').join(', ')} only` : '';
   const started = performance.now();
-  const { server, base } = await serve(resolve(process.argv[2] ?? 'dist'));
+  const { close, base } = await serveBuild();
   let failed: PageReport[] = [];
   try {
     console.log(['page'.padEnd(30), ...CATEGORIES.map((c) => c.padStart(15))].join(''));
     const reports = await recheck(base, await runWorkers(base, pages));
     failed = reports.filter((r) => belowFull(r.scores));
   } finally {
-    server.close();
+    close();
   }
   const seconds = (performance.now() - started) / 1000;
   const audits = pages.length * SCHEMES.length;

@@ -1,13 +1,15 @@
 /**
- * What the local runtime serves, read once at start: dist/ as an in-memory snapshot (a few hundred KB,
- * so every static answer is a memory copy, never a file descriptor), netlify.toml's [[headers]] as Netlify's
- * own parser reads them, and the bundled /mcp function, imported in-process exactly as Netlify ships it.
+ * What the local runtime serves, read once at start: dist/ as an in-memory snapshot (about 2 MB, so
+ * every static answer is a memory copy, never a file descriptor) with the gzip form of each text file
+ * beside it, netlify.toml's [[headers]] as Netlify's own parser reads them, and the bundled /mcp
+ * function, imported in-process exactly as Netlify ships it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
-import type { HeaderRule, SiteFiles } from './static.ts';
+import { compressible, contentType, headersFor, type GzipVariants, type HeaderRule, type SiteFiles } from './static.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
@@ -21,6 +23,24 @@ export function readSite(dir: string): SiteFiles {
     files.set(`/${relative(dir, full).split(sep).join('/')}`, readFileSync(full));
   }
   return files;
+}
+
+/**
+ * The gzip form of every file whose type is compressible (netlify.toml's Content-Type for its path, else
+ * its extension's), computed once so no request ever compresses; at the highest level, since it is paid
+ * once. A file gzip does not make smaller (a tiny one) has no variant and is always sent as it is.
+ */
+export function gzipVariants(files: SiteFiles, rules: readonly HeaderRule[]): GzipVariants {
+  const variants = new Map<string, Uint8Array>();
+  for (const [path, bytes] of files) {
+    const ruled = Object.entries(headersFor(rules, path)).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+    if (!compressible(ruled ?? contentType(path))) continue;
+    const gzipped = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+    // A copy of exactly its length: zlib's result can be a view of a larger output chunk (16 KiB and up),
+    // which would keep that whole chunk alive for every small file.
+    if (gzipped.byteLength < bytes.byteLength) variants.set(path, new Uint8Array(gzipped));
+  }
+  return variants;
 }
 
 /** netlify.toml's [[headers]], parsed by @netlify/headers-parser (what Netlify itself uses); errors stop the start. */

@@ -15,7 +15,7 @@ import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
 import { staticAnswer, type HeaderRule, type SiteFiles } from './static.ts';
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
-import { loadBundledFunction, readHeaderRules, readSite, type Handler } from './load.ts';
+import { gzipVariants, loadBundledFunction, readHeaderRules, readSite, type Handler } from './load.ts';
 
 /** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -35,6 +35,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const limiter = createLimiter({ concurrency: limits.mcpConcurrency, queue: limits.mcpQueue });
   const budget = createByteBudget(limits.bodyBudgetBytes);
   const busy = (): Response => busyResponse(limits.retryAfterSeconds);
+  // Compressed once, here, so the snapshot and its gzip forms are made together and no request compresses.
+  const gzipped = gzipVariants(options.files, options.rules);
 
   async function serveFunction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const head = req.method === 'HEAD';
@@ -99,7 +101,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
         });
         return;
       }
-      writeStatic(res, staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname), req.method === 'HEAD');
+      const encoding = { accept: req.headers['accept-encoding'], gzipped };
+      writeStatic(res, staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname, encoding), req.method === 'HEAD');
     },
   );
   server.maxConnections = limits.maxConnections;

@@ -2,12 +2,23 @@
  * The static half of the local runtime, answering as Netlify does from a snapshot of dist/: the same
  * file lookup as Netlify's local runtime (`/x/` and `/x` find `x/index.html` or `x.html`), the site's
  * 404.html with status 404, and netlify.toml's [[headers]] rules applied by request path (every matching
- * rule in file order, a later one winning a shared name) over Netlify's defaults. Pure: the caller reads
- * the files and parses the rules (with Netlify's own parser), so there is one source of truth for headers.
+ * rule in file order, a later one winning a shared name) over Netlify's defaults, and gzip when the client
+ * accepts it, as Netlify's CDN compresses text. Pure: the caller reads the files, parses the rules (with
+ * Netlify's own parser), so there is one source of truth for headers, and compresses the files once.
  */
 
 /** dist/ as served: `/index.html`, `/api/v1/forecast.json`, … → bytes. */
 export type SiteFiles = ReadonlyMap<string, Uint8Array>;
+
+/** The gzip form of each file worth compressing (load.ts `gzipVariants`), by the same paths as SiteFiles. */
+export type GzipVariants = ReadonlyMap<string, Uint8Array>;
+
+/** What a request says about encodings, and the compressed files to answer it from. */
+export interface Encoding {
+  /** The request's Accept-Encoding header, if any. */
+  accept: string | undefined;
+  gzipped: GzipVariants;
+}
 
 /** One parsed [[headers]] rule (the shape @netlify/headers-parser returns). */
 export interface HeaderRule {
@@ -48,6 +59,36 @@ export function contentType(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   return (dot > 0 && TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
+}
+
+/**
+ * Whether a body of this media type is worth compressing: text and the structured text formats (JSON,
+ * XML, SVG, JavaScript, the manifest); never images, fonts or unknown bytes, which are compressed
+ * already or may be anything.
+ */
+export function compressible(type: string): boolean {
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  return essence.startsWith('text/') || /^application\/(json|xml|javascript|manifest\+json|[\w.+-]+\+(json|xml))$/.test(essence) || essence === 'image/svg+xml';
+}
+
+/**
+ * Whether an Accept-Encoding header accepts gzip (RFC 9110 §12.5.3): named as `gzip` (or its alias
+ * `x-gzip`) with a weight above 0, or not named and covered by `*` with a weight above 0. A request with
+ * no header gets the bytes as they are: RFC 9110 would allow any coding, but a client that says nothing
+ * may not decode one, and CDNs (Netlify's included) compress only when asked.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!coding) continue;
+    const q = params.find((p) => /^q\s*=/.test(p));
+    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim());
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isNaN(weight) ? 0 : weight);
+  }
+  const gzip = weights.get('gzip') ?? weights.get('*');
+  return gzip !== undefined && gzip > 0;
 }
 
 // Netlify's local runtime looks up these alternatives (netlify-cli utils/proxy.js alternativePathsFor).
@@ -93,8 +134,14 @@ function decodePath(pathname: string): string | null {
   }
 }
 
-/** The answer to `method pathname` from the snapshot: a file, the 404 page, or 405/400. */
-export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], method: string, pathname: string): StaticAnswer {
+const IDENTITY: Encoding = { accept: undefined, gzipped: new Map() };
+
+/**
+ * The answer to `method pathname` from the snapshot: a file, the 404 page, or 405/400. A file with a gzip
+ * variant and a compressible type says `Vary: Accept-Encoding` (a cache must key on it), and is sent
+ * gzipped, `Content-Encoding: gzip`, to a client that accepts gzip; HEAD gets the same headers as GET.
+ */
+export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], method: string, pathname: string, encoding: Encoding = IDENTITY): StaticAnswer {
   const path = decodePath(pathname);
   if (path === null) return { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode('Bad Request: undecodable path\n') };
   const ruled = headersFor(rules, path);
@@ -111,5 +158,14 @@ export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], met
   // The 404 page keeps its own type: a rule's Content-Type (say JSON for /api/*.json) names the file it is for.
   const headers = found ? withDefaults({ 'Content-Type': type, 'Cache-Control': DEFAULT_CACHE_CONTROL }, ruled) : withDefaults({ 'Cache-Control': DEFAULT_CACHE_CONTROL }, { ...withoutType(ruled), 'Content-Type': type });
   const body = bytes ?? new TextEncoder().encode('Not Found\n');
-  return { status, headers, body };
+  const gzipped = encoding.gzipped.get(file);
+  if (!bytes || !gzipped || !compressible(headerValue(headers, 'content-type') ?? '')) return { status, headers, body };
+  const vary = headerValue(headers, 'vary');
+  const varied = withDefaults(headers, { Vary: vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding' });
+  if (!acceptsGzip(encoding.accept)) return { status, headers: varied, body };
+  return { status, headers: { ...varied, 'Content-Encoding': 'gzip' }, body: gzipped };
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  return Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }

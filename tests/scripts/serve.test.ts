@@ -5,11 +5,12 @@
  * No timing assertions: timeouts are set small so the server acts within the test, and only outcomes are checked.
  */
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,69 @@ describe('static files, with the headers netlify.toml gives each kind', () => {
     expect([options.status, options.headers['access-control-allow-origin'], options.headers['access-control-allow-methods']]).toEqual([204, '*', 'GET, HEAD, OPTIONS']);
     const post = await raw(base, 'POST', '/api/v1/forecast.json', JSON_TYPE, '{}');
     expect([post.status, post.headers['allow']]).toEqual([405, 'GET, HEAD, OPTIONS']);
+  });
+});
+
+describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses text', () => {
+  // Files large enough for gzip to pay (the shared mini files are mostly smaller than a gzip header),
+  // and a PNG of zeros that gzip would shrink too but that is never compressed, by its type.
+  const page = `<!doctype html><title>home</title>${'<p>Codex usage limits were reset.</p>\n'.repeat(40)}`;
+  const lost = `<!doctype html><title>not found</title>${'<p>No such page.</p>\n'.repeat(40)}`;
+  const png = Buffer.alloc(2048);
+  let base: string;
+  beforeAll(async () => {
+    const root = siteRoot({ ...FILES, '/index.html': page, '/404.html': lost });
+    writeFileSync(join(root, 'dist/card.png'), png);
+    const server = createSiteServer({
+      files: readSite(join(root, 'dist')),
+      rules: await readHeaderRules(join(root, 'netlify.toml')),
+      fn: { handler: createMcpHandler(mini, createToolList()), path: '/mcp' },
+      log: () => {},
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return () => new Promise<void>((r) => server.close(() => r()));
+  });
+  const GZIP = { 'Accept-Encoding': 'gzip, deflate, br' };
+
+  it('without Accept-Encoding: the file as it is, and Vary for caches', async () => {
+    const res = await raw(base, 'GET', '/');
+    expect([res.status, res.body, res.headers['content-encoding'], res.headers['vary'], res.headers['content-length']]).toEqual([200, page, undefined, 'Accept-Encoding', String(Buffer.byteLength(page))]);
+  });
+
+  it.each([
+    ['/', page, 200, 'text/html; charset=utf-8'],
+    ['/api/v1/timeline.json', FILES['/api/v1/timeline.json']!, 200, 'application/json; charset=utf-8'],
+    ['/no-such-page', lost, 404, 'text/html; charset=utf-8'],
+  ])('with gzip: %s comes gzipped, decompressing to the file, with its own type and length', async (path, file, status, type) => {
+    const res = await raw(base, 'GET', path, GZIP);
+    expect([res.status, res.headers['content-encoding'], res.headers['vary'], res.headers['content-type']]).toEqual([status, 'gzip', 'Accept-Encoding', type]);
+    expect(gunzipSync(res.bytes).toString('utf8')).toBe(file);
+    expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
+    expect(res.bytes.length).toBeLessThan(Buffer.byteLength(file));
+  });
+
+  it('HEAD: the headers GET would send for the same Accept-Encoding, no body', async () => {
+    for (const accept of [GZIP, {}]) {
+      const [get, head] = await Promise.all([raw(base, 'GET', '/', accept), raw(base, 'HEAD', '/', accept)]);
+      expect([head.status, head.bytes.length]).toEqual([200, 0]);
+      const { date: _getDate, ...getHeaders } = get.headers;
+      const { date: _headDate, ...headHeaders } = head.headers;
+      expect(headHeaders).toEqual(getHeaders);
+    }
+  });
+
+  it.each(['identity', 'br', 'gzip;q=0', 'br, *;q=0'])('Accept-Encoding %j: the file as it is', async (accept) => {
+    const res = await raw(base, 'GET', '/', { 'Accept-Encoding': accept });
+    expect([res.headers['content-encoding'], res.body]).toEqual([undefined, page]);
+  });
+
+  it('never compresses an image, nor a file gzip would not shrink', async () => {
+    const image = await raw(base, 'GET', '/card.png', GZIP);
+    expect([image.status, image.headers['content-encoding'], image.headers['vary'], image.bytes.equals(png)]).toEqual([200, undefined, undefined, true]);
+    const tiny = await raw(base, 'GET', '/robots.txt', GZIP);
+    expect([tiny.headers['content-encoding'], tiny.headers['vary'], tiny.body]).toEqual([undefined, undefined, FILES['/robots.txt']]);
   });
 });
 

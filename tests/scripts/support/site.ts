@@ -48,6 +48,8 @@ export interface RawAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body as received (still compressed, when the answer says Content-Encoding). */
+  bytes: Buffer;
 }
 
 /** One request on its own connection, exactly as given (no Accept or other headers added). */
@@ -56,7 +58,10 @@ export function raw(base: string, method: string, path: string, headers: Record<
     const req = request(`${base}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidates, contentType, DEFAULT_CACHE_CONTROL, headersFor, staticAnswer, type HeaderRule } from '../../../src/serve/static.ts';
+import { acceptsGzip, candidates, compressible, contentType, DEFAULT_CACHE_CONTROL, headersFor, staticAnswer, type HeaderRule } from '../../../src/serve/static.ts';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
@@ -99,5 +99,90 @@ describe('staticAnswer', () => {
   it('without a 404.html still answers 404', () => {
     const a = staticAnswer(new Map(), RULES, 'GET', '/x');
     expect([a.status, text(a.body)]).toEqual([404, 'Not Found\n']);
+  });
+});
+
+describe('compressible: text and structured text, never images, fonts or unknown bytes', () => {
+  it.each([
+    ['text/html; charset=utf-8', true],
+    ['text/calendar; charset=utf-8', true],
+    ['application/json; charset=utf-8', true],
+    ['application/atom+xml; charset=utf-8', true],
+    ['application/xml', true],
+    ['application/manifest+json', true],
+    ['application/problem+json', true],
+    ['image/svg+xml', true],
+    ['TEXT/PLAIN', true],
+    ['image/png', false],
+    ['image/webp', false],
+    ['font/woff2', false],
+    ['application/octet-stream', false],
+    ['application/jsonx', false],
+    ['', false],
+  ])('%j → %s', (type, want) => expect(compressible(type)).toBe(want));
+});
+
+describe('acceptsGzip (RFC 9110 §12.5.3; the first five are the RFC’s own examples)', () => {
+  it.each<[string | undefined, boolean]>([
+    ['compress, gzip', true],
+    ['', false],
+    ['*', true],
+    ['compress;q=0.5, gzip;q=1.0', true],
+    ['gzip;q=1.0, identity; q=0.5, *;q=0', true],
+    [undefined, false],
+    ['gzip, deflate, br, zstd', true],
+    ['br', false],
+    ['identity', false],
+    ['gzip;q=0', false],
+    ['gzip; q=0.000', false],
+    ['br;q=1, gzip;q=0.001', true],
+    ['X-GZIP', true],
+    ['*;q=0', false],
+    ['br, *;q=0', false],
+    ['gzip;q=0, *', false],
+    ['deflate, *;q=0.1', true],
+  ])('%j → %s', (header, want) => expect(acceptsGzip(header)).toBe(want));
+});
+
+describe('staticAnswer with gzip variants', () => {
+  // Stand-in variant bytes: staticAnswer only chooses between the forms it is given (load.ts makes the real ones).
+  const gzipped = new Map([
+    ['/index.html', bytes('gz:home')],
+    ['/404.html', bytes('gz:lost')],
+    ['/mcp/server-card', bytes('gz:card')],
+  ]);
+  const gzip = { accept: 'gzip, deflate, br', gzipped };
+
+  it('sends the gzip form with Content-Encoding and Vary to a client that accepts gzip', () => {
+    const a = staticAnswer(FILES, RULES, 'GET', '/', gzip);
+    expect([a.status, text(a.body)]).toEqual([200, 'gz:home']);
+    expect(a.headers).toEqual({
+      'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DEFAULT_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip',
+    });
+  });
+  it.each([undefined, 'identity', 'br', 'gzip;q=0'])('sends the bytes as they are, with Vary, to Accept-Encoding %j', (accept) => {
+    const a = staticAnswer(FILES, RULES, 'GET', '/', { accept, gzipped });
+    expect([a.status, text(a.body)]).toEqual([200, '<h1>home</h1>']);
+    expect(a.headers).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DEFAULT_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' });
+  });
+  it('compresses the 404 page too, keeping its status', () => {
+    const a = staticAnswer(FILES, RULES, 'GET', '/api/v1/nope.json', gzip);
+    expect([a.status, text(a.body), a.headers['Content-Encoding'], a.headers['Vary']]).toEqual([404, 'gz:lost', 'gzip', 'Accept-Encoding']);
+  });
+  it('leaves a file without a variant as it is, with no Vary', () => {
+    expect(staticAnswer(FILES, RULES, 'GET', '/about', gzip)).toEqual(staticAnswer(FILES, RULES, 'GET', '/about'));
+  });
+  it('never sends a variant under a type that is not compressible', () => {
+    // No rule types /mcp/server-card here, so it is application/octet-stream.
+    expect(staticAnswer(FILES, RULES, 'GET', '/mcp/server-card', gzip)).toEqual(staticAnswer(FILES, RULES, 'GET', '/mcp/server-card'));
+  });
+  it('adds Accept-Encoding to a Vary a rule already set', () => {
+    const rules = [...RULES, { forRegExp: /^\/?(.*)\/?$/iu, values: { vary: 'Origin' } }];
+    expect(staticAnswer(FILES, rules, 'GET', '/', gzip).headers['Vary']).toBe('Origin, Accept-Encoding');
+  });
+  it('answers HEAD like GET; OPTIONS and 405 carry no encoding', () => {
+    expect(staticAnswer(FILES, RULES, 'HEAD', '/', gzip)).toEqual(staticAnswer(FILES, RULES, 'GET', '/', gzip));
+    expect(staticAnswer(FILES, RULES, 'OPTIONS', '/', gzip)).toEqual(staticAnswer(FILES, RULES, 'OPTIONS', '/'));
+    expect(staticAnswer(FILES, RULES, 'POST', '/', gzip)).toEqual(staticAnswer(FILES, RULES, 'POST', '/'));
   });
 });
