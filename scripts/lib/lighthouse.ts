@@ -2,10 +2,7 @@
  * Lighthouse in Debian chromium, shared by `npm run lighthouse` (the full gate, performance included)
  * and the browser test (the categories that do not depend on timing). Never downloads a browser.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 import { PREFIXED_LOCALES } from '../../src/site/i18n/locales.ts';
@@ -65,44 +62,35 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
-/** Starts headless chromium in one colour scheme, on a DevTools port of its choosing, with a throwaway profile. */
+/**
+ * Starts headless chromium in one colour scheme through chrome-launcher (Lighthouse's own launcher: its
+ * default flags keep background work from competing with the page being measured, and it picks the
+ * DevTools port and a throwaway profile, removed on close). It is given the one browser to run, so it
+ * never looks for, let alone downloads, another.
+ */
 export async function launchChromium(scheme: Scheme, chromePath: string = CHROME_PATH): Promise<Chromium> {
-  const profile = mkdtempSync(join(tmpdir(), 'resetcast-lh-'));
-  const child = spawn(chromePath, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`,
-    // chrome-launcher's defaults for Lighthouse: no background work competing with the page being measured.
-    '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,InterestFeedContentSuggestions,CertificateTransparencyComponentUpdater,AutofillServerCommunication,PrivacySandboxSettings4,RenderDocument',
-    '--disable-extensions', '--disable-component-extensions-with-background-pages', '--disable-client-side-phishing-detection',
-    '--disable-sync', '--metrics-recording-only', '--disable-default-apps', '--mute-audio', '--no-default-browser-check',
-    '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
-    '--disable-ipc-flooding-protection', '--password-store=basic', '--use-mock-keychain', '--disable-hang-monitor',
-    '--disable-prompt-on-repost', '--disable-domain-reliability',
-    // Blink's preferredColorScheme: 0 = dark, 1 = light (what prefers-color-scheme then reports).
-    `--blink-settings=preferredColorScheme=${scheme === 'dark' ? 0 : 1}`, 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const port = await new Promise<number>((ok, fail) => {
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += String(d);
-      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
-      if (m) ok(Number(m[1]));
-    });
-    child.once('exit', (code) => fail(new Error(`chromium exited (${code}) before listening:\n${err}`)));
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      // As root (CI containers) chromium refuses to start without this; there is no GPU to use.
+      '--no-sandbox', '--disable-gpu',
+      // Blink's preferredColorScheme: 0 = dark, 1 = light (what prefers-color-scheme then reports).
+      `--blink-settings=preferredColorScheme=${scheme === 'dark' ? 0 : 1}`,
+    ],
   });
+  const exited = new Promise<void>((done) => chrome.process.once('close', () => done()));
   return {
     async audit(url, categories = CATEGORIES, settings) {
       const quick = settings ? { ...settings, skipAudits: [...settings.skipAudits] } : {};
-      const lhr = (await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...categories], ...quick }))?.lhr;
+      const lhr = (await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: [...categories], ...quick }))?.lhr;
       if (!lhr) throw new Error(`lighthouse returned nothing for ${url}`);
       return lhr;
     },
     async close() {
-      child.kill('SIGTERM');
-      // Wait for the exit so the profile folder is no longer being written when it is removed.
+      chrome.kill();
+      // Resolve once chromium is gone, so no browser outlives the run that started it.
       await exited;
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
