@@ -4,7 +4,7 @@
  * recorded, marked `lang="en"` by the components.
  */
 import type { Amendment, Correction, StoredEvent } from '../../core/schema/index.ts';
-import type { ConfidenceReason } from '../confidence-reasons.ts';
+import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import type { Translator } from './index.ts';
 import { isLinkMove } from '../../core/corrections/index.ts';
 
@@ -60,8 +60,8 @@ export function correctionText(tr: Translator, c: Correction): string {
   return tr('words.correction.changed', { field: tr(`words.correction.field.${FIELDS[c.what]}`), before: value(c.before), after: value(c.after) });
 }
 
-/** A confidence reason in the locale; `null` when it is not one of the known forms (show the English). */
-export function reasonText(tr: Translator, r: ConfidenceReason): string | null {
+/** A confidence reason in the locale (forecast.json's English is core's reasonSentence; these are the pages' words). */
+export function reasonText(tr: Translator, r: ConfidenceReason): string {
   switch (r.kind) {
     case 'record':
       return r.since === null
@@ -73,11 +73,11 @@ export function reasonText(tr: Translator, r: ConfidenceReason): string | null {
       return tr('words.confidenceReason.noRhythm', { model: r.model, min: r.min });
     case 'stale':
       return tr('words.confidenceReason.stale', { age: tr.f.days(r.days, 0), limit: tr.f.days(r.limitDays, 0) });
+    case 'stale-unknown':
+      return tr('words.confidenceReason.staleUnknown');
     case 'signal-missing':
       return tr(`words.confidenceReason.${r.signal}Missing`);
     case 'small-sample':
       return tr('words.confidenceReason.smallSample', { min: r.min });
-    case 'text':
-      return null;
   }
 }
