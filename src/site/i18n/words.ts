@@ -7,15 +7,12 @@ import type { Amendment, Correction, StoredEvent } from '../../core/schema/index
 import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import type { Translator } from './index.ts';
 import { isLinkMove } from '../../core/corrections/index.ts';
+import { planNames, scopeGroup } from '../../core/scope.ts';
 
-const GROUPS = ['all', 'paid', 'unspecified'] as const;
-/** Plan names are product names: never translated ("Plus + Pro"). */
-const PLAN = (p: string): string => (p === 'edu' ? 'Edu' : p[0]!.toUpperCase() + p.slice(1));
-
-/** "plus+pro" → "Plus + Pro"; "all" → the locale's "All plans". */
+/** "plus+pro" → "Plus + Pro" (plan names are product names: core's, in every locale); "all" → the locale's "All plans". */
 export function scopeText(tr: Translator, scope: string): string {
-  const group = GROUPS.find((g) => g === scope);
-  return group ? tr(`words.scope.${group}`) : scope.split('+').map(PLAN).join(' + ');
+  const group = scopeGroup(scope);
+  return group === undefined ? planNames(scope) : tr(`words.scope.${group}`);
 }
 
 export function kindText(tr: Translator, kind: StoredEvent['kind']): string {
