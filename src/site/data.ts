@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { clockFromEnv } from '../core/clock.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from '../core/dataset/files.ts';
 import { parseDataset, type Dataset, type DatasetLimits, type DatasetTexts } from '../core/dataset/index.ts';
-import { createPayloads, type Payloads } from './api/payloads.ts';
+import { createPayloadsWithReasons, type Payloads } from './api/payloads.ts';
+import type { ConfidenceReason } from '../core/forecast/reasons.ts';
 import { SITE } from '../core/site.ts';
 import { redactorFrom } from '../core/secrets.ts';
 
@@ -15,6 +16,8 @@ export interface Build {
   now: Date;
   data: Dataset;
   payloads: Payloads;
+  /** forecast.json's confidence_reasons as data, for the pages to say in their locale. */
+  confidenceReasons: readonly ConfidenceReason[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,7 +83,7 @@ export function loadBuild(env: Env = process.env): Build {
   const redact = redactorFrom(env);
   const texts = Object.fromEntries(Object.entries(readDataFiles(dir)).map(([k, text]) => [k, redact(text)])) as DatasetTexts;
   const data = parseDataset(texts, now, maxEventsFrom(env));
-  const build = { now, data, payloads: createPayloads(data, now, SITE.url) };
+  const build = { now, data, ...createPayloadsWithReasons(data, now, SITE.url) };
   store[CACHE] = { key, build };
   // Off unless set: one line per actual computation, so a build test can count them (it must be one).
   const trace = env['RESETCAST_TRACE_FILE'];

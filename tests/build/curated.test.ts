@@ -113,8 +113,8 @@ describe('corrections on the record', () => {
       `tag:resetcast.netlify.app,2026:correction:${idOf(RETRACTED)}:2026-11-20T12:00:00Z:retraction`,
       `tag:resetcast.netlify.app,2026:correction:${idOf(CORRECTED)}:2026-11-20T12:00:00Z:scope`,
     ]);
-    expect(items[1]!.title).toBe('Correction: Codex limits reset for Plus+Pro (2026-11-19)'); // the event as it now stands
-    expect(items[1]!.description).toBe('scope: all users → Plus+Pro. Reason: free accounts were not reset');
+    expect(items[1]!.title).toBe('Correction: Codex limits reset for Plus + Pro (2026-11-19)'); // the event as it now stands
+    expect(items[1]!.description).toBe('scope: all users → Plus + Pro. Reason: free accounts were not reset');
     expect(items[0]!.title).toBe('Retracted: Codex limits reset for all users (2026-11-19)');
   });
   it('corrections.json lists them newest first; timeline.json no longer has the retracted event', () => {
@@ -146,10 +146,10 @@ describe('issue 21: fixes reach every output', () => {
     expect(item).toContain('reach not stated');
     expect(item).not.toContain('not global');
     const entry = parseFeed(page('feed.xml')).items.find((i) => i.url === BANKED); // an event's entry links its post
-    expect(entry?.title).toBe('Banked Codex reset granted for Plus+Pro');
+    expect(entry?.title).toBe('Banked Codex reset granted for Plus + Pro');
     const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
     const vevent = cal.getAllSubcomponents('vevent').find((v) => String(v.getFirstPropertyValue('uid')).includes(idOf(BANKED)) && !String(v.getFirstPropertyValue('uid')).startsWith('banked-'));
-    expect(String(vevent!.getFirstPropertyValue('summary'))).toBe('Banked Codex reset granted for Plus+Pro');
+    expect(String(vevent!.getFirstPropertyValue('summary'))).toBe('Banked Codex reset granted for Plus + Pro');
   });
   it('after npm run checked the forecast is available and the home page no longer says recent resets may be missing', () => {
     const forecast = readJson(build.outDir, 'api/v1/forecast.json');

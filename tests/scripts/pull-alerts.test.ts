@@ -92,8 +92,8 @@ describe('a pull that records a new reset', () => {
     const [ntfy, discord, slack] = all.map(bodies) as [any[], any[], any[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
-    expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus+Pro', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
-    expect(discord[0].content).toBe(`**Codex limits reset for Plus+Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, global, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
+    expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus + Pro', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
+    expect(discord[0].content).toBe(`**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, global, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
     const log = readJson(dir, 'sent-log.json');
     for (const o of log.outlets) expect(o).toMatchObject({ outcome: 'ok', sent: [{ id: `tag:resetcast.netlify.app,2026:alert:reset:${FRESH}`, at: '2026-11-20T11:50:00Z', sent_at: '2026-11-20T12:00:00Z', state: 'sent', attempts: 1 }] });

@@ -7,9 +7,10 @@
 import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Dataset } from '../dataset/index.ts';
 import { summaryText } from '../feeds/atom.ts';
-import { eventTitle, scopeLabel } from '../feeds/titles.ts';
+import { eventTitle } from '../feeds/titles.ts';
 import { utcDateTime } from '../format.ts';
 import { promiseAnchor, promisePath, promiseStatus } from '../promises/index.ts';
+import { scopeLabel } from '../scope.ts';
 import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema/index.ts';
 import { siteUrl } from '../site.ts';
 import { toTimestamp } from '../time.ts';

@@ -1,5 +1,6 @@
 /** Corrections on the record (data/corrections.json): the published log, newest first, and how to say one in words. */
-import { eventTitle, scopeLabel } from '../feeds/titles.ts';
+import { eventTitle } from '../feeds/titles.ts';
+import { scopeLabel } from '../scope.ts';
 import { utcDateTime } from '../format.ts';
 import { promiseAnchor, promisePath } from '../promises/index.ts';
 import { eventPath, retractedEventPath } from '../timeline.ts';
@@ -40,7 +41,7 @@ export function isLinkMove(c: Correction): boolean {
   return c.what === 'url' && ours(c.before) && ours(c.after);
 }
 
-/** "scope: Plus+Pro → Pro", "retracted" or "link moved": what changed, in words. */
+/** "scope: Plus + Pro → Pro", "retracted" or "link moved": what changed, in words. */
 export function correctionWords(c: Correction): string {
   if (c.what === 'retraction') return 'retracted: it did not happen as recorded';
   if (isLinkMove(c)) return 'link moved: the entry has a new address on Resetcast';

@@ -14,7 +14,8 @@ import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst } from '../timeline.ts';
 import { toTimestamp } from '../time.ts';
 import { refold } from './fold.ts';
-import { eventTitle, scopeLabel } from './titles.ts';
+import { scopeLabel } from '../scope.ts';
+import { eventTitle } from './titles.ts';
 
 /** `ics` writes DTSTAMP from `timestamp` (else from the clock) but its types omit the field. */
 type StampedEvent = EventAttributes & { timestamp: number };

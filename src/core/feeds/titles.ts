@@ -1,14 +1,6 @@
-/** Titles a person can scan in a feed reader or a calendar: "Codex limits reset for Plus+Pro". */
+/** Titles a person can scan in a feed reader or a calendar: "Codex limits reset for Plus + Pro". */
 import type { StoredEvent } from '../schema/index.ts';
-
-const PLAN_NAMES: Record<string, string> = { free: 'Free', go: 'Go', plus: 'Plus', pro: 'Pro', business: 'Business', enterprise: 'Enterprise', edu: 'Edu' };
-
-export function scopeLabel(scope: string): string {
-  if (scope === 'all') return 'all users';
-  if (scope === 'paid') return 'paid plans';
-  if (scope === 'unspecified') return 'unspecified plans';
-  return scope.split('+').map((p) => PLAN_NAMES[p] ?? p).join('+');
-}
+import { scopeLabel } from '../scope.ts';
 
 const VERB: Record<StoredEvent['kind'], string> = {
   reset: 'Codex limits reset',

@@ -11,6 +11,7 @@ import { checkAgeHours, roundTo, toIsoDate, toTimestamp } from '../time.ts';
 import { confidence } from './confidence.ts';
 import { liveModel, MIN_EVENTS, toPercent, type LiveModel } from './live.ts';
 import { officialTerm } from './official.ts';
+import { reasonSentence, type ConfidenceReason } from './reasons.ts';
 import { meanGap, memorylessProbability, MIN_RHYTHM_EVENTS, RHYTHM_MODEL } from './rhythm.ts';
 import { combineSignals } from './signals.ts';
 
@@ -21,7 +22,17 @@ export { MIN_EVENTS };
  */
 export const STALE_EVENTS_HOURS = 7 * 24;
 
+/** forecast.json and the reasons its English `confidence_reasons` were written from, for readers that say them in another language. */
+export interface ForecastWithReasons {
+  payload: ForecastPayload;
+  reasons: readonly ConfidenceReason[];
+}
+
 export function computeForecast(data: Dataset, now: Date, source: string, model: LiveModel = liveModel(data, now)): ForecastPayload {
+  return forecastWithReasons(data, now, source, model).payload;
+}
+
+export function forecastWithReasons(data: Dataset, now: Date, source: string, model: LiveModel = liveModel(data, now)): ForecastWithReasons {
   const counted = resetEventsAt(data.events, now);
   const { state, enough } = model;
   const avgGap = meanGap(state);
@@ -41,7 +52,7 @@ export function computeForecast(data: Dataset, now: Date, source: string, model:
     minRhythmEvents: MIN_RHYTHM_EVENTS, model: RHYTHM_MODEL,
   });
   const today = toIsoDate(now);
-  return {
+  const payload: ForecastPayload = {
     schema_version: SCHEMA_VERSION,
     generated_at: toTimestamp(now),
     source,
@@ -50,7 +61,8 @@ export function computeForecast(data: Dataset, now: Date, source: string, model:
     p24,
     p48,
     confidence: verdict.confidence,
-    confidence_reasons: verdict.reasons,
+    // The one place the reasons become English: forecast.json's wording is public (docs/api.md).
+    confidence_reasons: verdict.reasons.map(reasonSentence),
     inputs: {
       avg_gap_hours: roundTo(avgGap, 3),
       hours_since_last: roundTo(sinceLast, 3),
@@ -72,4 +84,5 @@ export function computeForecast(data: Dataset, now: Date, source: string, model:
       built_at: toTimestamp(now),
     },
   };
+  return { payload, reasons: verdict.reasons };
 }

@@ -8,18 +8,19 @@ import type { Dataset } from '../../core/dataset/index.ts';
 import { createAlertsPayload } from '../../core/alerts/payload.ts';
 import { createBankedPayload } from '../../core/banked.ts';
 import { createCorrectionsPayload } from '../../core/corrections/index.ts';
-import { computeForecast } from '../../core/forecast/index.ts';
+import { forecastWithReasons, type ForecastWithReasons } from '../../core/forecast/index.ts';
 import { evaluate, type Evaluation } from '../../core/forecast/evaluate.ts';
 import { liveModel, type LiveModel } from '../../core/forecast/live.ts';
 import { resetHours } from '../../core/forecast/model.ts';
 import { createOutlookPayload } from '../../core/forecast/outlook.ts';
 import { createBacktestPayload } from '../../core/forecast/payload.ts';
+import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track-record.ts';
 import { createPromisesPayload } from '../../core/promises/index.ts';
 import { createTimelinePayload, newestFirst } from '../../core/timeline.ts';
 import {
   AlertsPayload, BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, OutlookPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload,
-  TimelinePayload, TrackRecordPayload, type ForecastPayload as Forecast,
+  TimelinePayload, TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
 
@@ -33,7 +34,8 @@ export interface PayloadContext {
   evaluation: () => Evaluation;
   /** The model at the build clock: forecast, outlook and banked advice all read it. */
   model: () => LiveModel;
-  forecast: () => Forecast;
+  /** forecast.json and the reasons behind its English confidence_reasons. */
+  forecast: () => ForecastWithReasons;
 }
 
 interface PayloadDef<N extends string, S extends z.ZodType> {
@@ -53,14 +55,14 @@ export const PAYLOADS = [
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
     description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
-    build: (c) => c.forecast(),
+    build: (c) => c.forecast().payload,
   }),
   payload({
     name: 'outlook',
     schema: OutlookPayload,
     summary: '7-day outlook of a reset',
     description: 'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
-    build: (c) => createOutlookPayload(c.model(), c.forecast().available, c.generated_at, c.source),
+    build: (c) => createOutlookPayload(c.model(), c.forecast().payload.available, c.generated_at, c.source),
   }),
   payload({
     name: 'timeline',
@@ -140,14 +142,23 @@ export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p
 
 /** Builds every payload once from the validated dataset and the build clock. */
 export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
+  return createPayloadsWithReasons(data, now, source).payloads;
+}
+
+/**
+ * Every payload, and the confidence reasons of forecast.json as data: the pages say them in their own
+ * language from the same computation that wrote the English ones.
+ */
+export function createPayloadsWithReasons(data: Dataset, now: Date, source: string): { payloads: Payloads; confidenceReasons: readonly ConfidenceReason[] } {
   let evaluation: Evaluation | undefined;
   let model: LiveModel | undefined;
-  let forecast: Forecast | undefined;
+  let forecast: ForecastWithReasons | undefined;
   const ctx: PayloadContext = {
     data, now, source, generated_at: toTimestamp(now),
     evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
     model: () => (model ??= liveModel(data, now)),
-    forecast: () => (forecast ??= computeForecast(data, now, source, ctx.model())),
+    forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model())),
   };
-  return Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
+  const payloads = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
+  return { payloads, confidenceReasons: ctx.forecast().reasons };
 }

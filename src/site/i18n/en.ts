@@ -117,6 +117,7 @@ export default {
       tooFew: 'Fewer than {min} resets recorded: no gap to average, so no forecast.',
       noRhythm: 'The {model} model needs {min} resets; the memoryless rate is used instead.',
       stale: 'The event record was last checked {age} ago (limit {limit}): resets since then may be missing, so the numbers are shown but not vouched for.',
+      staleUnknown: 'The event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for.',
       statusMissing: 'Status signal unavailable (no recent successful check): it contributes nothing.',
       issuesMissing: 'Issues signal unavailable (no recent successful check): it contributes nothing.',
       smallSample: 'Fewer than {min} resets: a small sample.',

@@ -118,6 +118,7 @@ const es: Catalogue = {
       tooFew: 'Hay menos de {min} reinicios registrados: no hay intervalos que promediar, así que no hay pronóstico.',
       noRhythm: 'El modelo {model} necesita {min} reinicios; en su lugar se usa la tasa sin memoria.',
       stale: 'El registro de eventos se comprobó por última vez hace {age} (límite: {limit}): pueden faltar reinicios posteriores, así que las cifras se muestran sin garantía.',
+      staleUnknown: 'El registro de eventos no tiene una hora de última comprobación válida (no hay ninguna o está en el futuro): pueden faltar reinicios, así que las cifras se muestran sin garantía.',
       statusMissing: 'Señal de estado no disponible (ninguna comprobación correcta reciente): no se tiene en cuenta.',
       issuesMissing: 'Señal de incidencias no disponible (ninguna comprobación correcta reciente): no se tiene en cuenta.',
       smallSample: 'Menos de {min} reinicios: la muestra es pequeña.',

@@ -4,18 +4,15 @@
  * recorded, marked `lang="en"` by the components.
  */
 import type { Amendment, Correction, StoredEvent } from '../../core/schema/index.ts';
-import type { ConfidenceReason } from '../confidence-reasons.ts';
+import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import type { Translator } from './index.ts';
 import { isLinkMove } from '../../core/corrections/index.ts';
+import { planNames, scopeGroup } from '../../core/scope.ts';
 
-const GROUPS = ['all', 'paid', 'unspecified'] as const;
-/** Plan names are product names: never translated ("Plus + Pro"). */
-const PLAN = (p: string): string => (p === 'edu' ? 'Edu' : p[0]!.toUpperCase() + p.slice(1));
-
-/** "plus+pro" → "Plus + Pro"; "all" → the locale's "All plans". */
+/** "plus+pro" → "Plus + Pro" (plan names are product names: core's, in every locale); "all" → the locale's "All plans". */
 export function scopeText(tr: Translator, scope: string): string {
-  const group = GROUPS.find((g) => g === scope);
-  return group ? tr(`words.scope.${group}`) : scope.split('+').map(PLAN).join(' + ');
+  const group = scopeGroup(scope);
+  return group === undefined ? planNames(scope) : tr(`words.scope.${group}`);
 }
 
 export function kindText(tr: Translator, kind: StoredEvent['kind']): string {
@@ -60,8 +57,8 @@ export function correctionText(tr: Translator, c: Correction): string {
   return tr('words.correction.changed', { field: tr(`words.correction.field.${FIELDS[c.what]}`), before: value(c.before), after: value(c.after) });
 }
 
-/** A confidence reason in the locale; `null` when it is not one of the known forms (show the English). */
-export function reasonText(tr: Translator, r: ConfidenceReason): string | null {
+/** A confidence reason in the locale (forecast.json's English is core's reasonSentence; these are the pages' words). */
+export function reasonText(tr: Translator, r: ConfidenceReason): string {
   switch (r.kind) {
     case 'record':
       return r.since === null
@@ -73,11 +70,11 @@ export function reasonText(tr: Translator, r: ConfidenceReason): string | null {
       return tr('words.confidenceReason.noRhythm', { model: r.model, min: r.min });
     case 'stale':
       return tr('words.confidenceReason.stale', { age: tr.f.days(r.days, 0), limit: tr.f.days(r.limitDays, 0) });
+    case 'stale-unknown':
+      return tr('words.confidenceReason.staleUnknown');
     case 'signal-missing':
       return tr(`words.confidenceReason.${r.signal}Missing`);
     case 'small-sample':
       return tr('words.confidenceReason.smallSample', { min: r.min });
-    case 'text':
-      return null;
   }
 }

@@ -43,7 +43,7 @@ describe('deriveAlerts on the mini dataset', () => {
       url: 'https://x.com/thsottiaux/status/2062329981548802523', page: 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523', event_id: '2062329981548802523',
     });
     expect(byKey.get('grant:2026-06-12-launch')).toMatchObject({
-      kind: 'grant', title: 'Banked Codex reset granted for Go+Plus+Pro+Business', summary: 'Launch grant. Expires 2026-07-12 00:11 UTC if unused.',
+      kind: 'grant', title: 'Banked Codex reset granted for Go + Plus + Pro + Business', summary: 'Launch grant. Expires 2026-07-12 00:11 UTC if unused.',
       expires_at: '2026-07-12T00:11:11Z', page: 'https://resetcast.netlify.app/timeline/2026/#e-2065225362544726371',
     });
     expect(byKey.get('promise:2066956441173323943')).toMatchObject({
@@ -55,7 +55,7 @@ describe('deriveAlerts on the mini dataset', () => {
       title: 'Promised Codex reset delivered', event_id: '2067399435009622521', url: 'https://x.com/thsottiaux/status/2067399435009622521',
       summary: 'The reset thsottiaux promised on 2026-06-16 18:49 UTC came at 2026-06-18 00:10 UTC: Codex limits reset for all users.',
     });
-    expect(byKey.get('event:2093014447833116908')).toMatchObject({ title: 'Codex limits boosted for Plus+Pro (some accounts)', summary: expect.stringMatching(/Certainty: medium\. Uncertain: partial\.$/) });
+    expect(byKey.get('event:2093014447833116908')).toMatchObject({ title: 'Codex limits boosted for Plus + Pro (some accounts)', summary: expect.stringMatching(/Certainty: medium\. Uncertain: partial\.$/) });
     for (const a of alerts) expect(AlertsPayload.shape.alerts.element.safeParse(a).success, a.id).toBe(true);
   });
 
@@ -70,7 +70,7 @@ describe('deriveAlerts on the mini dataset', () => {
     expect(expiring.map((a) => a.id)).toEqual(present ? [`${TAG}grant-expiring:2026-06-12-launch`] : []);
     if (present)
       expect(expiring[0]).toMatchObject({
-        at: '2026-07-11T00:11:11Z', title: 'Banked Codex reset expires within 24 hours (Go+Plus+Pro+Business)',
+        at: '2026-07-11T00:11:11Z', title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)',
         summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.', page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
       });
   });
@@ -99,7 +99,7 @@ describe('deriveAlerts on the mini dataset', () => {
     ];
     const alerts = deriveAlerts(dataset(d), MINI_NOW, BASE);
     expect(alerts.slice(0, 2).map((a) => [a.id.slice(TAG.length), a.title, a.summary])).toEqual([
-      ['retraction:2093014447833116908:2026-06-30T00:00:00Z:retraction', 'Retracted: Codex limits boosted for Plus+Pro (some accounts) (2026-06-28)', 'retracted: it did not happen as recorded. Reason: a user report, not an announcement'],
+      ['retraction:2093014447833116908:2026-06-30T00:00:00Z:retraction', 'Retracted: Codex limits boosted for Plus + Pro (some accounts) (2026-06-28)', 'retracted: it did not happen as recorded. Reason: a user report, not an announcement'],
       ['correction:2062329981548802523:2026-06-20T00:00:00Z:summary', 'Correction: Codex limits reset for paid plans (2026-06-04)', 'summary: Limits reset. → Limits reset for paid plans. Reason: the post names paid plans'],
     ]);
     expect(alerts.some((a) => a.id === `${TAG}event:2093014447833116908`)).toBe(false);
@@ -160,7 +160,7 @@ describe('deriveAlerts on the mini dataset', () => {
     (d.banked as any).grants = (d.banked as any).grants.filter((g: any) => g.event_id !== '2065225362544726371');
     (d.events as any).events[0].url = 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523';
     const byKey = new Map(deriveAlerts(dataset(d), MINI_NOW, BASE).map((a) => [a.id.slice(TAG.length), a]));
-    expect(byKey.get('event:2065225362544726371')).toMatchObject({ title: 'Banked Codex reset granted for Go+Plus+Pro+Business', kind: 'event' });
+    expect(byKey.get('event:2065225362544726371')).toMatchObject({ title: 'Banked Codex reset granted for Go + Plus + Pro + Business', kind: 'event' });
     expect(byKey.get('reset:2062329981548802523')!.url).toBeNull();
   });
 

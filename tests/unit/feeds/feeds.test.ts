@@ -48,7 +48,7 @@ describe('Atom feed', () => {
     expect(first.url).toBe('https://x.com/thsottiaux/status/2093014447833116908');
     expect(atom).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/2026/#e-2093014447833116908"/>');
     expect(first.categories.map((c) => c.term)).toEqual(['kind:boost', 'scope:plus+pro']);
-    expect(first.title).toBe('Codex limits boosted for Plus+Pro (some accounts)');
+    expect(first.title).toBe('Codex limits boosted for Plus + Pro (some accounts)');
   });
   it('escapes HTML in summaries so readers show it as text', () => {
     const evil = { ...data.events[0]!, summary: 'Reset <script>alert(1)</script> & ]]> done' };
