@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
 import type { EventsFile, StoredEvent } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
+import { HOUR_MS } from '../../src/core/time-units.ts';
 
 export const FROZEN_HISTORY = resolve(import.meta.dirname, '../../tests/fixtures/history');
 /** Frozen history's clock (tests/support/history.ts HISTORY_NOW): a build of a synthetic history uses it too. */
@@ -49,7 +50,7 @@ export function syntheticEvents(real: readonly StoredEvent[], count: number, { s
   const first = real[0];
   if (!first) throw new Error('the real history has no event to put synthetic events before');
   const random = prng(seed);
-  const step = stepHours * 3_600_000;
+  const step = stepHours * HOUR_MS;
   const out: StoredEvent[] = [];
   for (let k = count; k >= 1; k--) {
     const ms = Date.parse(first.ts) - k * step;
@@ -83,7 +84,7 @@ export function syntheticEvents(real: readonly StoredEvent[], count: number, { s
  * the limit, when not even 1 h fits.
  */
 export function stepHoursFor(count: number, firstRealTs: string): number {
-  const hours = Math.floor((Date.parse(firstRealTs) - Number(TWITTER_EPOCH_MS)) / 3_600_000);
+  const hours = Math.floor((Date.parse(firstRealTs) - Number(TWITTER_EPOCH_MS)) / HOUR_MS);
   if (count * DEFAULT_STEP_HOURS <= hours) return DEFAULT_STEP_HOURS;
   const step = Math.floor(hours / Math.max(count, 1));
   if (step < 1) throw new RangeError(`${count} synthetic events one hour apart would reach before the X epoch (2010-11-04): at most ${hours} fit`);

@@ -1,9 +1,6 @@
 /** Human formatting for the site: ages relative to the build clock and readable UTC dates. Pure: `now` is an argument. */
 import { parseTimestamp } from './time.ts';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { MINUTE_MS, HOUR_MS, DAY_MS } from './time-units.ts';
 
 /** "12 min ago", "3 h ago", "43 days ago" (days, not months: staleness is counted in days); "in 2 h" ahead. */
 export function ago(ts: string, now: Date): string {
@@ -20,7 +17,7 @@ export function ago(ts: string, now: Date): string {
 
 /** Whole days between an instant and now, rounded down (for "last checked 43 days ago" caveats). */
 export function daysSince(ts: string, now: Date): number {
-  return Math.floor((now.getTime() - parseTimestamp(ts).getTime()) / 86_400_000);
+  return Math.floor((now.getTime() - parseTimestamp(ts).getTime()) / DAY_MS);
 }
 
 /** "2026-11-22 23:14 UTC": unambiguous for every reader, no locale guesswork at build time. */
