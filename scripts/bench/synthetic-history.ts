@@ -12,7 +12,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
+import { LOW_MASK, postIdAt, TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
 import type { EventsFile, StoredEvent } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { HOUR_MS } from '../../src/core/time-units.ts';
@@ -35,13 +35,6 @@ export function prng(seed: number): () => number {
   };
 }
 
-/** The X status id of a post at `ms` with the given low 22 bits (worker and sequence). */
-export function snowflake(ms: number, low: number): string {
-  const since = BigInt(ms) - TWITTER_EPOCH_MS;
-  if (since < 0n) throw new RangeError(`${new Date(ms).toISOString()} is before the X epoch (2010-11-04): no status id exists for it`);
-  return ((since << 22n) | BigInt(low & 0x3fffff)).toString();
-}
-
 /**
  * `count` events before `real[0]`, oldest first, each a copy of a random real event's classification.
  * Throws (naming the limit) when the span would reach before the X epoch: such a post could not exist.
@@ -56,7 +49,7 @@ export function syntheticEvents(real: readonly StoredEvent[], count: number, { s
     const ms = Date.parse(first.ts) - k * step;
     const template = real[Math.floor(random() * real.length)]!;
     // Low bits never all zero: that pattern marks an event recorded without a post (src/core/postid.ts).
-    const id = snowflake(ms, 1 + Math.floor(random() * 0x3ffffe));
+    const id = postIdAt(new Date(ms), 1n + BigInt(Math.floor(random() * Number(LOW_MASK - 1n))));
     const ts = toTimestamp(new Date(ms));
     out.push({
       id,
