@@ -13,6 +13,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LOW_MASK, postIdAt, TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
+import { mulberry32 } from '../../src/core/random.ts';
 import type { EventsFile, StoredEvent } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { HOUR_MS } from '../../src/core/time-units.ts';
@@ -23,18 +24,6 @@ export const FROZEN_EPOCH = Date.parse('2026-11-23T00:00:00Z') / 1000;
 export const DEFAULT_STEP_HOURS = 6;
 export const DEFAULT_SEED = 14;
 
-/** mulberry32: a small, well-known 32-bit PRNG; enough to make the data varied and reproducible. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `count` events before `real[0]`, oldest first, each a copy of a random real event's classification.
  * Throws (naming the limit) when the span would reach before the X epoch: such a post could not exist.
@@ -42,7 +31,7 @@ export function prng(seed: number): () => number {
 export function syntheticEvents(real: readonly StoredEvent[], count: number, { stepHours = DEFAULT_STEP_HOURS, seed = DEFAULT_SEED } = {}): StoredEvent[] {
   const first = real[0];
   if (!first) throw new Error('the real history has no event to put synthetic events before');
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const step = stepHours * HOUR_MS;
   const out: StoredEvent[] = [];
   for (let k = count; k >= 1; k--) {
