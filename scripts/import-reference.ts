@@ -10,7 +10,7 @@ import { postIdToDate, syntheticPostId } from '../src/core/postid.ts';
 import { defaultWindow } from '../src/core/promises/window.ts';
 import { toTimestamp, toIsoDate } from '../src/core/time.ts';
 import type { Announcement, BankedGrant, StoredEvent } from '../src/core/schema/index.ts';
-import { writeDataFile } from './lib/write-json.ts';
+import { writeDataFile } from '../src/io/data-folder.ts';
 
 interface RefEvent {
   id: string | null; ts: string; date: string; account: string; url: string | null; scope: string;

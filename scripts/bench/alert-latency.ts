@@ -22,7 +22,7 @@ import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
-import { readDataTexts, writeDataTexts } from '../lib/data-dir.ts';
+import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { median } from './stats.ts';
 import { answerHelp } from '../lib/help.ts';
 

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from '../../src/core/forecast/index.ts';
-import { readDataFiles } from '../../src/site/data.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { runNode } from '../support/run-node.ts';

@@ -14,7 +14,7 @@ import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { SITE } from '../../src/core/site.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { readDataTexts, writeDataTexts } from '../../scripts/lib/data-dir.ts';
+import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
