@@ -4,7 +4,8 @@
  * published model and its scores.
  */
 import { parseArgs } from 'node:util';
-import { buildNow, dataDir, readDataFiles } from '../src/site/data.ts';
+import { buildNow } from '../src/io/clock.ts';
+import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DataError, parseDataset } from '../src/core/dataset/index.ts';
 import { evaluate } from '../src/core/forecast/evaluate.ts';
 import { backtestJson, backtestTable } from '../src/core/forecast/report.ts';

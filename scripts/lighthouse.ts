@@ -29,6 +29,7 @@ import { createInterface } from 'node:readline';
 import { startSite } from '../src/serve/server.ts';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Category, type Result, type Scheme } from './lib/lighthouse.ts';
 import { answerHelp } from './lib/help.ts';
+import { median } from './bench/stats.ts';
 
 answerHelp({
   usage: 'npm run lighthouse',
@@ -86,11 +87,6 @@ async function serveBuild(): Promise<{ close: () => void; base: string }> {
 
 /** Whether any audited category scored below 100. */
 const belowFull = (scores: ReadonlyArray<number | null>): boolean => scores.some((n) => n !== null && n < 100);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** The worker: audits every page `runs` times in one scheme, one JSON line per page on stdout. */
 async function worker(scheme: Scheme, base: string, pages: readonly string[], runCount: number): Promise<void> {

@@ -7,12 +7,12 @@
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildNow, dataDir, wholeSecondNow } from '../src/site/data.ts';
+import { buildNow, wholeSecondNow } from '../src/io/clock.ts';
+import { dataDir, readDataTexts, writeDataTexts } from '../src/io/data-folder.ts';
 import { DataError } from '../src/core/dataset/index.ts';
 import { runPull } from '../src/jobs/pull/run.ts';
 import { SITE } from '../src/core/site.ts';
 import { HTTP_DEFAULTS, PULL_BUDGET, sourceBases, USER_AGENT } from '../src/core/sources.ts';
-import { readDataTexts, writeDataTexts } from './lib/data-dir.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({

@@ -3,7 +3,8 @@
  * check the scheduled pull runs before it commits. Exit 0 and one summary line, or exit 1 and every
  * problem by file, record and field.
  */
-import { buildNow, dataDir, readDataFile, readDataFiles } from '../src/site/data.ts';
+import { buildNow } from '../src/io/clock.ts';
+import { dataDir, readDataFile, readDataFiles } from '../src/io/data-folder.ts';
 import { dataPath } from '../src/core/dataset/files.ts';
 import { bookkeepingProblems } from '../src/core/dataset/bookkeeping-times.ts';
 import { clockTimeProblems, DataError, parseDataset } from '../src/core/dataset/index.ts';

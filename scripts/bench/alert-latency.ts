@@ -19,9 +19,10 @@ import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { classifyPosts } from '../../src/jobs/pull/merge.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
+import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
-import { readDataTexts, writeDataTexts } from '../lib/data-dir.ts';
+import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { median } from './stats.ts';
 import { answerHelp } from '../lib/help.ts';
 
@@ -44,7 +45,7 @@ const THS = '1450183340366770177';
 /** The post of the current run: id and time are X's snowflake of "now". */
 let post = { id: '', text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '' };
 function newPost(at: Date): void {
-  const id = (((BigInt(at.getTime()) - 1288834974657n) << 22n) + 1n).toString();
+  const id = postIdAt(at, 1n);
   post = { ...post, id, created_at: at.toISOString() };
 }
 

@@ -6,6 +6,7 @@
 import { findTimePhrase } from '../../src/core/promises/phrases.ts';
 import { answerHelp } from '../lib/help.ts';
 import { fmt, table } from './table.ts';
+import { median } from './stats.ts';
 
 /** Repeats `unit` to exactly `bytes` characters (ASCII, so characters are bytes). */
 const fill = (unit: string, bytes: number): string => unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
@@ -25,7 +26,7 @@ function medianMs(text: string, runs: number): number {
     findTimePhrase(text);
     times.push(performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+  return median(times);
 }
 
 export function benchPhrases(runs = 5): string {

@@ -12,34 +12,17 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
+import { LOW_MASK, postIdAt, TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
+import { mulberry32 } from '../../src/core/random.ts';
 import type { EventsFile, StoredEvent } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
+import { HOUR_MS } from '../../src/core/time-units.ts';
 
 export const FROZEN_HISTORY = resolve(import.meta.dirname, '../../tests/fixtures/history');
 /** Frozen history's clock (tests/support/history.ts HISTORY_NOW): a build of a synthetic history uses it too. */
 export const FROZEN_EPOCH = Date.parse('2026-11-23T00:00:00Z') / 1000;
 export const DEFAULT_STEP_HOURS = 6;
 export const DEFAULT_SEED = 14;
-
-/** mulberry32: a small, well-known 32-bit PRNG; enough to make the data varied and reproducible. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The X status id of a post at `ms` with the given low 22 bits (worker and sequence). */
-export function snowflake(ms: number, low: number): string {
-  const since = BigInt(ms) - TWITTER_EPOCH_MS;
-  if (since < 0n) throw new RangeError(`${new Date(ms).toISOString()} is before the X epoch (2010-11-04): no status id exists for it`);
-  return ((since << 22n) | BigInt(low & 0x3fffff)).toString();
-}
 
 /**
  * `count` events before `real[0]`, oldest first, each a copy of a random real event's classification.
@@ -48,14 +31,14 @@ export function snowflake(ms: number, low: number): string {
 export function syntheticEvents(real: readonly StoredEvent[], count: number, { stepHours = DEFAULT_STEP_HOURS, seed = DEFAULT_SEED } = {}): StoredEvent[] {
   const first = real[0];
   if (!first) throw new Error('the real history has no event to put synthetic events before');
-  const random = prng(seed);
-  const step = stepHours * 3_600_000;
+  const random = mulberry32(seed);
+  const step = stepHours * HOUR_MS;
   const out: StoredEvent[] = [];
   for (let k = count; k >= 1; k--) {
     const ms = Date.parse(first.ts) - k * step;
     const template = real[Math.floor(random() * real.length)]!;
     // Low bits never all zero: that pattern marks an event recorded without a post (src/core/postid.ts).
-    const id = snowflake(ms, 1 + Math.floor(random() * 0x3ffffe));
+    const id = postIdAt(new Date(ms), 1n + BigInt(Math.floor(random() * Number(LOW_MASK - 1n))));
     const ts = toTimestamp(new Date(ms));
     out.push({
       id,
@@ -83,7 +66,7 @@ export function syntheticEvents(real: readonly StoredEvent[], count: number, { s
  * the limit, when not even 1 h fits.
  */
 export function stepHoursFor(count: number, firstRealTs: string): number {
-  const hours = Math.floor((Date.parse(firstRealTs) - Number(TWITTER_EPOCH_MS)) / 3_600_000);
+  const hours = Math.floor((Date.parse(firstRealTs) - Number(TWITTER_EPOCH_MS)) / HOUR_MS);
   if (count * DEFAULT_STEP_HOURS <= hours) return DEFAULT_STEP_HOURS;
   const step = Math.floor(hours / Math.max(count, 1));
   if (step < 1) throw new RangeError(`${count} synthetic events one hour apart would reach before the X epoch (2010-11-04): at most ${hours} fit`);

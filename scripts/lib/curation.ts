@@ -4,7 +4,8 @@
  * the changed files as one atomic change. Any refusal is one line on stderr, exit 1, data/ untouched.
  */
 import './guard-output.ts';
-import { buildNow, dataDir, readDataFile, readDataFiles } from '../../src/site/data.ts';
+import { buildNow } from '../../src/io/clock.ts';
+import { dataDir, readDataFile, readDataFiles, writeDataTexts } from '../../src/io/data-folder.ts';
 import { CurationError } from '../../src/core/curate/errors.ts';
 import type { Curated, Outcome } from '../../src/core/curate/state.ts';
 import { DATA_FILES, dataPath } from '../../src/core/dataset/files.ts';
@@ -12,7 +13,6 @@ import { DataError, parseDataset, validateDataset } from '../../src/core/dataset
 import { stableStringify } from '../../src/core/json.ts';
 import type { z } from 'zod';
 import { CandidatesFile, ChecksFile } from '../../src/core/schema/index.ts';
-import { writeTextFiles } from './write-json.ts';
 
 /** The curated files, by their key in Curated (and in DATA_FILES). */
 const CURATED = { events: true, announcements: true, banked: true, corrections: true, candidates: true, checks: true } as const satisfies Record<keyof Curated, true>;
@@ -78,7 +78,7 @@ export function runCuration(name: string, apply: (state: Curated, now: Date) => 
     const { state, texts, untouched } = readCurated(dir, now);
     const outcome = apply(state, now);
     const writes = changedFiles(outcome.state, texts, untouched, now);
-    writeTextFiles(dir, writes);
+    writeDataTexts(dir, writes);
     for (const line of outcome.lines) console.log(line);
   } catch (e) {
     // A refused result names every problem on one line; a broken data/ beforehand gets the full list.

@@ -4,7 +4,8 @@
  * and writes each decision at once through the shared curation path, so quitting loses nothing.
  */
 import { createInterface } from 'node:readline';
-import { buildNow, dataDir } from '../../src/site/data.ts';
+import { buildNow } from '../../src/io/clock.ts';
+import { dataDir, writeDataTexts } from '../../src/io/data-folder.ts';
 import { CurationError } from '../../src/core/curate/errors.ts';
 import { review, type Decision } from '../../src/core/curate/review.ts';
 import { isOfficialAccount } from '../../src/core/curate/origin.ts';
@@ -12,7 +13,6 @@ import { summaryOf } from '../../src/core/post-text.ts';
 import { DataError } from '../../src/core/dataset/index.ts';
 import type { Candidate } from '../../src/core/schema/index.ts';
 import { changedFiles, readCurated } from './curation.ts';
-import { writeTextFiles } from './write-json.ts';
 
 export function describeCandidate(c: Candidate): string {
   const window = c.suggested_window ? `, window ${c.suggested_window.start} → ${c.suggested_window.end}${c.suggested_window.by ? ` ("${c.suggested_window.by}")` : ''}` : '';
@@ -48,7 +48,7 @@ export async function walkCandidates(): Promise<void> {
         try {
           const { state, texts, untouched } = readCurated(dir, now);
           const outcome = review(state, c.id, decision, now);
-          writeTextFiles(dir, changedFiles(outcome.state, texts, untouched, now));
+          writeDataTexts(dir, changedFiles(outcome.state, texts, untouched, now));
           for (const l of outcome.lines) console.log(l);
           done++;
           break;

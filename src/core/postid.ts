@@ -4,6 +4,23 @@
  * decimal digits (docs/api.md), sorts with real ids by time, and decodes back to the event's ts.
  */
 export const TWITTER_EPOCH_MS = 1288834974657n;
+/** Bits below the time: X's worker and sequence numbers, or whatever a synthetic id puts there. */
+export const LOW_BITS = 22n;
+/** The largest value the low bits hold (0x3fffff). */
+export const LOW_MASK = (1n << LOW_BITS) - 1n;
+
+/**
+ * The one encoder: the post id of `instant` (whole ms) with `low` in the low 22 bits. Throws a
+ * RangeError before the X epoch (no id exists) or when `low` does not fit in the low bits.
+ */
+export function postIdAt(instant: Date, low = 0n): string {
+  if (BigInt(Math.floor(instant.getTime())) < TWITTER_EPOCH_MS) throw new RangeError(`${instant.toISOString()} is before the X epoch (2010-11-04): no post id exists for it`);
+  if (low < 0n || low > LOW_MASK) throw new RangeError(`low bits ${low} do not fit in ${LOW_BITS} bits`);
+  return pack(instant, low).toString();
+}
+
+/** Time since the epoch above the low bits, unchecked: each caller says what an instant before the epoch means. */
+const pack = (instant: Date, low: bigint): bigint => ((BigInt(Math.floor(instant.getTime())) - TWITTER_EPOCH_MS) << LOW_BITS) | low;
 
 /**
  * A stored post id (data/pull-state.json): decimal, at most 19 digits (a snowflake is a signed 64-bit
@@ -13,7 +30,7 @@ const STORED_POST_ID = /^(?:0|[1-9]\d{0,18})$/;
 
 /** The largest id a post could have at `instant`: its time in the high bits, every low bit set. */
 export function maxPostIdAt(instant: Date): bigint {
-  return ((BigInt(Math.floor(instant.getTime())) - TWITTER_EPOCH_MS) << 22n) | 0x3fffffn;
+  return pack(instant, LOW_MASK);
 }
 
 /**
@@ -31,19 +48,17 @@ export function postIdProblem(id: string, latest: Date | null): string | null {
 
 export function postIdToDate(id: string): Date {
   if (!/^\d{1,20}$/.test(id)) throw new RangeError(`not a post id: ${JSON.stringify(id)}`);
-  return new Date(Number((BigInt(id) >> 22n) + TWITTER_EPOCH_MS));
+  return new Date(Number((BigInt(id) >> LOW_BITS) + TWITTER_EPOCH_MS));
 }
 
 /** The synthetic id of an event with no originating post: the snowflake of its time, low 22 bits zero. */
 export function syntheticPostId(instant: Date): string {
-  const ms = BigInt(instant.getTime());
-  if (ms < TWITTER_EPOCH_MS) throw new RangeError('synthetic ids start at the X epoch (2010-11-04)');
-  return ((ms - TWITTER_EPOCH_MS) << 22n).toString();
+  return postIdAt(instant);
 }
 
 /** True when an id was made by `syntheticPostId` rather than taken from a real post. */
 export function isSyntheticPostId(id: string): boolean {
-  return (BigInt(id) & 0x3fffffn) === 0n;
+  return (BigInt(id) & LOW_MASK) === 0n;
 }
 
 /** The status id in an X/Twitter post URL, or null. */

@@ -1,7 +1,7 @@
 /**
  * The secrets Resetcast is given, and the one redaction every byte that leaves a process passes through
  * (docs/security.md, "Secrets"). The writers call `redactorFrom(env)` at the last step: the data/ writer
- * (scripts/lib/write-json.ts), the console of the scripts (scripts/lib/guard-output.ts) and the build's
+ * (src/io/data-folder.ts), the console of the scripts (scripts/lib/guard-output.ts) and the build's
  * data loader (src/site/data.ts). Callers never redact by hand, so a new message or a new file cannot forget.
  * Pure: the environment is passed in.
  */

@@ -1,7 +1,6 @@
 /** Timestamp helpers. Every instant Resetcast publishes is UTC, to the second, `YYYY-MM-DDTHH:MM:SSZ`. */
 import { differenceInMilliseconds } from 'date-fns/differenceInMilliseconds';
-
-const HOUR_MS = 3_600_000;
+import { MINUTE_MS, HOUR_MS } from './time-units.ts';
 
 /** Formats an instant as `YYYY-MM-DDTHH:MM:SSZ`, dropping (not rounding) milliseconds. */
 export function toTimestamp(instant: Date): string {
@@ -60,7 +59,7 @@ export function roundTo(value: number, decimals: number): number {
  * "Times"): the pull, the build and a maintainer's machine keep slightly different clocks. Beyond it a
  * time is from the future: `validate` refuses it and the forecast reads it as unknown, never as fresh.
  */
-export const CLOCK_SKEW_MS = 5 * 60_000;
+export const CLOCK_SKEW_MS = 5 * MINUTE_MS;
 
 /** True when `ts` lies further ahead of `now` than the allowed clock skew. */
 export function beyondSkew(ts: string, now: Date): boolean {

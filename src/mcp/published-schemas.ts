@@ -4,14 +4,19 @@
  */
 import type { z } from 'zod';
 import { ForecastPayload, SignalsPayload, TimelinePayload } from '../core/schema/index.ts';
-import type { Published, PublishedName, PublishedPayloads, PublishedTexts } from './published.ts';
+import { byName, PUBLISHED_NAMES, type ByName, type Published, type PublishedName, type PublishedPayloads, type PublishedTexts } from './published.ts';
 
-export const PUBLISHED_SCHEMAS = { forecast: ForecastPayload, timeline: TimelinePayload, signals: SignalsPayload } as const satisfies Record<PublishedName, z.ZodType>;
+/** Each file's schema, in the order of PUBLISHED_NAMES. */
+const SCHEMAS = [ForecastPayload, TimelinePayload, SignalsPayload] as const;
+type PublishedSchemas = ByName<typeof SCHEMAS>;
+
+// Checked against the payload types of published.ts, so the two lists cannot fall out of order.
+export const PUBLISHED_SCHEMAS = byName<PublishedSchemas>((n) => SCHEMAS[PUBLISHED_NAMES.indexOf(n)]!) satisfies { [K in PublishedName]: z.ZodType<PublishedPayloads[K]['value']> };
 
 /** Validates each file's text against its payload schema; throws one error naming every bad file and field. */
 export function parsePublished(texts: PublishedTexts): PublishedPayloads {
   const problems: string[] = [];
-  const parse = <K extends PublishedName>(name: K): Published<z.infer<(typeof PUBLISHED_SCHEMAS)[K]>> | undefined => {
+  const parse = (name: PublishedName): Published<unknown> | undefined => {
     let doc: unknown;
     try {
       doc = JSON.parse(texts[name]);
@@ -24,11 +29,10 @@ export function parsePublished(texts: PublishedTexts): PublishedPayloads {
       for (const i of result.error.issues) problems.push(`api/v1/${name}.json: ${i.path.join('.') || '(whole file)'}: ${i.message}`);
       return undefined;
     }
-    return { text: texts[name], value: result.data as z.infer<(typeof PUBLISHED_SCHEMAS)[K]> };
+    return { text: texts[name], value: result.data };
   };
-  const forecast = parse('forecast');
-  const timeline = parse('timeline');
-  const signals = parse('signals');
-  if (!forecast || !timeline || !signals) throw new Error(`invalid published payloads:\n  - ${problems.join('\n  - ')}`);
-  return { forecast, timeline, signals };
+  // Every file is parsed (in list order) before any failure is thrown, so the error names them all.
+  const parsed = new Map(PUBLISHED_NAMES.map((n) => [n, parse(n)]));
+  if ([...parsed.values()].some((p) => p === undefined)) throw new Error(`invalid published payloads:\n  - ${problems.join('\n  - ')}`);
+  return byName<PublishedPayloads>((n) => parsed.get(n)! as PublishedPayloads[PublishedName]);
 }

@@ -16,14 +16,23 @@
 import { crc32 } from 'node:zlib';
 import type { ForecastPayload, SignalsPayload, TimelinePayload } from '../core/schema/index.ts';
 
+/** The published payloads, by name (each is /api/v1/<name>.json): the one list every record here is built from. */
 export const PUBLISHED_NAMES = ['forecast', 'timeline', 'signals'] as const;
 export type PublishedName = (typeof PUBLISHED_NAMES)[number];
 
-interface PublishedValues {
-  forecast: ForecastPayload;
-  timeline: TimelinePayload;
-  signals: SignalsPayload;
+type Names = typeof PUBLISHED_NAMES;
+/** One item per published name, in the order of PUBLISHED_NAMES. */
+type PerName = { readonly [I in keyof Names]: unknown };
+/** A tuple in the order of PUBLISHED_NAMES as a record by name: `ByName<[A, B, C]>` is `{ forecast: A; timeline: B; signals: C }`. */
+export type ByName<T extends PerName> = { [I in Exclude<keyof Names, keyof readonly unknown[]> as Names[I]]: T[I] };
+
+/** A record with one entry per published name, `make(name)` each, in list order. */
+export function byName<R extends Record<PublishedName, unknown>>(make: (name: PublishedName) => R[PublishedName]): R {
+  return Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, make(n)])) as R;
 }
+
+/** What each file holds, in the order of PUBLISHED_NAMES. */
+type PublishedValues = ByName<[ForecastPayload, TimelinePayload, SignalsPayload]>;
 
 export interface Published<T> {
   /** The file's bytes as published (what a tool returns as its text block). */
@@ -39,7 +48,7 @@ export type PublishedChecksums = Record<PublishedName, string>;
 export const checksum = (data: Uint8Array | string): string => `${typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength}:${crc32(data)}`;
 
 export function checksumsOf(texts: PublishedTexts): PublishedChecksums {
-  return Object.fromEntries(PUBLISHED_NAMES.map((n) => [n, checksum(texts[n])])) as PublishedChecksums;
+  return byName<PublishedChecksums>((n) => checksum(texts[n]));
 }
 
 /** A published file that is missing or not the one the build validated: the deploy is broken (503). */
@@ -91,11 +100,7 @@ export function pinnedPayloads(files: PublishedFiles, pinned: PublishedChecksums
     return size === want ? [] : [mismatch(n, `${size}:…`, pinned[n])];
   });
   if (problems.length > 0) throw new PublishedFileError(`published payloads differ from the build's:\n  - ${problems.join('\n  - ')}`);
-  return {
-    forecast: lazily('forecast', files, pinned.forecast),
-    timeline: lazily('timeline', files, pinned.timeline),
-    signals: lazily('signals', files, pinned.signals),
-  };
+  return byName<PublishedPayloads>((n) => lazily<unknown>(n, files, pinned[n]) as PublishedPayloads[PublishedName]);
 }
 
 /**

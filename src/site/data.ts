@@ -1,14 +1,13 @@
 /**
- * The one binding between data/ and the site: read the files, validate them against the build clock,
- * and hand pages the typed dataset and the payloads. Computed once per build process.
+ * The Astro binding between data/ and the site: read the files (src/io/), validate them against the
+ * build clock, and hand pages the typed dataset and the payloads. Computed once per build process.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { clockFromEnv } from '../core/clock.ts';
-import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from '../core/dataset/files.ts';
+import { appendFileSync } from 'node:fs';
 import { parseDataset, type Dataset, type DatasetLimits, type DatasetTexts } from '../core/dataset/index.ts';
 import { createPayloadsWithReasons, type Payloads } from './api/payloads.ts';
 import type { ConfidenceReason } from '../core/forecast/reasons.ts';
+import { buildNow } from '../io/clock.ts';
+import { dataDir, readDataFiles } from '../io/data-folder.ts';
 import { SITE } from '../core/site.ts';
 import { redactorFrom } from '../core/secrets.ts';
 
@@ -21,36 +20,6 @@ export interface Build {
 }
 
 type Env = Record<string, string | undefined>;
-
-/** data/ lives at the project root; RESETCAST_DATA_DIR points the build and the scripts elsewhere (tests use it). */
-export function dataDir(env: Env = process.env): string {
-  return resolve(env['RESETCAST_DATA_DIR'] ?? 'data');
-}
-
-/** The text of one data file; an absent optional file reads as what it means, any other is a named error. */
-export function readDataFile(dir: string, key: DataFileKey): string {
-  const file = join(dir, DATA_FILES[key]);
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    const absent = ABSENT_MEANS[key];
-    if ((e as { code?: string }).code === 'ENOENT' && absent !== undefined) return absent;
-    throw new Error(`${dataPath(key)}: cannot read ${file}: ${(e as Error).message}`);
-  }
-}
-
-/** The text of each file the build reads. */
-export function readDataFiles(dir: string): DatasetTexts {
-  return Object.fromEntries(BUILD_FILES.map((k) => [k, readDataFile(dir, k)])) as DatasetTexts;
-}
-
-/** The wall clock in whole seconds: published timestamps have no milliseconds, so neither may the inputs computed from now. */
-export const wholeSecondNow = (): Date => new Date(Math.floor(Date.now() / 1000) * 1000);
-
-/** "Now" for the build and the scripts: SOURCE_DATE_EPOCH when set, else the wall clock in whole seconds. */
-export function buildNow(env: Env = process.env): Date {
-  return clockFromEnv(env, wholeSecondNow);
-}
 
 /**
  * Astro evaluates this module twice in one build (once for astro.config.mjs, once inside the bundled

@@ -4,7 +4,7 @@
  * reset recorded a minute ago is never "in the future" and no wall clock is read.
  */
 import { describe, expect, it } from 'vitest';
-import { readDataFiles } from '../../src/site/data.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
 import { dataClock, parseDataset, type DatasetDocs } from '../../src/core/dataset/index.ts';
 import { BUILD_FILES } from '../../src/core/dataset/files.ts';
 import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../src/site/api/payloads.ts';

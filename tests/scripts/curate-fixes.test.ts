@@ -7,8 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from '../../src/core/forecast/index.ts';
-import { readDataFiles } from '../../src/site/data.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
+import { postIdAt } from '../../src/core/postid.ts';
 import { runNode } from '../support/run-node.ts';
 import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
 
@@ -17,8 +18,8 @@ const ok = async (script: string, dir: string, args: string[]): Promise<string> 
   expect(r.code, `${script} ${args.join(' ')}: ${r.out}`).toBe(0);
   return r.out;
 };
-/** X's documented snowflake layout: ms since 1288834974657 above 22 low bits. */
-const snowflake = (iso: string, low: bigint): string => (((BigInt(Date.parse(iso)) - 1288834974657n) << 22n) + low).toString();
+/** The id of an X post at `iso` with `low` in its low 22 bits. */
+const snowflake = (iso: string, low: bigint): string => postIdAt(new Date(iso), low);
 
 describe('bad input: one line naming the field and the rule, exit 1, data/ byte-identical', () => {
   const PROMISED = xUrl('thsottiaux', '2026-11-19T20:00:00Z');

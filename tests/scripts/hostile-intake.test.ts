@@ -9,13 +9,15 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadBuild, readDataFile } from '../../src/site/data.ts';
+import { loadBuild } from '../../src/site/data.ts';
+import { readDataFile } from '../../src/io/data-folder.ts';
 import { createMainAlertsFeed, createThresholdFeed } from '../../src/core/feeds/alerts.ts';
 import { THRESHOLD_FEEDS } from '../../src/core/alerts/thresholds.ts';
 import { bookkeepingProblems } from '../../src/core/dataset/bookkeeping-times.ts';
 import { DataError } from '../../src/core/dataset/index.ts';
 import { createAtomFeed } from '../../src/core/feeds/atom.ts';
 import { computeForecast } from '../../src/core/forecast/index.ts';
+import { postIdAt } from '../../src/core/postid.ts';
 import { statusSignal } from '../../src/core/forecast/signals.ts';
 import { textProblem } from '../../src/core/sanitize.ts';
 import { SITE } from '../../src/core/site.ts';
@@ -34,8 +36,8 @@ afterEach(async () => {
 const THS = '1450183340366770177';
 const DEVS = '1582471096587264001';
 const OPENAI = '4398626122';
-/** X's documented snowflake: (ms since 1288834974657) << 22, plus low bits (worker, sequence). */
-const snowflake = (iso: string, low = 777n): string => (((BigInt(Date.parse(iso)) - 1288834974657n) << 22n) + low).toString();
+/** The id of an X post at `iso`, with low bits (worker, sequence) as a real post has. */
+const snowflake = (iso: string, low = 777n): string => postIdAt(new Date(iso), low);
 /** Every character XML 1.0 forbids or a terminal or a workflow log would act on, with markup around it. */
 const HOSTILE = 'A\u0000B\u0007C\u001b[31mD\ufffeE\uffffF\ud800G ]]> <script>alert(1)</script>\n::error title=x::owned';
 

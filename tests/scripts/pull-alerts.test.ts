@@ -13,7 +13,8 @@ import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { SITE } from '../../src/core/site.ts';
-import { readDataTexts, writeDataTexts } from '../../scripts/lib/data-dir.ts';
+import { postIdAt } from '../../src/core/postid.ts';
+import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
@@ -28,8 +29,8 @@ afterEach(async () => {
 });
 
 const THS = '1450183340366770177';
-/** X's snowflake for a post at `iso` (id = (ms − 1288834974657) << 22, plus low bits). */
-const postId = (iso: string): string => (((BigInt(Date.parse(iso)) - 1288834974657n) << 22n) + 777n).toString();
+/** The id of an X post at `iso`, with low bits as a real post has. */
+const postId = (iso: string): string => postIdAt(new Date(iso), 777n);
 const FRESH = postId('2026-11-20T11:50:00Z'); // ten minutes before the pull
 const FRESH_POST = { id: FRESH, text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '2026-11-20T11:50:00.000Z', edit_history_tweet_ids: [FRESH] };
 

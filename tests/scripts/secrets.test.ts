@@ -11,11 +11,12 @@ import { createServer as createTcpServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBuild } from '../../src/site/data.ts';
+import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { getJson } from '../../src/net/http.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
+import { postIdAt } from '../../src/core/postid.ts';
 import { createRedactor, neutraliseWorkflowCommands, oneLine, REDACTED, secretPieces, secretsFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
-import { readDataTexts, writeDataTexts } from '../../scripts/lib/data-dir.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, json, startServer, type FixtureServer } from './support/fixture-server.ts';
@@ -187,5 +188,5 @@ describe('budgets', () => {
   });
 });
 
-const FRESH = (((BigInt(Date.parse('2026-11-20T11:50:00Z')) - 1288834974657n) << 22n) + 777n).toString();
+const FRESH = postIdAt(new Date('2026-11-20T11:50:00Z'), 777n);
 const FRESH_POST = { id: FRESH, text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '2026-11-20T11:50:00.000Z', edit_history_tweet_ids: [FRESH] };

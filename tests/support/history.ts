@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readDataFiles } from '../../src/site/data.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset, type Dataset, type DatasetTexts } from '../../src/core/dataset/index.ts';
 
 export const HISTORY_DIR = join(import.meta.dirname, '..', 'fixtures', 'history');

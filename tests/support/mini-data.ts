@@ -1,6 +1,6 @@
 /** The small fixed dataset in tests/fixtures/mini-data/, as raw texts and as parsed JSON to mutate. */
 import { join } from 'node:path';
-import { readDataFiles } from '../../src/site/data.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
 import type { BuildFileKey } from '../../src/core/dataset/files.ts';
 import type { DatasetTexts } from '../../src/core/dataset/index.ts';
 

@@ -14,9 +14,10 @@ const root = join(import.meta.dirname, '../..');
 const MAY_IMPORT = {
   core: [],
   net: ['core'],
+  io: ['core'],
   mcp: ['core'],
   jobs: ['core', 'net'],
-  site: ['core', 'mcp'],
+  site: ['core', 'mcp', 'io'],
   serve: ['core', 'mcp'],
 } as const satisfies Record<string, readonly string[]>;
 type Layer = keyof typeof MAY_IMPORT;

@@ -16,6 +16,7 @@ import { siteUrl } from '../site.ts';
 import { toTimestamp } from '../time.ts';
 import { eventPath, timelineYears } from '../timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
+import { HOUR_MS } from '../time-units.ts';
 
 /** A banked grant gets a reminder this many hours before it expires. */
 export const EXPIRING_HOURS = 24;
@@ -80,7 +81,7 @@ function grantAlerts(grants: readonly BankedGrant[], events: ReadonlyMap<string,
       event_id: g.event_id,
       expires_at: g.expires_at,
     };
-    const remindAt = Date.parse(g.expires_at) - EXPIRING_HOURS * 3_600_000;
+    const remindAt = Date.parse(g.expires_at) - EXPIRING_HOURS * HOUR_MS;
     // Exists only while the reminder is due: from 24 h before expiry until expiry.
     if (now.getTime() < remindAt || now.getTime() >= Date.parse(g.expires_at)) return [granted];
     const expiring: Alert = {

@@ -13,6 +13,7 @@
  *   it, in particular not a gap.
  */
 import type { ForecastLogLine } from '../schema/index.ts';
+import { HOUR_MS } from '../time-units.ts';
 
 export const HORIZONS = [24, 48] as const;
 export type Horizon = (typeof HORIZONS)[number];
@@ -62,8 +63,6 @@ export const THRESHOLD_FEEDS: readonly ThresholdFeed[] = HORIZONS.flatMap((horiz
   THRESHOLDS.map(({ threshold, rearm_below }) => ({ slug: pairSlug(horizon, threshold), horizon, threshold, rearm_below, path: `/alerts/${pairSlug(horizon, threshold)}.xml` })),
 );
 export const ALERTS_FEED_PATH = '/alerts.xml';
-
-const HOUR_MS = 3_600_000;
 
 /** Every crossing in the log, oldest first, and the gaps that suppressed one (for reports). */
 export function thresholdCrossings(lines: readonly ForecastLogLine[], now: Date): { crossings: Crossing[]; gaps: Gap[] } {

@@ -1,8 +1,7 @@
 /** The banked grant a banked event puts in users' accounts: one per banked event, linked by `event_id`. */
 import type { BankedFile, BankedGrant, StoredEvent } from '../schema/index.ts';
 import { toIsoDate, toTimestamp } from '../time.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../time-units.ts';
 
 /** Expiry by the file's rule: `expiry_days` after the grant, to the second. */
 export function defaultExpiry(grantedAt: string, expiryDays: number): string {

@@ -9,7 +9,7 @@
  * number, which is not unique across kinds of record) is the snowflake of its `--at` time with the issue
  * number in the low 22 bits; any other page's is the synthetic id of its `--at` time (src/core/postid.ts).
  */
-import { postIdToDate, syntheticPostId, TWITTER_EPOCH_MS } from '../postid.ts';
+import { LOW_MASK, postIdAt, postIdToDate, syntheticPostId, TWITTER_EPOCH_MS } from '../postid.ts';
 import { Timestamp, Url } from '../schema/index.ts';
 import { SOURCES } from '../sources.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../time.ts';
@@ -36,7 +36,6 @@ export const POST_FLOOR = '2025-08-18T00:00:00Z';
 
 const X_POST = /^https:\/\/(?:www\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/status\/(\d{1,20})(?:[/?#].*)?$/;
 const GITHUB_POST = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/(?:issues|pull)\/(\d+)(?:#issuecomment-(\d+))?$/;
-const ISSUE_BITS = 22n;
 
 const atFlag = (at: string | undefined, url: string): Date => {
   if (at === undefined) throw new CurationError(`--at is required for ${url}: its id does not tell when it was posted`);
@@ -59,10 +58,9 @@ export function postRef(url: string, at?: string, observed = false): PostRef {
     const when = atFlag(at, url);
     if (gh[3]) return { platform: 'github', id: gh[3], url, account: null, postedAt: when };
     const issue = BigInt(gh[2]!);
-    if (issue >= 1n << ISSUE_BITS) throw new CurationError(`${url}: issue number above ${(1n << ISSUE_BITS) - 1n}`);
+    if (issue > LOW_MASK) throw new CurationError(`${url}: issue number above ${LOW_MASK}`);
     if (BigInt(when.getTime()) < TWITTER_EPOCH_MS) throw new CurationError(`--at ${at}: before ${POST_FLOOR}`);
-    const id = ((BigInt(when.getTime()) - TWITTER_EPOCH_MS) << ISSUE_BITS) + issue;
-    return { platform: 'github', id: id.toString(), url, account: null, postedAt: when };
+    return { platform: 'github', id: postIdAt(when, issue), url, account: null, postedAt: when };
   }
   if (observed) {
     const link = parseFlag(Url, url, 'url');

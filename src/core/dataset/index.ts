@@ -14,6 +14,7 @@ import { amendedValue, correctionKey } from '../corrections/index.ts';
 import { fulfils, promiseAnchor } from '../promises/index.ts';
 import { compareByTs, compareEvents } from '../timeline.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from '../time.ts';
+import { MINUTE_MS } from '../time-units.ts';
 
 export interface Dataset {
   /** Oldest first, as stored. */
@@ -159,7 +160,7 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
 
 /** "… is in the future of the clock": one wording for every check time refused. */
 export const futureProblem = (file: string, where: string, field: string, ts: string, now: Date): string =>
-  `${file}: ${where}: field '${field}': ${ts} is more than ${CLOCK_SKEW_MS / 60_000} minutes in the future of the clock (${now.toISOString().replace(/\.\d{3}Z$/, 'Z')})`;
+  `${file}: ${where}: field '${field}': ${ts} is more than ${CLOCK_SKEW_MS / MINUTE_MS} minutes in the future of the clock (${now.toISOString().replace(/\.\d{3}Z$/, 'Z')})`;
 
 /**
  * Check times (when a source or a maintainer last looked) and issued forecasts may not lie ahead of the

@@ -1,10 +1,9 @@
 /**
- * The alert stream as Atom (RFC 4287, built with `feed`): /alerts.xml with every kind, and one feed per
- * (horizon, threshold) carrying only that threshold's crossings plus recorded resets and grants. Dates
- * come from the alerts, never the clock (`feed` would stamp "now" into <updated>).
+ * The alert stream as Atom (RFC 4287, built by atom-builder.ts): /alerts.xml with every kind, and one
+ * feed per (horizon, threshold) carrying only that threshold's crossings plus recorded resets and grants.
  */
-import { Feed } from 'feed';
-import { addRelatedLinks, escapeHtml, FEED_ENTRY_LIMIT } from './atom.ts';
+import { atomFeed, type AtomEntry as Entry } from './atom-builder.ts';
+import { escapeHtml, FEED_ENTRY_LIMIT } from './atom.ts';
 import type { Alert } from '../schema/index.ts';
 import { withArticle } from '../format.ts';
 import { SITE, siteUrl } from '../site.ts';
@@ -30,8 +29,6 @@ interface FeedOptions {
   subtitle: string;
 }
 
-type Entry = Parameters<Feed['addItem']>[0];
-
 function entry(a: Alert): Entry {
   const at = new Date(a.at);
   const categories = [{ term: `alert:${a.kind}`, name: `Alert: ${a.kind}` }];
@@ -51,22 +48,17 @@ function entry(a: Alert): Entry {
 /** Alerts (newest first) as an Atom document; each entry links its post and, as `related`, its place on our site. */
 export function createAlertsFeed(alerts: readonly Alert[], { base, path, title, subtitle }: FeedOptions): string {
   const shown = alerts.slice(0, FEED_ENTRY_LIMIT);
-  const feed = new Feed({
+  return atomFeed({
+    base,
+    path,
     id: siteUrl(path, base),
     title,
-    description: subtitle,
-    link: siteUrl('/developers/#alerts-h', base),
-    feedLinks: { atom: siteUrl(path, base) },
-    language: 'en',
-    // No alert yet: the Unix epoch, still reproducible.
-    updated: new Date(shown[0]?.at ?? '1970-01-01T00:00:00Z'),
-    generator: false,
-    author: { name: SITE.name, link: siteUrl('/', base) },
-    copyright: `${SITE.attribution}. Summaries are paraphrases of public posts; the percentages are estimates, not a schedule.`,
+    subtitle,
+    alternate: siteUrl('/developers/#alerts-h', base),
+    rights: 'Summaries are paraphrases of public posts; the percentages are estimates, not a schedule.',
+    // The related link is our page; skip it where the entry's own link already is that page.
+    entries: shown.map((a) => ({ entry: entry(a), related: a.url ? a.page : null })),
   });
-  for (const a of shown) feed.addItem(entry(a));
-  // The related link is our page; skip it where the entry's own link already is that page.
-  return addRelatedLinks(feed.atom1(), shown.map((a) => (a.url ? a.page : null)));
 }
 
 export function createMainAlertsFeed(alerts: readonly Alert[], base: string): string {

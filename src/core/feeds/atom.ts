@@ -1,15 +1,14 @@
 /**
- * The Atom 1.0 feed (RFC 4287) of recorded events, built with `feed`. Every date comes from the data,
- * never the clock (`feed` would stamp "now" into <updated>), so the feed is reproducible. It carries the
- * newest entries only: readers poll it for news, and the whole record is on the timeline pages and in
+ * The Atom 1.0 feed (RFC 4287) of recorded events, built by atom-builder.ts. It carries the newest
+ * entries only: readers poll it for news, and the whole record is on the timeline pages and in
  * /api/v1/timeline.json.
  */
-import { Feed } from 'feed';
 import { correctionKey, correctionSubject, correctionWords } from '../corrections/index.ts';
 import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
 import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
+import { atomFeed, type AtomEntry as Entry } from './atom-builder.ts';
 import { eventTitle } from './titles.ts';
 
 export interface AtomOptions {
@@ -35,8 +34,6 @@ export function correctionEntryId(c: Correction, base: string): string {
  * recorded pace, and a document that stays small and quick to build whatever the length of the history.
  */
 export const FEED_ENTRY_LIMIT = 100;
-
-type Entry = Parameters<Feed['addItem']>[0];
 
 function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], pagedYears: readonly string[], base: string): Entry {
   const subject = correctionSubject(c, events, promises, pagedYears);
@@ -65,24 +62,17 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
     .slice(0, FEED_ENTRY_LIMIT);
-  const newest = entries[0];
-  const author = { name: SITE.name, link: siteUrl('/', base) };
-  const feed = new Feed({
+  return atomFeed({
+    base,
+    path: '/feed.xml',
     id: siteUrl('/', base),
     title: `${SITE.name}: recorded ${SITE.product} usage-limit resets`,
-    description: `${SITE.description} The newest ${FEED_ENTRY_LIMIT} entries; the whole record is on the timeline (${siteUrl('/timeline/', base)}).`,
-    // The feed's rel="alternate" link: the full timeline, for everything older than these entries.
-    link: siteUrl('/timeline/', base),
-    feedLinks: { atom: siteUrl('/feed.xml', base) },
-    language: 'en',
-    // An empty record has nothing to date the feed by: fall back to the Unix epoch, still reproducible.
-    updated: new Date(newest?.at ?? '1970-01-01T00:00:00Z'),
-    generator: false,
-    author,
-    copyright: `${SITE.attribution}. Summaries are paraphrases of public posts.`,
+    subtitle: `${SITE.description} The newest ${FEED_ENTRY_LIMIT} entries; the whole record is on the timeline (${siteUrl('/timeline/', base)}).`,
+    // The full timeline, for everything older than these entries.
+    alternate: siteUrl('/timeline/', base),
+    rights: 'Summaries are paraphrases of public posts.',
+    entries: entries.map(({ entry, related }) => ({ entry: entry(), related })),
   });
-  for (const { entry } of entries) feed.addItem(entry());
-  return addRelatedLinks(feed.atom1(), entries.map((x) => x.related));
 }
 
 function eventEntry(e: StoredEvent, base: string): Entry {
@@ -115,13 +105,4 @@ export function escapeHtml(text: string): string {
 export function summaryText(e: Pick<StoredEvent, 'summary' | 'certainty' | 'uncertain_fields'>): string {
   const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? `Uncertain: ${e.uncertain_fields.join(', ')}.` : ''];
   return [e.summary, ...notes].filter(Boolean).join(' ');
-}
-
-/** `feed` writes one link per entry; add each event's place on our timeline as a second, `related` link. */
-export function addRelatedLinks(xml: string, related: readonly (string | null)[]): string {
-  let i = 0;
-  return xml.replace(/<\/entry>/g, (end) => {
-    const href = related[i++];
-    return href ? `    <link rel="related" type="text/html" href="${href}"/>\n    ${end}` : end;
-  });
 }

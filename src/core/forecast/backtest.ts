@@ -6,6 +6,7 @@
 import { toTimestamp } from '../time.ts';
 import { modelInput, type ModelInput } from './model.ts';
 import { replay } from './replay.ts';
+import { HOUR_MS, DAY_MS } from '../time-units.ts';
 
 export const STEP_HOURS = 6;
 export const WARMUP_DAYS = 30;
@@ -14,7 +15,6 @@ export const HORIZONS = [24, 48] as const;
 export const LOG_LOSS_EPSILON = 0.001;
 /** The know-nothing forecast, scored while fewer than two resets are known (no gap to average yet). */
 export const NO_INFORMATION_P = 0.5;
-const HOUR_MS = 3_600_000;
 
 export interface Issue {
   issued_at: string;
@@ -35,7 +35,7 @@ export function issueTimesMs(times: readonly number[]): number[] {
   const last = times.at(-1);
   const out: number[] = [];
   if (first === undefined || last === undefined) return out;
-  const start = Math.round(first * HOUR_MS) + WARMUP_DAYS * 24 * HOUR_MS;
+  const start = Math.round(first * HOUR_MS) + WARMUP_DAYS * DAY_MS;
   const end = Math.round(last * HOUR_MS);
   for (let ms = start; ms <= end; ms += STEP_HOURS * HOUR_MS) out.push(ms);
   return out;

@@ -6,6 +6,7 @@
  * sums whole blocks from prefix sums, so its cost is the number of blocks, not of issues: the total is
  * O(issues + replicates × issues / block length).
  */
+import { mulberry32 } from '../random.ts';
 
 export const BLOCK_DAYS = 28;
 export const REPLICATES = 2000;
@@ -13,18 +14,6 @@ export const LEVEL = 0.9;
 export const SEED = 20260601;
 
 export interface Interval { lower: number; upper: number }
-
-/** mulberry32: a small, fast 32-bit PRNG, plenty for resampling; uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Linear-interpolation quantile (type 7) of an ascending array. */
 export function quantile(sorted: readonly number[], q: number): number {

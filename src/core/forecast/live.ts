@@ -6,10 +6,10 @@ import type { Dataset } from '../dataset/index.ts';
 import { modelAt, modelInput, probability, type Parts } from './model.ts';
 import type { RhythmState } from './rhythm.ts';
 import { issuesSignal, otherSignals, statusSignal } from './signals.ts';
+import { HOUR_MS } from '../time-units.ts';
 
 /** Fewer counted resets than this and there is no gap worth averaging: every probability is 0. */
 export const MIN_EVENTS = 3;
-const HOUR_MS = 3_600_000;
 
 /** A probability as the whole percent published: round(100·p), within [0, 100]. */
 export const toPercent = (p: number): number => Math.min(100, Math.max(0, Math.round(p * 100)));

@@ -9,8 +9,7 @@ import { RESET_KINDS } from '../timeline.ts';
 import { officialAt, officialTerm, promiseFacts, type OfficialState, type PromiseFact } from './official.ts';
 import { memorylessCurve, rhythmCurve, rhythmStateAt, type RhythmState } from './rhythm.ts';
 import { combine, combineSignals } from './signals.ts';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../time-units.ts';
 
 /** Everything the model reads: counted reset times (hours since the epoch, ascending) and the promises. */
 export interface ModelInput {

@@ -3,8 +3,8 @@
  * promises were kept, learned only from promises already settled at the issue time.
  */
 import type { Announcement, StoredEvent } from '../schema/index.ts';
+import { HOUR_MS } from '../time-units.ts';
 
-const HOUR_MS = 3_600_000;
 const hoursOf = (ts: string): number => Date.parse(ts) / HOUR_MS;
 
 /**

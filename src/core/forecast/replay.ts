@@ -9,6 +9,7 @@
 import { openSpan, promiseWeight, settlement, type OfficialState, type PromiseFact } from './official.ts';
 import { curves, partsFrom, type ModelInput, type Parts } from './model.ts';
 import { HALF_LIVES_HOURS, weekdayOf, type RhythmState } from './rhythm.ts';
+import { HOUR_MS } from '../time-units.ts';
 
 const DECAY = HALF_LIVES_HOURS.map((h) => Math.LN2 / h);
 
@@ -97,7 +98,7 @@ export function replay(input: ModelInput, issuedMs: readonly number[], horizons:
   const official = horizons.map((h) => new OfficialSweep(input.promises, h));
   const known = new Counter(times);
   for (const ms of issuedMs) {
-    const t = ms / 3_600_000;
+    const t = ms / HOUR_MS;
     const c = curves(rhythm.at(t));
     const next = times[known.upTo(t)];
     for (let i = 0; i < horizons.length; i++) {

@@ -10,11 +10,11 @@ import { roundTo } from '../time.ts';
 import { HORIZONS, NO_INFORMATION_P, reliability, score, type Bin } from './backtest.ts';
 import { blockLength, skillInterval, type Interval } from './bootstrap.ts';
 import { memorylessProbability } from './rhythm.ts';
+import { HOUR_MS } from '../time-units.ts';
 
 /** The record is provisional until it holds this many resets and scored windows (per horizon). */
 export const PROVISIONAL_MIN_RESETS = 20;
 export const PROVISIONAL_MIN_WINDOWS = 1000;
-const HOUR_MS = 3_600_000;
 
 export interface TrackHorizon {
   horizon_hours: number;

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { CurationError, parseFlag, scopeFlag, textFlag } from '../curate/errors.ts';
 import { postRef, postTime } from '../curate/post-ref.ts';
 import type { Curated, Outcome } from '../curate/state.ts';
+import { DAY_MS } from '../time-units.ts';
 
 export interface PromiseArgs {
   url: string;
@@ -49,7 +50,7 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
     if (e instanceof PromiseWindowError) throw new CurationError(e.message);
     throw e;
   }
-  const horizon = postedAt.getTime() + PROMISE_HORIZON_DAYS * 86_400_000;
+  const horizon = postedAt.getTime() + PROMISE_HORIZON_DAYS * DAY_MS;
   if (Date.parse(window.end) > horizon)
     throw new CurationError(`--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); a promise's window ends within ${PROMISE_HORIZON_DAYS} days`);
   const promise: Announcement = {

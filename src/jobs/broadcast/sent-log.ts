@@ -12,6 +12,7 @@ import { dataPath } from '../../core/dataset/files.ts';
 import { DELIVERY_STATES, SentLogFile, type Alert, type DeliveryState, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../../core/schema/index.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
 import { compareAlerts } from '../../core/alerts/derive.ts';
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../core/time-units.ts';
 
 export const SEND_RULES = {
   /** Older alerts are history, not news: never sent (also what bounds a re-send after a lost sent-log). */
@@ -42,7 +43,7 @@ export function sentLogProblems(log: SentLog, now: Date): string[] {
   const file = dataPath('sentLog');
   const names = log.outlets.map((o) => o.name);
   const twice = names.filter((n, i) => names.indexOf(n) !== i).map((n) => `${file}: field 'outlets': ${n} listed more than once`);
-  const future = futureFields(log, now).map((f) => `${f} is later than ${toTimestamp(now)} + ${CLOCK_SKEW_MS / 60_000} min (from the future)`);
+  const future = futureFields(log, now).map((f) => `${f} is later than ${toTimestamp(now)} + ${CLOCK_SKEW_MS / MINUTE_MS} min (from the future)`);
   return [...twice, ...future.map((f) => `${file}: ${f}`)];
 }
 
@@ -89,7 +90,7 @@ export function attemptable(record: SentAlert | undefined): boolean {
 /** What one outlet should be sent this broadcast: not yet settled, issued by now and young enough, oldest first, capped. */
 export function pendingAlerts(alerts: readonly Alert[], sent: readonly SentAlert[], now: Date): Alert[] {
   const records = new Map(sent.map((s) => [s.id, s]));
-  const oldest = now.getTime() - SEND_RULES.maxAgeHours * 3_600_000;
+  const oldest = now.getTime() - SEND_RULES.maxAgeHours * HOUR_MS;
   return alerts
     .filter((a) => attemptable(records.get(a.id)) && Date.parse(a.at) <= now.getTime() && Date.parse(a.at) >= oldest)
     .sort(compareAlerts)
@@ -105,7 +106,7 @@ const byAtThenId = (a: SentAlert, b: SentAlert): number => (a.at === b.at ? (a.i
 
 /** The attempted list after this broadcast: what was there, updated by this broadcast's records, bounded by age and count. */
 export function keepSent(before: readonly SentAlert[], attempts: readonly SentAlert[], now: Date): SentAlert[] {
-  const cutoff = toTimestamp(new Date(now.getTime() - SENT_LOG_BOUNDS.keepDays * 86_400_000));
+  const cutoff = toTimestamp(new Date(now.getTime() - SENT_LOG_BOUNDS.keepDays * DAY_MS));
   const byId = new Map(before.map((s) => [s.id, s]));
   for (const a of attempts) byId.set(a.id, a);
   return [...byId.values()].filter((s) => s.at >= cutoff).sort(byAtThenId).slice(-SENT_LOG_BOUNDS.maxPerOutlet);

@@ -9,6 +9,7 @@ import { SOURCES } from '../../core/sources.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
 import { DriftError, parseOrThrow, toUtc } from './parse.ts';
+import { DAY_MS } from '../../core/time-units.ts';
 
 /** One comment or issue written by staff, as read. */
 export interface StaffPost {
@@ -136,7 +137,7 @@ export async function pullStaffPosts(http: HttpDeps, base: string, state: StaffS
   const { repo, logins, pageSize, maxPages, issuePages, firstPullDays } = SOURCES.staff;
   const headers: Record<string, string> = { Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
-  const from = state.since ?? toTimestamp(new Date(now.getTime() - firstPullDays * 86_400_000));
+  const from = state.since ?? toTimestamp(new Date(now.getTime() - firstPullDays * DAY_MS));
   // `since` filters on the last update, so older comments edited since come back too: keep() drops them.
   const budget: Budget = { spentUntil: null };
   const common = { since: from, sort: 'created', direction: 'asc', per_page: String(pageSize) };

@@ -9,10 +9,9 @@ import { SOURCES } from '../../core/sources.ts';
 import { roundTo, toTimestamp } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
 import { DriftError, parseOrThrow } from './parse.ts';
+import { HOUR_MS, DAY_MS } from '../../core/time-units.ts';
 
 export type IssuesSnapshot = Omit<SignalsFile['issues'], 'checked_at'>;
-
-const HOUR_MS = 3_600_000;
 
 /** The search query for issues created in [from, to): labels or the phrase, advanced-search syntax. */
 export function issuesQuery(from: Date, to: Date): string {
@@ -26,7 +25,7 @@ export function issuesQuery(from: Date, to: Date): string {
 export function issuesWindows(now: Date): { recent: [Date, Date]; baseline: [Date, Date] } {
   const { recentHours, baselineDays } = SOURCES.issues;
   const recentStart = new Date(now.getTime() - recentHours * HOUR_MS);
-  return { recent: [recentStart, now], baseline: [new Date(recentStart.getTime() - baselineDays * 24 * HOUR_MS), recentStart] };
+  return { recent: [recentStart, now], baseline: [new Date(recentStart.getTime() - baselineDays * DAY_MS), recentStart] };
 }
 
 const SearchDoc = z.object({ total_count: z.int().nonnegative(), incomplete_results: z.boolean(), items: z.array(z.unknown()) });

@@ -3,6 +3,7 @@ import type { SignalsFile, SignalsHistoryLine, SourceCheck } from '../../core/sc
 import { toTimestamp } from '../../core/time.ts';
 import type { IssuesSnapshot } from './issues.ts';
 import type { StatusSnapshot } from './status.ts';
+import { DAY_MS } from '../../core/time-units.ts';
 
 /**
  * Appends one JSON line to an append-only log (the as-issued forecasts): nothing already written is
@@ -30,7 +31,7 @@ const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length;
  * from sanitised, capped fields, so this should not happen; if it does, the log keeps what it had).
  */
 export function appendBounded(text: string, line: Record<string, unknown>, key: string, now: Date, maxAgeDays: number, maxLines: number, maxBytes = Infinity): string {
-  const cutoff = toTimestamp(new Date(now.getTime() - maxAgeDays * 86_400_000));
+  const cutoff = toTimestamp(new Date(now.getTime() - maxAgeDays * DAY_MS));
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const keep = lines.filter((l) => {
     try {

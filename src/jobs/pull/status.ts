@@ -8,6 +8,7 @@ import { cleanText } from '../../core/sanitize.ts';
 import { SOURCES, sourceUrl } from '../../core/sources.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
 import { DriftError, parseOrThrow, toUtc } from './parse.ts';
+import { HOUR_MS } from '../../core/time-units.ts';
 
 type ComponentStatus = z.infer<typeof ComponentStatusSchema>;
 export type StatusSnapshot = Omit<SignalsFile['status'], 'checked_at'>;
@@ -44,7 +45,7 @@ function incidentLink(raw: string | null | undefined, id: string, dropped: strin
 
 /** Keeps ongoing incidents and those resolved within the recent window, newest first. */
 function recentIncidents(incidents: Incident[], now: Date): Incident[] {
-  const cutoff = now.getTime() - SOURCES.status.recentIncidentHours * 3_600_000;
+  const cutoff = now.getTime() - SOURCES.status.recentIncidentHours * HOUR_MS;
   return incidents
     .filter((i) => i.resolved_at === null || Date.parse(i.resolved_at) >= cutoff)
     .sort((a, b) => (a.started_at === b.started_at ? a.id.localeCompare(b.id) : a.started_at < b.started_at ? 1 : -1));

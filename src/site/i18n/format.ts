@@ -6,10 +6,7 @@
  */
 import { LOCALE_INFO, type Locale } from './locales.ts';
 import { parseTimestamp } from '../../core/time.ts';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../core/time-units.ts';
 
 /** Intl.DurationFormat is in Node 24's V8 but not yet in TypeScript's lib. */
 interface DurationFormatter {

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { postIdAt } from '../../../src/core/postid.ts';
 import { runNode } from '../../support/run-node.ts';
 import { HISTORY_EPOCH, historyCopy } from '../../support/history.ts';
 
@@ -9,10 +10,9 @@ import { HISTORY_EPOCH, historyCopy } from '../../support/history.ts';
 export const NOW = new Date('2026-11-20T12:00:00Z');
 export const EPOCH = String(NOW.getTime() / 1000);
 
-/** X's documented snowflake: id = (ms − 1288834974657) << 22, plus `low` in the low 22 bits (worker, sequence). */
+/** The URL of an X post at `iso` with `low` in the id's low 22 bits (worker, sequence). */
 export function xUrl(account: string, iso: string, low = 4321n): string {
-  const id = ((BigInt(Date.parse(iso)) - 1288834974657n) << 22n) + low;
-  return `https://x.com/${account}/status/${id}`;
+  return `https://x.com/${account}/status/${postIdAt(new Date(iso), low)}`;
 }
 export const idOf = (url: string): string => /(\d+)$/.exec(url)![1]!;
 

@@ -2,14 +2,13 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readDataFiles } from '../../../src/site/data.ts';
+import { readDataFiles, readDataTexts, writeDataTexts } from '../../../src/io/data-folder.ts';
 import { BUILD_FILES, DATA_FILES } from '../../../src/core/dataset/files.ts';
 import { parseDataset, type Dataset } from '../../../src/core/dataset/index.ts';
 import type { HttpDeps } from '../../../src/net/http.ts';
 import { runPull, type PullOutput } from '../../../src/jobs/pull/run.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { USER_AGENT } from '../../../src/core/sources.ts';
-import { readDataTexts, writeDataTexts } from '../../../scripts/lib/data-dir.ts';
 import { HISTORY_DIR } from '../../support/history.ts';
 
 /** The pulls' clock: inside the frozen history (after its last event, before its last signal check). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockBootstrap, blockLength, climatologySkillInterval, mulberry32, quantile, skillInterval } from '../../../src/core/forecast/bootstrap.ts';
+import { blockBootstrap, blockLength, climatologySkillInterval, quantile, skillInterval } from '../../../src/core/forecast/bootstrap.ts';
+import { mulberry32 } from '../../../src/core/random.ts';
 
 describe('pieces', () => {
   it('the PRNG is deterministic per seed, in [0, 1), and roughly uniform', () => {

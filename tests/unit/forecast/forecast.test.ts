@@ -6,7 +6,7 @@ import { ForecastPayload } from '../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, dataset, event, promise, shipped } from './fixtures.ts';
 
 const SRC = 'https://example.org';
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../../../src/core/time-units.ts';
 const at = (ms: number): string => new Date(ms).toISOString().replace('.000', '');
 const NOW = new Date('2026-03-10T12:00:00Z');
 /** Five resets every 2 days up to 2026-03-09T12:00: mean gap 48 h, too few for the rhythm (memoryless). */

@@ -4,8 +4,8 @@ import {
   PROMISE_PRIOR, officialAt, officialTerm, openSpan, promiseFacts, promiseWeight, settlement, type PromiseFact,
 } from '../../../src/core/forecast/official.ts';
 import { event, promise } from './fixtures.ts';
+import { HOUR_MS } from '../../../src/core/time-units.ts';
 
-const HOUR_MS = 3_600_000;
 /** A promise posted at hour 0 with the default window [0, 72). */
 const fact = (over: Partial<PromiseFact>): PromiseFact => ({ posted: 0, windowStart: 0, windowEnd: 72, resetAt: Infinity, ...over });
 

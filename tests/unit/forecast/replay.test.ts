@@ -13,8 +13,8 @@ import { modelAt, modelInput, type Parts } from '../../../src/core/forecast/mode
 import type { PromiseFact } from '../../../src/core/forecast/official.ts';
 import { replayRows as replay } from '../../../src/core/forecast/replay.ts';
 import { shipped } from './fixtures.ts';
+import { HOUR_MS } from '../../../src/core/time-units.ts';
 
-const HOUR_MS = 3_600_000;
 const TOLERANCE = 1e-12;
 
 function expectSame(direct: Parts, pass: Parts, where: string): void {

@@ -5,8 +5,8 @@ import { toLogLine } from '../../../src/core/forecast/log-line.ts';
 import { createTrackRecordPayload, trackRecord } from '../../../src/core/forecast/track-record.ts';
 import { ForecastLogLine, TrackRecordPayload } from '../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, shipped } from './fixtures.ts';
+import { HOUR_MS } from '../../../src/core/time-units.ts';
 
-const HOUR_MS = 3_600_000;
 const h = (ts: string): number => Date.parse(ts) / HOUR_MS;
 const line = (issued: string, p24: number, p48: number, extra: Record<string, unknown> = {}): string =>
   JSON.stringify({ issued_at: issued, available: true, p24, p48, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2', ...extra });
