@@ -23,10 +23,8 @@ const SECTIONS: readonly [EndpointTag, string][] = [
   ['clients', 'Clients'],
 ];
 
-/** "This OpenAPI document" names itself from inside the document; here it is "OpenAPI document". */
-const title = (summary: string): string => (summary.startsWith('This ') ? summary[5]!.toUpperCase() + summary.slice(6) : summary);
-/** One llms.txt link line: `- [title](url): notes`. */
-const line = (e: Endpoint, base: string): string => `- [${title(e.summary)}](${siteUrl(e.path, base)}): ${e.description}`;
+/** One llms.txt link line: `- [title](url): notes`; the registry names the link where the summary speaks from inside the document. */
+const line = (e: Endpoint, base: string): string => `- [${e.linkTitle ?? e.summary}](${siteUrl(e.path, base)}): ${e.description}`;
 
 export function createLlmsTxt(base: string = SITE.url, endpoints: readonly Endpoint[] = ENDPOINTS): string {
   const unsectioned = endpoints.filter((e) => !SECTIONS.some(([tag]) => tag === e.tag));

@@ -14,6 +14,8 @@ export interface Endpoint {
   operationId: string;
   tag: EndpointTag;
   summary: string;
+  /** How a list of links names it when the summary speaks from inside the document ("This OpenAPI document"). */
+  linkTitle?: string;
   description: string;
   media: string;
   /** The payload whose JSON Schema describes the body, when it is one of ours. */
@@ -36,7 +38,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: payloadPath(p.name), operationId: `get${pascalCase(p.name)}`, tag: 'data', summary: p.summary, description: p.description,
     media: 'application/json', payload: p.name, edge: true,
   })),
-  { path: OPENAPI_PATH, operationId: 'getOpenApi', tag: 'schemas', summary: 'This OpenAPI document', description: 'The OpenAPI 3.1 description of every endpoint.', media: 'application/json', body: 'An OpenAPI 3.1 document', edge: true },
+  { path: OPENAPI_PATH, operationId: 'getOpenApi', tag: 'schemas', summary: 'This OpenAPI document', linkTitle: 'OpenAPI document', description: 'The OpenAPI 3.1 description of every endpoint.', media: 'application/json', body: 'An OpenAPI 3.1 document', edge: true },
   { path: LLMS_TXT_PATH, operationId: 'getLlmsTxt', tag: 'schemas', summary: 'llms.txt', description: 'Resetcast for language models and agents, in Markdown (the llms.txt convention): what it is, every endpoint, the MCP server and the attribution request.', media: 'text/plain', body: 'Markdown text', edge: false },
   { path: '/feed.xml', operationId: 'getAtomFeed', tag: 'feeds', summary: 'Atom feed of recorded resets', description: 'Recorded resets as an Atom 1.0 feed, newest first.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
   { path: ALERTS_FEED_PATH, operationId: 'getAlertsFeed', tag: 'feeds', summary: 'Atom feed of alerts', description: 'Every alert kind as Atom 1.0, newest first (the newest 100): resets and banked resets recorded, banked resets expiring within 24 h, promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %. Entry ids never change.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
