@@ -2,16 +2,16 @@
  * Discovery documents for the MCP server, all from the one config: the server card and MCP catalog
  * (experimental server-card extension, draft) and the MCP Registry's server.json.
  */
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { SITE, siteUrl } from '../core/site.ts';
 import { MCP_SERVER, SERVER_CARD_PATH } from './config.ts';
+import { PROTOCOL_VERSIONS } from './protocol.ts';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 export const REGISTRY_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 
-/** Protocol versions the endpoint negotiates (the SDK's list, newest first), as the card advertises them. */
-const protocolVersions = [LATEST_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION)];
+/** Protocol versions the endpoint serves, newest first: the list the handler's server is built with. */
+const protocolVersions = [...PROTOCOL_VERSIONS];
 
 export function serverCard(base: string = SITE.url): Record<string, unknown> {
   return {

@@ -61,10 +61,11 @@ describe('catalog', () => {
 });
 
 describe('server card protocol versions', () => {
-  it('lists the newest version first and includes the one the SDK client asks for', async () => {
+  it('lists the newest version first (2026-07-28) and the initialize-era versions the SDK v1 client asks for', async () => {
     const { LATEST_PROTOCOL_VERSION } = await import('@modelcontextprotocol/sdk/types.js');
     const versions = (serverCard()['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions;
-    expect(versions?.[0]).toBe(LATEST_PROTOCOL_VERSION);
+    expect(versions?.[0]).toBe('2026-07-28');
+    expect(versions).toContain(LATEST_PROTOCOL_VERSION);
     expect(versions).toContain('2025-06-18');
   });
 });
