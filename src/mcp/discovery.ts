@@ -1,6 +1,9 @@
 /**
- * Discovery documents for the MCP server, all from the one config: the server card and MCP catalog
- * (experimental server-card extension, draft) and the MCP Registry's server.json.
+ * Discovery documents for the MCP server, all from the one config: the server card, the MCP catalog and
+ * the AI Catalog (experimental server-card extension, draft: `docs/discovery.md`) and the MCP Registry's
+ * server.json. The protocol versions they list are the ones the handler's server is built with
+ * (protocol.ts); a unit test holds them equal to what the handler answers to `server/discover` and
+ * `initialize`, since a card "SHOULD NOT contradict" the live connection.
  */
 import { SITE, siteUrl } from '../core/site.ts';
 import { MCP_SERVER, SERVER_CARD_PATH } from './config.ts';
@@ -40,6 +43,20 @@ export function catalog(base: string = SITE.url): Record<string, unknown> {
   };
 }
 
+/**
+ * The AI Catalog at /.well-known/ai-catalog.json: the discovery draft says MCP catalog entries "can be
+ * included directly in an AI Catalog document without modification", so it is the MCP catalog's document.
+ */
+export function aiCatalog(base: string = SITE.url): Record<string, unknown> {
+  return catalog(base);
+}
+
+/**
+ * The registry's schema has no protocol-version field on a remote, and the official registry accepts
+ * `_meta` only under the publisher-provided key: the versions go there.
+ */
+export const PUBLISHER_META = 'io.modelcontextprotocol.registry/publisher-provided';
+
 export function registryServerJson(base: string = SITE.url): Record<string, unknown> {
   return {
     $schema: REGISTRY_SCHEMA,
@@ -49,5 +66,6 @@ export function registryServerJson(base: string = SITE.url): Record<string, unkn
     version: MCP_SERVER.version,
     websiteUrl: siteUrl('/', base),
     remotes: [{ type: 'streamable-http', url: siteUrl('/mcp', base) }],
+    _meta: { [PUBLISHER_META]: { supportedProtocolVersions: protocolVersions } },
   };
 }

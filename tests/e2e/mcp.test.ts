@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
+import { aiCatalog, catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -177,6 +177,7 @@ describe('raw HTTP against /mcp', () => {
 describe('discovery documents', () => {
   it.each([
     ['/.well-known/mcp/catalog.json', catalog()],
+    ['/.well-known/ai-catalog.json', aiCatalog()],
     ['/mcp/server-card', serverCard()],
     ['/server.json', registryServerJson()],
   ])('%s is published from the one config', async (path, want) => {

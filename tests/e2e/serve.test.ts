@@ -52,7 +52,7 @@ describe('the same build served by both runtimes', () => {
   it.each([
     '/', '/timeline/', '/banked/', '/methodology/', '/developers/', '/favicon.svg', '/robots.txt',
     ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/api/v1/schema/forecast.json', '/api/v1/openapi.json',
-    '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/server.json',
+    '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json', '/server.json',
     '/no-such-page',
   ])('%s: same status, bytes and headers', async (path) => {
     const [a, b] = await Promise.all([fetch(`${netlify}${path}`), fetch(`${ours}${path}`)]);
