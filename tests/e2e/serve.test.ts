@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
+import { describeClients } from '../support/mcp-clients.ts';
 
 const netlify = inject('baseUrl');
 const root = resolve(import.meta.dirname, '../..');
@@ -86,4 +87,8 @@ describe('/mcp on both runtimes', () => {
     for (const { name } of tools.tools) expect(await b.callTool({ name, arguments: {} })).toEqual(await a.callTool({ name, arguments: {} }));
     await Promise.all([a.close(), b.close()]);
   });
+});
+
+describe('real clients of both eras against npm start\'s runtime', () => {
+  describeClients(() => ours);
 });
