@@ -219,16 +219,16 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
   });
 
   it.each([
-    ['Mcp-Method contradicting the body', forecastCall, { ...forecastHeaders, 'Mcp-Method': 'tools/list' }, 400, -32020],
-    ['Mcp-Name contradicting the body', forecastCall, { ...forecastHeaders, 'Mcp-Name': 'get_status_signals' }, 400, -32020],
-    ['MCP-Protocol-Version contradicting _meta', forecastCall, { ...forecastHeaders, 'MCP-Protocol-Version': '2025-11-25' }, 400, -32020],
-    ['an unsupported revision', { ...forecastCall, params: { ...forecastCall.params, _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } }, { ...forecastHeaders, 'MCP-Protocol-Version': '2099-01-01' }, 400, -32022],
-    ['_meta missing', { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, { ...HEADERS, 'Mcp-Method': 'tools/list' }, 400, -32602],
-    ['_meta of the wrong type', { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': 'all' } } }, { ...HEADERS, 'Mcp-Method': 'tools/list' }, 400, -32602],
-    ['ping, gone in this revision', { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: META } }, { ...HEADERS, 'Mcp-Method': 'ping' }, 404, -32601],
-    ['an unknown tool', { ...forecastCall, params: { ...forecastCall.params, name: 'drop_tables' } }, { ...forecastHeaders, 'Mcp-Name': 'drop_tables' }, 200, -32602],
-    ['a foreign browser Origin', forecastCall, { ...forecastHeaders, Origin: 'https://example.org' }, 403, -32000],
-  ] as const)('%s → HTTP %i, JSON-RPC %i', async (_label, body, headers, status, code) => {
+    ['Mcp-Method contradicting the body', 400, -32020, forecastCall, { ...forecastHeaders, 'Mcp-Method': 'tools/list' }],
+    ['Mcp-Name contradicting the body', 400, -32020, forecastCall, { ...forecastHeaders, 'Mcp-Name': 'get_status_signals' }],
+    ['MCP-Protocol-Version contradicting _meta', 400, -32020, forecastCall, { ...forecastHeaders, 'MCP-Protocol-Version': '2025-11-25' }],
+    ['an unsupported revision', 400, -32022, { ...forecastCall, params: { ...forecastCall.params, _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } }, { ...forecastHeaders, 'MCP-Protocol-Version': '2099-01-01' }],
+    ['_meta missing', 400, -32602, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, { ...HEADERS, 'Mcp-Method': 'tools/list' }],
+    ['_meta of the wrong type', 400, -32602, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': 'all' } } }, { ...HEADERS, 'Mcp-Method': 'tools/list' }],
+    ['ping, gone in this revision', 404, -32601, { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: META } }, { ...HEADERS, 'Mcp-Method': 'ping' }],
+    ['an unknown tool', 200, -32602, { ...forecastCall, params: { ...forecastCall.params, name: 'drop_tables' } }, { ...forecastHeaders, 'Mcp-Name': 'drop_tables' }],
+    ['a foreign browser Origin', 403, -32000, forecastCall, { ...forecastHeaders, Origin: 'https://example.org' }],
+  ] as const)('%s → HTTP %i, JSON-RPC %i', async (_label, status, code, body, headers) => {
     const res = await post(body, headers);
     expect(res.status).toBe(status);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
