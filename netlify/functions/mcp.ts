@@ -13,7 +13,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
 import { config as zodConfig } from 'zod';
-import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListToolsResult } from '@modelcontextprotocol/server';
 import { checkedPayloads } from '../../src/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/mcp/handler.ts';
 import { pinnedPayloads, publicReason, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/mcp/published.ts';

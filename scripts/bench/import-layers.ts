@@ -6,8 +6,8 @@
  * compile and evaluate; the last layer is the shipped bundle itself.
  *
  * Each layer exports what it imports, so tree-shaking keeps the modules whole, as the function's bundle
- * does for these (the function reaches zod through its `z` namespace, the SDK through its classes and
- * the schemas in types.js, which every request handler of the SDK refers to).
+ * does for these (the function reaches zod through its `z` namespace, the SDK through its classes, its
+ * era classifier and its protocol schemas).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -24,15 +24,11 @@ const LAYERS: { label: string; source: string }[] = [
   { label: 'node:fs, node:path, node:zlib', source: "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; export default [fs, path, zlib];" },
   { label: 'zod 4 (the `z` namespace)', source: "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; export default [fs, path, zlib, z];" },
   {
-    label: 'MCP SDK types.js (its zod schemas of the protocol)',
-    source: "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; import * as types from '@modelcontextprotocol/sdk/types.js'; export default [fs, path, zlib, z, types];",
-  },
-  {
-    label: 'MCP SDK McpServer + web-standard HTTP transport',
+    label: 'MCP SDK v2 server package (its zod schemas of both protocol eras, Server, createMcpHandler, transports)',
     source:
-      "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; import * as types from '@modelcontextprotocol/sdk/types.js'; " +
-      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'; import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'; " +
-      'export default [fs, path, zlib, z, types, McpServer, WebStandardStreamableHTTPServerTransport];',
+      "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; " +
+      "import { classifyInboundRequest, createMcpHandler, Server, specTypeSchemas, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'; " +
+      'export default [fs, path, zlib, z, classifyInboundRequest, createMcpHandler, Server, specTypeSchemas, WebStandardStreamableHTTPServerTransport];',
   },
 ];
 

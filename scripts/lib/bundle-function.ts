@@ -78,14 +78,11 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
  *   from source; the bundle is pinned to what the build validated and computed (RESETCAST_BUNDLED).
  * - zod's locale table (`z.locales`, 260 kB): zod's messages come from its English locale, which it loads
  *   itself; nothing here picks another language.
- * - the SDK's Ajv provider (ajv, ajv-formats, fast-uri: 130 kB): the server's only JSON Schema validator
- *   is `noElicitationValidator` (src/mcp/server.ts), passed to every server, so the SDK never builds
- *   its default.
- * - zod 3 and zod-to-json-schema (70 kB), which the SDK uses only for zod 3 schemas: every schema here is
- *   zod 4, and tools/list is computed at build time.
+ * - the SDK's Ajv provider (ajv, ajv-formats: 150 kB): the server's only JSON Schema validator is
+ *   `noElicitationValidator` (src/mcp/server.ts), passed to every server, so the SDK never builds its default.
  * Each stand-in throws if it is ever used; build and end-to-end tests call every tool through the bundle.
  */
-const SDK = /node_modules\/@modelcontextprotocol\/sdk\//;
+const SDK_SHIMS = /node_modules\/@modelcontextprotocol\/server\/dist\/shimsNode\.mjs$/;
 const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: string }[] = [
   {
     filter: /\/mcp\/from-source\.ts$/,
@@ -95,13 +92,11 @@ const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: str
   },
   { filter: /\/locales\/index\.js$/, importer: /node_modules\/zod\//, name: 'zod-locales', contents: 'export {};' },
   {
-    filter: /\/validation\/ajv-provider\.js$/,
-    importer: SDK,
+    filter: /\/ajvProvider-[\w-]+\.mjs$/,
+    importer: SDK_SHIMS,
     name: 'sdk-ajv-provider',
-    contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('the /mcp bundle has no Ajv: pass jsonSchemaValidator'); } }",
+    contents: "export class n { constructor() { throw new Error('the /mcp bundle has no Ajv: pass jsonSchemaValidator'); } }",
   },
-  { filter: /^zod\/v3$/, importer: SDK, name: 'zod-v3', contents: "export function object() { throw new Error('the /mcp bundle has no zod 3: use zod 4 schemas'); }" },
-  { filter: /^zod-to-json-schema$/, importer: SDK, name: 'zod-to-json-schema', contents: "export function zodToJsonSchema() { throw new Error('the /mcp bundle has no zod-to-json-schema: use zod 4 schemas'); }" },
 ];
 const unusedByTheFunction: Plugin = {
   name: 'resetcast-unused-by-the-function',

@@ -1,10 +1,35 @@
 /**
  * The load: real MCP SDK clients (Client over StreamableHTTPClientTransport), each sending its tools/call
  * requests one after another, and GET workers fetching the JSON payloads back to back until told to stop.
+ * Half the clients speak each protocol era: even ones are the v1 SDK client (initialize, 2025-11-25), odd
+ * ones the v2 client pinned to 2026-07-28 (server/discover, `_meta` and headers on every request).
  */
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { kindOfError, kindOfStatus, Tally } from './outcomes.ts';
+
+/** What the load needs of a client, whichever SDK line it comes from. */
+interface LoadClient {
+  connect: () => Promise<void>;
+  /** The text of the result's first content block. */
+  callTool: (name: string) => Promise<string | undefined>;
+  close: () => Promise<void>;
+}
+
+function loadClient(base: string, id: number, watching: typeof fetch): LoadClient {
+  const url = new URL(`${base}/mcp`);
+  if (id % 2 === 1) {
+    const client = new ClientV2({ name: `soak-${id}`, version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const transport = new TransportV2(url, { fetch: watching });
+    return { connect: () => client.connect(transport), callTool: async (name) => firstText(await client.callTool({ name, arguments: {} })), close: () => client.close() };
+  }
+  const client = new Client({ name: `soak-${id}`, version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(url, { fetch: watching });
+  return { connect: () => client.connect(transport), callTool: async (name) => firstText(await client.callTool({ name, arguments: {} })), close: () => client.close() };
+}
+
+const firstText = (result: object): string | undefined => ((result as { content?: { text?: string }[] }).content ?? [])[0]?.text;
 
 /** One MCP client: connect, then `calls` tools/call requests; every call lands in `tally`. */
 async function mcpClient(base: string, id: number, calls: number, tool: string, expected: string, tally: Tally): Promise<void> {
@@ -20,8 +45,7 @@ async function mcpClient(base: string, id: number, calls: number, tool: string, 
       throw e;
     }
   };
-  const client = new Client({ name: `soak-${id}`, version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { fetch: watching });
+  const client = loadClient(base, id, watching);
   const judge = (t0: number, e: unknown): void => {
     const seen = last as typeof last;
     if (seen !== null && 'error' in seen) return tally.add(kindOfError(seen.error), performance.now() - t0, String((seen.error as Error).cause ?? seen.error));
@@ -30,7 +54,7 @@ async function mcpClient(base: string, id: number, calls: number, tool: string, 
   };
   let t0 = performance.now();
   try {
-    await client.connect(transport);
+    await client.connect();
   } catch (e) {
     // A client that cannot even initialize loses all its calls: count each, so the totals stay honest.
     for (let i = 0; i < calls; i++) judge(t0, e);
@@ -40,8 +64,7 @@ async function mcpClient(base: string, id: number, calls: number, tool: string, 
     last = null;
     t0 = performance.now();
     try {
-      const result = await client.callTool({ name: tool, arguments: {} });
-      const text = (result.content as { text?: string }[] | undefined)?.[0]?.text;
+      const text = await client.callTool(tool);
       tally.add(text === expected ? 'ok' : 'wrong answer', performance.now() - t0, text?.slice(0, 200));
     } catch (e) {
       judge(t0, e);

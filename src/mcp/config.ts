@@ -16,6 +16,8 @@ function reverseDns(url: string): string {
 /** Reserved by the server-card draft: `<streamable-http-url>/server-card`. */
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
+/** The cross-protocol AI Catalog's well-known path; its entries are the MCP catalog's, as the discovery draft allows. */
+export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 
 export const MCP_SERVER = {
   /** Reverse-DNS server name, e.g. `app.netlify.resetcast/resetcast` (registry, server card, catalog). */

@@ -1,17 +1,20 @@
 /**
- * Discovery documents for the MCP server, all from the one config: the server card and MCP catalog
- * (experimental server-card extension, draft) and the MCP Registry's server.json.
+ * Discovery documents for the MCP server, all from the one config: the server card, the MCP catalog and
+ * the AI Catalog (experimental server-card extension, draft: `docs/discovery.md`) and the MCP Registry's
+ * server.json. The protocol versions they list are the ones the handler's server is built with
+ * (protocol.ts); a unit test holds them equal to what the handler answers to `server/discover` and
+ * `initialize`, since a card "SHOULD NOT contradict" the live connection.
  */
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { SITE, siteUrl } from '../core/site.ts';
 import { MCP_SERVER, SERVER_CARD_PATH } from './config.ts';
+import { PROTOCOL_VERSIONS } from './protocol.ts';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 export const REGISTRY_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 
-/** Protocol versions the endpoint negotiates (the SDK's list, newest first), as the card advertises them. */
-const protocolVersions = [LATEST_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION)];
+/** Protocol versions the endpoint serves, newest first: the list the handler's server is built with. */
+const protocolVersions = [...PROTOCOL_VERSIONS];
 
 export function serverCard(base: string = SITE.url): Record<string, unknown> {
   return {
@@ -40,6 +43,20 @@ export function catalog(base: string = SITE.url): Record<string, unknown> {
   };
 }
 
+/**
+ * The AI Catalog at /.well-known/ai-catalog.json: the discovery draft says MCP catalog entries "can be
+ * included directly in an AI Catalog document without modification", so it is the MCP catalog's document.
+ */
+export function aiCatalog(base: string = SITE.url): Record<string, unknown> {
+  return catalog(base);
+}
+
+/**
+ * The registry's schema has no protocol-version field on a remote, and the official registry accepts
+ * `_meta` only under the publisher-provided key: the versions go there.
+ */
+export const PUBLISHER_META = 'io.modelcontextprotocol.registry/publisher-provided';
+
 export function registryServerJson(base: string = SITE.url): Record<string, unknown> {
   return {
     $schema: REGISTRY_SCHEMA,
@@ -49,5 +66,6 @@ export function registryServerJson(base: string = SITE.url): Record<string, unkn
     version: MCP_SERVER.version,
     websiteUrl: siteUrl('/', base),
     remotes: [{ type: 'streamable-http', url: siteUrl('/mcp', base) }],
+    _meta: { [PUBLISHER_META]: { supportedProtocolVersions: protocolVersions } },
   };
 }

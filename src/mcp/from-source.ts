@@ -3,7 +3,7 @@
  * here, and tools/list computed here, once per instance. The bundled function never runs this (its build
  * did both and pinned the result), so the bundler puts a stand-in in its place (scripts/lib/bundle-function.ts).
  */
-import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListToolsResult } from '@modelcontextprotocol/server';
 import type { PublishedPayloads, PublishedTexts } from './published.ts';
 import { parsePublished } from './published-schemas.ts';
 import { createToolList } from './tool-list.ts';

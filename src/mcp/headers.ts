@@ -7,7 +7,8 @@ import { jsonRpcError } from './json-rpc.ts';
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  // Mcp-Method and Mcp-Name: a 2026-07-28 client sends them on every request (mirroring the body).
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
   'Access-Control-Max-Age': '86400',
 };
 export const ALLOW = 'POST, OPTIONS';

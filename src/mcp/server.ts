@@ -1,17 +1,20 @@
 /**
  * `createServer(payloads, toolList)`: a fresh read-only MCP server with every tool of the registry, one per
- * request. The tools/list answer is given ready-made (tool-list.ts: baked in by the build, or computed once
- * per instance), so no request converts zod schemas to JSON Schema.
+ * request, in either era. It is the SDK's low-level `Server` with two handlers: tools/list answers the
+ * ready-made list (tool-list.ts: baked in by the build, or computed once per instance), so no request
+ * converts zod schemas to JSON Schema; tools/call runs the tool of the registry. The SDK adds what each era
+ * needs around them: `initialize` and `ping` (2025 era), `server/discover`, `resultType`, the caching
+ * hints and `serverInfo` in `_meta` (2026-07-28).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import { ProtocolError, Server, type CallToolResult, type jsonSchemaValidator, type ListToolsResult } from '@modelcontextprotocol/server';
 import { SITE } from '../core/site.ts';
 import { MCP_SERVER } from './config.ts';
+import { CACHE_HINT, PROTOCOL_VERSIONS } from './protocol.ts';
 import type { PublishedPayloads } from './published.ts';
-import { TOOLS } from './tools/index.ts';
+import { TOOL_NAMES, TOOLS } from './tools/index.ts';
 
 export { TOOL_NAMES } from './tools/index.ts';
+
 /**
  * The SDK's server uses a JSON Schema validator only to check a client's answer to an elicitation request,
  * which this read-only server never sends. Left to itself it would build an Ajv for every per-request
@@ -23,16 +26,30 @@ export const noElicitationValidator: jsonSchemaValidator = {
   },
 };
 
-/** `toolList` answers tools/list; without it (tests), McpServer lists the tools as registered. */
-export function createServer(payloads: PublishedPayloads, toolList?: ListToolsResult): McpServer {
-  const server = new McpServer(
+/** `Unknown tool: "x". Available tools: …`: a protocol error (-32602), per the MCP spec, in both eras. */
+export function unknownToolMessage(name: unknown): string {
+  return `Unknown tool: ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}`;
+}
+
+function callTool(payloads: PublishedPayloads, params: { name: string; arguments?: unknown }): CallToolResult {
+  const tool = TOOLS.find((t) => t.name === params.name);
+  if (!tool) throw new ProtocolError(-32602, unknownToolMessage(params.name));
+  return tool.call(payloads, params.arguments);
+}
+
+export function createServer(payloads: PublishedPayloads, toolList: ListToolsResult): Server {
+  const server = new Server(
     { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version, websiteUrl: SITE.url },
-    { instructions: MCP_SERVER.instructions, jsonSchemaValidator: noElicitationValidator },
+    {
+      // Its tools are fixed at build time: it never sends notifications/tools/list_changed.
+      capabilities: { tools: { listChanged: false } },
+      instructions: MCP_SERVER.instructions,
+      supportedProtocolVersions: [...PROTOCOL_VERSIONS],
+      cacheHints: { 'tools/list': CACHE_HINT, 'server/discover': CACHE_HINT },
+      jsonSchemaValidator: noElicitationValidator,
+    },
   );
-  for (const tool of TOOLS) tool.register(server, payloads);
-  // McpServer declares `tools.listChanged: true` as soon as a tool is registered; this server's tools are
-  // fixed at build time and it never sends notifications/tools/list_changed, so it says so (merged over).
-  server.server.registerCapabilities({ tools: { listChanged: false } });
-  if (toolList) server.server.setRequestHandler(ListToolsRequestSchema, () => toolList);
+  server.setRequestHandler('tools/list', () => toolList);
+  server.setRequestHandler('tools/call', (request) => callTool(payloads, request.params));
   return server;
 }

@@ -1,11 +1,10 @@
 /**
- * The tools/list answer, built from the tool registry the way McpServer builds it (a unit test holds the
- * two equal), with each tool's outputSchema the JSON Schema of the payload it returns. Converting zod to
- * JSON Schema costs most of a request and needs every payload schema built, so it is done once: by
- * `npm run build`, which bakes the answer into the bundled function, or once per instance from source.
+ * The tools/list answer, computed from the tool registry: each tool's input schema and its output schema
+ * (the published payload's zod schema) as JSON Schema draft-07, the way the SDK has always converted zod 4
+ * schemas. `npm run build` bakes this answer into the bundled function, or once per instance from source.
  */
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListToolsResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import { PUBLISHED_SCHEMAS } from './published-schemas.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -17,10 +16,11 @@ export function createToolList(): ListToolsResult {
       name,
       title: c.title,
       description: c.description,
-      inputSchema: toJsonSchemaCompat(c.inputSchema, { strictUnions: true, pipeStrategy: 'input' }) as ToolSchema,
+      inputSchema: z.toJSONSchema(c.inputSchema, { target: 'draft-7', io: 'input' }) as ToolSchema,
       annotations: c.annotations,
+      // 2025-11-25 tasks: none of these tools runs as a task. The 2026-07-28 encoder drops the field.
       execution: { taskSupport: 'forbidden' },
-      outputSchema: toJsonSchemaCompat(PUBLISHED_SCHEMAS[output], { strictUnions: true, pipeStrategy: 'output' }) as ToolSchema,
+      outputSchema: z.toJSONSchema(PUBLISHED_SCHEMAS[output], { target: 'draft-7', io: 'output' }) as ToolSchema,
     })),
   };
 }

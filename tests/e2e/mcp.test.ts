@@ -6,7 +6,8 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
+import { aiCatalog, catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
+import { describeClients } from '../support/mcp-clients.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -66,6 +67,10 @@ describe('the official SDK client over Streamable HTTP', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('limit must be at most 100');
   });
+});
+
+describe('real clients of both eras', () => {
+  describeClients(() => baseUrl);
 });
 
 /** POSTs a raw body with exactly the given headers (fetch would always add an Accept header). */
@@ -177,11 +182,86 @@ describe('raw HTTP against /mcp', () => {
 describe('discovery documents', () => {
   it.each([
     ['/.well-known/mcp/catalog.json', catalog()],
+    ['/.well-known/ai-catalog.json', aiCatalog()],
     ['/mcp/server-card', serverCard()],
     ['/server.json', registryServerJson()],
   ])('%s is published from the one config', async (path, want) => {
     const res = await fetch(`${baseUrl}${path}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(want);
+  });
+});
+
+describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, then a normal answer', () => {
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'curl', version: '8' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const HEADERS = { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28' };
+  const post = (body: unknown, headers: Record<string, string>): Promise<Response> =>
+    fetch(mcpUrl, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+  const forecastCall = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, _meta: META } };
+  const forecastHeaders = { ...HEADERS, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'get_reset_forecast' };
+
+  it('server/discover: the revision, resultType and a public 5-minute cache hint', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, { ...HEADERS, 'Mcp-Method': 'server/discover' });
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as { result: Record<string, unknown> };
+    expect(result).toMatchObject({ supportedVersions: ['2026-07-28'], resultType: 'complete', ttlMs: 300_000, cacheScope: 'public', capabilities: { tools: { listChanged: false } } });
+  });
+
+  it('tools/call: the payload byte for byte, with resultType', async () => {
+    const res = await post(forecastCall, forecastHeaders);
+    const { result } = (await res.json()) as { result: { resultType: string; content: { text: string }[] } };
+    expect(result.resultType).toBe('complete');
+    expect(result.content[0]?.text).toBe(await published('forecast'));
+  });
+
+  it.each([
+    ['Mcp-Method contradicting the body', 400, -32020, forecastCall, { ...forecastHeaders, 'Mcp-Method': 'tools/list' }],
+    ['Mcp-Name contradicting the body', 400, -32020, forecastCall, { ...forecastHeaders, 'Mcp-Name': 'get_status_signals' }],
+    ['MCP-Protocol-Version contradicting _meta', 400, -32020, forecastCall, { ...forecastHeaders, 'MCP-Protocol-Version': '2025-11-25' }],
+    ['an unsupported revision', 400, -32022, { ...forecastCall, params: { ...forecastCall.params, _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } }, { ...forecastHeaders, 'MCP-Protocol-Version': '2099-01-01' }],
+    ['_meta missing', 400, -32602, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, { ...HEADERS, 'Mcp-Method': 'tools/list' }],
+    ['_meta of the wrong type', 400, -32602, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': 'all' } } }, { ...HEADERS, 'Mcp-Method': 'tools/list' }],
+    ['ping, gone in this revision', 404, -32601, { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: META } }, { ...HEADERS, 'Mcp-Method': 'ping' }],
+    ['an unknown tool', 200, -32602, { ...forecastCall, params: { ...forecastCall.params, name: 'drop_tables' } }, { ...forecastHeaders, 'Mcp-Name': 'drop_tables' }],
+    ['a foreign browser Origin', 403, -32000, forecastCall, { ...forecastHeaders, Origin: 'https://example.org' }],
+  ] as const)('%s → HTTP %i, JSON-RPC %i', async (_label, status, code, body, headers) => {
+    const res = await post(body, headers);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const json = (await res.json()) as { jsonrpc: string; error: { code: number; message: string } };
+    expect(json.jsonrpc).toBe('2.0');
+    expect(json.error.code).toBe(code);
+    const next = (await (await post(forecastCall, forecastHeaders)).json()) as { result: { content: { text: string }[] } };
+    expect(next.result.content[0]?.text).toBe(await published('forecast'));
+  });
+
+  it('an Mcp-Session-Id is ignored, none is sent back', async () => {
+    const res = await post(forecastCall, { ...forecastHeaders, 'Mcp-Session-Id': 'stale' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+  });
+
+  it('the site\'s own Origin is allowed', async () => {
+    expect((await post(forecastCall, { ...forecastHeaders, Origin: 'https://resetcast.netlify.app' })).status).toBe(200);
+  });
+});
+
+describe('the discovery documents the runtime serves agree with its server/discover', () => {
+  it('the server card lists first the revisions server/discover names', async () => {
+    const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'e2e', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const discovered = (await (
+      await fetch(mcpUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }),
+      })
+    ).json()) as { result: { supportedVersions: string[] } };
+    const card = (await (await fetch(`${baseUrl}/mcp/server-card`)).json()) as { remotes: { supportedProtocolVersions: string[] }[] };
+    const versions = card.remotes[0]?.supportedProtocolVersions ?? [];
+    expect(versions.slice(0, discovered.result.supportedVersions.length)).toEqual(discovered.result.supportedVersions);
   });
 });

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
+import { describeClients } from '../support/mcp-clients.ts';
 
 const netlify = inject('baseUrl');
 const root = resolve(import.meta.dirname, '../..');
@@ -52,7 +53,7 @@ describe('the same build served by both runtimes', () => {
   it.each([
     '/', '/timeline/', '/banked/', '/methodology/', '/developers/', '/favicon.svg', '/robots.txt',
     ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/api/v1/schema/forecast.json', '/api/v1/openapi.json',
-    '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/server.json',
+    '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json', '/server.json',
     '/no-such-page',
   ])('%s: same status, bytes and headers', async (path) => {
     const [a, b] = await Promise.all([fetch(`${netlify}${path}`), fetch(`${ours}${path}`)]);
@@ -86,4 +87,8 @@ describe('/mcp on both runtimes', () => {
     for (const { name } of tools.tools) expect(await b.callTool({ name, arguments: {} })).toEqual(await a.callTool({ name, arguments: {} }));
     await Promise.all([a.close(), b.close()]);
   });
+});
+
+describe('real clients of both eras against npm start\'s runtime', () => {
+  describeClients(() => ours);
 });

@@ -1,5 +1,5 @@
 /** `get_reset_forecast`: the published forecast payload, exactly as /api/v1/forecast.json. */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SITE } from '../../core/site.ts';
 import type { PublishedPayloads } from '../published.ts';

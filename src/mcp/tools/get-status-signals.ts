@@ -1,5 +1,5 @@
 /** `get_status_signals`: the published signals snapshot, exactly as /api/v1/signals.json. */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SITE } from '../../core/site.ts';
 import type { PublishedPayloads } from '../published.ts';

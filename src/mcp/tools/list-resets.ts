@@ -2,7 +2,7 @@
  * `list_<brand>_resets`: recorded events, newest first, optionally from a UTC day on, at most `limit`.
  * The result has the shape of /api/v1/timeline.json; unfiltered, it is that file byte for byte.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { stableStringify } from '../../core/json.ts';
 import { SITE } from '../../core/site.ts';

@@ -1,6 +1,6 @@
 /**
- * What one MCP tool is: its name, a one-clause summary for the server instructions, the config the SDK
- * registers (title, description, input schema), the published payload whose shape it returns, and a pure
+ * What one MCP tool is: its name, a one-clause summary for the server instructions, the config tools/list
+ * describes (title, description, input schema), the published payload whose shape it returns, and a pure
  * handler over the published payloads. Every tool of this server is read-only, so `defineTool` adds the
  * read-only annotations itself.
  *
@@ -8,8 +8,7 @@
  * payload schemas at run time (the build validated the files and computed tools/list, see server.ts), and
  * building them would cost every cold start. `tool-list.ts` turns the name into the schema where needed.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { PublishedName, PublishedPayloads } from '../published.ts';
 import { READ_ONLY } from './result.ts';
@@ -28,8 +27,8 @@ export interface McpTool {
   config: ToolConfig;
   /** The published payload whose schema is the tool's outputSchema. */
   output: PublishedName;
-  /** Registers the tool on a per-request server, answering from these payloads. */
-  register: (server: McpServer, payloads: PublishedPayloads) => void;
+  /** Answers a tools/call with these arguments (as the client sent them) from these payloads. */
+  call: (payloads: PublishedPayloads, args: unknown) => CallToolResult;
 }
 
 export interface ToolDefinition<I extends z.ZodObject> {
@@ -39,8 +38,24 @@ export interface ToolDefinition<I extends z.ZodObject> {
   description: string;
   inputSchema: I;
   output: PublishedName;
-  /** The answer for arguments the SDK has already validated against `inputSchema`. */
+  /** The answer for arguments already validated against `inputSchema`. */
   run: (payloads: PublishedPayloads, args: z.output<I>) => CallToolResult;
+}
+
+/** A zod path as the v1 SDK wrote it, e.g. `limit` or `items[0].id` (`object root` for none). */
+function dotPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'object root';
+  return path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), '');
+}
+
+/**
+ * Bad arguments are a tool error the model can read and correct (MCP: "Input validation errors" are tool
+ * execution errors), worded as the v1 SDK worded them since 2025, so clients and tests see the same text
+ * in both eras: `MCP error -32602: Input validation error: Invalid arguments for tool <name>: <issues>`.
+ */
+export function invalidArguments(name: string, issues: readonly z.core.$ZodIssue[]): CallToolResult {
+  const detail = issues.map((i) => (i.path.length === 0 ? i.message : `${i.message} at ${dotPath(i.path)}`)).join('\n');
+  return { content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${detail}` }], isError: true };
 }
 
 export function defineTool<I extends z.ZodObject>(def: ToolDefinition<I>): McpTool {
@@ -55,13 +70,12 @@ export function defineTool<I extends z.ZodObject>(def: ToolDefinition<I>): McpTo
     summary: def.summary,
     config,
     output: def.output,
-    register: (server, payloads) => {
-      // The SDK calls back with the arguments parsed by `inputSchema`, i.e. z.output<I>; its ToolCallback<I>
-      // is a conditional type TypeScript cannot resolve for a generic I, hence the cast. No outputSchema is
-      // registered: the SDK would re-validate every result against it, and every result is (a part of) a
-      // file the build validated; tools/list still advertises it (server.ts).
-      const callback = (args: z.output<I>): CallToolResult => def.run(payloads, args);
-      server.registerTool(def.name, { ...config, inputSchema: def.inputSchema }, callback as never);
+    call: (payloads, args) => {
+      // Arguments are validated here, not by the SDK: one wording in both eras, and no output schema is
+      // checked either (every result is, or is a part of, a file the build validated); tools/list still
+      // advertises it (tool-list.ts).
+      const parsed = def.inputSchema.safeParse(args ?? {});
+      return parsed.success ? def.run(payloads, parsed.data as z.output<I>) : invalidArguments(def.name, parsed.error.issues);
     },
   };
 }

@@ -4,7 +4,7 @@
  * document, the developers page and llms.txt are all generated from this list, so they cannot drift.
  */
 import { ALERTS_FEED_PATH, THRESHOLD_FEEDS } from '../../core/alerts/thresholds.ts';
-import { CATALOG_PATH, SERVER_CARD_PATH } from '../../mcp/config.ts';
+import { AI_CATALOG_PATH, CATALOG_PATH, SERVER_CARD_PATH } from '../../mcp/config.ts';
 import { PAYLOADS, type PayloadName } from './payloads.ts';
 
 export type EndpointTag = 'data' | 'schemas' | 'feeds' | 'mcp' | 'clients';
@@ -50,6 +50,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/calendar.ics', operationId: 'getCalendar', tag: 'feeds', summary: 'iCalendar feed', description: 'Past resets and expiry reminders for banked resets, as iCalendar (RFC 5545).', media: 'text/calendar', body: 'iCalendar text', edge: true },
   { path: SERVER_CARD_PATH, operationId: 'getMcpServerCard', tag: 'mcp', summary: 'MCP server card', description: 'Describes the MCP server (server-card draft).', media: 'application/json', body: 'MCP server card', edge: false },
   { path: CATALOG_PATH, operationId: 'getMcpCatalog', tag: 'mcp', summary: 'MCP catalog', description: 'Lists the MCP server card (catalog draft).', media: 'application/json', body: 'MCP catalog', edge: false },
+  { path: AI_CATALOG_PATH, operationId: 'getAiCatalog', tag: 'mcp', summary: 'AI Catalog', description: 'Lists the MCP server card for cross-protocol discovery (AI Catalog; the same entry as the MCP catalog).', media: 'application/json', body: 'AI Catalog', edge: false },
   { path: '/server.json', operationId: 'getMcpRegistryEntry', tag: 'mcp', summary: 'MCP Registry server.json', description: 'The server as the MCP Registry describes it.', media: 'application/json', body: 'MCP Registry server.json', edge: false },
   { path: '/statusline.sh', operationId: 'getStatusLineClient', tag: 'clients', summary: 'Status-line client', description: 'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line, caching the forecast for 10 minutes and waiting at most 2 seconds.', media: 'text/plain', body: 'A POSIX shell script', edge: false },
 ];

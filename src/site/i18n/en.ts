@@ -351,7 +351,7 @@ export default {
       cursorFile: '.cursor/mcp.json (or ~/.cursor/mcp.json for every project)',
       orTerminal: 'or from the terminal',
       discoveryHeading: 'Discovery',
-      discovery: 'The server describes itself for registries and clients that look it up: {card} (server card), {catalog} (MCP catalog) and {registry} (MCP Registry entry).',
+      discovery: 'The server describes itself for registries and clients that look it up: {card} (server card), {catalog} (MCP catalog), {aiCatalog} (AI Catalog) and {registry} (MCP Registry entry).',
       llms: 'For language models and agents: {link} sums up Resetcast, its endpoints and its MCP server in one plain-text file.',
     },
     sl: {

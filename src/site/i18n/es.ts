@@ -356,7 +356,7 @@ const es: Catalogue = {
       orTerminal: 'o desde la terminal',
       discoveryHeading: 'Descubrimiento',
       discovery:
-        'El servidor se describe a sí mismo para los registros y clientes que lo buscan: {card} (tarjeta del servidor), {catalog} (catálogo MCP) y {registry} (entrada del MCP Registry).',
+        'El servidor se describe a sí mismo para los registros y clientes que lo buscan: {card} (tarjeta del servidor), {catalog} (catálogo MCP), {aiCatalog} (AI Catalog) y {registry} (entrada del MCP Registry).',
       llms: 'Para modelos de lenguaje y agentes: {link} resume Resetcast, sus endpoints y su servidor MCP en un único archivo de texto plano.',
     },
     sl: {

@@ -342,7 +342,7 @@ const ja: Catalogue = {
       cursorFile: '.cursor/mcp.json（すべてのプロジェクトで使う場合は ~/.cursor/mcp.json）',
       orTerminal: 'またはターミナルから',
       discoveryHeading: 'ディスカバリー',
-      discovery: 'レジストリや、サーバーを検索するクライアント向けに、サーバー自身の情報を公開しています：{card}（サーバーカード）、{catalog}（MCP カタログ）、{registry}（MCP Registry のエントリ）。',
+      discovery: 'レジストリや、サーバーを検索するクライアント向けに、サーバー自身の情報を公開しています：{card}（サーバーカード）、{catalog}（MCP カタログ）、{aiCatalog}（AI Catalog）、{registry}（MCP Registry のエントリ）。',
       llms: '言語モデルやエージェント向けに、{link} で Resetcast の概要、エンドポイント、MCP サーバーを 1 つのプレーンテキストファイルにまとめています。',
     },
     sl: {

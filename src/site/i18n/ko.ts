@@ -342,7 +342,7 @@ const ko: Catalogue = {
       cursorFile: '.cursor/mcp.json(모든 프로젝트에 적용하려면 ~/.cursor/mcp.json)',
       orTerminal: '또는 터미널에서',
       discoveryHeading: '디스커버리',
-      discovery: '서버는 자신을 조회하는 레지스트리와 클라이언트를 위해 스스로를 설명합니다: {card}(서버 카드), {catalog}(MCP 카탈로그), {registry}(MCP Registry 항목).',
+      discovery: '서버는 자신을 조회하는 레지스트리와 클라이언트를 위해 스스로를 설명합니다: {card}(서버 카드), {catalog}(MCP 카탈로그), {aiCatalog}(AI Catalog), {registry}(MCP Registry 항목).',
       llms: '언어 모델과 에이전트용: {link} 파일 하나에 Resetcast와 엔드포인트, MCP 서버를 일반 텍스트로 요약해 두었습니다.',
     },
     sl: {

@@ -342,7 +342,7 @@ const zh: Catalogue = {
       cursorFile: '.cursor/mcp.json（或 ~/.cursor/mcp.json，对所有项目生效）',
       orTerminal: '或在终端中运行',
       discoveryHeading: '服务发现',
-      discovery: '服务器会向查找它的注册表和客户端提供自我描述：{card}（服务器卡片）、{catalog}（MCP 目录）和 {registry}（MCP Registry 条目）。',
+      discovery: '服务器会向查找它的注册表和客户端提供自我描述：{card}（服务器卡片）、{catalog}（MCP 目录）、{aiCatalog}（AI Catalog）和 {registry}（MCP Registry 条目）。',
       llms: '面向大语言模型和智能体：{link} 用一个纯文本文件概述了 Resetcast 及其接口和 MCP 服务器。',
     },
     sl: {

@@ -1,0 +1,5 @@
+import { jsonResponse } from '../../site/api/response.ts';
+import { aiCatalog } from '../../mcp/discovery.ts';
+
+/** The AI Catalog (cross-protocol discovery): the MCP catalog's entries, at the well-known path. */
+export const GET = (): Response => jsonResponse(aiCatalog());
