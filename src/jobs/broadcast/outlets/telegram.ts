@@ -50,11 +50,12 @@ export function telegramText(m: Message, max = TELEGRAM_MAX_CHARS): string {
   return [`<b>${escapeHtml(m.title)}</b>`, escapeHtml(text), html, escapeHtml(m.attribution)].join('\n');
 }
 
-/** Telegram's `description` without the status words it repeats ("Forbidden: bot was kicked…" → "bot was kicked…"). */
+/** Telegram's `description` without the status words it repeats ("Forbidden: bot was kicked…" → "bot was kicked…"), on one line. */
 function description(text: string): string | null {
   const said = (parseJson(text) as { description?: unknown } | undefined)?.description;
   if (typeof said !== 'string') return null;
-  const words = said.replace(/^(Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Too Many Requests)(: |$)/, '').replace(/\s+/g, ' ').trim();
+  // The status words lead ("Bad Request: …", "Too Many Requests: retry after 5"); the status line has them already.
+  const words = said.replace(/^[A-Z][a-z]+(?: [A-Z][a-z]+)*(?:: |$)/, '').replace(/\s+/g, ' ').trim();
   return words === '' ? null : words.slice(0, 200);
 }
 
