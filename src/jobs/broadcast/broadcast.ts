@@ -7,8 +7,8 @@
  * the connection lost after sending, a 2xx that is not the outlet's answer): never repeated blindly,
  * resent at most once; `failed` when the outlet refused that message (400, 413, 422): the next alerts
  * still go, and it is tried again at most twice. A failure that says the outlet itself is unusable
- * (unreachable, rate-limited, a wrong or moved URL) stops that outlet for this broadcast and records
- * nothing against the alert, which goes out next time.
+ * (unreachable, rate-limited, a wrong or moved URL, a channel that refuses every message: Outlet.refusesAll)
+ * stops that outlet for this broadcast and records nothing against the alert, which goes out next time.
  */
 import { stableStringify } from '../../core/json.ts';
 import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts';
