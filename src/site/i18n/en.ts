@@ -243,6 +243,8 @@ export default {
     expired: 'Expired',
     expires: 'Expires',
     timeLeft: 'Time left',
+    reminders: 'Reminders',
+    reminderAt: '{span} before: {when}',
     certainty: 'Certainty',
     estimate: 'Estimate:',
     chance: 'the chance of a reset for everyone before it expires is {chance}.',

@@ -244,6 +244,8 @@ const es: Catalogue = {
     expired: 'Caducó',
     expires: 'Caduca',
     timeLeft: 'Tiempo restante',
+    reminders: 'Recordatorios',
+    reminderAt: '{span} antes: {when}',
     certainty: 'Certeza',
     estimate: 'Estimación:',
     chance: '{chance} de probabilidad de un reinicio gratuito antes de que caduque.',

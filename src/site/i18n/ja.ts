@@ -238,6 +238,8 @@ const ja: Catalogue = {
     expired: '失効日時',
     expires: '有効期限',
     timeLeft: '残り時間',
+    reminders: 'リマインダー',
+    reminderAt: '{span}前：{when}',
     certainty: '確度',
     estimate: '推定：',
     chance: '有効期限までに通常のリセットが告知される確率は {chance} です。',

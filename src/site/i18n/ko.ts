@@ -238,6 +238,8 @@ const ko: Catalogue = {
     expired: '만료됨',
     expires: '만료 예정',
     timeLeft: '남은 시간',
+    reminders: '알림',
+    reminderAt: '{span} 전: {when}',
     certainty: '확실성',
     estimate: '추정:',
     chance: '만료 전에 무료 리셋이 발표될 확률은 {chance}입니다.',

@@ -238,6 +238,8 @@ const zh: Catalogue = {
     expired: '过期时间',
     expires: '到期时间',
     timeLeft: '剩余时间',
+    reminders: '提醒',
+    reminderAt: '提前{span}：{when}',
     certainty: '确定性',
     estimate: '估算：',
     chance: '过期前等到免费重置的概率为{chance}。',
