@@ -37,6 +37,9 @@ export function spendOrHold(p: number, expiresAt: string): Pick<ActiveBankedRese
  */
 export const EXPIRY_REMINDER_HOURS = [24, 5, 1] as const;
 
+/** "24 hours", "1 hour": a reminder's horizon in the English of alert titles and calendar alarms. */
+export const reminderHoursText = (hours: number): string => `${hours} hour${hours === 1 ? '' : 's'}`;
+
 export function expiryRule(expiryDays: number): string {
   return `A banked reset expires ${expiryDays} days after it is granted if unused, unless the grant records another expiry.`;
 }

@@ -17,7 +17,7 @@ import { toTimestamp } from '../time.ts';
 import { eventPath, timelineYears } from '../timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
 import { HOUR_MS } from '../time-units.ts';
-import { EXPIRY_REMINDER_HOURS } from '../banked.ts';
+import { EXPIRY_REMINDER_HOURS, reminderHoursText } from '../banked.ts';
 
 /** A banked grant's first reminder, a day before it expires: alerts.json's `expiring_hours` (kept at 24 for its readers). */
 export const EXPIRING_HOURS = EXPIRY_REMINDER_HOURS[0];
@@ -30,9 +30,6 @@ export const EXPIRING_HOURS = EXPIRY_REMINDER_HOURS[0];
 export function expiringKey(grantId: string, hours: number): string {
   return hours === EXPIRING_HOURS ? grantId : `${grantId}:${hours}h`;
 }
-
-/** "24 hours", "1 hour". */
-const hoursText = (hours: number): string => `${hours} hour${hours === 1 ? '' : 's'}`;
 
 /** `tag:resetcast.netlify.app,2026:alert:reset:2093014447833116908` (RFC 4151): host and data, never the clock. */
 export function alertId(kind: AlertKind, key: string, base: string): string {
@@ -102,7 +99,7 @@ function grantAlerts(grants: readonly BankedGrant[], events: ReadonlyMap<string,
       id: alertId('grant-expiring', expiringKey(g.id, hours), base),
       kind: 'grant-expiring',
       at: toTimestamp(new Date(expiresAt - hours * HOUR_MS)),
-      title: `Banked Codex reset expires within ${hoursText(hours)} (${scopeLabel(g.scope)})`,
+      title: `Banked Codex reset expires within ${reminderHoursText(hours)} (${scopeLabel(g.scope)})`,
       summary: `Expires ${utcDateTime(g.expires_at)} if unused; redeem it before then. ${notes}`,
       page,
       reminder_hours: hours,

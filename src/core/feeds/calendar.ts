@@ -7,7 +7,7 @@
 import { TZDate } from '@date-fns/tz';
 import { subMonths } from 'date-fns/subMonths';
 import { createEvents, type EventAttributes } from 'ics';
-import { activeGrants, EXPIRY_REMINDER_HOURS } from '../banked.ts';
+import { activeGrants, EXPIRY_REMINDER_HOURS, reminderHoursText } from '../banked.ts';
 import { utcDateTime } from '../format.ts';
 import type { BankedFile, StoredEvent } from '../schema/index.ts';
 import { SITE, siteUrl } from '../site.ts';
@@ -80,7 +80,7 @@ function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string
     // One DISPLAY alarm per reminder (TRIGGER:-PT24H, -PT5H, -PT1H), the same moments as the grant-expiring alerts.
     alarms: EXPIRY_REMINDER_HOURS.map((hours) => ({
       action: 'display',
-      description: `A banked Codex reset expires in ${hours} hour${hours === 1 ? '' : 's'}`,
+      description: `A banked Codex reset expires in ${reminderHoursText(hours)}`,
       trigger: { hours, before: true },
     })),
   };
