@@ -243,6 +243,8 @@ export default {
     expired: 'Expired',
     expires: 'Expires',
     timeLeft: 'Time left',
+    reminders: 'Reminders',
+    reminderAt: '{span} before: {when}',
     certainty: 'Certainty',
     estimate: 'Estimate:',
     chance: 'the chance of a reset for everyone before it expires is {chance}.',
@@ -318,7 +320,7 @@ export default {
     alerts: {
       heading: 'Get alerts',
       intro:
-        'Be told when a reset lands, when one is promised (and whether it came), a day before a banked reset expires, when a published fact is corrected, and when the forecast crosses a threshold. The same alerts go to every channel below; each has an id that never changes, so a reader or app can tell a new alert from one it has seen.',
+        'Be told when a reset lands, when one is promised (and whether it came), a day, 5 hours and an hour before a banked reset expires, when a published fact is corrected, and when the forecast crosses a threshold. The same alerts go to every channel below; each has an id that never changes, so a reader or app can tell a new alert from one it has seen.',
       readersHeading: 'Feed readers',
       readers: 'Every alert, newest first: {feed} (also as JSON: {json}).',
       feedUrl: 'Feed URL',
@@ -342,7 +344,7 @@ export default {
       feedForBot: 'Feed URL for a feed bot',
       ownPull: 'Your own copy of the pull (Discord, Slack)',
       calendarHeading: 'Calendar apps',
-      calendar: 'Past resets and a reminder 24 hours and 1 hour before each banked reset expires. {link}, or paste the address:',
+      calendar: 'Past resets and reminders 24 hours, 5 hours and 1 hour before each banked reset expires. {link}, or paste the address:',
       subscribe: 'Subscribe in your calendar app',
       subscription: 'Subscription address',
       https: 'The same, for apps that ask for https (Google Calendar: “From URL”)',
@@ -500,7 +502,7 @@ export default {
     getPromises: 'Every official promise of a coming reset, newest first, with the UTC window it was expected in and whether it came, is still open or lapsed.',
     getCorrections: 'Every published fact changed after publication (a time, a scope, a retraction), newest first, with the value before and after and the reason.',
     getAlerts:
-      'Every alert, newest first, each with an id that never changes: resets and banked resets recorded, banked resets expiring within 24 hours, promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %.',
+      'Every alert, newest first, each with an id that never changes: resets and banked resets recorded, banked resets expiring within 24, 5 and 1 hours (one alert each), promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %.',
     getEventNotes: 'How sure each recorded fact is: certainty, the fields in doubt and notes on the scope.',
     getBacktest: 'How the forecast would have scored on the recorded history, with 90 % intervals, calibration and the targets of the formula.',
     getTrackRecord: 'How the logged forecasts are doing live: every forecast whose 24 h or 48 h window has closed, scored against the recorded resets.',
