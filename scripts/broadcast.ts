@@ -1,6 +1,7 @@
 /**
  * `npm run broadcast`: announces the alerts of the committed data/ to the outlets whose URL is set
- * (NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL) and records each attempt in
+ * (NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL; Telegram: TELEGRAM_BOT_TOKEN with
+ * TELEGRAM_CHAT_ID, the API base overridable with RESETCAST_TELEGRAM_API) and records each attempt in
  * data/sent-log.json, written atomically (docs/alerts.md). The scheduled workflow runs it only after the
  * pull's data/ has validated, built and been committed, and commits the sent-log it writes. Exit 0 when
  * every outlet succeeded or was skipped, 1 when any failed (the sent-log still records what happened),
@@ -26,6 +27,9 @@ answerHelp({
     ['NTFY_TOPIC_URL=<url>', 'ntfy topic to publish to'],
     ['DISCORD_WEBHOOK_URL=<url>', 'Discord webhook'],
     ['SLACK_WEBHOOK_URL=<url>', 'Slack incoming webhook'],
+    ['TELEGRAM_BOT_TOKEN=<token>', 'Telegram bot (from @BotFather), an administrator of the channel'],
+    ['TELEGRAM_CHAT_ID=<@channel|id>', 'the Telegram channel to post to'],
+    ['RESETCAST_TELEGRAM_API=<url>', 'Telegram Bot API base (default https://api.telegram.org)'],
     ['RESETCAST_HTTP_TIMEOUT_MS=<ms>', 'per-request timeout'],
     ['RESETCAST_DATA_DIR=<dir>', 'the data folder (default data/)'],
   ],

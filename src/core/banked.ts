@@ -30,6 +30,16 @@ export function spendOrHold(p: number, expiresAt: string): Pick<ActiveBankedRese
     : { advice: 'use', advice_text: `${odds} A reset before then is not likely: use it before ${utcDateTime(expiresAt)}.` };
 }
 
+/**
+ * Each active grant is reminded of this many hours before it expires (what reminder tools people use do:
+ * a day, 5 hours, an hour), longest first: as VALARMs on its calendar event and as one `grant-expiring`
+ * alert each (docs/alerts.md). The first is the original single reminder: its alert id has no suffix.
+ */
+export const EXPIRY_REMINDER_HOURS = [24, 5, 1] as const;
+
+/** "24 hours", "1 hour": a reminder's horizon in the English of alert titles and calendar alarms. */
+export const reminderHoursText = (hours: number): string => `${hours} hour${hours === 1 ? '' : 's'}`;
+
 export function expiryRule(expiryDays: number): string {
   return `A banked reset expires ${expiryDays} days after it is granted if unused, unless the grant records another expiry.`;
 }

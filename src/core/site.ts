@@ -12,6 +12,12 @@ export const SITE = {
    * docs/alerts.md). Anyone may subscribe; only the pull publishes.
    */
   ntfyTopic: 'https://ntfy.sh/resetcast-codex-alerts',
+  /**
+   * The public Telegram channel the broadcast posts to (its TELEGRAM_CHAT_ID secret names it;
+   * docs/alerts.md), as its https://t.me/<name> link; null while none exists, and the developers page
+   * says so. Set it the day the channel is created.
+   */
+  telegramChannel: null as string | null,
   description:
     'Forecasts and records announced usage-limit resets of OpenAI Codex: odds of a reset in the next 24 and 48 hours, every recorded reset, banked resets, as JSON, MCP, Atom and iCalendar.',
 } as const;

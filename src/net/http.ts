@@ -34,6 +34,11 @@ export interface RequestSpec {
   /** A wait a 429's body asks for (Discord's `retry_after`), used when no Retry-After header came. */
   delayFromBody?: (text: string) => number | null;
   /**
+   * The service's own words for an error answer (Telegram's `description`: "bot was kicked from the
+   * channel chat"), read from its body (within the cap) and added to the status line; null when it has none.
+   */
+  describeError?: (text: string) => string | null;
+  /**
    * false for outlet POSTs: an attempt that may have been delivered (a 5xx, no answer in time, the
    * connection lost after sending, a 2xx whose body did not arrive) is not repeated here; it throws an
    * HttpError with `uncertain` set, and the sent-log decides (src/jobs/broadcast/broadcast.ts). Default true.
@@ -212,9 +217,12 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
       }
     } else {
       const headerDelay = requestedDelayMs(res.headers, deps.now());
-      const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(await readCapped(res, spec.maxBytes).catch(() => '')) : null;
+      const wantsBody = spec.describeError !== undefined || (res.status === 429 && headerDelay === null && spec.delayFromBody !== undefined);
+      const errorBody = wantsBody ? await readCapped(res, spec.maxBytes).catch(() => '') : '';
+      const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(errorBody) : null;
+      const detail = spec.describeError?.(errorBody) ?? null;
       await res.body?.cancel().catch(() => undefined);
-      last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+      last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
       const limited = isRateLimited(res);
       if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);
       // A 5xx may come after the server acted on the request; 408 and 429 say it was not processed.
@@ -256,7 +264,7 @@ export async function sendJson(
   deps: HttpDeps,
   url: string,
   value: unknown,
-  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'retryUncertain'>,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'describeError' | 'retryUncertain'>,
 ): Promise<HttpAnswer> {
   return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
 }

@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { broadcast, broadcastSafely } from '../../src/jobs/broadcast/broadcast.ts';
-import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { SentLogFile, type Alert } from '../../src/core/schema/index.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from './support/fixture-server.ts';
-import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi } from './support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
 
@@ -33,10 +33,12 @@ function reset(n: number, hoursAgo: number): Alert {
 }
 const key = (a: Alert | string): string => (typeof a === 'string' ? a : a.id).replace(/^.*:alert:/, '');
 
-async function outlets(overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {}): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer }> {
-  const [ntfy, discord, slack] = await Promise.all([startServer(ntfyApi(overrides.ntfy)), startServer(discordApi()), startServer(slackApi())]);
-  servers.push(ntfy, discord, slack);
-  return { urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}`, slack: `${slack.url}${SLACK_PATH}` }, ntfy, discord, slack };
+async function outlets(overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {}): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer; telegram: FixtureServer }> {
+  const [ntfy, discord, slack, telegram] = await Promise.all([startServer(ntfyApi(overrides.ntfy)), startServer(discordApi()), startServer(slackApi()), startServer(telegramApi())]);
+  servers.push(ntfy, discord, slack, telegram);
+  // Telegram from its three variables, as scripts/broadcast.ts reads them.
+  const { telegram: telegramUrl } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url });
+  return { urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}`, slack: `${slack.url}${SLACK_PATH}`, telegram: telegramUrl! }, ntfy, discord, slack, telegram };
 }
 /** Which alerts each server received, by key, in order. */
 const received = (s: FixtureServer, field: 'title' | 'content' | 'text'): string[] =>
@@ -55,11 +57,12 @@ describe('the sent-log makes sending idempotent', () => {
     expect(received(o.ntfy, 'title')).toEqual(['1', '2']); // oldest first
     expect(received(o.discord, 'content')).toEqual(['1', '2']);
     expect(received(o.slack, 'text')).toEqual(['1', '2']);
-    expect(first.lines).toEqual(['✅ ntfy: sent 2 alert(s)', '✅ discord: sent 2 alert(s)', '✅ slack: sent 2 alert(s)']);
+    expect(received(o.telegram, 'text')).toEqual(['1', '2']);
+    expect(first.lines).toEqual(['✅ ntfy: sent 2 alert(s)', '✅ discord: sent 2 alert(s)', '✅ slack: sent 2 alert(s)', '✅ telegram: sent 2 alert(s)']);
     const again = await broadcast({ alerts, sentLogText: first.sentLog, urls: o.urls, http: httpDeps(), now: NOW });
-    expect([o.ntfy, o.discord, o.slack].map((s) => s.requests.length)).toEqual([2, 2, 2]);
+    expect([o.ntfy, o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([2, 2, 2, 2]);
     expect(again.sentLog).toBe(first.sentLog);
-    expect(again.lines).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send']);
+    expect(again.lines).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send', '✅ telegram: nothing new to send']);
     expect(SentLogFile.safeParse(JSON.parse(first.sentLog)).success).toBe(true);
   });
 
@@ -103,7 +106,7 @@ describe('the sent-log makes sending idempotent', () => {
     for (let i = 0; i < 3; i++) log = (await broadcast({ alerts, sentLogText: log, urls: o.urls, http: httpDeps(), now: NOW })).sentLog;
     expect(received(o.ntfy, 'title')).toEqual(['1', '2', '3', '2', '2']);
     expect(states(log, 'ntfy')).toEqual(['#1 sent 1', '#2 failed 3', '#3 sent 1']);
-    expect([o.discord, o.slack].map((s) => s.requests.length)).toEqual([3, 3]);
+    expect([o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([3, 3, 3]);
   });
 
   it('two outlets silent after accepting: after two unclear answers in a row the rest wait, and nothing is sent twice over two broadcasts', async () => {
@@ -118,7 +121,7 @@ describe('the sent-log makes sending idempotent', () => {
     expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2', '3']);
     expect(states(third.sentLog, 'ntfy')).toEqual(['#1 uncertain 2', '#2 uncertain 2', '#3 uncertain 1']);
     // Every alert was attempted at most twice; the healthy outlets got each exactly once.
-    expect([o.discord, o.slack].map((s) => s.requests.length)).toEqual([3, 3]);
+    expect([o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([3, 3, 3]);
   });
 });
 
@@ -157,6 +160,7 @@ describe('caps: what one pull may send', () => {
     expect(received(o.slack, 'text')).toEqual(['7', '6', '5', '4', '3']);
     await broadcast({ alerts, sentLogText: first.sentLog, urls: o.urls, http: httpDeps(), now: NOW });
     expect(received(o.slack, 'text')).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+    expect(received(o.telegram, 'text')).toEqual(['7', '6', '5', '4', '3', '2', '1']);
   });
 
   it('never an alert older than 24 h, and never one dated after now', async () => {
@@ -200,11 +204,11 @@ describe('a sent-log from the future (tampered, or a clock gone wrong)', () => {
     for (let i = 0; i < 2; i++) {
       const r = await broadcast({ alerts, sentLogText: i === 0 ? tampered : first.sentLog, urls: o.urls, http: httpDeps(), now: NOW });
       if (i === 0) {
-        expect(r.lines[0]).toBe("⚠️ data/sent-log.json: 3000 time(s) from the future (first: field 'outlets.0.sent.2.at': 2099-01-01T00:00:00Z); those entries dropped, the rest kept");
+        expect(r.lines[0]).toBe("⚠️ data/sent-log.json: 4000 time(s) from the future (first: field 'outlets.0.sent.2.at': 2099-01-01T00:00:00Z); those entries dropped, the rest kept");
         expect(r.sentLog).toBe(first.sentLog);
       }
     }
-    expect([o.ntfy, o.discord, o.slack].map((s) => s.requests.length)).toEqual([2, 2, 2]);
+    expect([o.ntfy, o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([2, 2, 2, 2]);
   });
 
   it('one minute ahead is within the allowed skew (5 min) and kept', async () => {

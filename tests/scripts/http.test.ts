@@ -152,6 +152,16 @@ describe('sendJson with retryUncertain: false (how outlets send)', () => {
     expect(r.outcome).toEqual({ message: expect.stringMatching(/ECONNREFUSED.*\(after 3 attempts\)$/), status: null, uncertain: false });
     expect(r.sleeps).toEqual([10, 20]);
   });
+
+  it('describeError: an error answer\'s body, in the service\'s words, follows the status; the body of a success is not its business', async () => {
+    const describeError = (text: string): string | null => (JSON.parse(text) as { description?: string }).description ?? null;
+    server = await startServer((_u, n) => (n === 0 ? { status: 403, body: '{"ok":false,"error_code":403,"description":"bot was kicked from the channel chat"}' } : { status: 200, body: '{"ok":true}' }));
+    const refused = await sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1000, retryUncertain: false, describeError }).catch((e: HttpError) => e);
+    expect(refused).toMatchObject({ message: 'HTTP 403 Forbidden: bot was kicked from the channel chat', status: 403, uncertain: false });
+    const ok = await sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1000, retryUncertain: false, describeError });
+    expect(ok.text).toBe('{"ok":true}');
+    expect(server.requests).toHaveLength(2);
+  });
 });
 
 describe('requestedDelayMs', () => {

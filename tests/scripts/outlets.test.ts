@@ -9,10 +9,13 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
-import type { OutletName, OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { outletUrls, type OutletName, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { telegramText } from '../../src/jobs/broadcast/outlets/telegram.ts';
 import type { Alert } from '../../src/core/schema/index.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
-import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import {
+  DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_PATH, TELEGRAM_TOKEN, telegramApi, telegramError, telegramVisible,
+} from './support/outlet-servers.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
 
 let servers: FixtureServer[] = [];
@@ -35,16 +38,18 @@ const RESET: Alert = {
   forecast: null,
 };
 
-const APIS = { ntfy: ntfyApi, discord: discordApi, slack: slackApi };
-const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DISCORD_PATH, slack: SLACK_PATH };
+const APIS = { ntfy: ntfyApi, discord: discordApi, slack: slackApi, telegram: telegramApi };
+const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DISCORD_PATH, slack: SLACK_PATH, telegram: TELEGRAM_PATH };
+/** Telegram is configured by three variables (token, chat, API base), read as scripts/broadcast.ts reads them. */
+const telegramEnv = (base: string, env: Record<string, string> = {}) => ({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: base, ...env });
 
 type Records = { id: string; state: string; attempts: number }[];
 /** One broadcast of RESET to the outlet `name` (a server started for it unless given), after the sent-log `before`. */
-async function send(name: OutletName, override?: (n: number) => Reply | undefined, before = '{"outlets":[]}', given?: FixtureServer) {
+async function send(name: OutletName, override?: (n: number) => Reply | undefined, before = '{"outlets":[]}', given?: FixtureServer, env: Record<string, string> = {}) {
   const server = given ?? (await startServer(APIS[name](override)));
   if (!given) servers.push(server);
   const sleeps: number[] = [];
-  const urls: OutletUrls = { [name]: `${server.url}${PATHS[name]}` };
+  const urls: OutletUrls = name === 'telegram' ? outletUrls(telegramEnv(server.url, env)) : { [name]: `${server.url}${PATHS[name]}` };
   const result = await broadcast({ alerts: [RESET], sentLogText: before, urls, http: httpDeps(sleeps), now: NOW });
   const check = result.checks.find((c) => c.name === name)!;
   const log = JSON.parse(result.sentLog) as { outlets: { name: string; sent: Records }[] };
@@ -106,6 +111,25 @@ describe('the request each outlet sends', () => {
     expect(check.outcome).toBe('ok');
     expect(sent).toEqual([RESET.id]);
   });
+
+  it('Telegram: sendMessage to the channel, HTML with &, <, > escaped, links labelled, no link preview', async () => {
+    const { requests, check, sent } = await send('telegram');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.method).toBe('POST');
+    expect(requests[0]!.url.pathname).toBe(`/bot${TELEGRAM_TOKEN}/sendMessage`);
+    expect(requests[0]!.url.search).toBe(''); // the chat goes in the body
+    expect(requests[0]!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      chat_id: '@resetcast_test',
+      text:
+        "<b>Codex limits reset for Plus+Pro</b>\nWe've reset Codex rate limits for all *Plus* and &lt;Pro&gt; users &amp; more.\n" +
+        '<a href="https://x.com/thsottiaux/status/2123700000000000000">Post</a> · <a href="https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000">Timeline</a>\nData: Resetcast',
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+    });
+    expect(check).toMatchObject({ outcome: 'ok', ok: true, error: null });
+    expect(sent).toEqual([RESET.id]);
+  });
 });
 
 const ntfyError = (status: number, code: number, error: string): Reply => ({ status, body: JSON.stringify({ code, http: status, error, link: 'https://ntfy.sh/docs/publish/' }) });
@@ -117,8 +141,10 @@ describe.each<[OutletName, Record<string, Reply>]>([
   ['ntfy', { client: ntfyError(401, 40101, 'unauthorized'), server: ntfyError(507, 50701, 'insufficient storage'), limited: { ...ntfyError(429, 42901, 'limit reached: too many requests'), headers: { 'Retry-After': '2' } } }],
   ['discord', { client: discordError(404, 'Unknown Webhook', 10015), server: { status: 502, body: '<html>Bad Gateway</html>' }, limited: discordError(429, 'You are being rate limited.', 0, { 'Retry-After': '2' }) }],
   ['slack', { client: slackError(410, 'channel_is_archived'), server: slackError(500, 'rollup_error'), limited: { ...slackError(429, 'rate_limited'), headers: { 'Content-Type': 'text/html', 'Retry-After': '2' } } }],
+  // Telegram's flood control says how long to wait in the body only (parameters.retry_after), no header here.
+  ['telegram', { client: telegramError(403, 'Forbidden: bot was kicked from the channel chat'), server: telegramError(502, 'Bad Gateway'), limited: telegramError(429, 'Too Many Requests: retry after 2', { retry_after: 2 }) }],
 ])('%s when the outlet misbehaves', (name, replies) => {
-  const secret = PATHS[name].split('/').filter((s) => s.length >= 8).at(-1)!;
+  const secret = name === 'telegram' ? TELEGRAM_TOKEN : PATHS[name].split('/').filter((s) => s.length >= 8).at(-1)!;
   const noSecret = (r: Awaited<ReturnType<typeof send>>) => {
     expect(r.check.error ?? '').not.toContain(secret);
     expect(r.result.sentLog).not.toContain(secret);
@@ -130,7 +156,7 @@ describe.each<[OutletName, Record<string, Reply>]>([
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
     expect(r.check).toMatchObject({ outcome: 'failed', ok: false, last_ok_at: null });
-    const status = { ntfy: 'HTTP 401 Unauthorized', discord: 'HTTP 404 Not Found', slack: 'HTTP 410 Gone' }[name];
+    const status = { ntfy: 'HTTP 401 Unauthorized', discord: 'HTTP 404 Not Found', slack: 'HTTP 410 Gone', telegram: 'HTTP 403 Forbidden: bot was kicked from the channel chat' }[name];
     expect(r.check.error).toBe(`reset:2123700000000000000 not delivered: ${status} (0 of 1 sent; 1 left for the next broadcast)`);
     expect(r.records).toEqual([]);
     expect(r.result.failed).toBe(true);
@@ -224,6 +250,77 @@ describe('Discord specifics', () => {
   });
 });
 
+describe('Telegram specifics', () => {
+  const secretPart = TELEGRAM_TOKEN.split(':')[1]!;
+  const noToken = (r: Awaited<ReturnType<typeof send>>) => {
+    for (const text of [r.check.error ?? '', r.result.sentLog, r.result.lines.join('\n')]) {
+      expect(text).not.toContain(secretPart);
+      expect(text).not.toContain('sendMessage');
+    }
+  };
+
+  it('a retry_after longer than the pull waits: failed now, nothing recorded against the alert, so a later broadcast delivers it', async () => {
+    const r = await send('telegram', () => telegramError(429, 'Too Many Requests: retry after 65', { retry_after: 65 }));
+    expect(r.requests).toHaveLength(1);
+    expect(r.sleeps).toEqual([]);
+    expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 429 Too Many Requests: retry after 65: server asked to retry after 65 s, longer than the pull waits (0 of 1 sent; 1 left for the next broadcast)');
+    expect(r.records).toEqual([]);
+    noToken(r);
+  });
+
+  it('a 400 about this message (too long): refused, recorded as failed (attempt 1 of 3), in Telegram\'s words', async () => {
+    const r = await send('telegram', () => telegramError(400, 'Bad Request: message is too long'));
+    expect(r.check.error).toBe('reset:2123700000000000000 refused: HTTP 400 Bad Request: message is too long (attempt 1 of 3) (0 of 1 sent)');
+    expect(state(r)).toEqual([['failed', 1]]);
+    noToken(r);
+  });
+
+  it('a 400 "chat not found" (TELEGRAM_CHAT_ID names another chat): the channel is unusable; the outlet stops, nothing is used up', async () => {
+    const r = await send('telegram', undefined, undefined, undefined, { TELEGRAM_CHAT_ID: '@not_our_channel' });
+    expect(JSON.parse(r.requests[0]!.body).chat_id).toBe('@not_our_channel');
+    expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 400 Bad Request: chat not found (0 of 1 sent; 1 left for the next broadcast)');
+    expect(r.records).toEqual([]);
+    noToken(r);
+  });
+
+  it('a token Telegram does not know: 401, failed at once, the token nowhere in what is written', async () => {
+    const r = await send('telegram', undefined, undefined, undefined, { TELEGRAM_BOT_TOKEN: '7000000002:AAHanotherS3cretT0ken-abcdefghijkl' });
+    expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 401 Unauthorized (0 of 1 sent; 1 left for the next broadcast)');
+    expect(r.result.lines.join('\n') + r.result.sentLog).not.toContain('AAHanotherS3cretT0ken');
+  });
+
+  it('TELEGRAM_CHAT_ID unset, or a token that is not one: failed before any request, naming the variable', async () => {
+    const noChat = await send('telegram', undefined, undefined, undefined, { TELEGRAM_CHAT_ID: '' });
+    expect(noChat.requests).toHaveLength(0);
+    expect(noChat.check.error).toMatch(/^reset:2123700000000000000 not delivered: TELEGRAM_CHAT_ID not set/);
+    const badToken = await send('telegram', undefined, undefined, undefined, { TELEGRAM_BOT_TOKEN: 'AAHtelegram/S3cret?T0ken' });
+    expect(badToken.requests).toHaveLength(0);
+    expect(badToken.check.error).toMatch(/^reset:2123700000000000000 not delivered: TELEGRAM_BOT_TOKEN is not a bot token/);
+    expect(badToken.check.error).not.toContain('S3cret');
+  });
+
+  it('configured from the environment: the official API unless RESETCAST_TELEGRAM_API overrides it; no token, no Telegram', () => {
+    expect(outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@resetcast_test' })).toEqual({ telegram: `https://api.telegram.org/bot${TELEGRAM_TOKEN}/sendMessage?chat_id=%40resetcast_test` });
+    expect(outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '-1001234567890', RESETCAST_TELEGRAM_API: 'http://127.0.0.1:9/' })).toEqual({ telegram: `http://127.0.0.1:9/bot${TELEGRAM_TOKEN}/sendMessage?chat_id=-1001234567890` });
+    expect(outletUrls({ TELEGRAM_BOT_TOKEN: ' ', TELEGRAM_CHAT_ID: '@resetcast_test' })).toEqual({});
+  });
+
+  it('the length cut: only the summary is shortened, at a word and before escaping, so never inside an entity', () => {
+    const m = { id: 'x', kind: 'reset' as const, title: 'A & B', text: 'Fish & chips <today> & tomorrow for everyone', post: null, page: 'https://resetcast.netlify.app/?a=1&b="2"', attribution: 'Data: Resetcast' };
+    const link = '<a href="https://resetcast.netlify.app/?a=1&amp;b=&quot;2&quot;">Timeline</a>';
+    // Seen by a reader: "A & B" (5) + "Timeline" (8) + "Data: Resetcast" (15) + 3 line breaks = 31, plus the summary (44) = 75.
+    expect(telegramText(m, 75)).toBe(`<b>A &amp; B</b>\nFish &amp; chips &lt;today&gt; &amp; tomorrow for everyone\n${link}\nData: Resetcast`);
+    // 50 leaves 19 for the summary: cut to its last word within 18, plus the ellipsis.
+    expect(telegramText(m, 50)).toBe(`<b>A &amp; B</b>\nFish &amp; chips…\n${link}\nData: Resetcast`);
+    // 38 leaves 7: "Fish &" would end on the ampersand; the word cut keeps "Fish" (escaped after, never "&am").
+    expect(telegramText(m, 38)).toBe(`<b>A &amp; B</b>\nFish…\n${link}\nData: Resetcast`);
+    for (const max of [75, 50, 38]) {
+      const seen = telegramVisible(telegramText(m, max));
+      expect('text' in seen && seen.text.length <= max).toBe(true);
+    }
+  });
+});
+
 describe('misconfigured outlets', () => {
   it('a URL that is not http(s) fails without a request and without echoing the URL', async () => {
     const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: { slack: 'hooks.slack.com/services/T/B/secretsecret' }, http: httpDeps(), now: NOW });
@@ -236,7 +333,9 @@ describe('misconfigured outlets', () => {
   });
   it('an outlet nobody configured is skipped, named by its variable', async () => {
     const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: {}, http: httpDeps(), now: NOW });
-    expect(result.lines).toEqual(['⏭️ ntfy: skipped (NTFY_TOPIC_URL not set)', '⏭️ discord: skipped (DISCORD_WEBHOOK_URL not set)', '⏭️ slack: skipped (SLACK_WEBHOOK_URL not set)']);
+    expect(result.lines).toEqual([
+      '⏭️ ntfy: skipped (NTFY_TOPIC_URL not set)', '⏭️ discord: skipped (DISCORD_WEBHOOK_URL not set)', '⏭️ slack: skipped (SLACK_WEBHOOK_URL not set)', '⏭️ telegram: skipped (TELEGRAM_BOT_TOKEN not set)',
+    ]);
     expect(result.failed).toBe(false);
   });
 });

@@ -9,7 +9,7 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { SITE } from '../../src/core/site.ts';
@@ -17,7 +17,7 @@ import { postIdAt } from '../../src/core/postid.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
-import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
+import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { snapshot } from './support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
@@ -50,9 +50,10 @@ async function sources(timeline?: unknown): Promise<FixtureServer> {
 
 async function outlets(fail?: Reply): Promise<{ urls: OutletUrls; all: FixtureServer[] }> {
   const o = fail ? () => fail : undefined;
-  const all = await Promise.all([startServer(ntfyApi(o)), startServer(discordApi(o)), startServer(slackApi(o))]);
+  const all = await Promise.all([startServer(ntfyApi(o)), startServer(discordApi(o)), startServer(slackApi(o)), startServer(telegramApi(o))]);
   servers.push(...all);
-  return { urls: { ntfy: `${all[0]!.url}/${NTFY_TOPIC}`, discord: `${all[1]!.url}${DISCORD_PATH}`, slack: `${all[2]!.url}${SLACK_PATH}` }, all };
+  const { telegram } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: all[3]!.url });
+  return { urls: { ntfy: `${all[0]!.url}/${NTFY_TOPIC}`, discord: `${all[1]!.url}${DISCORD_PATH}`, slack: `${all[2]!.url}${SLACK_PATH}`, telegram: telegram! }, all };
 }
 
 function dataWithState(): string {
@@ -89,16 +90,20 @@ describe('a pull that records a new reset', () => {
     expect(pulled.writes['sent-log.json']).toBeUndefined(); // the pull announces nothing
     const r = await announce(dir, urls);
     // (the pull marks a reset for plus+pro as not global: its title says "some accounts")
-    expect(r.lines.slice(-3)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)']);
-    const [ntfy, discord, slack] = all.map(bodies) as [any[], any[], any[]];
+    expect(r.lines.slice(-4)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)', '✅ telegram: sent 1 alert(s)']);
+    const [ntfy, discord, slack, telegram] = all.map(bodies) as [any[], any[], any[], any[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
     expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus + Pro', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
     expect(discord[0].content).toBe(`**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, global, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
+    expect(telegram[0].text).toBe(
+      "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, global, summary (post text, recorded automatically), scope (read from the post text).\n" +
+        `<a href="${post}">Post</a> · <a href="${entry}">Timeline</a>\nData: Resetcast`,
+    );
     const log = readJson(dir, 'sent-log.json');
     for (const o of log.outlets) expect(o).toMatchObject({ outcome: 'ok', sent: [{ id: `tag:resetcast.netlify.app,2026:alert:reset:${FRESH}`, at: '2026-11-20T11:50:00Z', sent_at: '2026-11-20T12:00:00Z', state: 'sent', attempts: 1 }] });
-    expect(r.checks.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok']);
+    expect(r.checks.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(r.failed).toBe(false);
     expect(() => loadDir(dir)).not.toThrow();
 
@@ -106,9 +111,9 @@ describe('a pull that records a new reset', () => {
     cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
     await pull(dir, src);
     const again = await announce(dir, urls);
-    expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1]);
+    expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1, 1]);
     expect(again.writes['sent-log.json']).toBeUndefined();
-    expect(again.lines.slice(-3)).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send']);
+    expect(again.lines.slice(-4)).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send', '✅ telegram: nothing new to send']);
   });
 
   it('outlets that cannot be reached lose nothing: the failure is recorded, nothing against the alert, and a later broadcast delivers it', async () => {
@@ -118,17 +123,19 @@ describe('a pull that records a new reset', () => {
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
     // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before connecting: that counts as uncertain).
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const r = await announce(dir, { ntfy: `${closed}/${NTFY_TOPIC}`, discord: `${closed}${DISCORD_PATH}`, slack: `${closed}${SLACK_PATH}` });
+    const { telegram } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: closed });
+    const r = await announce(dir, { ntfy: `${closed}/${NTFY_TOPIC}`, discord: `${closed}${DISCORD_PATH}`, slack: `${closed}${SLACK_PATH}`, telegram: telegram! });
     expect(Object.keys(r.writes)).toEqual(['sent-log.json']);
     expect(r.failed).toBe(true);
-    expect(r.lines.slice(-3).every((l) => /^❌ (ntfy|discord|slack): reset:\d+ not delivered: fetch failed/.test(l))).toBe(true);
-    expect(readJson(dir, 'sent-log.json').outlets.map((o: { outcome: string; sent: unknown[] }) => [o.outcome, o.sent.length])).toEqual([['failed', 0], ['failed', 0], ['failed', 0]]);
+    expect(r.lines.slice(-4).every((l) => /^❌ (ntfy|discord|slack|telegram): reset:\d+ not delivered: fetch failed/.test(l))).toBe(true);
+    expect(readJson(dir, 'sent-log.json').outlets.map((o: { outcome: string; sent: unknown[] }) => [o.outcome, o.sent.length])).toEqual([['failed', 0], ['failed', 0], ['failed', 0], ['failed', 0]]);
     expect(read(dir, 'sent-log.json')).not.toContain('s3cretWebhookT0ken');
+    expect(read(dir, 'sent-log.json')).not.toContain(TELEGRAM_TOKEN.split(':')[1]!);
 
     const later = new Date('2026-11-20T12:30:00Z');
     const { urls, all } = await outlets();
     const next = await announce(dir, urls, later);
-    expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1]);
+    expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1, 1]);
     expect(next.failed).toBe(false);
   });
 
@@ -200,6 +207,30 @@ describe('npm run broadcast', () => {
     expect(ok.out).toMatch(/^✅ ntfy: nothing new to send$/m);
     expect(ntfy.requests).toHaveLength(1);
     expect((await run('validate', dir, {})).code).toBe(0);
+  });
+
+  it('Telegram from its variables: kicked from the channel (403) is one clear failure line, then delivered; the token is in no output and no file of data/', async () => {
+    const dir = dataWithState();
+    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+    await pull(dir, src);
+    const tg = await startServer(telegramApi((n) => (n === 0 ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : undefined)));
+    servers.push(tg);
+    const env = { TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: tg.url };
+    const secretPart = TELEGRAM_TOKEN.split(':')[1]!;
+
+    const kicked = await run('broadcast', dir, env);
+    expect(kicked.code).toBe(1);
+    expect(kicked.out).toMatch(new RegExp(`^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat \\(0 of 1 sent; 1 left for the next broadcast\\)$`, 'm'));
+    const delivered = await run('broadcast', dir, env);
+    expect(delivered.code).toBe(0);
+    expect(delivered.out).toMatch(/^✅ telegram: sent 1 alert\(s\)$/m);
+    expect(tg.requests.map((q) => q.url.pathname)).toEqual([`/bot${TELEGRAM_TOKEN}/sendMessage`, `/bot${TELEGRAM_TOKEN}/sendMessage`]);
+
+    const written = Object.values(snapshot(dir)).join('\n');
+    for (const text of [kicked.out, delivered.out, written]) {
+      expect(text).not.toContain(secretPart);
+      expect(text).not.toContain(encodeURIComponent(TELEGRAM_TOKEN));
+    }
   });
 
   it('an invalid data/ sends nothing and writes nothing (exit 2)', async () => {

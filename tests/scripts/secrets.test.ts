@@ -29,6 +29,7 @@ const SECRETS = {
   NTFY_TOPIC_URL: '', // set per test: it names a local port
   DISCORD_WEBHOOK_URL: 'http://discord-secret-host.invalid/api/webhooks/998877665544332211/discordTokenEEEE5555',
   SLACK_WEBHOOK_URL: '',
+  TELEGRAM_BOT_TOKEN: '7000000003:AAHtelegramSecretHHHH8888-abcdefghij',
   NETLIFY_BUILD_HOOK: 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777',
 };
 
@@ -140,15 +141,20 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
 
     const plain = await fixture(() => ({ body: '{}' })); // answers plain HTTP: https:// to it is a TLS error
     const slack = await fixture((u) => ({ body: `ok, you posted to ${u.pathname}` })); // a 2xx that is not Slack's own answer
+    // Telegram's error description goes into the failure line: this one echoes the path, which holds the bot token.
+    const telegram = await fixture((u) => ({ status: 403, body: JSON.stringify({ ok: false, error_code: 403, description: `Forbidden: bot ${u.pathname} was kicked from the channel chat` }) }));
     const env = {
       ...SECRETS,
       NTFY_TOPIC_URL: `https://ntfyuser:ntfyPassCCCC3333@${new URL(plain.url).host}/topicSecretDDDD`,
       SLACK_WEBHOOK_URL: `${slack.url}/services/T1/B2/slackSecretFFFF6666`,
     };
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env });
+    const telegramEnv = { TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram.url };
+    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, ...telegramEnv });
     expect(r.out).toMatch(/^❌ ntfy: /m);
     expect(r.out).toMatch(/^❌ discord: /m);
     expect(slack.requests.length).toBeGreaterThan(0);
+    expect(telegram.requests[0]!.url.pathname).toBe(`/bot${SECRETS.TELEGRAM_BOT_TOKEN}/sendMessage`);
+    expect(r.out).toMatch(/^❌ telegram: reset:\d+ not delivered: HTTP 403 Forbidden: bot \S+ was kicked from the channel chat/m);
     expect(leaks(env, r.out)).toEqual([]);
     expect(leaks(env, allFiles(dir))).toEqual([]);
   });

@@ -165,7 +165,7 @@ describe('workflows', () => {
     expect(jobs.get('record')).toMatch(/^\s+needs: \[pull, commit, broadcast\]$/m);
     expect(jobs.get('record')).toMatch(/sh \.ci\/commit-data "data: alerts sent" data\/sent-log\.json$/m);
     // The pull job announces nothing and holds no outlet secret.
-    expect(jobs.get('pull')).not.toMatch(/NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|npm run broadcast/);
+    expect(jobs.get('pull')).not.toMatch(/NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|npm run broadcast/);
   });
 
   it('an action is pinned to the same commit in every workflow', () => {
@@ -198,7 +198,7 @@ describe('workflows', () => {
   it('the broadcast passes the outlet secrets through env, never into a run line', () => {
     const pull = read('pull.yml');
     const broadcast = stepsOf(jobBlocks(pull).get('broadcast')!).find((st) => st.includes('npm run broadcast'))!;
-    for (const name of ['NTFY_TOPIC_URL', 'DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL']) expect(broadcast).toMatch(new RegExp(`^\\s+${name}: \\$\\{\\{ secrets\\.${name} \\}\\}$`, 'm'));
+    for (const name of ['NTFY_TOPIC_URL', 'DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID']) expect(broadcast).toMatch(new RegExp(`^\\s+${name}: \\$\\{\\{ secrets\\.${name} \\}\\}$`, 'm'));
     for (const run of pull.match(/^\s+run: .*$/gm) ?? []) expect(run).not.toMatch(/secrets\./);
   });
 

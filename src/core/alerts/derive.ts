@@ -2,7 +2,7 @@
  * The alert stream, derived from the dataset alone: one alert per recorded reset or other event, banked
  * grant, promise (and its outcome), correction and forecast threshold crossing (docs/alerts.md). Ids
  * and times come from the data, so rebuilding gives the same alerts; the clock `now` only decides which
- * time-bound alerts exist yet (a grant expiring within 24 h, a lapsed promise, a forecast not yet issued).
+ * time-bound alerts exist yet (a grant expiring within 24, 5 or 1 h, a lapsed promise, a forecast not yet issued).
  */
 import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Dataset } from '../dataset/index.ts';
@@ -17,9 +17,19 @@ import { toTimestamp } from '../time.ts';
 import { eventPath, timelineYears } from '../timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
 import { HOUR_MS } from '../time-units.ts';
+import { EXPIRY_REMINDER_HOURS, reminderHoursText } from '../banked.ts';
 
-/** A banked grant gets a reminder this many hours before it expires. */
-export const EXPIRING_HOURS = 24;
+/** A banked grant's first reminder, a day before it expires: alerts.json's `expiring_hours` (kept at 24 for its readers). */
+export const EXPIRING_HOURS = EXPIRY_REMINDER_HOURS[0];
+
+/**
+ * The key of a grant's reminder `hours` before expiry: the grant id alone for the first (the one reminder
+ * there was at first: alerts already sent carry that id, and ids never change), `<grant id>:<hours>h` for
+ * each later one, so each reminder is sent once.
+ */
+export function expiringKey(grantId: string, hours: number): string {
+  return hours === EXPIRING_HOURS ? grantId : `${grantId}:${hours}h`;
+}
 
 /** `tag:resetcast.netlify.app,2026:alert:reset:2093014447833116908` (RFC 4151): host and data, never the clock. */
 export function alertId(kind: AlertKind, key: string, base: string): string {
@@ -81,19 +91,20 @@ function grantAlerts(grants: readonly BankedGrant[], events: ReadonlyMap<string,
       event_id: g.event_id,
       expires_at: g.expires_at,
     };
-    const remindAt = Date.parse(g.expires_at) - EXPIRING_HOURS * HOUR_MS;
-    // Exists only while the reminder is due: from 24 h before expiry until expiry.
-    if (now.getTime() < remindAt || now.getTime() >= Date.parse(g.expires_at)) return [granted];
-    const expiring: Alert = {
+    const expiresAt = Date.parse(g.expires_at);
+    // Each reminder exists only while it is due: from its time (expiry − 24, 5 or 1 h) until expiry.
+    const due = EXPIRY_REMINDER_HOURS.filter((hours) => expiresAt - hours * HOUR_MS <= now.getTime() && now.getTime() < expiresAt);
+    const expiring = due.map((hours): Alert => ({
       ...granted,
-      id: alertId('grant-expiring', g.id, base),
+      id: alertId('grant-expiring', expiringKey(g.id, hours), base),
       kind: 'grant-expiring',
-      at: toTimestamp(new Date(remindAt)),
-      title: `Banked Codex reset expires within ${EXPIRING_HOURS} hours (${scopeLabel(g.scope)})`,
+      at: toTimestamp(new Date(expiresAt - hours * HOUR_MS)),
+      title: `Banked Codex reset expires within ${reminderHoursText(hours)} (${scopeLabel(g.scope)})`,
       summary: `Expires ${utcDateTime(g.expires_at)} if unused; redeem it before then. ${notes}`,
       page,
-    };
-    return [granted, expiring];
+      reminder_hours: hours,
+    }));
+    return [granted, ...expiring];
   });
 }
 

@@ -1,11 +1,13 @@
 /** /api/v1/alerts.json: the whole alert stream, newest first, with the rules that made it. */
 import type { Dataset } from '../dataset/index.ts';
 import { SCHEMA_VERSION, type AlertsPayload } from '../schema/index.ts';
+import { EXPIRY_REMINDER_HOURS } from '../banked.ts';
 import { deriveAlerts, EXPIRING_HOURS } from './derive.ts';
 import { GAP_HOURS, HORIZONS, THRESHOLD_RULE_TEXT, THRESHOLDS } from './thresholds.ts';
 
 export const ALERT_RULES: AlertsPayload['rules'] = {
   expiring_hours: EXPIRING_HOURS,
+  expiring_reminder_hours: [...EXPIRY_REMINDER_HOURS],
   horizons_hours: [...HORIZONS],
   thresholds: THRESHOLDS.map((t) => ({ ...t })),
   gap_hours: GAP_HOURS,

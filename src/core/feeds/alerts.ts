@@ -66,7 +66,7 @@ export function createMainAlertsFeed(alerts: readonly Alert[], base: string): st
     base,
     path: ALERTS_FEED_PATH,
     title: `${SITE.name} alerts: ${SITE.product} resets, promises, corrections and forecast jumps`,
-    subtitle: 'A reset or banked reset recorded, a banked reset expiring within 24 hours, a reset promised and whether it came, a correction, and the forecast crossing 25, 50 or 75 %.',
+    subtitle: 'A reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours, a reset promised and whether it came, a correction, and the forecast crossing 25, 50 or 75 %.',
   });
 }
 

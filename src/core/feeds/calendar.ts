@@ -1,13 +1,13 @@
 /**
  * The iCalendar feed (RFC 5545), built with `ics`: the recorded events of the past 12 months at their
- * announcement time, and an expiry reminder for each banked grant still redeemable at build time (every
- * future reminder). DTSTAMPs and UIDs come from the data, so rebuilding unchanged data gives the same bytes. `ics`'s traps are fixed after it runs:
+ * announcement time, and an expiry event for each banked grant still redeemable at build time (every
+ * future one), with alarms 24 h, 5 h and 1 h before it. DTSTAMPs and UIDs come from the data, so rebuilding unchanged data gives the same bytes. `ics`'s traps are fixed after it runs:
  * octet folding (fold.ts) and no day-based TRIGGERs (we use hours, so `-P1DT` never appears).
  */
 import { TZDate } from '@date-fns/tz';
 import { subMonths } from 'date-fns/subMonths';
 import { createEvents, type EventAttributes } from 'ics';
-import { activeGrants } from '../banked.ts';
+import { activeGrants, EXPIRY_REMINDER_HOURS, reminderHoursText } from '../banked.ts';
 import { utcDateTime } from '../format.ts';
 import type { BankedFile, StoredEvent } from '../schema/index.ts';
 import { SITE, siteUrl } from '../site.ts';
@@ -77,10 +77,12 @@ function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string
     description: `${g.summary}\nGranted ${g.granted_at}; expires ${g.expires_at} if unused.${todo}`,
     ...(g.url ? { url: g.url } : {}),
     categories: ['banked', 'expiry'],
-    alarms: [
-      { action: 'display', description: 'A banked Codex reset expires in 24 hours', trigger: { hours: 24, before: true } },
-      { action: 'display', description: 'A banked Codex reset expires in 1 hour', trigger: { hours: 1, before: true } },
-    ],
+    // One DISPLAY alarm per reminder (TRIGGER:-PT24H, -PT5H, -PT1H), the same moments as the grant-expiring alerts.
+    alarms: EXPIRY_REMINDER_HOURS.map((hours) => ({
+      action: 'display',
+      description: `A banked Codex reset expires in ${reminderHoursText(hours)}`,
+      trigger: { hours, before: true },
+    })),
   };
 }
 

@@ -91,6 +91,8 @@ export const ForecastLogLine = z.strictObject({
  * (docs/alerts.md, "Exactly once").
  */
 export const DELIVERY_STATES = ['failed', 'uncertain', 'sent'] as const;
+/** Every outlet broadcast to, named once (the adapters: src/jobs/broadcast/outlets/). */
+export const OUTLET_NAMES = ['ntfy', 'discord', 'slack', 'telegram'] as const;
 export const SentAlert = z.strictObject({
   id: z.string().min(1).describe('the alert id (tag URI)'),
   at: Timestamp.describe("the alert's own time: entries are kept while it is recent"),
@@ -103,7 +105,7 @@ export const SentAlert = z.strictObject({
   attempts: z.int().min(1).max(9).default(1).describe('attempts so far'),
 });
 export const OutletLog = SourceCheck.extend({
-  name: z.enum(['ntfy', 'discord', 'slack']),
+  name: z.enum(OUTLET_NAMES),
   sent: z.array(SentAlert).describe('attempted alerts, oldest first; bounded (src/jobs/broadcast/sent-log.ts)'),
 });
 export const SentLogFile = z.strictObject({ outlets: z.array(OutletLog) });

@@ -278,7 +278,7 @@ export const AlertKind = z
   .enum(ALERT_KINDS)
   .describe(
     'reset: a reset recorded; event: another recorded limit change (a boost, another change, a banked reset without a recorded grant); ' +
-      'grant: a banked reset granted; grant-expiring: a banked reset expires within 24 h; promise: a reset promised, with its UTC window; ' +
+      'grant: a banked reset granted; grant-expiring: a banked reset expires within 24, 5 or 1 h (one alert each); promise: a reset promised, with its UTC window; ' +
       'promise-fulfilled / promise-lapsed: its reset came / its window ended without one; correction / retraction: a published fact changed / withdrawn; ' +
       'threshold: the as-issued forecast crossed a threshold upwards',
   );
@@ -286,7 +286,7 @@ export const AlertKind = z
 export const Alert = z.strictObject({
   id: z.string().regex(/^tag:[^,]+,2026:alert:[a-z-]+:\S+$/).describe('stable for ever: tag URI (RFC 4151) built from the data only'),
   kind: AlertKind,
-  at: Timestamp.describe('when the announced thing happened: the post, the grant, the window end, expiry − 24 h, the correction, the issued forecast'),
+  at: Timestamp.describe('when the announced thing happened: the post, the grant, the window end, the reminder (expiry − 24, 5 or 1 h), the correction, the issued forecast'),
   title: z.string().min(1),
   summary: z.string().min(1),
   url: Url.nullable().describe('the post the alert is about, when there is one'),
@@ -304,12 +304,20 @@ export const Alert = z.strictObject({
     })
     .nullable()
     .describe('for threshold alerts: the horizon, the threshold crossed, the value issued and the one before it'),
+  reminder_hours: z
+    .int()
+    .positive()
+    .optional()
+    .describe('for grant-expiring alerts only: how many hours before expiry this reminder is (one of rules.expiring_reminder_hours)'),
 });
 
 export const AlertsPayload = z.strictObject({
   ...ENVELOPE,
   rules: z.strictObject({
-    expiring_hours: z.int().positive().describe('a grant-expiring alert exists from this many hours before expiry until expiry'),
+    expiring_hours: z.int().positive().describe('the first reminder: a grant-expiring alert exists from this many hours before expiry until expiry'),
+    expiring_reminder_hours: z
+      .array(z.int().positive())
+      .describe('every reminder, longest first: one grant-expiring alert per value, from that many hours before expiry until expiry'),
     horizons_hours: z.array(z.int().positive()),
     thresholds: z.array(z.strictObject({ threshold: Percent, rearm_below: Percent })),
     gap_hours: z.number().positive().describe('a forecast-log gap longer than this: the first forecast after it announces nothing'),

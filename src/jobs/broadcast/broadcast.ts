@@ -7,8 +7,8 @@
  * the connection lost after sending, a 2xx that is not the outlet's answer): never repeated blindly,
  * resent at most once; `failed` when the outlet refused that message (400, 413, 422): the next alerts
  * still go, and it is tried again at most twice. A failure that says the outlet itself is unusable
- * (unreachable, rate-limited, a wrong or moved URL) stops that outlet for this broadcast and records
- * nothing against the alert, which goes out next time.
+ * (unreachable, rate-limited, a wrong or moved URL, a channel that refuses every message: Outlet.refusesAll)
+ * stops that outlet for this broadcast and records nothing against the alert, which goes out next time.
  */
 import { stableStringify } from '../../core/json.ts';
 import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts';
@@ -80,9 +80,9 @@ const UNCERTAIN_IN_A_ROW = 2;
 type Ending = { state: DeliveryState; why: string } | { state: 'stop'; why: string };
 
 /** How a send that threw ended: the HTTP client marks what may have arrived (`retryUncertain: false`). */
-function ending(e: unknown): Ending {
+function ending(outlet: Outlet, e: unknown): Ending {
   if (e instanceof HttpError && e.uncertain) return { state: 'uncertain', why: e.message };
-  if (e instanceof HttpError && e.status !== null && REFUSED_MESSAGE.has(e.status)) return { state: 'failed', why: e.message };
+  if (e instanceof HttpError && e.status !== null && REFUSED_MESSAGE.has(e.status) && !outlet.refusesAll?.(e.status, e.message)) return { state: 'failed', why: e.message };
   return { state: 'stop', why: failure(e) };
 }
 
@@ -119,13 +119,13 @@ async function deliver(outlet: Outlet, configured: string, pending: readonly Ale
       const { url, body } = outlet.request(configured, alertMessage(alert));
       // Not followed: a webhook that moved is a misconfiguration, and following it could post elsewhere.
       // Not retried when it may have arrived: the sent-log decides, across broadcasts.
-      const res = await sendJson(http, url, body, { maxBytes: OUTLET_MAX_BYTES, redirect: 'manual', retryUncertain: false, ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}) });
+      const res = await sendJson(http, url, body, { maxBytes: OUTLET_MAX_BYTES, redirect: 'manual', retryUncertain: false, ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}), ...(outlet.describeError ? { describeError: outlet.describeError } : {}) });
       const problem = outlet.problem(res);
       // A 2xx that is not the outlet's answer: something accepted it; if it was the outlet after all, a blind resend would duplicate it.
       end = problem ? { state: 'uncertain', why: problem } : { state: 'sent', why: '' };
       wrongAnswer = problem !== null;
     } catch (e) {
-      end = ending(e);
+      end = ending(outlet, e);
     }
     if (end.state !== 'sent') problems.push(redact(problemOf(alert, end, previous.get(alert.id)), configured));
     if (end.state === 'stop') return { records, problems, left: pending.length - i };

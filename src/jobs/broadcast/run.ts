@@ -17,7 +17,7 @@ export interface BroadcastRunInput {
   texts: Record<string, string | undefined>;
   now: Date;
   http: HttpDeps;
-  /** NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL; unset outlets are skipped. */
+  /** From NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL, TELEGRAM_BOT_TOKEN + TELEGRAM_CHAT_ID (outletUrls); unset outlets are skipped. */
   urls: OutletUrls;
   site: string;
   /** Called once the alerts are derived (the latency benchmark times it); no effect on the result. */

@@ -103,7 +103,7 @@ export const PAYLOADS = [
     name: 'alerts',
     schema: AlertsPayload,
     summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
-    description: 'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24 hours, a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
+    description: 'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours (one alert each), a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
     build: (c) => createAlertsPayload(c.data, c.now, c.generated_at, c.source),
   }),
   payload({

@@ -244,6 +244,8 @@ const es: Catalogue = {
     expired: 'Caducó',
     expires: 'Caduca',
     timeLeft: 'Tiempo restante',
+    reminders: 'Recordatorios',
+    reminderAt: '{span} antes: {when}',
     certainty: 'Certeza',
     estimate: 'Estimación:',
     chance: '{chance} de probabilidad de un reinicio gratuito antes de que caduque.',
@@ -322,7 +324,7 @@ const es: Catalogue = {
     alerts: {
       heading: 'Recibir alertas',
       intro:
-        'Reciba un aviso cuando se produzca un reinicio, cuando se prometa uno (y si finalmente llegó), un día antes de que caduque un reinicio guardado, cuando se corrija un dato publicado y cuando el pronóstico cruce un umbral. Las mismas alertas llegan a todos los canales que se indican abajo; cada una tiene un id que nunca cambia, para que un lector de feeds o una aplicación pueda distinguir una alerta nueva de una que ya ha visto.',
+        'Reciba un aviso cuando se produzca un reinicio, cuando se prometa uno (y si finalmente llegó), un día, 5 horas y una hora antes de que caduque un reinicio guardado, cuando se corrija un dato publicado y cuando el pronóstico cruce un umbral. Las mismas alertas llegan a todos los canales que se indican abajo; cada una tiene un id que nunca cambia, para que un lector de feeds o una aplicación pueda distinguir una alerta nueva de una que ya ha visto.',
       readersHeading: 'Lectores de feeds',
       readers: 'Todas las alertas, de la más reciente a la más antigua: {feed} (también en JSON: {json}).',
       feedUrl: 'URL del feed',
@@ -336,12 +338,17 @@ const es: Catalogue = {
       ntfyCli: 'CLI de ntfy',
       ntfyCurl: 'o con curl (un mensaje JSON por línea)',
       ntfyOwn: '¿Tiene su propio servidor ntfy o su propia copia de Resetcast? Dirija la tarea programada a su tema con {env} y suscríbase a él de la misma forma ({example}).',
+      telegramHeading: 'Telegram',
+      telegramNone: 'Resetcast aún no tiene un canal público de Telegram; mientras tanto, siga las alertas con ntfy o con un lector de feeds (más arriba).',
+      telegram: 'La tarea programada publica cada alerta en el canal de Telegram {channel}: ábralo en Telegram y únase.',
+      telegramOwn: 'Para su propio canal, ejecute su propia copia del envío de alertas: cree un bot con {botfather}, añádalo al canal como administrador con permiso para publicar y defina {token} (el token del bot, que es secreto) y {chat} (el @nombre del canal, o su identificador numérico si es privado). Publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
+      telegramOwnRun: 'Su propia copia del envío de alertas (Telegram)',
       chatHeading: 'Discord y Slack',
       chat: 'Añada el feed de alertas a un bot o una aplicación lectora de feeds en su propio servidor o espacio de trabajo, o ejecute su propia copia de la tarea programada con el webhook entrante de su servidor: publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
       feedForBot: 'URL del feed para un bot de feeds',
       ownPull: 'Su propia copia de la tarea programada (Discord, Slack)',
       calendarHeading: 'Aplicaciones de calendario',
-      calendar: 'Los reinicios pasados y un recordatorio 24 horas y 1 hora antes de que caduque cada reinicio guardado. {link} o pegue la dirección:',
+      calendar: 'Los reinicios pasados y recordatorios 24 horas, 5 horas y 1 hora antes de que caduque cada reinicio guardado. {link} o pegue la dirección:',
       subscribe: 'Suscríbase desde su aplicación de calendario',
       subscription: 'Dirección de suscripción',
       https: 'La misma, para las aplicaciones que piden https (Google Calendar: «Desde URL»)',
@@ -509,7 +516,7 @@ const es: Catalogue = {
     getCorrections:
       'Todos los datos publicados que se modificaron después de publicarse (una hora, un alcance, la retirada de un evento), del más reciente al más antiguo, con el valor anterior y el nuevo, y el motivo.',
     getAlerts:
-      'Todas las alertas, de la más reciente a la más antigua, cada una con un id que nunca cambia: reinicios y reinicios guardados registrados, reinicios guardados que caducan en menos de 24 horas, promesas y si se cumplieron, correcciones, y el paso del pronóstico por el 25 %, el 50 % o el 75 %.',
+      'Todas las alertas, de la más reciente a la más antigua, cada una con un id que nunca cambia: reinicios y reinicios guardados registrados, reinicios guardados que caducan en menos de 24, 5 y 1 horas (una alerta cada vez), promesas y si se cumplieron, correcciones, y el paso del pronóstico por el 25 %, el 50 % o el 75 %.',
     getEventNotes: 'Qué grado de certeza tiene cada dato registrado: la certeza, los campos en duda y notas sobre el alcance.',
     getBacktest: 'Qué puntuación habría obtenido el pronóstico con los datos históricos registrados, con intervalos del 90 %, la calibración y los objetivos de la fórmula.',
     getTrackRecord:

@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the three outlets' APIs, speaking them as documented (see the comments in
+ * Local stand-ins for the four outlets' APIs, speaking them as documented (see the comments in
  * src/jobs/broadcast/outlets/*.ts): they check what they are sent and answer as the real service does,
  * success and errors alike. `override(n)` replaces the n-th answer to inject a failure.
  */
@@ -61,5 +61,62 @@ export function slackApi(override?: Override): Route {
     if (!doc || !String(req.headers['content-type']).startsWith('application/json')) return text(400, 'invalid_payload');
     if (typeof doc.text !== 'string' || doc.text === '') return text(400, 'no_text');
     return text(200, 'ok');
+  };
+}
+
+/** A bot token as @BotFather issues them (`<bot id>:<35 characters>`) and the channel it posts to. */
+export const TELEGRAM_TOKEN = '7000000001:AAHtelegramS3cretT0ken-abcdefghijkl';
+export const TELEGRAM_CHAT = '@resetcast_test';
+export const TELEGRAM_PATH = `/bot${TELEGRAM_TOKEN}/sendMessage`;
+
+/** Telegram's error answer: JSON with the status repeated as `error_code`. */
+export const telegramError = (status: number, description: string, parameters?: { retry_after: number }): Reply =>
+  json(status, { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) });
+
+/**
+ * What a Telegram reader sees of an HTML-style text (core.telegram.org/bots/api#html-style): `<b>` and
+ * `<a href="…">` tags, the entities &lt; &gt; &amp; &quot; and numeric ones; any other `<` or `&`, and
+ * a bare `>`, is an error, as is a tag left open or closed out of order.
+ */
+export function telegramVisible(html: string): { text: string } | { error: string } {
+  const token = /<(b|a href="[^"<>]*")>|<\/(b|a)>|&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);|[^<>&]+/y;
+  const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
+  const open: string[] = [];
+  let text = '';
+  while (token.lastIndex < html.length) {
+    const at = token.lastIndex;
+    const m = token.exec(html);
+    if (!m) return { error: `can't parse entities: unexpected ${JSON.stringify(html[at])} at byte offset ${Buffer.byteLength(html.slice(0, at))}` };
+    if (m[1]) open.push(m[1].startsWith('a') ? 'a' : 'b');
+    else if (m[2]) {
+      if (open.pop() !== m[2]) return { error: `can't parse entities: can't find end tag corresponding to start tag "${m[2]}"` };
+    } else if (m[3]) text += named[m[3]] ?? String.fromCodePoint(m[3].startsWith('#x') ? parseInt(m[3].slice(2), 16) : Number(m[3].slice(1)));
+    else text += m[0];
+  }
+  return open.length > 0 ? { error: `can't parse entities: can't find end tag corresponding to start tag "${open.at(-1)}"` } : { text };
+}
+
+/**
+ * Telegram's Bot API, sendMessage only: POST /bot<token>/sendMessage with JSON. A wrong token is 401, an
+ * unknown method 404, another chat 400 "chat not found", HTML that does not parse or a text over 4,096
+ * characters after entity parsing 400; success is `{ok: true, result: <the Message>}`.
+ */
+export function telegramApi(override?: Override): Route {
+  return (url, n, req) => {
+    const o = override?.(n, req);
+    if (o) return o;
+    const path = /^\/bot([^/]*)\/(\w+)$/.exec(url.pathname);
+    if (req.method !== 'POST' || !path) return telegramError(404, 'Not Found');
+    if (path[1] !== TELEGRAM_TOKEN) return telegramError(401, 'Unauthorized');
+    if (path[2] !== 'sendMessage') return telegramError(404, 'Not Found');
+    const doc = parse(req.body);
+    if (!doc || !String(req.headers['content-type']).startsWith('application/json')) return telegramError(400, 'Bad Request: message text is empty');
+    if (doc.chat_id !== TELEGRAM_CHAT) return telegramError(400, 'Bad Request: chat not found');
+    if (typeof doc.text !== 'string' || doc.text === '') return telegramError(400, 'Bad Request: message text is empty');
+    const seen = doc.parse_mode === 'HTML' ? telegramVisible(doc.text) : { text: doc.text as string };
+    if ('error' in seen) return telegramError(400, `Bad Request: ${seen.error}`);
+    if (seen.text.length > 4096) return telegramError(400, 'Bad Request: message is too long');
+    const chat = { id: -1001234567890, title: 'Resetcast test', username: TELEGRAM_CHAT.slice(1), type: 'channel' };
+    return json(200, { ok: true, result: { message_id: 100 + n, sender_chat: chat, chat, date: 1795176000 + n, text: seen.text } });
   };
 }

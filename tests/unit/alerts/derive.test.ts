@@ -66,13 +66,49 @@ describe('deriveAlerts on the mini dataset', () => {
     ['at expiry', '2026-07-12T00:11:11Z', false],
   ])('a grant-expiring reminder %s: %s', (_name, now, present) => {
     const alerts = deriveAlerts(dataset(docs(), new Date(now)), new Date(now), BASE);
-    const expiring = alerts.filter((a) => a.kind === 'grant-expiring');
+    // The first reminder (24 h), whose id predates the 5 h and 1 h ones (those are checked below).
+    const expiring = alerts.filter((a) => a.kind === 'grant-expiring' && a.reminder_hours === 24);
     expect(expiring.map((a) => a.id)).toEqual(present ? [`${TAG}grant-expiring:2026-06-12-launch`] : []);
     if (present)
       expect(expiring[0]).toMatchObject({
         at: '2026-07-11T00:11:11Z', title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)',
         summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.', page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
       });
+  });
+
+  // The launch grant expires at 2026-07-12T00:11:11Z: its reminders are due at expiry − 24 h
+  // (2026-07-11T00:11:11Z), − 5 h (2026-07-11T19:11:11Z) and − 1 h (2026-07-11T23:11:11Z), each until expiry.
+  // The 24 h one keeps the id it always had (alerts already sent carry it); the later two get a suffix.
+  const launchReminders = {
+    24: { id: `${TAG}grant-expiring:2026-06-12-launch`, at: '2026-07-11T00:11:11Z', title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)' },
+    5: { id: `${TAG}grant-expiring:2026-06-12-launch:5h`, at: '2026-07-11T19:11:11Z', title: 'Banked Codex reset expires within 5 hours (Go + Plus + Pro + Business)' },
+    1: { id: `${TAG}grant-expiring:2026-06-12-launch:1h`, at: '2026-07-11T23:11:11Z', title: 'Banked Codex reset expires within 1 hour (Go + Plus + Pro + Business)' },
+  } as const;
+  it.each([
+    ['30 h before expiry', '2026-07-10T18:11:11Z', []],
+    ['10 h before expiry', '2026-07-11T14:11:11Z', [24]],
+    ['a second before the 5 h reminder', '2026-07-11T19:11:10Z', [24]],
+    ['3 h before expiry', '2026-07-11T21:11:11Z', [5, 24]],
+    ['30 min before expiry', '2026-07-11T23:41:11Z', [1, 5, 24]],
+    ['a second before expiry', '2026-07-12T00:11:10Z', [1, 5, 24]],
+    ['30 min after expiry', '2026-07-12T00:41:11Z', []],
+  ] as const)('grant-expiring reminders %s (%s): %j hours, newest first', (_name, now, hours) => {
+    const expiring = deriveAlerts(dataset(docs(), new Date(now)), new Date(now), BASE).filter((a) => a.kind === 'grant-expiring');
+    expect(expiring.map((a) => [a.id, a.at, a.title, a.reminder_hours])).toEqual(hours.map((h) => [launchReminders[h].id, launchReminders[h].at, launchReminders[h].title, h]));
+    for (const a of expiring)
+      expect(a).toMatchObject({
+        summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.', page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
+        expires_at: '2026-07-12T00:11:11Z', url: 'https://x.com/OpenAI/status/2065225362544726371', event_id: '2065225362544726371',
+      });
+    for (const a of expiring) expect(AlertsPayload.shape.alerts.element.safeParse(a).success, a.id).toBe(true);
+  });
+
+  it('gives no reminder to a grant already expired when it is recorded (nothing new for the past)', () => {
+    const d = docs();
+    const grant = (d.banked as any).grants[0];
+    // Recorded late: granted and expired before the clock.
+    const now = new Date(Date.parse(grant.expires_at) + 60_000);
+    expect(deriveAlerts(dataset(d, now), now, BASE).filter((a) => a.kind === 'grant-expiring')).toEqual([]);
   });
 
   it('says a promise lapsed only once its window has ended without a reset', () => {
@@ -170,15 +206,22 @@ describe('deriveAlerts on the mini dataset', () => {
     const later = at('2026-07-05T08:30:00Z');
     expect(later).toEqual(early); // nothing time-bound changed between these clocks
     // Inside the reminder window, the reminder's id is the same at any clock.
-    const a = at('2026-07-11T01:00:00Z').find((x) => x.kind === 'grant-expiring');
-    const b = at('2026-07-11T23:59:00Z').find((x) => x.kind === 'grant-expiring');
+    const a = at('2026-07-11T01:00:00Z').find((x) => x.id === `${TAG}grant-expiring:2026-06-12-launch`);
+    const b = at('2026-07-11T23:59:00Z').find((x) => x.id === `${TAG}grant-expiring:2026-06-12-launch`);
+    expect(a).toBeDefined();
     expect(a).toEqual(b);
+    // So are the later reminders' (5 h before: 19:11:11; 1 h before: 23:11:11).
+    const five = (now: string) => at(now).find((x) => x.id === `${TAG}grant-expiring:2026-06-12-launch:5h`);
+    expect(five('2026-07-11T19:30:00Z')).toBeDefined();
+    expect(five('2026-07-11T19:30:00Z')).toEqual(five('2026-07-12T00:11:00Z'));
     expect(new Set(early.map((x) => x.id)).size).toBe(early.length);
   });
 
   it('builds a payload that validates against its schema', () => {
     const p = createAlertsPayload(dataset(), MINI_NOW, '2026-07-01T12:00:00Z', BASE);
     expect(AlertsPayload.safeParse(p).success).toBe(true);
+    // expiring_hours keeps its meaning (the first reminder, 24 h); the reminders are listed beside it.
+    expect([p.rules.expiring_hours, p.rules.expiring_reminder_hours]).toEqual([24, [24, 5, 1]]);
     expect(p.rules.thresholds).toEqual([{ threshold: 25, rearm_below: 15 }, { threshold: 50, rearm_below: 30 }, { threshold: 75, rearm_below: 45 }]);
   });
 });

@@ -145,13 +145,22 @@ describe('iCalendar feed', () => {
     const boost = vevents.find((v) => v.getFirstPropertyValue('uid') === '2093014447833116908@resetcast.netlify.app')!;
     expect(String(boost.getFirstPropertyValue('description'))).toMatch(/^Limits temporarily doubled; commas, semicolons; and "quotes" survive\.\n\nSource: thsottiaux/);
   });
-  it('reminds of each unexpired banked grant at its expiry, 24 h and 1 h before', () => {
+  it('reminds of each unexpired banked grant at its expiry, 24 h, 5 h and 1 h before', () => {
     const reminders = vevents.filter((v) => String(v.getFirstPropertyValue('uid')).startsWith('banked-'));
     expect(reminders.map((v) => new ICAL.Event(v).startDate.toJSDate().toISOString())).toEqual(['2026-07-12T00:11:11.000Z', '2026-07-18T00:10:10.000Z']);
     for (const r of reminders) {
-      const triggers = r.getAllSubcomponents('valarm').map((a) => (a.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds());
-      expect(triggers).toEqual([-24 * 3600, -3600]);
+      const alarms = r.getAllSubcomponents('valarm');
+      // RFC 5545 §3.8.6.3: a negative duration TRIGGER is relative to the event's start (the expiry).
+      const triggers = alarms.map((a) => (a.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds());
+      expect(triggers).toEqual([-24 * 3600, -5 * 3600, -3600]);
+      expect(alarms.map((a) => [a.getFirstPropertyValue('action'), a.getFirstPropertyValue('description')])).toEqual([
+        ['DISPLAY', 'A banked Codex reset expires in 24 hours'],
+        ['DISPLAY', 'A banked Codex reset expires in 5 hours'],
+        ['DISPLAY', 'A banked Codex reset expires in 1 hour'],
+      ]);
     }
+    // The exact lines (RFC 5545 §3.3.6 dur-time), three per grant; never a day-based one.
+    for (const line of ['TRIGGER:-PT24H', 'TRIGGER:-PT5H', 'TRIGGER:-PT1H']) expect(ics.split('\r\n').filter((l) => l === line)).toHaveLength(2);
     expect(ics).not.toMatch(/TRIGGER:-P\d+DT\r\n/);
   });
   it.each([

@@ -1,22 +1,36 @@
 /** An outlet the scheduled pull broadcasts alerts to: how it is configured, asked, and how it says yes. */
 import type { HttpAnswer } from '../../../net/http.ts';
 import type { Message } from '../../../core/alerts/message.ts';
+import { OUTLET_NAMES } from '../../../core/schema/index.ts';
 
-export const OUTLET_NAMES = ['ntfy', 'discord', 'slack'] as const;
+export { OUTLET_NAMES };
 export type OutletName = (typeof OUTLET_NAMES)[number];
 /** The configured address of each outlet (from the environment in scripts/pull.ts); unset outlets are skipped. */
 export type OutletUrls = Partial<Record<OutletName, string>>;
 
 export interface Outlet {
   name: OutletName;
-  /** The environment variable holding its URL (a secret: the URL is the credential). */
+  /** The environment variable holding its URL (a secret: the URL is the credential), named when it is unset. */
   env: string;
+  /**
+   * Its configured address from the environment, when that takes more than `env` (Telegram: the token,
+   * the chat and the API base); undefined when unset (the outlet is skipped). Without it, `env[env]`.
+   */
+  configured?: (env: Record<string, string | undefined>) => string | undefined;
   /** The POST for one message: where to, and the JSON body. */
   request: (configured: string, m: Message) => { url: string; body: unknown };
   /** Why a 2xx answer is not this outlet's success answer (a wrong URL answering 200), or null. */
   problem: (res: HttpAnswer) => string | null;
   /** A wait the outlet asks for in the body of a 429 (when it sends no Retry-After header). */
   delayFromBody?: (text: string) => number | null;
+  /** The outlet's own words for an error answer's body (added to the status in the failure line). */
+  describeError?: (text: string) => string | null;
+  /**
+   * Whether a refusal that by its status concerns the message (400, 413, 422) says instead that the
+   * outlet cannot post at all (Telegram's 400 "chat not found"): then the outlet stops and nothing is
+   * recorded against the alert, as for a 401 or 403, so a misconfiguration does not use up its attempts.
+   */
+  refusesAll?: (status: number, message: string) => boolean;
 }
 
 export const parseJson = (text: string): unknown => {
