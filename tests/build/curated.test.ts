@@ -71,12 +71,12 @@ describe('a banked reset recorded with add-event', () => {
   it('is on the banked page', () => {
     expect(page('banked/index.html')).toContain(`id="g-${GRANT}"`);
   });
-  it('has an expiry reminder in the calendar with alarms 24 h and 1 h before', () => {
+  it('has an expiry reminder in the calendar with alarms 24 h, 5 h and 1 h before (issue 24)', () => {
     const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
     const reminder = cal.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `banked-${GRANT}@resetcast.netlify.app`);
     expect(reminder).toBeDefined();
     expect(String(reminder!.getFirstPropertyValue('dtstart'))).toBe('2026-12-18T09:15:02Z');
-    expect(reminder!.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger')))).toEqual(['-PT24H', '-PT1H']);
+    expect(reminder!.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger')))).toEqual(['-PT24H', '-PT5H', '-PT1H']);
   });
 });
 
