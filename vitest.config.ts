@@ -5,10 +5,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    // Vitest's default on a run is one worker fewer than the cores: one, on CI's two. Most files wait on
-    // child processes and local servers, not the CPU, so two keep CI's run inside its 15 minutes (the
-    // suite passes under far heavier contention than this: docs/performance.md).
-    maxWorkers: 2,
     projects: [
       // Pure code and scripts against local servers they start themselves.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'] } },
