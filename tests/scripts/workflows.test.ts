@@ -168,6 +168,25 @@ describe('workflows', () => {
     expect(jobs.get('pull')).not.toMatch(/NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|npm run broadcast/);
   });
 
+  it('the Netlify build is triggered only when data/ changed and the pull job decided a fact or the forecast changed', () => {
+    const pull = read('pull.yml');
+    const jobs = jobBlocks(pull);
+    // The decision is computed where npm runs (the read-only pull job), after the build, before data/ leaves the job.
+    const decide = stepsOf(jobs.get('pull')!).find((st) => st.includes('npm run facts-changed'));
+    expect(decide).toMatch(/^\s+id: facts$/m);
+    expect(decide).toMatch(/^\s+git archive HEAD data \| tar -x -C "\$RUNNER_TEMP\/before"$/m);
+    expect(decide).toMatch(/^\s+npm run facts-changed -- --before "\$RUNNER_TEMP\/before\/data" --output "\$GITHUB_OUTPUT"$/m);
+    const order = ['npm run build', 'npm run facts-changed', 'actions/upload-artifact@'].map((s) => jobs.get('pull')!.indexOf(s));
+    expect(order[0]).toBeGreaterThan(-1);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(jobs.get('pull')).toMatch(/^ {4}outputs:\n(?: {6}.+\n)* {6}rebuild: \$\{\{ steps\.facts\.outputs\.rebuild \}\}$/m);
+    // The write job only reads the decision; its one hook step is conditioned on both.
+    const hooks = stepsOf(jobs.get('commit')!).filter((st) => st.includes('NETLIFY_BUILD_HOOK'));
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatch(/^\s+if: steps\.commit\.outputs\.changed == 'true' && needs\.pull\.outputs\.rebuild == 'true'$/m);
+    expect(pull.match(/secrets\.NETLIFY_BUILD_HOOK/g)).toHaveLength(1);
+  });
+
   it('an action is pinned to the same commit in every workflow', () => {
     const pins = new Map<string, Set<string>>();
     for (const file of WORKFLOWS) for (const u of facts(read(file)).uses) pins.set(u.action, (pins.get(u.action) ?? new Set()).add(`${u.ref} # ${u.comment}`));
