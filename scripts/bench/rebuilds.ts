@@ -6,22 +6,23 @@
  * grants by their times; corrections by theirs), the event record is taken as checked at t and the
  * status and issues signals as fresh and quiet (there is no signal history to replay; a real incident
  * adds builds through the numbers it moves). A pull builds when a fact appeared since the previous pull
- * or the forecast's published numbers (available, p24, p48) differ from those of the last build.
- * The numbers come from computeForecast, the function the build publishes with.
+ * or what a build then would publish (publishedNow: the forecast's numbers, the alert ids, the active
+ * banked grants and their advice) differs from what the last build published (viewChanges), the rule
+ * and the functions of `npm run facts-changed`.
  */
 import { parseArgs } from 'node:util';
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset, type Dataset } from '../../src/core/dataset/index.ts';
-import { forecastNumbers, type ForecastNumbers } from '../../src/core/dataset/rebuild.ts';
-import { computeForecast } from '../../src/core/forecast/index.ts';
+import { publishedNow, type PublishedView } from '../../src/core/dataset/published.ts';
+import { viewChanges } from '../../src/core/dataset/rebuild.ts';
 import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { answerHelp } from '../lib/help.ts';
 
 answerHelp({
   usage: 'npm run bench:rebuilds -- [--step-minutes <n>] [--last-days <n>]',
-  about: 'Builds per day under the pull\'s build rule (facts or the forecast\'s numbers changed), replayed over the history in data/, against a build on every pull.',
+  about: 'Builds per day under the pull\'s build rule (a fact changed, or the forecast\'s numbers, the alerts or the active banked grants differ from the last build\'s), replayed over the history in data/, against a build on every pull.',
   flags: [
     ['--step-minutes <n>', 'minutes between replayed pulls (default 30, the schedule)'],
     ['--last-days <n>', 'also report the last n days of the record alone (default 90)'],
@@ -60,26 +61,28 @@ function at(t: number): Dataset {
   };
 }
 
-interface Pull { t: number; fact: boolean; numbers: boolean }
+/** Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound). */
+interface Pull { t: number; fact: boolean; numbers: boolean; timeBound: boolean }
 const pulls: Pull[] = [];
-let deployed: ForecastNumbers | null = null;
+let deployed: PublishedView | null = null;
 let next = 0;
 // The first pull is one step after the first fact, so that fact is the first build.
 for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
   let fact = false;
   while (next < factTimes.length && factTimes[next]! <= t) (fact = true), (next += 1);
-  const now = new Date(t);
-  const numbers = forecastNumbers(computeForecast(at(t), now, 'bench'))!;
-  const moved = deployed === null || numbers.available !== deployed.available || numbers.p24 !== deployed.p24 || numbers.p48 !== deployed.p48;
-  if (fact || moved) deployed = numbers;
-  pulls.push({ t, fact, numbers: moved });
+  const view = publishedNow(at(t), new Date(t), 'https://bench.invalid');
+  const changes = deployed === null ? { forecast: 'first build' } : viewChanges(deployed, view);
+  const numbers = !fact && changes.forecast !== undefined;
+  const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
+  if (fact || numbers || timeBound) deployed = view;
+  pulls.push({ t, fact, numbers, timeBound });
 }
 
 const perDay = DAY_MS / stepMs;
 const fmt = (x: number): string => x.toFixed(2);
 function report(label: string, list: Pull[]): string[] {
   const days = list.length / perDay;
-  const builds = list.filter((p) => p.fact || p.numbers);
+  const builds = list.filter((p) => p.fact || p.numbers || p.timeBound);
   const dayOf = (p: Pull): string => toTimestamp(new Date(p.t)).slice(0, 10);
   const byDay = new Map<string, number>();
   for (const p of builds) byDay.set(dayOf(p), (byDay.get(dayOf(p)) ?? 0) + 1);
@@ -87,15 +90,15 @@ function report(label: string, list: Pull[]): string[] {
   let gap = 0;
   builds.forEach((b, i) => i > 0 && (gap = Math.max(gap, b.t - builds[i - 1]!.t)));
   const factPulls = list.filter((p) => p.fact).length;
-  const numberOnly = builds.filter((p) => !p.fact).length;
+  const count = (key: 'numbers' | 'timeBound'): number => list.filter((p) => p[key]).length;
   return [
-    `| ${label} | ${fmt(days)} | ${fmt(perDay)} | ${fmt(builds.length / days)} | ${fmt(factPulls / days)} (on ${factDays} days) | ${fmt(numberOnly / days)} | ${Math.max(0, ...byDay.values())} | ${fmt(gap / 3_600_000)} h |`,
+    `| ${label} | ${fmt(days)} | ${fmt(perDay)} | ${fmt(builds.length / days)} | ${fmt(factPulls / days)} (on ${factDays} days) | ${fmt(count('numbers') / days)} | ${fmt(count('timeBound') / days)} | ${Math.max(0, ...byDay.values())} | ${fmt(gap / 3_600_000)} h |`,
   ];
 }
 
 const from = (ms: number): Pull[] => pulls.filter((p) => p.t > end - ms);
 console.log(`replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} → ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`);
 console.log('');
-console.log('| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers only | most in one day | longest without a build |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers (no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of [...report('whole record', pulls), ...report(`last ${lastDays} days`, from(lastDays * DAY_MS))]) console.log(line);

@@ -1,23 +1,40 @@
 /**
- * The numbers of the forecast the deployed site publishes, for the pull's build decision
- * (src/core/dataset/rebuild.ts): one GET of its forecast.json through the one HTTP client (timeout,
- * retries, capped read, no redirect to another host). Never throws: a site that cannot be read is
- * reported as such, and the decision then builds.
+ * What the deployed site publishes, for the pull's build decision (src/core/dataset/rebuild.ts): one GET
+ * each of its forecast.json, alerts.json and banked.json through the one HTTP client (timeout, retries,
+ * capped read, no redirect to another host), read as the build's own payloads are (published.ts).
+ * Never throws: a site that cannot be read is reported as such, and the decision then builds.
  */
-import { forecastNumbers, type ForecastNumbers } from '../../core/dataset/rebuild.ts';
+import { alertIds, bankedGrants, forecastNumbers, PUBLISHED_PATHS, type PublishedView } from '../../core/dataset/published.ts';
 import { siteUrl } from '../../core/site.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
 
-/** forecast.json is about 2 KB; anything near this is not our payload. */
-export const DEPLOYED_FORECAST_MAX_BYTES = 64 * 1024;
-export const FORECAST_PATH = '/api/v1/forecast.json';
+/**
+ * The most bytes read of each. forecast.json and banked.json are a few KB. alerts.json is the whole
+ * stream, about 0.5 KB an alert (53 KB for the 102 alerts of 2026-11): 4 MiB is decades at that pace,
+ * and a body past the cap reads as unreadable, which builds rather than stalls.
+ */
+export const DEPLOYED_MAX_BYTES: Readonly<Record<keyof PublishedView, number>> = { forecast: 64 * 1024, alerts: 4 * 1024 * 1024, banked: 256 * 1024 };
 
-export async function deployedForecast(http: HttpDeps, siteBase: string): Promise<ForecastNumbers | { unreadable: string }> {
-  const url = siteUrl(FORECAST_PATH, siteBase);
+const READ: { [K in keyof PublishedView]: (doc: unknown) => PublishedView[K] | null } = { forecast: forecastNumbers, alerts: alertIds, banked: bankedGrants };
+
+/** One part of the deployed view; throws, naming the URL, when it cannot be read as published. */
+async function deployedPart<K extends keyof PublishedView>(http: HttpDeps, siteBase: string, part: K): Promise<PublishedView[K]> {
+  const url = siteUrl(PUBLISHED_PATHS[part], siteBase);
+  let body: unknown;
   try {
-    const { body } = await getJson(http, url, { maxBytes: DEPLOYED_FORECAST_MAX_BYTES });
-    return forecastNumbers(body) ?? { unreadable: `${url}: no available, p24 and p48 as published` };
+    ({ body } = await getJson(http, url, { maxBytes: DEPLOYED_MAX_BYTES[part] }));
   } catch (e) {
-    return { unreadable: `${url}: ${(e as Error).message}` };
+    throw new Error(`${url}: ${(e as Error).message}`);
+  }
+  const read = READ[part](body);
+  if (read === null) throw new Error(`${url}: not a ${part} payload as published`);
+  return read;
+}
+
+export async function deployedView(http: HttpDeps, siteBase: string): Promise<PublishedView | { unreadable: string }> {
+  try {
+    return { forecast: await deployedPart(http, siteBase, 'forecast'), alerts: await deployedPart(http, siteBase, 'alerts'), banked: await deployedPart(http, siteBase, 'banked') };
+  } catch (e) {
+    return { unreadable: (e as Error).message };
   }
 }

@@ -1,23 +1,28 @@
 /** The build decision of the scheduled pull (src/core/dataset/rebuild.ts) on hand-made changes of the mini fixture. */
 import { describe, expect, it } from 'vitest';
 import { BUILD_FILES, FACT_FILES } from '../../../src/core/dataset/files.ts';
-import { changedFactFiles, forecastNumbers, rebuildDecision, type FactTexts, type ForecastNumbers } from '../../../src/core/dataset/rebuild.ts';
+import type { ForecastNumbers, PublishedView } from '../../../src/core/dataset/published.ts';
+import { changedFactFiles, rebuildDecision, viewChanges, type FactTexts } from '../../../src/core/dataset/rebuild.ts';
 import { miniJson, miniTexts } from '../../support/mini-data.ts';
 
 const text = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
 const mini = miniTexts();
 const BEFORE: FactTexts = { events: mini.events, announcements: mini.announcements, banked: mini.banked, corrections: mini.corrections };
 const NUMBERS: ForecastNumbers = { available: true, p24: 15, p48: 28 };
+const alert = (key: string): string => `tag:resetcast.netlify.app,2026:alert:${key}`;
+/** A deployed site with one reset alert, one grant and its first reminder. */
+const VIEW: PublishedView = { forecast: NUMBERS, alerts: [alert('grant-expiring:g1'), alert('grant:g1'), alert('reset:1')], banked: ['g1 use'] };
+/** The view with other forecast numbers. */
+const numbers = (forecast: ForecastNumbers): PublishedView => ({ ...VIEW, forecast });
 
-/** The decision for `after` against the mini fixture, with the forecast as deployed unless given. */
-const decide = (after: FactTexts, forecast: ForecastNumbers = NUMBERS, deployed: ForecastNumbers | { unreadable: string } = NUMBERS) =>
-  rebuildDecision({ before: BEFORE, after, forecast, deployed });
+/** The decision for `after` against the mini fixture, with the site as deployed unless given. */
+const decide = (after: FactTexts, now: PublishedView = VIEW, deployed: PublishedView | { unreadable: string } = VIEW) => rebuildDecision({ before: BEFORE, after, now, deployed });
 
 const events = miniJson('events');
 const newEvent = { ...events.events.at(-1), id: '2079999999999999999', date: '2026-06-30', ts: '2026-06-30T10:00:00Z', url: 'https://x.com/thsottiaux/status/2079999999999999999' };
 
 describe('which files are facts', () => {
-  it('events, promises, grants and corrections; signals and the forecast log are compared through the forecast\'s numbers', () => {
+  it('events, promises, grants and corrections; signals and the forecast log are compared through what the build publishes', () => {
     expect(Object.keys(FACT_FILES)).toEqual(['events', 'announcements', 'banked', 'corrections']);
     expect(BUILD_FILES.filter((k) => !(k in FACT_FILES))).toEqual(['signals', 'forecastLog']);
   });
@@ -66,43 +71,62 @@ describe('rebuildDecision', () => {
 
   it('a fact file that is not JSON compares as its text: changed text builds, the same text does not', () => {
     expect(decide({ ...BEFORE, banked: '{"grants": [' }).rebuild).toBe(true);
-    expect(rebuildDecision({ before: { ...BEFORE, banked: '{' }, after: { ...BEFORE, banked: '{' }, forecast: NUMBERS, deployed: NUMBERS }).rebuild).toBe(false);
+    expect(rebuildDecision({ before: { ...BEFORE, banked: '{' }, after: { ...BEFORE, banked: '{' }, now: VIEW, deployed: VIEW }).rebuild).toBe(false);
   });
 
   it('the forecast moved one point from the deployed one: build, saying from what to what', () => {
-    expect(decide({ ...BEFORE }, { available: true, p24: 14, p48: 28 })).toEqual({ rebuild: true, why: ['forecast: p24 15 → 14 (deployed → now)'] });
+    expect(decide({ ...BEFORE }, numbers({ available: true, p24: 14, p48: 28 }))).toEqual({ rebuild: true, why: ['forecast: p24 15 → 14 (deployed → now)'] });
   });
 
   it('the forecast became unavailable and p48 moved: both named in one line', () => {
-    expect(decide({ ...BEFORE }, { available: false, p24: 15, p48: 27 }).why).toEqual(['forecast: available true → false, p48 28 → 27 (deployed → now)']);
+    expect(decide({ ...BEFORE }, numbers({ available: false, p24: 15, p48: 27 })).why).toEqual(['forecast: available true → false, p48 28 → 27 (deployed → now)']);
   });
 
   it('a fact and the forecast both changed: both reasons, facts first', () => {
-    expect(decide({ ...BEFORE, events: text({ ...events, events: [...events.events, newEvent] }) }, { available: true, p24: 40, p48: 60 }).why).toEqual([
+    expect(decide({ ...BEFORE, events: text({ ...events, events: [...events.events, newEvent] }) }, numbers({ available: true, p24: 40, p48: 60 })).why).toEqual([
       'data/events.json: facts changed',
       'forecast: p24 15 → 40, p48 28 → 60 (deployed → now)',
     ]);
   });
 
-  it('the deployed forecast could not be read: build (a failed deploy must not stay stale)', () => {
-    expect(decide({ ...BEFORE }, NUMBERS, { unreadable: 'HTTP 503' })).toEqual({ rebuild: true, why: ['forecast: the deployed forecast could not be read (HTTP 503), so building'] });
+  it('the deployed site could not be read: build (a failed deploy must not stay stale)', () => {
+    expect(decide({ ...BEFORE }, VIEW, { unreadable: 'HTTP 503' })).toEqual({ rebuild: true, why: ['the deployed site could not be read (HTTP 503), so building'] });
+  });
+
+  it('a fact, the forecast, the alerts and the banked grants all changed: one line each, in that order', () => {
+    const now: PublishedView = { forecast: { ...NUMBERS, p48: 29 }, alerts: [alert('reset:2'), ...VIEW.alerts], banked: [] };
+    expect(decide({ ...BEFORE, events: text({ ...events, events: [...events.events, newEvent] }) }, now).why).toEqual([
+      'data/events.json: facts changed',
+      'forecast: p48 28 → 29 (deployed → now)',
+      'alerts: new reset:2 (deployed → now)',
+      'banked: gone g1 use (deployed → now)',
+    ]);
   });
 });
 
-describe('forecastNumbers', () => {
-  it('takes available, p24 and p48 from a forecast.json and ignores the rest', () => {
-    expect(forecastNumbers({ available: false, p24: 6, p48: 15, confidence: 'low', inputs: {} })).toEqual({ available: false, p24: 6, p48: 15 });
+describe('viewChanges (what a build now publishes against the deployed site)', () => {
+  it('the same view, or the same ids in another order: nothing', () => {
+    expect(viewChanges(VIEW, { ...VIEW })).toEqual({});
+    expect(viewChanges(VIEW, { ...VIEW, alerts: [...VIEW.alerts].reverse() })).toEqual({});
   });
 
-  it.each([
-    ['not an object', 'forecast'],
-    ['null', null],
-    ['a fraction', { available: true, p24: 6.5, p48: 15 }],
-    ['above 100', { available: true, p24: 6, p48: 101 }],
-    ['a string percent', { available: true, p24: '6', p48: 15 }],
-    ['no available', { p24: 6, p48: 15 }],
-    ['an error page as JSON', { error: 'not found' }],
-  ])('%s: null', (_, doc) => {
-    expect(forecastNumbers(doc)).toBeNull();
+  it('a reminder came due: the alerts line names the new id without its tag prefix', () => {
+    expect(viewChanges(VIEW, { ...VIEW, alerts: [alert('grant-expiring:g1:5h'), ...VIEW.alerts] })).toEqual({ alerts: 'alerts: new grant-expiring:g1:5h (deployed → now)' });
+  });
+
+  it('the grant expired: its reminder gone from the alerts, the grant gone from banked', () => {
+    expect(viewChanges(VIEW, { ...VIEW, alerts: [alert('grant:g1'), alert('reset:1')], banked: [] })).toEqual({
+      alerts: 'alerts: gone grant-expiring:g1 (deployed → now)',
+      banked: 'banked: gone g1 use (deployed → now)',
+    });
+  });
+
+  it('the advice on a grant turned from hold to use: the banked line says both', () => {
+    expect(viewChanges({ ...VIEW, banked: ['g1 hold'] }, VIEW)).toEqual({ banked: 'banked: new g1 use; gone g1 hold (deployed → now)' });
+  });
+
+  it('a site far behind: three ids listed, the rest counted', () => {
+    const five = ['reset:5', 'reset:4', 'reset:3', 'reset:2', 'event:9'].map(alert);
+    expect(viewChanges({ ...VIEW, alerts: [] }, { ...VIEW, alerts: five }).alerts).toBe('alerts: new reset:5, reset:4, reset:3 and 2 more (deployed → now)');
   });
 });
