@@ -163,7 +163,7 @@ describe('workflows', () => {
     expect(jobs.get('broadcast')).toMatch(/^\s+ref: \$\{\{ needs\.commit\.outputs\.sha \}\}$/m);
     expect(jobs.get('broadcast')).toMatch(/^\s+run: npm run broadcast$/m);
     expect(jobs.get('record')).toMatch(/^\s+needs: \[pull, commit, broadcast\]$/m);
-    expect(jobs.get('record')).toMatch(/sh \.ci\/commit-data "data: alerts sent" data\/sent-log\.json$/m);
+    expect(jobs.get('record')).toMatch(/sh \.ci\/commit-data "data: alerts sent \[skip netlify\]" data\/sent-log\.json$/m);
     // The pull job announces nothing and holds no outlet secret.
     expect(jobs.get('pull')).not.toMatch(/NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|npm run broadcast/);
   });
@@ -190,6 +190,15 @@ describe('workflows', () => {
     expect(pull.match(/secrets\.NETLIFY_BUILD_HOOK/g)).toHaveLength(1);
   });
 
+  it('no push of the workflow builds on its own: every commit it makes is marked [skip netlify], so a linked site builds only through the hook', () => {
+    const pull = read('pull.yml');
+    const calls = [...pull.matchAll(/sh \.ci\/commit-data "([^"]*)"/g)].map((m) => m[1]);
+    expect(calls).toHaveLength(2);
+    for (const message of calls) expect(message).toMatch(/\[skip netlify\]/);
+    // Not [skip ci]: GitHub would then also skip the push workflows of that commit.
+    expect(pull).not.toMatch(/\[(?:skip ci|ci skip)\]/);
+  });
+
   it('an action is pinned to the same commit in every workflow', () => {
     const pins = new Map<string, Set<string>>();
     for (const file of WORKFLOWS) for (const u of facts(read(file)).uses) pins.set(u.action, (pins.get(u.action) ?? new Set()).add(`${u.ref} # ${u.comment}`));
@@ -214,7 +223,7 @@ describe('workflows', () => {
     expect(pull).toMatch(/^concurrency:\n\s+group: pull$/m);
     expect(pull).toMatch(/run: npm run pull$/m);
     expect(pull).toMatch(/secrets\.NETLIFY_BUILD_HOOK/);
-    expect(pull).toMatch(/sh \.ci\/commit-data "data: scheduled pull" data\/$/m);
+    expect(pull).toMatch(/sh \.ci\/commit-data "data: scheduled pull \[skip netlify\]" data\/$/m);
   });
 
   it('the broadcast passes the outlet secrets through env, never into a run line', () => {
