@@ -28,9 +28,9 @@ function repos(): { work: string; origin: string; output: string } {
   return { work, origin, output: join(root, 'github-output') };
 }
 
-const run = (r: ReturnType<typeof repos>): string => {
+const run = (r: ReturnType<typeof repos>, message = 'data: scheduled pull'): string => {
   writeFileSync(r.output, '');
-  execFileSync('sh', [SCRIPT, 'data: scheduled pull', 'data/'], { cwd: r.work, env: { PATH: process.env['PATH'] ?? '', HOME: r.work, GITHUB_OUTPUT: r.output, GITHUB_REF_NAME: 'main', GITHUB_TOKEN: TOKEN } });
+  execFileSync('sh', [SCRIPT, message, 'data/'], { cwd: r.work, env: { PATH: process.env['PATH'] ?? '', HOME: r.work, GITHUB_OUTPUT: r.output, GITHUB_REF_NAME: 'main', GITHUB_TOKEN: TOKEN } });
   return readFileSync(r.output, 'utf8');
 };
 
@@ -47,6 +47,13 @@ describe('.ci/commit-data', () => {
     expect(config).not.toContain(TOKEN);
     expect(config).not.toContain(Buffer.from(`x-access-token:${TOKEN}`).toString('base64'));
     expect(config).not.toMatch(/extraheader/i);
+  });
+
+  it('the message is the pushed commit\'s, word for word, so a [skip netlify] marker reaches Netlify', () => {
+    const r = repos();
+    writeFileSync(join(r.work, 'data', 'events.json'), '{"events":[2]}\n');
+    run(r, 'data: scheduled pull [skip netlify]');
+    expect(git(r.origin, 'log', '-1', '--format=%s', 'main')).toMatch(/^data: scheduled pull \[skip netlify\] \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
   it('nothing changed: no commit, changed=false and the current sha', () => {

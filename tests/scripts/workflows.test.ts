@@ -163,9 +163,40 @@ describe('workflows', () => {
     expect(jobs.get('broadcast')).toMatch(/^\s+ref: \$\{\{ needs\.commit\.outputs\.sha \}\}$/m);
     expect(jobs.get('broadcast')).toMatch(/^\s+run: npm run broadcast$/m);
     expect(jobs.get('record')).toMatch(/^\s+needs: \[pull, commit, broadcast\]$/m);
-    expect(jobs.get('record')).toMatch(/sh \.ci\/commit-data "data: alerts sent" data\/sent-log\.json$/m);
+    expect(jobs.get('record')).toMatch(/sh \.ci\/commit-data "data: alerts sent \[skip netlify\]" data\/sent-log\.json$/m);
     // The pull job announces nothing and holds no outlet secret.
     expect(jobs.get('pull')).not.toMatch(/NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|npm run broadcast/);
+  });
+
+  it('the Netlify build is triggered only when the pull job decided what the site publishes would change', () => {
+    const pull = read('pull.yml');
+    const jobs = jobBlocks(pull);
+    // The decision is computed where npm runs (the read-only pull job), after the build, before data/ leaves the job.
+    const decide = stepsOf(jobs.get('pull')!).find((st) => st.includes('npm run facts-changed'));
+    expect(decide).toMatch(/^\s+id: facts$/m);
+    expect(decide).toMatch(/^\s+git archive HEAD data \| tar -x -C "\$RUNNER_TEMP\/before"$/m);
+    expect(decide).toMatch(/^\s+npm run facts-changed -- --before "\$RUNNER_TEMP\/before\/data" --output "\$GITHUB_OUTPUT"$/m);
+    const order = ['npm run build', 'npm run facts-changed', 'actions/upload-artifact@'].map((s) => jobs.get('pull')!.indexOf(s));
+    expect(order[0]).toBeGreaterThan(-1);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(jobs.get('pull')).toMatch(/^ {4}outputs:\n(?: {6}.+\n)* {6}rebuild: \$\{\{ steps\.facts\.outputs\.rebuild \}\}$/m);
+    // The write job only reads the decision. Its one hook step depends on it alone, not on whether data/
+    // changed (a grant expires with no new data), and comes after the push, so the build has the commit.
+    const steps = stepsOf(jobs.get('commit')!);
+    const hook = steps.findIndex((st) => st.includes('NETLIFY_BUILD_HOOK'));
+    expect(steps.filter((st) => st.includes('NETLIFY_BUILD_HOOK'))).toHaveLength(1);
+    expect(steps[hook]).toMatch(/^\s+if: needs\.pull\.outputs\.rebuild == 'true'$/m);
+    expect(steps.findIndex((st) => st.includes('sh .ci/commit-data'))).toBe(hook - 1);
+    expect(pull.match(/secrets\.NETLIFY_BUILD_HOOK/g)).toHaveLength(1);
+  });
+
+  it('no push of the workflow builds on its own: every commit it makes is marked [skip netlify], so a linked site builds only through the hook', () => {
+    const pull = read('pull.yml');
+    const calls = [...pull.matchAll(/sh \.ci\/commit-data "([^"]*)"/g)].map((m) => m[1]);
+    expect(calls).toHaveLength(2);
+    for (const message of calls) expect(message).toMatch(/\[skip netlify\]/);
+    // Not [skip ci]: GitHub would then also skip the push workflows of that commit.
+    expect(pull).not.toMatch(/\[(?:skip ci|ci skip)\]/);
   });
 
   it('an action is pinned to the same commit in every workflow', () => {
@@ -192,7 +223,7 @@ describe('workflows', () => {
     expect(pull).toMatch(/^concurrency:\n\s+group: pull$/m);
     expect(pull).toMatch(/run: npm run pull$/m);
     expect(pull).toMatch(/secrets\.NETLIFY_BUILD_HOOK/);
-    expect(pull).toMatch(/sh \.ci\/commit-data "data: scheduled pull" data\/$/m);
+    expect(pull).toMatch(/sh \.ci\/commit-data "data: scheduled pull \[skip netlify\]" data\/$/m);
   });
 
   it('the broadcast passes the outlet secrets through env, never into a run line', () => {

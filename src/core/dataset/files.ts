@@ -21,6 +21,23 @@ export type DataFileKey = keyof typeof DATA_FILES;
 export const BUILD_FILES = ['events', 'announcements', 'banked', 'signals', 'corrections', 'forecastLog'] as const satisfies readonly DataFileKey[];
 export type BuildFileKey = (typeof BUILD_FILES)[number];
 
+/**
+ * The files whose change is a change of the published facts (events, promises, grants, corrections):
+ * the scheduled pull asks Netlify for a build when one of them changed (rebuild.ts, docs/pull.md). Each
+ * names its top-level fields that are bookkeeping, not facts, and so do not count: events.json's
+ * `checked_at` moves with every successful X check. Everything else in the file counts, so a field added
+ * later is a fact until someone says otherwise here. The other build files are not facts: signals.json
+ * changes with every check and forecast-log.jsonl grows with every pull; what they publish that matters,
+ * the forecast's numbers, is compared as numbers instead.
+ */
+export const FACT_FILES = {
+  events: { bookkeeping: ['checked_at'] },
+  announcements: { bookkeeping: [] },
+  banked: { bookkeeping: [] },
+  corrections: { bookkeeping: [] },
+} as const satisfies Partial<Record<BuildFileKey, { bookkeeping: readonly string[] }>>;
+export type FactFileKey = keyof typeof FACT_FILES;
+
 /** Files that may be absent (a fresh checkout, a first pull), and what an absent one holds. */
 export const ABSENT_MEANS: Partial<Record<DataFileKey, string>> = {
   corrections: '{"corrections":[]}',

@@ -1,0 +1,75 @@
+/**
+ * `npm run facts-changed -- --before <dir>`: whether the site needs a build after a pull (the rule and
+ * why: src/core/dataset/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
+ * <dir> (data/ as of the last commit), and what a build of data/ now would publish (the forecast's
+ * numbers, the alert ids, the active banked grants and their advice) with the deployed site's.
+ * Prints one line per reason (or why none), and with --output appends `rebuild=true|false` to that file
+ * (the workflow passes $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read, 2 on bad flags.
+ */
+// First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
+import './lib/guard-output.ts';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { buildNow, wholeSecondNow } from '../src/io/clock.ts';
+import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
+import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
+import { parseDataset } from '../src/core/dataset/index.ts';
+import { publishedNow } from '../src/core/dataset/published.ts';
+import { rebuildDecision, type FactTexts } from '../src/core/dataset/rebuild.ts';
+import { SITE } from '../src/core/site.ts';
+import { HTTP_DEFAULTS, USER_AGENT } from '../src/core/sources.ts';
+import { deployedView } from '../src/jobs/pull/deployed.ts';
+import { answerHelp, type Help } from './lib/help.ts';
+
+const HELP: Help = {
+  usage: 'npm run facts-changed -- --before <dir> [--site <url>] [--output <file>]',
+  about: 'Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or what a build of data/ now would publish (the forecast\'s available, p24, p48; the alert ids; the active banked grants and their advice) differs from the deployed site.',
+  flags: [
+    ['--before <dir>', 'data/ as of the last commit, to compare the facts with (required)'],
+    ['--site <url>', `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build`],
+    ['--output <file>', 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)'],
+  ],
+  example: 'git archive HEAD data | tar -x -C /tmp/before && npm run facts-changed -- --before /tmp/before/data',
+};
+answerHelp(HELP);
+
+/** The fact files of a folder; an absent one is undefined (rebuild.ts says what absent means). */
+function factTexts(dir: string): FactTexts {
+  const texts: FactTexts = {};
+  for (const key of Object.keys(FACT_FILES) as FactFileKey[]) {
+    const path = join(dir, DATA_FILES[key]);
+    if (existsSync(path)) texts[key] = readFileSync(path, 'utf8');
+  }
+  return texts;
+}
+
+let args: { before: string; site: string; output: string | undefined };
+try {
+  const { values } = parseArgs({ options: { before: { type: 'string' }, site: { type: 'string' }, output: { type: 'string' } } });
+  if (values.before === undefined) throw new Error('--before <dir> is required');
+  if (!existsSync(values.before)) throw new Error(`--before ${JSON.stringify(values.before)}: no such folder`);
+  args = { before: values.before, site: values.site ?? SITE.url, output: values.output };
+} catch (e) {
+  console.error(`facts-changed: ${(e as Error).message}\nusage: ${HELP.usage}`);
+  process.exit(2);
+}
+
+try {
+  const env = process.env;
+  const now = buildNow(env);
+  const dir = dataDir(env);
+  // Ids and links as the build writes them (SITE.url), whichever site --site reads.
+  const view = publishedNow(parseDataset(readDataFiles(dir), now), now, SITE.url);
+  const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
+  const deployed = await deployedView({ ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT }, args.site);
+  const decision = rebuildDecision({ before: factTexts(args.before), after: factTexts(dir), now: view, deployed });
+  for (const line of decision.why) console.log(line);
+  const f = view.forecast;
+  if (!decision.rebuild) console.log(`no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`);
+  if (args.output !== undefined) appendFileSync(args.output, `rebuild=${decision.rebuild}\n`);
+} catch (e) {
+  console.error(`facts-changed: ${(e as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,163 @@
+/**
+ * `npm run facts-changed` (scripts/facts-changed.ts) on temp copies of the frozen history, against a real
+ * local HTTP server standing in for the deployed site. At the history's clock (2026-11-23T00:00:00Z) its
+ * forecast is available false, p24 6, p48 15 (the recency mix of tests/unit/forecast, 1,033.7 h after
+ * the last reset), and no banked grant is active (the last expired 2026-11-06).
+ */
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseDataset } from '../../src/core/dataset/index.ts';
+import { SITE } from '../../src/core/site.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
+import { createPayloads } from '../../src/site/api/payloads.ts';
+import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
+import { runNode } from '../support/run-node.ts';
+import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+
+const AS_BUILT = { available: false, p24: 6, p48: 15 };
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+type Deployed = { forecast: Reply; alerts: Reply; banked: Reply };
+const doc = (body: object): Reply => ({ body: JSON.stringify(body) });
+
+/** The site as a build of `dir` at `at` deployed it, its forecast.json saying `numbers` (what the clock does to them is tested elsewhere). */
+function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): Deployed {
+  const payloads = createPayloads(parseDataset(readDataFiles(dir), at), at, SITE.url);
+  return { forecast: doc({ ...payloads.forecast, ...numbers }), alerts: doc(payloads.alerts), banked: doc(payloads.banked) };
+}
+
+/** A local stand-in for the deployed site: its three payloads, anything else 404. */
+async function site(deployed: Deployed): Promise<string> {
+  const byPath: Record<string, Reply> = { '/api/v1/forecast.json': deployed.forecast, '/api/v1/alerts.json': deployed.alerts, '/api/v1/banked.json': deployed.banked };
+  server = await startServer((url) => byPath[url.pathname]);
+  return server.url;
+}
+
+/** Runs the command with data/ = `after`, data/ before = `before`; returns its output and what it appended to --output. */
+async function factsChanged(before: string, after: string, siteUrl: string): Promise<{ code: number | null; out: string; output: string }> {
+  const output = join(after, 'github-output');
+  writeFileSync(output, 'earlier=line\n');
+  const r = await runNode(['scripts/facts-changed.ts', '--before', before, '--site', siteUrl, '--output', output], {
+    PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: after, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), RESETCAST_HTTP_TIMEOUT_MS: '2000',
+  });
+  return { ...r, output: readFileSync(output, 'utf8') };
+}
+
+const editJson = (dir: string, file: string, edit: (doc: any) => void): void => {
+  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  edit(doc);
+  writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
+};
+
+/**
+ * What a pull without news writes: a signals check, a later X check time (still more than 7 days old, so
+ * the forecast stays unavailable), one more forecast-log line.
+ */
+function quietPull(dir: string): void {
+  editJson(dir, 'signals.json', (s) => (s.fetched_at = '2026-11-22T23:44:29Z'));
+  editJson(dir, 'events.json', (e) => (e.checked_at = '2026-10-12T00:00:00Z'));
+  appendFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-22T23:44:29Z', available: false, p24: 6, p48: 15, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`);
+}
+
+/** A grant recorded before the pull (in both copies: no fact changed) that expires at `expiresAt`. */
+function grantExpiring(dirs: string[], expiresAt: string): void {
+  for (const dir of dirs)
+    editJson(dir, 'banked.json', (b) =>
+      b.grants.push({ ...b.grants.at(-1), id: 'test-grant', granted_at: '2026-11-20T00:00:00Z', expires_at: expiresAt, event_id: null }),
+    );
+}
+
+describe('facts-changed', () => {
+  it('a pull without news (signals, checked_at, a forecast-log line) and the forecast as deployed: no build', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const r = await factsChanged(before, after, await site(builtFrom(before)));
+    expect(r).toEqual({
+      code: 0,
+      out: 'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
+      output: 'earlier=line\nrebuild=false\n',
+    });
+    expect(server!.requests.map((q) => q.url.pathname)).toEqual(['/api/v1/forecast.json', '/api/v1/alerts.json', '/api/v1/banked.json']);
+  });
+
+  it('a new event (a boost, which leaves the forecast as it was): build, naming events.json and its alert', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    editJson(after, 'events.json', (e) =>
+      e.events.push({
+        id: '2124472963691446272', date: '2026-11-22', ts: '2026-11-22T12:00:00Z', scope: 'plus+pro', kind: 'boost', source: 'thsottiaux',
+        url: 'https://x.com/thsottiaux/status/2124472963691446272', summary: 'Limits doubled for the weekend.', partial: false, global: true,
+        origin: 'official_post', certainty: 'high', uncertain_fields: [],
+      }),
+    );
+    const r = await factsChanged(before, after, await site(builtFrom(before)));
+    expect(r).toEqual({ code: 0, out: 'data/events.json: facts changed\nalerts: new event:2124472963691446272 (deployed → now)\n', output: 'earlier=line\nrebuild=true\n' });
+  });
+
+  it('an X check that makes the record fresh again makes the forecast available: build', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    editJson(after, 'events.json', (e) => (e.checked_at = '2026-11-22T23:44:29Z'));
+    const r = await factsChanged(before, after, await site(builtFrom(before)));
+    expect([r.out, r.output]).toEqual(['forecast: available false → true (deployed → now)\n', 'earlier=line\nrebuild=true\n']);
+  });
+
+  it('the deployed forecast is a point higher than the one data/ publishes now: build, saying so', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    const r = await factsChanged(before, after, await site(builtFrom(before, HISTORY_NOW, { ...AS_BUILT, p24: 7 })));
+    expect(r).toEqual({ code: 0, out: 'forecast: p24 7 → 6 (deployed → now)\n', output: 'earlier=line\nrebuild=true\n' });
+  });
+
+  it('a grant expires between the deployed build (22:45) and the pull (00:00), nothing else changed: build, naming what went', async () => {
+    // Expiry 23:30: at 22:45 it was active (45 min left: a reset that soon is far below 50 %, so "use")
+    // with its 24 h, 5 h and 1 h reminders (due 23:30 the day before, 18:30, 22:30); at 00:00 all are gone.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    grantExpiring([before, after], '2026-11-22T23:30:00Z');
+    const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
+    expect(r.out).toBe(
+      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed → now)\nbanked: gone test-grant use (deployed → now)\n',
+    );
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+  });
+
+  it('a grant\'s 5 h reminder comes due between the deployed build (22:45) and the pull (00:00): build', async () => {
+    // Expiry 04:00: the 5 h reminder is due at 23:00; the 24 h one (04:00 the day before) was there already.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    grantExpiring([before, after], '2026-11-23T04:00:00Z');
+    const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
+    expect([r.out, r.output]).toEqual(['alerts: new grant-expiring:test-grant:5h (deployed → now)\n', 'earlier=line\nrebuild=true\n']);
+  });
+
+  it.each([
+    ['forecast.json answers 404', 'forecast', { status: 404 }, 'forecast.json: HTTP 404 Not Found'],
+    ['alerts.json is larger than its cap (4 MiB)', 'alerts', { stream: { bytes: 5_000_000, contentLength: true } }, 'alerts.json: response exceeds 4.2 MB (Content-Length: 5 MB), not read'],
+    ['banked.json is not a banked payload', 'banked', { body: '{"error":"not found"}' }, 'banked.json: not a banked payload as published'],
+  ] as const)('the deployed site cannot be read (%s): build', async (_, part, reply, reason) => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    const url = await site({ ...builtFrom(before), [part]: reply });
+    const r = await factsChanged(before, after, url);
+    expect(r.out).toBe(`the deployed site could not be read (${url}/api/v1/${reason}), so building\n`);
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+  });
+
+  it('a fact file absent before (a first pull): build', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    const deployed = builtFrom(before);
+    rmSync(join(before, 'banked.json'));
+    const r = await factsChanged(before, after, await site(deployed));
+    expect([r.out, r.output]).toEqual(['data/banked.json: facts changed\n', 'earlier=line\nrebuild=true\n']);
+  });
+
+  it.each([
+    [[], '--before <dir> is required'],
+    [['--before', '/nonexistent/before'], '--before "/nonexistent/before": no such folder'],
+  ])('%j is refused (exit 2), writing no decision', async (args, message) => {
+    const r = await runNode(['scripts/facts-changed.ts', ...args], { PATH: process.env['PATH'] ?? '' });
+    expect(r.code).toBe(2);
+    expect(r.out).toContain(`facts-changed: ${message}\nusage: npm run facts-changed`);
+  });
+});
