@@ -4,10 +4,11 @@
  *
  * Two things the local server does differently from the service, and what is done about them here:
  * - its check-then-write of a conditional PUT spans several awaits, so two PUTs with the same If-Match
- *   can both pass; and its ETag is an HMAC of the file's mtime in milliseconds, so two writes within one
- *   millisecond get the same ETag. The service's conditional writes are what the protocol relies on
- *   (docs/alerts.md), so the server is fronted by a pass-through that lets one write in at a time and
- *   spaces writes 2 ms apart. Reads and everything else go through untouched.
+ *   can both pass; and its ETag is an HMAC of the file's mtime, which Linux takes from its coarse clock
+ *   (one tick: up to 10 ms), so two writes within a tick get the same ETag and a stale If-Match passes.
+ *   The service's conditional writes are what the protocol relies on (docs/alerts.md), so the server is
+ *   fronted by a pass-through that lets one write in at a time and spaces writes 15 ms apart (more than a
+ *   tick). Reads and everything else go through untouched.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -54,8 +55,8 @@ export async function startBlobs(): Promise<LocalBlobs> {
         req.pipe(out);
       });
     if (req.method !== 'PUT') return void forward();
-    // One write at a time, each at least 2 ms after the last (see above).
-    writes = writes.then(forward).then(() => new Promise((r) => setTimeout(r, 2)));
+    // One write at a time, each at least 15 ms after the last (see above).
+    writes = writes.then(forward).then(() => new Promise((r) => setTimeout(r, 15)));
   });
   await new Promise<void>((r) => front.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
