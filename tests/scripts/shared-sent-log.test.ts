@@ -12,6 +12,7 @@ import { startServer, type FixtureServer } from './support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from './support/outlet-servers.ts';
 import { startBlobs, type LocalBlobs } from './support/blobs.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
+import { reset } from './support/alerts.ts';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -19,16 +20,6 @@ afterEach(async () => {
   closers = [];
 });
 
-const HOUR = 3_600_000;
-const ts = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-function reset(n: number, hoursAgo: number): Alert {
-  const id = `2123700000000000${String(n).padStart(3, '0')}`;
-  return {
-    id: `tag:resetcast.netlify.app,2026:alert:reset:${id}`, kind: 'reset', at: ts(NOW.getTime() - hoursAgo * HOUR),
-    title: `Codex limits reset #${n}`, summary: 'Limits reset.', url: null, page: `https://resetcast.netlify.app/timeline/2026/#e-${id}`,
-    event_id: id, window: null, expires_at: null, forecast: null,
-  };
-}
 
 async function setup(): Promise<{ blobs: LocalBlobs; ntfy: FixtureServer; slack: FixtureServer; urls: { ntfy: string; slack: string } }> {
   const [blobs, ntfy, slack] = await Promise.all([startBlobs(), startServer(ntfyApi()), startServer(slackApi())]);
