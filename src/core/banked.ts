@@ -44,12 +44,6 @@ export function expiryRule(expiryDays: number): string {
   return `A banked reset expires ${expiryDays} days after it is granted if unused, unless the grant records another expiry.`;
 }
 
-/** The days of a published `expiry_rule` (banked.json), exactly as expiryRule wrote it; null for any other text. */
-export function expiryDaysOf(rule: string): number | null {
-  const m = /^A banked reset expires ([1-9]\d{0,3}) days after/.exec(rule);
-  return m && expiryRule(Number(m[1])) === rule ? Number(m[1]) : null;
-}
-
 /** Grants already granted and not yet expired at `now` (expiry is exclusive: at expires_at it is gone), soonest expiry first. */
 export function activeGrants(banked: BankedFile, now: Date): ActiveGrant[] {
   return banked.grants
@@ -77,6 +71,8 @@ export function createBankedPayload(banked: BankedFile, now: Date, generatedAt: 
     generated_at: generatedAt,
     source,
     expiry_rule: expiryRule(banked.expiry_days),
+    // The same fact as structure, for programs (the watcher): never read back out of the sentence above.
+    expiry_days: banked.expiry_days,
     active: activeGrants(banked, now).map((g) => {
       const p = chance(hoursBetween(now, parseTimestamp(g.expires_at)));
       return { ...g, p_free_reset_before_expiry: roundTo(p, 4), ...spendOrHold(p, g.expires_at) };

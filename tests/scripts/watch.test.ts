@@ -64,10 +64,11 @@ interface World {
   data: string;
 }
 
-async function world(opts: { posts?: () => Post[]; xFail?: (n: number) => Reply | undefined; dispatch?: (n: number) => Reply; telegram?: (n: number) => Reply | undefined } = {}): Promise<World> {
+async function world(opts: { posts?: () => Post[]; xFail?: (n: number) => Reply | undefined; dispatch?: (n: number) => Reply; telegram?: (n: number) => Reply | undefined; expiryDays?: number } = {}): Promise<World> {
   const data = tempData();
   const dataset = loadDir(data);
-  const p = createPayloads(dataset, NOW, SITE.url);
+  // The deploy's payloads; `expiryDays` stands for a deploy whose banked rule differs from the history's 30 days.
+  const p = createPayloads({ ...dataset, banked: { ...dataset.banked, expiry_days: opts.expiryDays ?? dataset.banked.expiry_days } }, NOW, SITE.url);
   const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(p.timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked) };
   const [blobs, x, github, ntfy, telegram, site] = await Promise.all([
     startBlobs(),
@@ -153,6 +154,14 @@ describe('the watcher announces a confident reset at once, exactly once with the
     const pulled = await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
     expect(pulled.lines.slice(0, 1)).toEqual(['✅ ntfy: nothing new to send']);
     expect(w.ntfy.requests).toHaveLength(1);
+  });
+
+  it("a banked grant expires by the deploy's published expiry_days: 7 days after the post (11:59:30 → 11-27 11:59:30)", async () => {
+    const banked = { id: POST.id, text: "We've banked a Codex reset for all Plus and Pro users." };
+    const w = await world({ posts: () => [banked], expiryDays: 7 });
+    const run = await runWatch(w.input());
+    expect(run.alerts.map((a) => [a.kind, a.expires_at])).toEqual([['grant', '2026-11-27T11:59:30Z']]);
+    expect(titles(w.ntfy)).toEqual(['Banked Codex reset granted for Plus + Pro']);
   });
 
   it('a post for review only starts the pull', async () => {

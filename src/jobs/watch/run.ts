@@ -141,10 +141,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
     if (known) {
       const found = classify(posts, known.known, now);
       news = found.events.length + found.forReview > 0;
-      const banked = found.events.filter((e) => e.kind === 'banked');
-      if (banked.length > 0 && known.expiryDays === null) lines.push(`⚠️ site: banked.json's expiry_rule is not in the build's form; ${banked.length} banked post(s) left to the pull`);
-      const announce = known.expiryDays === null ? found.events.filter((e) => e.kind !== 'banked') : found.events;
-      alerts = announce.length > 0 ? watcherAlerts(announce, known.expiryDays ?? 1, now, input.siteBase) : [];
+      alerts = found.events.length > 0 ? watcherAlerts(found.events, known.expiryDays, now, input.siteBase) : [];
       lines.push(`✅ classify: ${found.events.length} to record, ${found.forReview} for review; ${alerts.length} alert(s)`);
     } else news = true; // the site cannot say what it knows: the pull decides
   }

@@ -1,10 +1,11 @@
 /**
  * What the deployed site already knows, read from its own published files (the deploy is the record
  * the watcher must not repeat): every post id on its timeline and among its promises, the newest of them
- * per account (the watcher never asks X for anything older), and the banked expiry rule a new grant
- * gets. Read only when a post turns up (or an account has no cursor yet), so a quiet minute costs no bandwidth.
+ * per account (the watcher never asks X for anything older), and the days a new banked grant lasts
+ * (`expiry_days`, the published number; the `expiry_rule` sentence is for people and never parsed back).
+ * The watcher ships in the same deploy as the payloads it reads, so the field is always there. Read only
+ * when a post turns up (or an account has no cursor yet), so a quiet minute costs no bandwidth.
  */
-import { expiryDaysOf } from '../../core/banked.ts';
 import { siteUrl } from '../../core/site.ts';
 import { BankedPayload, PromisesPayload, TimelinePayload } from '../../core/schema/index.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
@@ -15,8 +16,8 @@ export interface SiteKnowledge {
   known: Set<string>;
   /** Per account (lower case), the newest post id the site has by it. */
   newest: Map<string, string>;
-  /** The banked rule's days, or null when the published rule is not in the form the build writes. */
-  expiryDays: number | null;
+  /** The banked rule's days, as banked.json publishes them (`expiry_days`). */
+  expiryDays: number;
 }
 
 /** A timeline of 10,000 events is about 5 MB; the payloads are ours, the cap only bounds a broken deploy. */
@@ -37,5 +38,5 @@ export async function readSite(http: HttpDeps, base: string): Promise<SiteKnowle
   ].filter((p) => /^\d{1,19}$/.test(p.id)); // an event recorded without a post has a made-up id: not an X cursor
   const newest = new Map<string, string>();
   for (const p of posts) newest.set(p.account.toLowerCase(), later(newest.get(p.account.toLowerCase()), p.id));
-  return { known: new Set(posts.map((p) => p.id)), newest, expiryDays: expiryDaysOf(banked.expiry_rule) };
+  return { known: new Set(posts.map((p) => p.id)), newest, expiryDays: banked.expiry_days };
 }
