@@ -6,11 +6,12 @@
  * workflow_dispatch so data/ records the post and the site rebuilds. A thin binding: the environment,
  * fetch, the Blobs store and the clock, around src/jobs/watch/run.ts.
  *
+ * Its schedule (every minute) is in netlify.toml, `[functions.watch]`, where the local runtime reads it too.
+ *
  * Never runs without its secrets (X_BEARER_TOKEN, RESETCAST_DISPATCH_TOKEN) and its repository
  * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through
  * the one redactor (src/core/secrets.ts).
  */
-import type { Config } from '@netlify/functions';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
@@ -69,5 +70,3 @@ export default async (): Promise<Response> => {
   }
   return new Response(null, { status: 204 });
 };
-
-export const config: Config = { schedule: '* * * * *' };

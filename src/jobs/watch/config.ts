@@ -1,6 +1,6 @@
 /**
  * Which X accounts the watcher polls and how often (docs/alerts.md, "Cost"). The function itself runs
- * every minute (its schedule is fixed at build: Netlify reads `config.schedule` from the source); each
+ * every minute (its schedule is fixed at deploy: `[functions.watch]` in netlify.toml); each
  * account is asked only when its interval has passed since it was last asked, so the X requests a month
  * are set here, per account. `RESETCAST_WATCH_ACCOUNTS="thsottiaux:1,OpenAI:5"`: account, then minutes.
  */
