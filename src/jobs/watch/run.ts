@@ -174,7 +174,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
     for (let i = 0; i < STATE_TRIES; i++) {
       const moves = news && [...newest].some(([name, id]) => { const c = current.accounts[name]?.since_id; return c == null || BigInt(id) > BigInt(c); });
       owes = moves;
-      const next = mergeStates(current, { ...mine, dispatch_pending: current.dispatch_pending || moves });
+      const next = mergeStates(current, { ...mine, dispatch_pending: moves });
       try {
         if (await input.stores.state.write(JSON.stringify(next), etag)) {
           stored = { state: next, etag: undefined };

@@ -40,5 +40,5 @@ export function mergeStates(stored: WatchState, mine: WatchState): WatchState {
     const s = accounts[name];
     accounts[name] = s ? { user_id: a.user_id, since_id: newer(s.since_id, a.since_id), polled_at: s.polled_at > a.polled_at ? s.polled_at : a.polled_at } : a;
   }
-  return { accounts: Object.fromEntries(Object.entries(accounts).sort(([a], [b]) => a.localeCompare(b))), dispatch_pending: mine.dispatch_pending };
+  return { accounts: Object.fromEntries(Object.entries(accounts).sort(([a], [b]) => a.localeCompare(b))), dispatch_pending: stored.dispatch_pending || mine.dispatch_pending };
 }
