@@ -13,9 +13,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
 import { STORE_NAME } from '../lib/blob-store.ts';
-import { startWatchRuntime } from '../lib/watch-runtime.ts';
+import { nextMinute, startWatchRuntime } from '../lib/watch-runtime.ts';
 
 export interface WatchBenchInput {
   root: string;
@@ -53,19 +52,11 @@ export async function benchWatcher(input: WatchBenchInput): Promise<WatchSample[
       RESETCAST_BLOBS_SITE_ID: BLOBS_SITE_ID, RESETCAST_BLOBS_TOKEN: BLOBS_TOKEN, RESETCAST_BLOBS_EDGE_URL: edge,
     }),
   });
-  /** The next minute: the account's last poll a minute earlier, so the next invocation asks X. */
-  const nextMinute = async (): Promise<void> => {
-    const text = await store.get(WATCH_STATE_KEY);
-    if (text === null) return;
-    const state = JSON.parse(text) as { accounts: Record<string, { polled_at: string }> };
-    for (const a of Object.values(state.accounts)) a.polled_at = new Date(Date.parse(a.polled_at) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    await store.set(WATCH_STATE_KEY, JSON.stringify(state));
-  };
   const samples: WatchSample[] = [];
   try {
     // One more run than measured: the first also looks the account up and loads the runtime's caches.
     for (let i = 0; i <= input.runs; i++) {
-      await nextMinute();
+      await nextMinute(store);
       input.drain();
       input.post();
       const t0 = performance.now();

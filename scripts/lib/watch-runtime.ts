@@ -16,6 +16,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Store } from '@netlify/blobs';
+import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE } from './bundle-function.ts';
 import { freePort } from './free-port.ts';
 
@@ -109,4 +111,16 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
     lines: () => out.split('\n').filter((l) => l.startsWith('[watch] ')),
     close,
   };
+}
+
+/**
+ * The next minute without waiting for it: every account's last poll moved a minute back in the watcher's
+ * state, so the next invocation asks X again (an account is due only when its interval has passed).
+ */
+export async function nextMinute(store: Store): Promise<void> {
+  const text = await store.get(WATCH_STATE_KEY, { type: 'text' });
+  if (text === null) return;
+  const state = JSON.parse(text) as { accounts: Record<string, { polled_at: string }> };
+  for (const a of Object.values(state.accounts)) a.polled_at = new Date(Date.parse(a.polled_at) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  await store.set(WATCH_STATE_KEY, JSON.stringify(state));
 }

@@ -12,8 +12,7 @@ import { stableStringify } from '../../src/core/json.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
-import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
-import { startWatchRuntime, type WatchRuntime } from '../../scripts/lib/watch-runtime.ts';
+import { nextMinute, startWatchRuntime, type WatchRuntime } from '../../scripts/lib/watch-runtime.ts';
 import { startServer, type FixtureServer } from '../scripts/support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi } from '../scripts/support/outlet-servers.ts';
 import { BLOBS_SITE_ID, BLOBS_TOKEN, startBlobs, type LocalBlobs } from '../scripts/support/blobs.ts';
@@ -68,10 +67,7 @@ describe('the watch function in the local Netlify runtime', () => {
     expect(runtime.lines().slice(0, 4)).toEqual(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: sent 1 alert(s)', '[watch] ✅ dispatch: started the pull (pull.yml on main)']);
 
     // A minute passes: the account's last poll moves back 60 s, so the next run asks X again.
-    const store = blobs.store('resetcast');
-    const state = JSON.parse((await store.get(WATCH_STATE_KEY))!);
-    state.accounts.thsottiaux.polled_at = new Date(Date.parse(state.accounts.thsottiaux.polled_at) - 60_000).toISOString().replace('.000Z', 'Z');
-    await store.set(WATCH_STATE_KEY, JSON.stringify(state));
+    await nextMinute(blobs.store('resetcast'));
 
     expect(await runtime.invoke()).toBe(200);
     expect(runtime.lines().slice(5, 8)).toEqual(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: nothing new to send']);
