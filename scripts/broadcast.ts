@@ -6,6 +6,10 @@
  * pull's data/ has validated, built and been committed, and commits the sent-log it writes. Exit 0 when
  * every outlet succeeded or was skipped, 1 when any failed (the sent-log still records what happened),
  * 2 when data/ is invalid (nothing sent, nothing written).
+ *
+ * With RESETCAST_BLOBS_SITE_ID and RESETCAST_BLOBS_TOKEN set, the sent-log is the one the watcher shares
+ * in Netlify Blobs (src/jobs/broadcast/shared-log.ts): each send is claimed there first, so an alert the
+ * watcher sent (or is sending) is not sent again; data/sent-log.json is merged in and receives the result.
  */
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
@@ -16,6 +20,10 @@ import { DATA_FILES } from '../src/core/dataset/files.ts';
 import { DataError } from '../src/core/dataset/index.ts';
 import { outletUrls } from '../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../src/jobs/broadcast/run.ts';
+import { blobTextStore, sharedSentLog, type SharedSentLog } from '../src/jobs/broadcast/shared-log.ts';
+import { mergeSentLogs, readSentLog } from '../src/jobs/broadcast/sent-log.ts';
+import { stableStringify } from '../src/core/json.ts';
+import { configuredBlobStore } from './lib/blob-store.ts';
 import { SITE } from '../src/core/site.ts';
 import { HTTP_DEFAULTS, USER_AGENT } from '../src/core/sources.ts';
 import { answerHelp } from './lib/help.ts';
@@ -32,6 +40,8 @@ answerHelp({
     ['RESETCAST_TELEGRAM_API=<url>', 'Telegram Bot API base (default https://api.telegram.org)'],
     ['RESETCAST_HTTP_TIMEOUT_MS=<ms>', 'per-request timeout'],
     ['RESETCAST_DATA_DIR=<dir>', 'the data folder (default data/)'],
+    ['RESETCAST_BLOBS_SITE_ID=<id>', "with RESETCAST_BLOBS_TOKEN: share the watcher's sent-log in Netlify Blobs (docs/alerts.md)"],
+    ['RESETCAST_BLOBS_TOKEN=<token>', 'a Netlify personal access token for that site'],
   ],
   example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
 });
@@ -41,15 +51,30 @@ const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeo
 const dir = dataDir(env);
 
 try {
+  const texts = readDataTexts(dir);
+  const blobs = configuredBlobStore(env);
+  let shared: SharedSentLog | null = null;
+  if (blobs) {
+    shared = sharedSentLog(blobTextStore(blobs), buildNow(env));
+    // The committed log's records count too (they predate the shared one, or were written without it).
+    const both = mergeSentLogs(readSentLog(await shared.load(), buildNow(env)).log, readSentLog(texts[DATA_FILES.sentLog], buildNow(env)).log);
+    texts[DATA_FILES.sentLog] = stableStringify(both);
+  }
   const result = await runBroadcast({
-    texts: readDataTexts(dir),
+    texts,
     now: buildNow(env),
     http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT },
     urls: outletUrls(env),
     site: SITE.url,
     // Before each send, the log with that alert recorded as uncertain: a crash after sending resends it once at most.
-    checkpoint: (sentLog) => writeDataTexts(dir, { [DATA_FILES.sentLog]: sentLog }),
+    // Shared: the same record is a claim in Blobs, refused when the watcher holds or settled that alert.
+    checkpoint: shared ? (sentLog, attempt) => shared.claim(sentLog, attempt) : (sentLog) => writeDataTexts(dir, { [DATA_FILES.sentLog]: sentLog }),
   });
+  if (shared) {
+    const stored = await shared.finish(result.writes[DATA_FILES.sentLog] ?? texts[DATA_FILES.sentLog]!);
+    result.writes[DATA_FILES.sentLog] = stored;
+    for (const r of shared.refused) console.log(`⏭️ shared sent-log: ${r}`);
+  }
   writeDataTexts(dir, result.writes);
   for (const l of result.lines) console.log(l);
   console.log(Object.keys(result.writes).length > 0 ? `wrote ${Object.keys(result.writes).join(', ')}` : 'no changes');

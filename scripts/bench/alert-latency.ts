@@ -1,6 +1,10 @@
 /**
- * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord and Slack, for
- * the part Resetcast controls once a pull starts: the real pull (runPull against local X, status and
+ * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord and Slack, on
+ * both paths. First the watcher's (the usual one): the real watch function in the real local Netlify
+ * runtime, invoked as the scheduler does (scripts/bench/watch-latency.ts), its own work measured per
+ * outlet, and the schedule's wait added by model: a post lands at a uniform moment in the minute before
+ * the next run (median 30 s, worst 60 s). Then the pull's (the fallback, when the watcher cannot send),
+ * for the part Resetcast controls once a pull starts: the real pull (runPull against local X, status and
  * GitHub servers on 127.0.0.1, a copy of the frozen history), classifying the post, recording and
  * validating, the forecast, writing data/; then the real broadcast of that data/ (runBroadcast: reading
  * and validating data/ again, deriving alerts, diffing the sent-log, sending to three local servers that
@@ -23,19 +27,29 @@ import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
-import { median } from './stats.ts';
+import { stableStringify } from '../../src/core/json.ts';
+import { readDataFiles } from '../../src/io/data-folder.ts';
+import { parseDataset } from '../../src/core/dataset/index.ts';
+import { createPayloads } from '../../src/site/api/payloads.ts';
+import { median, medianWithUniformWait, percentile } from './stats.ts';
+import { benchWatcher, type WatchSample } from './watch-latency.ts';
 import { answerHelp } from '../lib/help.ts';
 
 answerHelp({
   usage: 'npm run bench:alerts',
-  about: 'Times a post on X to the alert at ntfy, Discord and Slack for the work Resetcast does (pull, then broadcast) against local servers, with the same work and no outlet as the baseline.',
+  about: 'Times a post on X to the alert at ntfy, Discord and Slack: the watcher in the local Netlify runtime (its work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local servers, with the same work and no outlet as the baseline.',
   flags: [
-    ['BENCH_ALERT_RUNS=<n>', 'runs, medians reported (default 15)'],
+    ['BENCH_WATCH_RUNS=<n>', 'watcher invocations measured (default 11)'],
+    ['BENCH_ALERT_RUNS=<n>', 'pull + broadcast runs, medians reported (default 15)'],
   ],
   example: 'BENCH_ALERT_RUNS=5 npm run bench:alerts',
 });
 
 const RUNS = Number(process.env['BENCH_ALERT_RUNS'] ?? 15);
+const WATCH_RUNS = Number(process.env['BENCH_WATCH_RUNS'] ?? 11);
+/** The watcher's schedule: every minute. The design's targets, from the post (docs/alerts.md, "Latency"). */
+const PERIOD_MS = 60_000;
+const TARGET = { medianMs: 45_000, worstMs: 75_000, workMs: 2_000 } as const;
 const root = resolve(import.meta.dirname, '..', '..');
 const HISTORY = join(root, 'tests/fixtures/history');
 const RECORDED = join(root, 'tests/fixtures/pull');
@@ -49,12 +63,12 @@ function newPost(at: Date): void {
   post = { ...post, id, created_at: at.toISOString() };
 }
 
-function listen(handler: (path: string, body: string) => { status: number; type: string; body: string }): Promise<{ server: Server; url: string }> {
+function listen(handler: (url: URL, body: string) => { status: number; type: string; body: string }): Promise<{ server: Server; url: string }> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const out = handler(url.pathname, Buffer.concat(chunks).toString('utf8'));
+    const out = handler(url, Buffer.concat(chunks).toString('utf8'));
     res.writeHead(out.status, { 'Content-Type': out.type, 'Content-Length': Buffer.byteLength(out.body) });
     res.end(out.body);
   });
@@ -62,27 +76,36 @@ function listen(handler: (path: string, body: string) => { status: number; type:
 }
 
 const ok = (body: string, type = 'application/json'): { status: number; type: string; body: string } => ({ status: 200, type, body });
-// One server for every source: X (the run's post on thsottiaux's timeline), the status page, GitHub search.
+// The outlets and GitHub's dispatch note when each request arrived (performance.now(), this process).
+const arrivals: { name: string; at: number }[] = [];
+const DISPATCH = '/repos/resetcast/bench/actions/workflows/pull.yml/dispatches';
+// One server for every source: X (the run's post on thsottiaux's timeline), the status page, GitHub search and dispatch.
 let issueCalls = 0;
-const sources = await listen((path) => {
+const sources = await listen(({ pathname: path, searchParams }) => {
   if (path === '/api/v2/summary.json') return ok(recorded('status/summary.json'));
   if (path === '/search/issues') return ok(recorded(issueCalls++ % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json'));
+  // The watcher looks up only the account it polls; the pull's state already has its ids.
+  if (path === '/2/users/by' && searchParams.get('usernames') === 'thsottiaux') return ok(JSON.stringify({ data: [{ id: THS, name: 'thsottiaux', username: 'thsottiaux' }] }));
   if (path === '/2/users/by') return ok(recorded('x/users.json'));
+  if (path === DISPATCH) {
+    arrivals.push({ name: 'dispatch', at: performance.now() });
+    return { status: 204, type: 'application/json', body: '' };
+  }
   if (path === `/2/users/${THS}/tweets`) return ok(JSON.stringify({ data: [{ ...post, edit_history_tweet_ids: [post.id] }], meta: { result_count: 1, newest_id: post.id, oldest_id: post.id } }));
   if (path.startsWith('/2/users/')) return ok(recorded('x/empty.json'));
   return { status: 404, type: 'application/json', body: '{}' };
 });
 
-// The three outlets, answering as the real ones do (src/jobs/broadcast/outlets/*.ts); each notes when a message arrived.
-const arrivals: number[] = [];
-const outlet = (answer: (body: string) => string, type: string) =>
-  listen((_path, body) => {
-    arrivals.push(performance.now());
+// The three outlets, answering as the real ones do (src/jobs/broadcast/outlets/*.ts).
+const outlet = (name: string, answer: (body: string) => string, type: string) =>
+  listen((_url, body) => {
+    arrivals.push({ name, at: performance.now() });
     return ok(answer(body), type);
   });
-const ntfy = await outlet((b) => JSON.stringify({ id: 'bench', time: 0, event: 'message', topic: (JSON.parse(b) as { topic: string }).topic }), 'application/json');
-const discord = await outlet(() => JSON.stringify({ id: '1300000000000000000', type: 0 }), 'application/json');
-const slack = await outlet(() => 'ok', 'text/html');
+const ntfy = await outlet('ntfy', (b) => JSON.stringify({ id: 'bench', time: 0, event: 'message', topic: (JSON.parse(b) as { topic: string }).topic }), 'application/json');
+const discord = await outlet('discord', () => JSON.stringify({ id: '1300000000000000000', type: 0 }), 'application/json');
+const slack = await outlet('slack', () => 'ok', 'text/html');
+const OUTLETS = ['ntfy', 'discord', 'slack'] as const;
 const URLS: OutletUrls = { ntfy: `${ntfy.url}/resetcast-bench`, discord: `${discord.url}/api/webhooks/1/bench-token`, slack: `${slack.url}/services/T/B/bench` };
 
 const http = { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms: number) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT };
@@ -118,7 +141,7 @@ async function once(withOutlets: boolean): Promise<Sample> {
   marks.broadcast = performance.now();
   writeDataTexts(dir, sent.writes);
   const end = performance.now();
-  if (withOutlets && arrivals.length !== 3) throw new Error(`bench: ${arrivals.length} of 3 outlets got the alert: ${sent.lines.join(' | ')}`);
+  if (withOutlets && arrivals.length !== OUTLETS.length) throw new Error(`bench: ${arrivals.length} of 3 outlets got the alert: ${sent.lines.join(' | ')}`);
   const c0 = performance.now();
   classifyPosts([{ ...post, username: 'thsottiaux' }], new Set(), now);
   const classify = performance.now() - c0;
@@ -126,10 +149,23 @@ async function once(withOutlets: boolean): Promise<Sample> {
   return {
     sources: marks.sources! - t0, assembled: marks.assembled! - marks.sources!, write: pulled - beforeWrite,
     read: marks.read - pulled, alerts: marks.alerts! - marks.read, broadcast: marks.broadcast - marks.alerts!, writeLog: end - marks.broadcast,
-    total: end - t0, postToAlert: withOutlets ? Math.max(...arrivals) - t0 : null, classify,
+    total: end - t0, postToAlert: withOutlets ? Math.max(...arrivals.map((a) => a.at)) - t0 : null, classify,
   };
 }
 
+// 1. The watcher, in the local Netlify runtime, against the same servers; the deploy is the frozen history's.
+const history = parseDataset(readDataFiles(HISTORY), new Date());
+const payloads = createPayloads(history, new Date(), SITE.url);
+const watch: WatchSample[] = await benchWatcher({
+  root, runs: WATCH_RUNS,
+  published: Object.fromEntries((['timeline', 'promises', 'banked'] as const).map((n) => [`/api/v1/${n}.json`, stableStringify(payloads[n])])),
+  env: { RESETCAST_X_API: sources.url, RESETCAST_GITHUB_API: sources.url, NTFY_TOPIC_URL: URLS.ntfy!, DISCORD_WEBHOOK_URL: URLS.discord!, SLACK_WEBHOOK_URL: URLS.slack! },
+  post: () => newPost(new Date(Date.now() - 1000)),
+  drain: () => arrivals.splice(0),
+  expect: [...OUTLETS, 'dispatch'],
+});
+
+// 2. The pull, then the broadcast (the fallback path).
 await once(true); // warm up modules and sockets
 await once(false);
 const withO: Sample[] = [];
@@ -154,12 +190,30 @@ const rows: [string, string, string][] = [
   ['post → last outlet received (without validate/build/commit)', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
   ['pull + broadcast', fmt(m(withO, 'total')), fmt(m(without, 'total'))],
 ];
+const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const table = (header: string[], rows: string[][]): void => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmtRow = (r: string[]): string => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(fmtRow(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const r of rows) console.log(fmtRow(r));
+};
+const work = (name: string): number[] => watch.map((w) => w[name]!);
+const lastOutlet = watch.map((w) => Math.max(...OUTLETS.map((o) => w[o]!)));
+const verdict = (ms: number, target: number): string => `${ms <= target ? 'within' : 'OVER'} ${s(target)}`;
+console.log(`Node ${process.version}; the watcher: ${WATCH_RUNS} invocations of the bundled function in netlify serve (after one more to warm up); X, GitHub, the outlets and Blobs on this machine`);
+console.log(`post → outlet = schedule wait (uniform over the ${PERIOD_MS / 1000} s before the run: median 30 s, worst 60 s) + our work (measured: the post on X → the request at the outlet)`);
+table(['to', 'post → it, median', 'post → it, worst', 'our work, median', 'p90', 'worst'], [...OUTLETS, 'dispatch'].map((n) => {
+  const w = work(n);
+  return [n === 'dispatch' ? 'dispatch (pull.yml)' : n, s(medianWithUniformWait(w, PERIOD_MS)), s(PERIOD_MS + Math.max(...w)), fmt(median(w)), fmt(percentile(w, 90)), fmt(Math.max(...w))];
+}));
+const postMedian = medianWithUniformWait(lastOutlet, PERIOD_MS);
+const postWorst = PERIOD_MS + Math.max(...lastOutlet);
+console.log(`last outlet: post → it median ${s(postMedian)} (${verdict(postMedian, TARGET.medianMs)}), worst ${s(postWorst)} (${verdict(postWorst, TARGET.worstMs)}); our work median ${fmt(median(lastOutlet))}, worst ${fmt(Math.max(...lastOutlet))} (${verdict(Math.max(...lastOutlet), TARGET.workMs)})`);
+console.log('');
+console.log('The fallback: the pull and its broadcast (when the watcher cannot send), after the pull starts');
 const ratio = m(withO, 'total') / m(without, 'total');
 const header: [string, string, string] = ['phase (median)', 'with 3 outlets', 'no outlet (baseline)'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (r: string[]): string => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
 console.log(`Node ${process.version}; ${RUNS} runs each, interleaved; sources and outlets on 127.0.0.1; data/ = frozen history copy`);
-console.log(line(header));
-console.log(`|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
-for (const r of rows) console.log(line(r));
+table(header, rows);
 console.log(`pull + broadcast with outlets ÷ without: ${ratio.toFixed(2)}×`);

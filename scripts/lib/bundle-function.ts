@@ -16,6 +16,8 @@ import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
+/** The watcher (docs/alerts.md): bundled the same way, nothing pinned (it reads the deploy over HTTP). */
+export const WATCH_SOURCE = 'netlify/functions/watch.ts';
 export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 
 export interface BundleOptions {

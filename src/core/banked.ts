@@ -71,6 +71,8 @@ export function createBankedPayload(banked: BankedFile, now: Date, generatedAt: 
     generated_at: generatedAt,
     source,
     expiry_rule: expiryRule(banked.expiry_days),
+    // The same fact as structure, for programs (the watcher): never read back out of the sentence above.
+    expiry_days: banked.expiry_days,
     active: activeGrants(banked, now).map((g) => {
       const p = chance(hoursBetween(now, parseTimestamp(g.expires_at)));
       return { ...g, p_free_reset_before_expiry: roundTo(p, 4), ...spendOrHold(p, g.expires_at) };

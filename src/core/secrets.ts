@@ -7,7 +7,7 @@
  */
 
 /** Every environment variable that holds a secret. Adding an outlet's secret is one line here. */
-export const SECRET_ENV = ['X_BEARER_TOKEN', 'GITHUB_TOKEN', 'NTFY_TOPIC_URL', 'DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL', 'TELEGRAM_BOT_TOKEN', 'NETLIFY_BUILD_HOOK'] as const;
+export const SECRET_ENV = ['X_BEARER_TOKEN', 'GITHUB_TOKEN', 'NTFY_TOPIC_URL', 'DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL', 'TELEGRAM_BOT_TOKEN', 'NETLIFY_BUILD_HOOK', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_BLOBS_TOKEN'] as const;
 
 export const REDACTED = '[secret]';
 

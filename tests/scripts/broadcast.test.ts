@@ -13,6 +13,7 @@ import { startServer, type FixtureServer, type Recorded, type Reply } from './su
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi } from './support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
+import { HOUR, reset } from './support/alerts.ts';
 
 let servers: FixtureServer[] = [];
 afterEach(async () => {
@@ -20,17 +21,6 @@ afterEach(async () => {
   servers = [];
 });
 
-const HOUR = 3_600_000;
-const ts = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-/** A reset alert `hoursAgo` before NOW, with an id from its number. */
-function reset(n: number, hoursAgo: number): Alert {
-  const id = `2123700000000000${String(n).padStart(3, '0')}`;
-  return {
-    id: `tag:resetcast.netlify.app,2026:alert:reset:${id}`, kind: 'reset', at: ts(NOW.getTime() - hoursAgo * HOUR),
-    title: `Codex limits reset #${n}`, summary: 'Limits reset.', url: null, page: `https://resetcast.netlify.app/timeline/2026/#e-${id}`,
-    event_id: id, window: null, expires_at: null, forecast: null,
-  };
-}
 const key = (a: Alert | string): string => (typeof a === 'string' ? a : a.id).replace(/^.*:alert:/, '');
 
 async function outlets(overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {}): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer; telegram: FixtureServer }> {

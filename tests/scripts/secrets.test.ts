@@ -3,13 +3,13 @@
  * secret variable, every failure path a local server can drive (the Authorization header echoed in an
  * HTTP reason phrase, a body echoing the webhook path, a redirect to another host, a DNS failure, a TLS
  * error, credentials in an outlet URL), then every byte written — each file of data/, stdout and stderr,
- * the build's payloads — searched for every form of every secret. Plus the hosts rule, the log rule and
+ * the build's payloads, the watch function's log — searched for every form of every secret. Plus the hosts rule, the log rule and
  * the time budgets, against real local servers.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadBuild } from '../../src/site/data.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { getJson } from '../../src/net/http.ts';
@@ -157,6 +157,46 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
     expect(r.out).toMatch(/^❌ telegram: reset:\d+ not delivered: HTTP 403 Forbidden: bot \S+ was kicked from the channel chat/m);
     expect(leaks(env, r.out)).toEqual([]);
     expect(leaks(env, allFiles(dir))).toEqual([]);
+  });
+});
+
+describe('the watch function with a secret in every variable', () => {
+  it('logs no form of any secret, though the dispatch refusal and the Blobs error echo their tokens', async () => {
+    const env: Record<string, string> = {
+      ...SECRETS, RESETCAST_DISPATCH_TOKEN: 'github_pat_dispatchSecretJJJJ9999', RESETCAST_BLOBS_TOKEN: 'nfp_blobsSecretKKKK0000',
+      NTFY_TOPIC_URL: 'https://ntfy.example/topicSecretDDDD', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666',
+    };
+    const post = { id: postIdAt(new Date(Date.now() - 10_000), 5n), text: "We've reset Codex rate limits for all Plus and Pro users." };
+    const x = await fixture((u) => {
+      if (u.pathname === '/2/users/by') return { body: JSON.stringify({ data: [{ id: '1450183340366770177', name: 'thsottiaux', username: 'thsottiaux' }] }) };
+      if (u.pathname === '/2/users/1450183340366770177/tweets') return { body: JSON.stringify({ data: [post], meta: { result_count: 1, newest_id: post.id } }) };
+      return undefined;
+    });
+    // GitHub refusing the dispatch with a message that quotes the Authorization header it got.
+    const github = await fixture((_u, _n, req) => ({ status: 401, body: JSON.stringify({ message: `Bad credentials: ${req.headers.authorization}` }) }));
+    // Blobs refusing with a body that quotes the Authorization header (@netlify/blobs reports only the status; checked below).
+    const blobs = await fixture((_u, _n, req) => ({ status: 401, body: `unauthorized: ${req.headers.authorization}` }));
+    const saved = { ...process.env };
+    Object.assign(process.env, env, {
+      RESETCAST_REPO: 'resetcast/resetcast', RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, RESETCAST_WATCH_SITE: DEAD,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1', RESETCAST_BLOBS_SITE_ID: 'site-id', RESETCAST_BLOBS_EDGE_URL: blobs.url,
+    });
+    const out: string[] = [];
+    const spies = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')].map((s) => s.mockImplementation((...a: unknown[]) => void out.push(a.join(' '))));
+    try {
+      const watch = (await import('../../netlify/functions/watch.ts')).default;
+      await watch();
+    } finally {
+      for (const s of spies) s.mockRestore();
+      process.env = saved;
+    }
+    const text = out.join('\n');
+    // Each path was driven: the token reached the dispatch and the store, and both failures were logged.
+    expect(github.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${env['RESETCAST_DISPATCH_TOKEN']}`]);
+    expect(blobs.requests.map((r) => r.headers.authorization)).toContain(`Bearer ${env['RESETCAST_BLOBS_TOKEN']}`);
+    expect(text).toMatch(new RegExp(`^\\[watch\\] ❌ dispatch: HTTP 401 .*Bad credentials: Bearer \\${REDACTED}`, 'm'));
+    expect(text).toMatch(/^\[watch\] ❌ blobs: the store cannot be read/m);
+    expect(leaks(env, text)).toEqual([]);
   });
 });
 

@@ -233,6 +233,17 @@ describe('workflows', () => {
     for (const run of pull.match(/^\s+run: .*$/gm) ?? []) expect(run).not.toMatch(/secrets\./);
   });
 
+  it("the broadcast step alone gets the shared sent-log's Blobs pair (both repository secrets), through env", () => {
+    const pull = read('pull.yml');
+    const jobs = jobBlocks(pull);
+    const broadcast = stepsOf(jobs.get('broadcast')!).find((st) => st.includes('npm run broadcast'))!;
+    expect(broadcast).toMatch(/^\s+RESETCAST_BLOBS_TOKEN: \$\{\{ secrets\.RESETCAST_BLOBS_TOKEN \}\}$/m);
+    expect(broadcast).toMatch(/^\s+RESETCAST_BLOBS_SITE_ID: \$\{\{ secrets\.RESETCAST_BLOBS_SITE_ID \}\}$/m);
+    // Nowhere else: not the pull (npm and the sources), not the writing jobs, not another broadcast step.
+    const elsewhere = [...jobs].flatMap(([name, body]) => (name === 'broadcast' ? stepsOf(body).filter((st) => st !== broadcast) : [body]));
+    for (const text of elsewhere) expect(text).not.toMatch(/RESETCAST_BLOBS_/);
+  });
+
   it('the pull validates the dataset and builds the site before it commits, and commits nothing when either fails', () => {
     const pull = read('pull.yml');
     const at = (pattern: RegExp): number => pull.search(pattern);

@@ -180,8 +180,11 @@ function thresholdAlert(x: Crossing, { base }: Context): Alert {
   };
 }
 
+/** The parts of a dataset alerts are derived from (the watcher derives from a few would-be records alone). */
+export type AlertSources = Pick<Dataset, 'events' | 'banked' | 'announcements' | 'corrections' | 'forecastLog'>;
+
 /** Every alert the dataset gives at `now`, newest first. */
-export function deriveAlerts(data: Dataset, now: Date, base: string): Alert[] {
+export function deriveAlerts(data: AlertSources, now: Date, base: string): Alert[] {
   const ctx: Context = { base, now };
   const byId = new Map(data.events.map((e) => [e.id, e]));
   const { crossings } = thresholdCrossings(data.forecastLog.lines, now);

@@ -97,6 +97,7 @@ export const ActiveBankedReset = z.strictObject({
 export const BankedPayload = z.strictObject({
   ...ENVELOPE,
   expiry_rule: z.string(),
+  expiry_days: z.number().int().positive().describe('the days of expiry_rule as a number: a grant whose post gives no expiry expires this many days after it is granted'),
   active: z.array(ActiveBankedReset),
 });
 

@@ -15,7 +15,7 @@ import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts
 import { HttpError, sendJson, type HttpDeps } from '../../net/http.ts';
 import type { Alert, DeliveryState, OutletLog, SentAlert, SourceCheck } from '../../core/schema/index.ts';
 import { alertMessage } from '../../core/alerts/message.ts';
-import { OUTLETS, type Outlet, type OutletUrls } from './outlets/index.ts';
+import { OUTLETS, type Outlet, type OutletName, type OutletUrls } from './outlets/index.ts';
 import { attemptRecord, keepSent, outletEntry, pendingAlerts, readSentLog, SEND_RULES } from './sent-log.ts';
 
 export interface BroadcastInput {
@@ -30,9 +30,16 @@ export interface BroadcastInput {
    * Called with the whole sent-log just before each send, that alert already recorded as `uncertain`
    * (a write-ahead record; the command writes it atomically). A crash after the send then leaves a log
    * that allows one resend at most, as for any uncertain attempt, and a second writer reading it in the
-   * meantime does not send that alert blindly either.
+   * meantime does not send that alert blindly either. With a shared log (shared-log.ts) it is a claim:
+   * `false` means another sender holds or settled that (outlet, alert), which is then skipped, unrecorded.
    */
-  checkpoint?: (sentLog: string) => void | Promise<void>;
+  checkpoint?: (sentLog: string, attempt: Attempt) => void | boolean | Promise<void | boolean>;
+}
+
+/** The attempt a checkpoint is written for: which outlet, and its write-ahead record. */
+export interface Attempt {
+  outlet: OutletName;
+  record: SentAlert;
 }
 
 export interface BroadcastResult {
@@ -90,6 +97,8 @@ interface Delivery {
   records: SentAlert[];
   problems: string[];
   left: number;
+  /** Alerts another sender had claimed or settled (a shared log refused the claim): skipped, unrecorded. */
+  held: number;
 }
 
 function problemOf(alert: Alert, end: Ending, before: SentAlert | undefined): string {
@@ -103,18 +112,22 @@ function problemOf(alert: Alert, end: Ending, before: SentAlert | undefined): st
   return `${id} refused: ${end.why} (attempt ${n} of ${SEND_RULES.maxAttempts.failed})`;
 }
 
-/** Records the attempts so far, plus the one about to be made (as uncertain), before it is made. */
-type BeforeSend = (records: readonly SentAlert[]) => Promise<void>;
+/** Records the attempts so far, plus the one about to be made (as uncertain), before it is made; false: another sender has it. */
+type BeforeSend = (records: readonly SentAlert[]) => Promise<boolean>;
 
 async function deliver(outlet: Outlet, configured: string, pending: readonly Alert[], before: readonly SentAlert[], http: HttpDeps, now: Date, beforeSend: BeforeSend): Promise<Delivery> {
   const previous = new Map(before.map((s) => [s.id, s]));
   const records: SentAlert[] = [];
   const problems: string[] = [];
   let unclear = 0;
+  let held = 0;
   for (const [i, alert] of pending.entries()) {
     let end: Ending;
     let wrongAnswer = false;
-    await beforeSend([...records, attemptRecord(alert, 'uncertain', previous.get(alert.id), now)]);
+    if (!(await beforeSend([...records, attemptRecord(alert, 'uncertain', previous.get(alert.id), now)]))) {
+      held++;
+      continue;
+    }
     try {
       const { url, body } = outlet.request(configured, alertMessage(alert));
       // Not followed: a webhook that moved is a misconfiguration, and following it could post elsewhere.
@@ -128,13 +141,13 @@ async function deliver(outlet: Outlet, configured: string, pending: readonly Ale
       end = ending(outlet, e);
     }
     if (end.state !== 'sent') problems.push(redact(problemOf(alert, end, previous.get(alert.id)), configured));
-    if (end.state === 'stop') return { records, problems, left: pending.length - i };
+    if (end.state === 'stop') return { records, problems, left: pending.length - i, held };
     records.push(attemptRecord(alert, end.state, previous.get(alert.id), now));
     unclear = end.state === 'uncertain' ? unclear + 1 : 0;
     // A URL answering as something else is not the outlet: the rest wait until it is fixed.
-    if (wrongAnswer || unclear >= UNCERTAIN_IN_A_ROW) return { records, problems, left: pending.length - i - 1 };
+    if (wrongAnswer || unclear >= UNCERTAIN_IN_A_ROW) return { records, problems, left: pending.length - i - 1, held };
   }
-  return { records, problems, left: 0 };
+  return { records, problems, left: 0, held };
 }
 
 const isHttpUrl = (s: string): boolean => {
@@ -152,11 +165,12 @@ async function runOutlet(outlet: Outlet, input: BroadcastInput, before: OutletLo
   const pending = pendingAlerts(input.alerts, before?.sent ?? [], input.now);
   const result = await deliver(outlet, configured, pending, before?.sent ?? [], input.http, input.now, beforeSend);
   const n = result.records.filter((r) => r.state === 'sent').length;
+  const held = result.held > 0 ? `; ${result.held} held by another sender` : '';
   if (result.problems.length > 0) {
     const left = result.left > 0 ? `; ${result.left} left for the next broadcast` : '';
-    return { outcome: { outcome: 'failed', error: `${result.problems.join('; ')} (${n} of ${pending.length} sent${left})` }, records: result.records };
+    return { outcome: { outcome: 'failed', error: `${result.problems.join('; ')} (${n} of ${pending.length} sent${left}${held})` }, records: result.records };
   }
-  return { outcome: { outcome: 'ok', value: n, detail: n === 0 ? 'nothing new to send' : `sent ${n} alert(s)` }, records: result.records };
+  return { outcome: { outcome: 'ok', value: n, detail: `${n === 0 ? 'nothing new to send' : `sent ${n} alert(s)`}${held}` }, records: result.records };
 }
 
 export async function broadcast(input: BroadcastInput): Promise<BroadcastResult> {
@@ -171,9 +185,13 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
     OUTLETS.map(async (outlet) => {
       const before = outletEntry(log, outlet.name);
       const beforeSend: BeforeSend = async (records) => {
-        if (!input.checkpoint) return;
-        live.set(outlet.name, inProgress(outlet, before, records));
-        await input.checkpoint(stableStringify({ outlets: OUTLETS.flatMap((o) => live.get(o.name) ?? []) }));
+        if (!input.checkpoint) return true;
+        const attempt = { outlet: outlet.name, record: records.at(-1)! };
+        const view = new Map(live).set(outlet.name, inProgress(outlet, before, records));
+        const claimed = (await input.checkpoint(stableStringify({ outlets: OUTLETS.flatMap((o) => view.get(o.name) ?? []) }), attempt)) !== false;
+        // A refused claim leaves this broadcast's view as it was: the alert is the other sender's.
+        live.set(outlet.name, inProgress(outlet, before, claimed ? records : records.slice(0, -1)));
+        return claimed;
       };
       // Whatever an adapter throws is that outlet's failure, never the broadcast's.
       const settled = await settle(() => runOutlet(outlet, input, before, beforeSend), () => '');

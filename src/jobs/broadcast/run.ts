@@ -8,7 +8,7 @@ import { parseDataset } from '../../core/dataset/index.ts';
 import type { HttpDeps } from '../../net/http.ts';
 import { readDataTexts } from '../pull/run.ts';
 import type { SourceCheck } from '../../core/schema/index.ts';
-import { broadcastSafely } from './broadcast.ts';
+import { broadcastSafely, type BroadcastInput } from './broadcast.ts';
 import { deriveAlerts } from '../../core/alerts/derive.ts';
 import type { OutletUrls } from './outlets/index.ts';
 
@@ -22,8 +22,8 @@ export interface BroadcastRunInput {
   site: string;
   /** Called once the alerts are derived (the latency benchmark times it); no effect on the result. */
   onDerived?: () => void;
-  /** Writes the sent-log before each send (write-ahead: broadcast.ts, BroadcastInput.checkpoint). */
-  checkpoint?: (sentLog: string) => void | Promise<void>;
+  /** Writes the sent-log before each send (write-ahead, or a claim in the shared log: broadcast.ts, BroadcastInput.checkpoint). */
+  checkpoint?: BroadcastInput['checkpoint'];
 }
 
 export interface BroadcastRunOutput {

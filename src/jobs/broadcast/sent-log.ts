@@ -114,7 +114,7 @@ export function keepSent(before: readonly SentAlert[], attempts: readonly SentAl
 
 const rank = (s: SentAlert): number => DELIVERY_STATES.indexOf(s.state);
 /** Of two records of one alert on one outlet, the one that says more: the stronger state, then more attempts, then the later attempt. */
-function stronger(a: SentAlert, b: SentAlert): SentAlert {
+export function stronger(a: SentAlert, b: SentAlert): SentAlert {
   if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
   if (a.attempts !== b.attempts) return a.attempts > b.attempts ? a : b;
   return a.sent_at >= b.sent_at ? a : b;

@@ -39,7 +39,7 @@ function plausibleId(id: string, latest: Date | null, what: string): string {
   return id;
 }
 
-async function lookUpUsers(http: HttpDeps, base: string, headers: Record<string, string>, names: string[]): Promise<Map<string, string>> {
+export async function lookUpUsers(http: HttpDeps, base: string, headers: Record<string, string>, names: string[]): Promise<Map<string, string>> {
   const url = new URL('/2/users/by', base);
   url.search = new URLSearchParams({ usernames: names.join(',') }).toString();
   const doc = parseOrThrow(UsersDoc, (await getJson(http, url.toString(), { headers, maxBytes: SOURCES.x.maxBytes })).body, 'X users lookup');
@@ -82,10 +82,10 @@ async function readTimeline(http: HttpDeps, base: string, headers: Record<string
   return { posts, newest, deferred };
 }
 
-/** New posts of every account since the stored since_id, and the state to store after them. */
-export async function pullPosts(http: HttpDeps, base: string, token: string, state: XState, now: Date): Promise<{ posts: Post[]; state: XState; deferred: number }> {
+/** New posts of every account (or of `only`: the watcher's due ones) since the stored since_id, and the state to store after them. */
+export async function pullPosts(http: HttpDeps, base: string, token: string, state: XState, now: Date, only?: readonly string[]): Promise<{ posts: Post[]; state: XState; deferred: number }> {
   const headers = { Authorization: `Bearer ${token}` };
-  const accounts = SOURCES.x.accounts as readonly string[];
+  const accounts = only ?? (SOURCES.x.accounts as readonly string[]);
   const unknown = accounts.filter((a) => !state[a]);
   const ids = unknown.length > 0 ? await lookUpUsers(http, base, headers, unknown) : new Map<string, string>();
   const next: XState = { ...state };

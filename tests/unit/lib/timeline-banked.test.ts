@@ -47,8 +47,10 @@ describe('banked', () => {
     const [g] = activeGrants(data.banked, new Date('2026-07-01T12:00:00Z'));
     expect(g?.hours_left).toBe(252.19);
   });
-  it('states the expiry rule from the data', () => {
-    expect(createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org', () => 0).expiry_rule).toMatch(/30 days after it is granted/);
+  it('states the expiry rule from the data, in words and as the number (banked.json expiry_days: 30)', () => {
+    const p = createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org', () => 0);
+    expect(p.expiry_rule).toMatch(/30 days after it is granted/);
+    expect(p.expiry_days).toBe(30);
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * The watcher (docs/alerts.md, "The watcher"): a Netlify scheduled function, every minute, that asks X
+ * for the posts of the due accounts newer than what the deployed site knows, announces a confident new
+ * reset or banked grant at once to the configured outlets (through the shared sent-log in Netlify Blobs,
+ * so the pull's broadcast never repeats it), and starts the scheduled pull through GitHub's
+ * workflow_dispatch so data/ records the post and the site rebuilds. A thin binding: the environment,
+ * fetch, the Blobs store and the clock, around src/jobs/watch/run.ts.
+ *
+ * Its schedule (every minute) is in netlify.toml, `[functions.watch]`, where the local runtime reads it too.
+ *
+ * Never runs without its secrets (X_BEARER_TOKEN, RESETCAST_DISPATCH_TOKEN) and its repository
+ * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through
+ * the one redactor (src/core/secrets.ts).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
+import { SITE } from '../../src/core/site.ts';
+import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../../src/core/sources.ts';
+import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { blobTextStore, SENT_LOG_KEY } from '../../src/jobs/broadcast/shared-log.ts';
+import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
+import { runWatch } from '../../src/jobs/watch/run.ts';
+import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import { functionBlobStore } from '../../scripts/lib/blob-store.ts';
+
+/** Netlify stops a scheduled function at 30 s; every request of a run ends by this much after its start. */
+const RUN_BUDGET_MS = 25_000;
+/** What the watcher cannot run without. */
+const REQUIRED = ['X_BEARER_TOKEN', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
+
+let saidUnset = false;
+
+function log(env: Readonly<Record<string, string | undefined>>, lines: readonly string[]): void {
+  const redact = redactorFrom(env);
+  for (const l of lines) console.log(neutraliseWorkflowCommands(redact(`[watch] ${oneLine(l)}`)));
+}
+
+export default async (): Promise<Response> => {
+  const env = process.env;
+  const unset = REQUIRED.filter((k) => !env[k]);
+  if (unset.length > 0) {
+    if (!saidUnset) log(env, [`⏭️ not running: ${unset.join(', ')} not set (docs/alerts.md, "The watcher")`]);
+    saidUnset = true;
+    return new Response(null, { status: 204 });
+  }
+  const start = Date.now();
+  const now = new Date(Math.floor(start / 1000) * 1000);
+  try {
+    let stores = null;
+    try {
+      const blobs = functionBlobStore(env);
+      stores = { state: blobTextStore(blobs, WATCH_STATE_KEY), sentLog: blobTextStore(blobs, SENT_LOG_KEY) };
+    } catch (e) {
+      log(env, [`❌ blobs: cannot open the store (${(e as Error).message})`]);
+    }
+    const result = await runWatch({
+      now,
+      http: { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT, deadline: start + RUN_BUDGET_MS },
+      x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
+      deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+      siteBase: SITE.url,
+      accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
+      stores,
+      urls: outletUrls(env),
+      dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+    });
+    log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
+  } catch (e) {
+    log(env, [`❌ watch: ${(e as Error).message}`]);
+  }
+  return new Response(null, { status: 204 });
+};

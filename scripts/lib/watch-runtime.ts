@@ -1,0 +1,126 @@
+/**
+ * The watcher as Netlify runs it, on this machine: the real local Netlify runtime (`netlify serve`,
+ * offline, edge functions off, as tests/support/global-setup.ts starts it) on a temp project holding the
+ * bundled watch function (built by the build's own bundler) and the deploy's published files, with the
+ * repository's netlify.toml (its [functions] settings and the watcher's schedule as they are; only the
+ * build command is dropped: the function is bundled here, the payloads written here). Used by the
+ * end-to-end test (tests/e2e/watch-runtime.test.ts) and `npm run bench:alerts`.
+ *
+ * Its own runtime rather than the shared one: the function reads its secrets and the addresses of X,
+ * GitHub, the outlets and Blobs from its environment, which a runtime fixes when it starts; the caller's
+ * local servers exist only after that. The runtime runs on this Node (process.execPath), as Netlify runs
+ * the function on the NODE_VERSION of netlify.toml.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Store } from '@netlify/blobs';
+import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE } from './bundle-function.ts';
+import { freePort } from './free-port.ts';
+
+/** What `netlify functions:invoke` sends a scheduled function, and what the runtime then invokes it with. */
+export const CLOCKWORK_USER_AGENT = 'Netlify Clockwork';
+const BUILD_COMMAND = 'command = "npm run build"';
+
+export interface WatchRuntime {
+  /** The runtime's address; it also serves the published files (the deploy the watcher reads). */
+  url: string;
+  /** Invokes the watcher as the scheduler does; resolves to the runtime's status (200: run as a scheduled function). */
+  invoke: () => Promise<number>;
+  /** The `[watch]` lines the function logged so far. */
+  lines: () => string[];
+  close: () => Promise<void>;
+}
+
+export interface WatchRuntimeOptions {
+  root: string;
+  /** The deploy's published files by path (`/api/v1/timeline.json` → text). */
+  published: Readonly<Record<string, string>>;
+  /** The function's environment (secrets, source and outlet addresses); `url` is the runtime's own address. */
+  env: (url: string) => Record<string, string>;
+  /** How long the runtime may take to come up. */
+  startMs?: number;
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`netlify serve did not answer ${url} within ${ms} ms:\n${log()}`);
+}
+
+export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRuntime> {
+  const dir = mkdtempSync(join(tmpdir(), 'resetcast-watch-runtime-'));
+  const toml = readFileSync(join(o.root, 'netlify.toml'), 'utf8');
+  if (!toml.includes(BUILD_COMMAND)) throw new Error(`netlify.toml no longer has ${BUILD_COMMAND}; update scripts/lib/watch-runtime.ts`);
+  writeFileSync(join(dir, 'netlify.toml'), toml.replace(BUILD_COMMAND, 'command = "true"'));
+  for (const [path, text] of Object.entries(o.published)) {
+    mkdirSync(dirname(join(dir, 'dist', path)), { recursive: true });
+    writeFileSync(join(dir, 'dist', path), text);
+  }
+  await bundleFunction(o.root, WATCH_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const cli = join(dirname(createRequire(import.meta.url).resolve('netlify-cli/package.json')), 'bin', 'run.js');
+  let out = '';
+  const child = spawn(process.execPath, [cli, 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
+    cwd: dir,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? dir, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', ...o.env(url) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  const close = async (): Promise<void> => {
+    if (child.pid && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${url}/api/v1/banked.json`, child, () => out, o.startMs ?? 60_000);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return {
+    url,
+    invoke: async () => {
+      // As `netlify functions:invoke watch` does: a POST with the scheduler's user agent. The runtime then
+      // invokes a function it knows as scheduled the way Netlify's scheduler does (POST, {"next_run"}).
+      const res = await fetch(`${url}/.netlify/functions/watch`, { method: 'POST', headers: { 'user-agent': CLOCKWORK_USER_AGENT }, body: '{}' });
+      await res.text();
+      return res.status;
+    },
+    lines: () => out.split('\n').filter((l) => l.startsWith('[watch] ')),
+    close,
+  };
+}
+
+/**
+ * The next minute without waiting for it: every account's last poll moved a minute back in the watcher's
+ * state, so the next invocation asks X again (an account is due only when its interval has passed).
+ */
+export async function nextMinute(store: Store): Promise<void> {
+  const text = await store.get(WATCH_STATE_KEY, { type: 'text' });
+  if (text === null) return;
+  const state = JSON.parse(text) as { accounts: Record<string, { polled_at: string }> };
+  for (const a of Object.values(state.accounts)) a.polled_at = new Date(Date.parse(a.polled_at) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  await store.set(WATCH_STATE_KEY, JSON.stringify(state));
+}

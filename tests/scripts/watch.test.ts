@@ -1,0 +1,236 @@
+/**
+ * The watcher against local X, GitHub, site and outlet servers and the real local Blobs server: a
+ * confident reset is announced at once with the alert the pull's broadcast derives later (same id, same
+ * message), and exactly once across the watcher and the pull in either order, with two runs overlapping,
+ * and when the post is deleted before the pull; a post for review only starts the pull; X, GitHub, Blobs
+ * and Telegram failing each cost one line and lose nothing. Requests are counted on the servers' side.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { alertMessage } from '../../src/core/alerts/message.ts';
+import { deriveAlerts } from '../../src/core/alerts/derive.ts';
+import { stableStringify } from '../../src/core/json.ts';
+import { postIdAt } from '../../src/core/postid.ts';
+import { SITE } from '../../src/core/site.ts';
+import { createPayloads } from '../../src/site/api/payloads.ts';
+import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
+import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { blobTextStore, SENT_LOG_KEY, sharedSentLog } from '../../src/jobs/broadcast/shared-log.ts';
+import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
+import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
+import { runPull } from '../../src/jobs/pull/run.ts';
+import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { NTFY_TOPIC, ntfyApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
+import { startBlobs, type LocalBlobs } from './support/blobs.ts';
+import { httpDeps, loadDir, NOW, tempData } from './support/pull-env.ts';
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((c) => c()));
+  closers = [];
+});
+
+const THS = '1450183340366770177';
+const POST = { id: postIdAt(new Date(NOW.getTime() - 30_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
+const VAGUE = { id: postIdAt(new Date(NOW.getTime() - 20_000), 2n), text: 'Should we reset rate limits again soon?' };
+const REPO = 'resetcast/resetcast';
+const DISPATCH_PATH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
+
+type Post = { id: string; text: string };
+/** X: one user, whose timeline holds `posts()` (answered after since_id, as X does); `fail` replaces an answer. */
+function xApi(posts: () => Post[], fail?: (n: number) => Reply | undefined) {
+  return (url: URL, n: number): Reply | undefined => {
+    // Every account the pull reads (thsottiaux with its real id, the others made up): the pull looks up all three.
+    if (url.pathname === '/2/users/by') return { body: JSON.stringify({ data: (url.searchParams.get('usernames') ?? '').split(',').map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })) }) };
+    if (url.pathname === `/2/users/${THS}/tweets`) {
+      const f = fail?.(n);
+      if (f) return f;
+      const since = BigInt(url.searchParams.get('since_id') ?? '0');
+      const data = posts().filter((p) => BigInt(p.id) > since).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      return { body: JSON.stringify(data.length ? { data, meta: { result_count: data.length, newest_id: data[0]!.id } } : { meta: { result_count: 0 } }) };
+    }
+    if (url.pathname.startsWith('/2/users/')) return { body: JSON.stringify({ meta: { result_count: 0 } }) };
+    return undefined;
+  };
+}
+
+interface World {
+  blobs: LocalBlobs;
+  x: FixtureServer;
+  github: FixtureServer;
+  ntfy: FixtureServer;
+  telegram: FixtureServer;
+  input: (over?: Partial<WatchInput>) => WatchInput;
+  data: string;
+}
+
+async function world(opts: { posts?: () => Post[]; xFail?: (n: number) => Reply | undefined; dispatch?: (n: number) => Reply; telegram?: (n: number) => Reply | undefined; expiryDays?: number } = {}): Promise<World> {
+  const data = tempData();
+  const dataset = loadDir(data);
+  // The deploy's payloads; `expiryDays` stands for a deploy whose banked rule differs from the history's 30 days.
+  const p = createPayloads({ ...dataset, banked: { ...dataset.banked, expiry_days: opts.expiryDays ?? dataset.banked.expiry_days } }, NOW, SITE.url);
+  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(p.timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked) };
+  const [blobs, x, github, ntfy, telegram, site] = await Promise.all([
+    startBlobs(),
+    startServer(xApi(opts.posts ?? (() => [POST]), opts.xFail)),
+    startServer((url, n) => (url.pathname === DISPATCH_PATH ? (opts.dispatch?.(n) ?? { status: 204 }) : undefined)),
+    startServer(ntfyApi()),
+    startServer(telegramApi((n) => opts.telegram?.(n))),
+    startServer((url) => { const body = published[url.pathname]; return body === undefined ? undefined : { body }; }),
+  ]);
+  closers.push(blobs.close, x.close, github.close, ntfy.close, telegram.close, site.close);
+  const store = blobs.store('resetcast');
+  const urls = { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, telegram: outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url }).telegram! };
+  return {
+    blobs, x, github, ntfy, telegram, data,
+    input: (over = {}) => ({
+      now: NOW, http: httpDeps(), x: { base: x.url, token: 'xTokenS3cret' }, deploy: site.url, siteBase: SITE.url,
+      accounts: [{ name: 'thsottiaux', minutes: 1 }],
+      stores: { state: blobTextStore(store, WATCH_STATE_KEY), sentLog: blobTextStore(store, SENT_LOG_KEY) },
+      urls, dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url }, ...over,
+    }),
+  };
+}
+
+/** The scheduled pull, then its broadcast on the shared log (as npm run pull, then npm run broadcast with Blobs). */
+async function pullThenBroadcast(w: World, now: Date): Promise<{ lines: string[] }> {
+  const pulled = await runPull({ texts: readDataTexts(w.data), now, http: httpDeps([], now), bases: { status: 'http://127.0.0.1:9', github: 'http://127.0.0.1:9', x: w.x.url }, tokens: { x: 'xTokenS3cret' }, site: SITE.url, sourceBudgetMs: 3_000 });
+  writeDataTexts(w.data, pulled.writes);
+  const shared = sharedSentLog(blobTextStore(w.blobs.store('resetcast')), now);
+  const alerts = deriveAlerts(loadDir(w.data, now), now, SITE.url);
+  const result = await broadcast({ alerts, sentLogText: await shared.load(), urls: w.input().urls, http: httpDeps([], now), now, checkpoint: (v, a) => shared.claim(v, a) });
+  await shared.finish(result.sentLog);
+  return { lines: result.lines };
+}
+
+const titles = (s: FixtureServer): string[] => s.requests.map((r) => String(JSON.parse(r.body).title ?? JSON.parse(r.body).text));
+
+describe('the watcher announces a confident reset at once, exactly once with the pull', () => {
+  it('watcher first: sends the alert the pull derives later (same id and message), starts the pull, and the pull sends nothing again', async () => {
+    const w = await world();
+    const run = await runWatch(w.input());
+    expect(run.lines).toEqual(['✅ x: thsottiaux: 1 new post(s)', '✅ classify: 1 to record, 0 for review; 1 alert(s)', '✅ ntfy: sent 1 alert(s)', '✅ telegram: sent 1 alert(s)', '✅ dispatch: started the pull (pull.yml on main)']);
+    expect(run.alerts.map((a) => a.id)).toEqual([`tag:resetcast.netlify.app,2026:alert:reset:${POST.id}`]);
+    expect(titles(w.ntfy)).toEqual(['Codex limits reset for Plus + Pro']);
+    expect(w.github.requests.map((r) => [r.method, r.body, r.headers.authorization])).toEqual([['POST', '{"ref":"main"}', 'Bearer ghDispatchS3cret']]);
+
+    // The dispatched pull records the post; the alert its broadcast derives is the watcher's, to the byte.
+    const later = new Date(NOW.getTime() + 3 * 60_000);
+    const pulled = await pullThenBroadcast(w, later);
+    const derived = deriveAlerts(loadDir(w.data, later), later, SITE.url).find((a) => a.id === run.alerts[0]!.id)!;
+    expect(alertMessage(derived)).toEqual(alertMessage(run.alerts[0]!));
+    expect(pulled.lines.slice(0, 1)).toEqual(['✅ ntfy: nothing new to send']);
+    expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([1, 1]);
+  });
+
+  it('pull first: the watcher finds the alert already sent and sends nothing, but still starts the pull (the site does not have it yet)', async () => {
+    const w = await world();
+    await pullThenBroadcast(w, NOW);
+    expect(w.ntfy.requests).toHaveLength(1);
+    const run = await runWatch(w.input({ now: new Date(NOW.getTime() + 60_000) }));
+    // The shared log already says sent: it is not even attempted.
+    expect(run.lines).toEqual(['✅ x: thsottiaux: 1 new post(s)', '✅ classify: 1 to record, 0 for review; 1 alert(s)', '✅ ntfy: nothing new to send', '✅ telegram: nothing new to send', '✅ dispatch: started the pull (pull.yml on main)']);
+    expect(w.ntfy.requests).toHaveLength(1);
+    expect(w.github.requests).toHaveLength(1);
+  });
+
+  it('two runs overlapping: one message per outlet and one dispatch', async () => {
+    const w = await world();
+    const both = await Promise.all([runWatch(w.input()), runWatch(w.input())]);
+    // Whichever got there first sent and dispatched; the other found both outlets held.
+    expect(both.flatMap((b) => b.lines).filter((l) => l.includes('held by another sender'))).toEqual(['✅ ntfy: nothing new to send; 1 held by another sender', '✅ telegram: nothing new to send; 1 held by another sender']);
+    expect([w.ntfy.requests.length, w.telegram.requests.length, w.github.requests.length]).toEqual([1, 1, 1]);
+    // The next minute: nothing new, nothing sent, nothing dispatched.
+    const next = await runWatch(w.input({ now: new Date(NOW.getTime() + 60_000) }));
+    expect(next.lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+  });
+
+  it('a post deleted before the pull: the pull records nothing and sends nothing; the watcher sent it once', async () => {
+    let posts = [POST];
+    const w = await world({ posts: () => posts });
+    await runWatch(w.input());
+    posts = [];
+    const pulled = await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+    expect(pulled.lines.slice(0, 1)).toEqual(['✅ ntfy: nothing new to send']);
+    expect(w.ntfy.requests).toHaveLength(1);
+  });
+
+  it("a banked grant expires by the deploy's published expiry_days: 7 days after the post (11:59:30 → 11-27 11:59:30)", async () => {
+    const banked = { id: POST.id, text: "We've banked a Codex reset for all Plus and Pro users." };
+    const w = await world({ posts: () => [banked], expiryDays: 7 });
+    const run = await runWatch(w.input());
+    expect(run.alerts.map((a) => [a.kind, a.expires_at])).toEqual([['grant', '2026-11-27T11:59:30Z']]);
+    expect(titles(w.ntfy)).toEqual(['Banked Codex reset granted for Plus + Pro']);
+  });
+
+  it('a post for review only starts the pull', async () => {
+    const w = await world({ posts: () => [VAGUE] });
+    const run = await runWatch(w.input());
+    expect(run.lines).toEqual(['✅ x: thsottiaux: 1 new post(s)', '✅ classify: 0 to record, 1 for review; 0 alert(s)', '✅ dispatch: started the pull (pull.yml on main)']);
+    expect(w.ntfy.requests).toHaveLength(0);
+  });
+});
+
+describe('bad input: one line each, nothing sent twice, nothing lost', () => {
+  it('X answering 429, then 503, then garbage: nothing sent, no dispatch, the cursor stays; the next good answer delivers', async () => {
+    const answers: Reply[] = [
+      { status: 429, headers: { 'retry-after': '60' }, body: '{"title":"Too Many Requests"}' },
+      { status: 503, body: 'down' }, { status: 503, body: 'down' }, { status: 503, body: 'down' },
+      { body: '{"data": "not a list"' },
+    ];
+    const w = await world({ xFail: (n) => answers[n] });
+    const lines = [];
+    for (let i = 0; i < 3; i++) lines.push((await runWatch(w.input({ now: new Date(NOW.getTime() + i * 60_000) }))).lines);
+    expect(lines.map((l) => l.join(' | '))).toEqual([
+      expect.stringMatching(/^❌ x: HTTP 429 Too Many Requests: server asked to retry after 60 s, longer than the pull waits; nothing read, the cursor stays$/),
+      expect.stringMatching(/^❌ x: HTTP 503 Service Unavailable \(after 3 attempts\); nothing read, the cursor stays$/),
+      expect.stringMatching(/^❌ x: malformed JSON .*; nothing read, the cursor stays$/),
+    ]);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 0]);
+    await runWatch(w.input({ now: new Date(NOW.getTime() + 3 * 60_000) }));
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+  });
+
+  it('the dispatch refused (403, 422): one line with what it means; it stays owed and the next run starts the pull', async () => {
+    const answers: Reply[] = [
+      { status: 403, body: '{"message":"Resource not accessible by personal access token"}' },
+      { status: 422, body: '{"message":"Workflow does not have \'workflow_dispatch\' trigger"}' },
+    ];
+    const w = await world({ dispatch: (n) => answers[n] ?? { status: 204 } });
+    const first = await runWatch(w.input());
+    expect(first.lines.at(-1)).toBe('❌ dispatch: HTTP 403 Forbidden: Resource not accessible by personal access token (the token may not start workflows here (it needs actions: write)); retried next run, and the pull runs on its schedule anyway');
+    expect(w.ntfy.requests).toHaveLength(1); // the broadcast never waits for the dispatch
+    const second = await runWatch(w.input({ now: new Date(NOW.getTime() + 60_000) }));
+    expect(second.lines.at(-1)).toMatch(/^❌ dispatch: HTTP 422 Unprocessable Entity: Workflow does not have 'workflow_dispatch' trigger \(the workflow cannot be dispatched/);
+    const third = await runWatch(w.input({ now: new Date(NOW.getTime() + 120_000) }));
+    expect(third.lines.at(-1)).toBe('✅ dispatch: started the pull (pull.yml on main)');
+    const fourth = await runWatch(w.input({ now: new Date(NOW.getTime() + 180_000) }));
+    expect(fourth.lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 3]);
+  });
+
+  it('Blobs unavailable: nothing is sent (nothing can be claimed), one line says so, the pull is started and announces it later', async () => {
+    const w = await world();
+    w.blobs.down(true);
+    const run = await runWatch(w.input());
+    expect(run.lines[0]).toMatch(/^❌ blobs: the store cannot be read \(.*\); nothing is sent this run, the pull will announce$/);
+    expect(run.lines).toContain('❌ alerts: 1 not sent: the shared sent-log is unavailable (nothing is sent unclaimed); the pull will announce them');
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
+    w.blobs.down(false);
+    await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+    expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([1, 1]);
+  });
+
+  it('Telegram 429 with retry_after is waited for; 403 (bot removed) loses nothing: sent on a later run once the bot is back', async () => {
+    let removed = true;
+    const w = await world({ telegram: (n) => (n === 0 ? telegramError(429, 'Too Many Requests: retry after 1', { retry_after: 1 }) : removed ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : undefined) });
+    const first = await runWatch(w.input());
+    expect(first.lines).toContain('❌ telegram: reset:' + POST.id + ' not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat (0 of 1 sent; 1 left for the next broadcast)');
+    removed = false;
+    // The next run reads no new post; the scheduled pull's broadcast sends what Telegram missed.
+    await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+    expect(w.telegram.requests.map((r) => r.url.pathname)).toHaveLength(3);
+    expect(w.ntfy.requests).toHaveLength(1);
+  });
+});

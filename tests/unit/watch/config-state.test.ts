@@ -1,0 +1,91 @@
+/**
+ * The watcher's settings and state, by hand: which accounts it polls and how often (defaults, bad values
+ * refused in one line, which are due at a given moment, the requests a month), and its state in Blobs
+ * (read back or started afresh with one reason, two runs' states merged).
+ */
+import { describe, expect, it } from 'vitest';
+import { dueAccounts, parseWatchAccounts, requestsPerMonth } from '../../../src/jobs/watch/config.ts';
+import { EMPTY_STATE, mergeStates, parseState, type WatchState } from '../../../src/jobs/watch/state.ts';
+
+describe('RESETCAST_WATCH_ACCOUNTS', () => {
+  const DEFAULT = [{ name: 'thsottiaux', minutes: 1 }, { name: 'OpenAIDevs', minutes: 5 }, { name: 'OpenAI', minutes: 5 }];
+  it.each([['unset', undefined], ['empty', ''], ['blank', '  ']])('%s: the default (thsottiaux every minute, the others every 5)', (_n, raw) => {
+    expect(parseWatchAccounts(raw)).toEqual(DEFAULT);
+  });
+  it('takes the pull\'s spelling of each account, whatever the case, and spaces around the parts', () => {
+    expect(parseWatchAccounts(' THSOTTIAUX:2 , openai : 10')).toEqual([{ name: 'thsottiaux', minutes: 2 }, { name: 'OpenAI', minutes: 10 }]);
+  });
+  it.each([
+    ['no minutes', 'thsottiaux', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux" is not <account>:<minutes>'],
+    ['a negative number', 'thsottiaux:-1', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux:-1" is not <account>:<minutes>'],
+    ['an empty entry', 'thsottiaux:1,', 'RESETCAST_WATCH_ACCOUNTS: "" is not <account>:<minutes>'],
+    ['an account the pull does not read', 'elonmusk:1', 'RESETCAST_WATCH_ACCOUNTS: elonmusk is not an account the pull reads (thsottiaux, OpenAIDevs, OpenAI)'],
+    ['zero minutes', 'OpenAI:0', 'RESETCAST_WATCH_ACCOUNTS: OpenAI:0: minutes must be 1–1440'],
+    ['more than a day', 'OpenAI:1441', 'RESETCAST_WATCH_ACCOUNTS: OpenAI:1441: minutes must be 1–1440'],
+    ['the same account twice', 'thsottiaux:1,THSOTTIAUX:5', 'RESETCAST_WATCH_ACCOUNTS: thsottiaux is listed twice'],
+  ])('refuses %s in one line', (_n, raw, line) => {
+    expect(() => parseWatchAccounts(raw)).toThrow(new Error(line));
+  });
+});
+
+describe('which accounts are due', () => {
+  const accounts = [{ name: 'thsottiaux', minutes: 1 }, { name: 'OpenAI', minutes: 5 }];
+  // Both last asked at 12:00:04; an account is due once its interval less half a minute has passed.
+  const polled = { thsottiaux: '2026-11-20T12:00:04Z', OpenAI: '2026-11-20T12:00:04Z' };
+  it.each([
+    ['12:00:30 (26 s later): none', '2026-11-20T12:00:30Z', []],
+    ['12:00:34 (30 s = 1 min − 30 s): thsottiaux', '2026-11-20T12:00:34Z', ['thsottiaux']],
+    ['12:04:33 (269 s, under 5 min − 30 s = 270 s): thsottiaux only', '2026-11-20T12:04:33Z', ['thsottiaux']],
+    ['12:04:34 (270 s): both', '2026-11-20T12:04:34Z', ['thsottiaux', 'OpenAI']],
+  ])('%s', (_n, now, due) => expect(dueAccounts(accounts, polled, new Date(now)).map((a) => a.name)).toEqual(due));
+  it('an account never asked is due at once', () => {
+    expect(dueAccounts(accounts, { thsottiaux: '2026-11-20T12:00:04Z' }, new Date('2026-11-20T12:00:05Z')).map((a) => a.name)).toEqual(['OpenAI']);
+  });
+  it('requests a 30-day month: 43,200 for every minute, 8,640 for every 5, 6,171 for every 7 (43,200 / 7 rounded down)', () => {
+    expect(requestsPerMonth(parseWatchAccounts(undefined))).toBe(43_200 + 8_640 + 8_640);
+    expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(6_171);
+  });
+});
+
+describe('the watcher\'s state', () => {
+  const state: WatchState = { accounts: { thsottiaux: { user_id: '1450183340366770177', since_id: '99', polled_at: '2026-11-20T12:00:00Z' } }, dispatch_pending: false };
+  it('reads back what was written; nothing stored is the empty state, with no complaint', () => {
+    expect(parseState(JSON.stringify(state))).toEqual({ state, problem: null });
+    expect(parseState(undefined)).toEqual({ state: EMPTY_STATE, problem: null });
+  });
+  it.each([
+    ['not JSON', '{"accounts":', /^watch-state\.json: not valid JSON \(.+\); starting afresh$/],
+    ['a wrong type', '{"accounts":{},"dispatch_pending":"yes"}', /^watch-state\.json: .+; starting afresh$/],
+    ['a cursor that is no post id', JSON.stringify({ ...state, accounts: { thsottiaux: { ...state.accounts['thsottiaux'], since_id: '12a' } } }), /^watch-state\.json: expected decimal digits; starting afresh$/],
+  ])('starts afresh from %s, with one line saying why', (_n, text, why) => {
+    const { state: read, problem } = parseState(text);
+    expect(read).toEqual(EMPTY_STATE);
+    expect(problem).toMatch(why);
+    expect(problem).not.toContain('\n');
+  });
+  it('merges two runs: per account the newer cursor by number (100 after 99) and the later poll; new accounts kept, sorted', () => {
+    const mine: WatchState = {
+      accounts: {
+        thsottiaux: { user_id: '1450183340366770177', since_id: '100', polled_at: '2026-11-20T11:59:00Z' },
+        OpenAI: { user_id: '4398626122', since_id: null, polled_at: '2026-11-20T12:01:00Z' },
+      },
+      dispatch_pending: false,
+    };
+    expect(mergeStates(state, mine)).toEqual({
+      accounts: {
+        OpenAI: { user_id: '4398626122', since_id: null, polled_at: '2026-11-20T12:01:00Z' },
+        thsottiaux: { user_id: '1450183340366770177', since_id: '100', polled_at: '2026-11-20T12:00:00Z' },
+      },
+      dispatch_pending: false,
+    });
+    // A stored cursor beats no cursor; a cursor beats a stored null.
+    expect(mergeStates(state, { accounts: { thsottiaux: { ...state.accounts['thsottiaux']!, since_id: null } }, dispatch_pending: false }).accounts['thsottiaux']!.since_id).toBe('99');
+  });
+  it.each([
+    [false, false, false],
+    [true, false, true],
+    [false, true, true],
+  ])('a dispatch owed stays owed: stored %s, mine %s → %s', (stored, mine, owed) => {
+    expect(mergeStates({ ...EMPTY_STATE, dispatch_pending: stored }, { ...EMPTY_STATE, dispatch_pending: mine }).dispatch_pending).toBe(owed);
+  });
+});
