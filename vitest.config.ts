@@ -5,6 +5,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on child
+    // processes (builds, the Netlify runtime, chromium) and local servers rather than on the CPU, so two
+    // workers keep .ci/run inside its 15 minutes (docs/performance.md, "Test suite").
+    maxWorkers: 2,
     projects: [
       // Pure code and scripts against local servers they start themselves.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'] } },
