@@ -1,5 +1,5 @@
 /**
- * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord and Slack, on
+ * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord, Slack and Telegram, on
  * both paths. First the watcher's (the usual one): the real watch function in the real local Netlify
  * runtime, invoked as the scheduler does (scripts/bench/watch-latency.ts), its own work measured per
  * outlet, and the schedule's wait added by model: a post lands at a uniform moment in the minute before
@@ -7,7 +7,7 @@
  * for the part Resetcast controls once a pull starts: the real pull (runPull against local X, status and
  * GitHub servers on 127.0.0.1, a copy of the frozen history), classifying the post, recording and
  * validating, the forecast, writing data/; then the real broadcast of that data/ (runBroadcast: reading
- * and validating data/ again, deriving alerts, diffing the sent-log, sending to three local servers that
+ * and validating data/ again, deriving alerts, diffing the sent-log, sending to four local servers that
  * answer as the outlets do, writing the sent-log). The baseline, in the same run and interleaved, is the
  * same pull and broadcast with no outlet configured. Medians of BENCH_ALERT_RUNS runs (default 15). Not
  * measured here: the schedule's wait before a pull starts, and the workflow's validate, build and commit
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { classifyPosts } from '../../src/jobs/pull/merge.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
@@ -37,7 +37,7 @@ import { answerHelp } from '../lib/help.ts';
 
 answerHelp({
   usage: 'npm run bench:alerts',
-  about: 'Times a post on X to the alert at ntfy, Discord and Slack: the watcher in the local Netlify runtime (its work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local servers, with the same work and no outlet as the baseline.',
+  about: 'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local servers, with the same work and no outlet as the baseline.',
   flags: [
     ['BENCH_WATCH_RUNS=<n>', 'watcher invocations measured (default 11)'],
     ['BENCH_ALERT_RUNS=<n>', 'pull + broadcast runs, medians reported (default 15)'],
@@ -105,8 +105,10 @@ const outlet = (name: string, answer: (body: string) => string, type: string) =>
 const ntfy = await outlet('ntfy', (b) => JSON.stringify({ id: 'bench', time: 0, event: 'message', topic: (JSON.parse(b) as { topic: string }).topic }), 'application/json');
 const discord = await outlet('discord', () => JSON.stringify({ id: '1300000000000000000', type: 0 }), 'application/json');
 const slack = await outlet('slack', () => 'ok', 'text/html');
-const OUTLETS = ['ntfy', 'discord', 'slack'] as const;
-const URLS: OutletUrls = { ntfy: `${ntfy.url}/resetcast-bench`, discord: `${discord.url}/api/webhooks/1/bench-token`, slack: `${slack.url}/services/T/B/bench` };
+const telegram = await outlet('telegram', () => JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: -1001, type: 'channel' } } }), 'application/json');
+const OUTLETS = ['ntfy', 'discord', 'slack', 'telegram'] as const;
+const TELEGRAM = { TELEGRAM_BOT_TOKEN: '7000000001:AAHbench-token', TELEGRAM_CHAT_ID: '@resetcast_bench', RESETCAST_TELEGRAM_API: telegram.url };
+const URLS: OutletUrls = { ...outletUrls({ NTFY_TOPIC_URL: `${ntfy.url}/resetcast-bench`, DISCORD_WEBHOOK_URL: `${discord.url}/api/webhooks/1/bench-token`, SLACK_WEBHOOK_URL: `${slack.url}/services/T/B/bench`, ...TELEGRAM }) };
 
 const http = { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms: number) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT };
 type Phase = 'sources' | 'assembled' | 'read' | 'alerts' | 'broadcast';
@@ -141,7 +143,7 @@ async function once(withOutlets: boolean): Promise<Sample> {
   marks.broadcast = performance.now();
   writeDataTexts(dir, sent.writes);
   const end = performance.now();
-  if (withOutlets && arrivals.length !== OUTLETS.length) throw new Error(`bench: ${arrivals.length} of 3 outlets got the alert: ${sent.lines.join(' | ')}`);
+  if (withOutlets && arrivals.length !== OUTLETS.length) throw new Error(`bench: ${arrivals.length} of ${OUTLETS.length} outlets got the alert: ${sent.lines.join(' | ')}`);
   const c0 = performance.now();
   classifyPosts([{ ...post, username: 'thsottiaux' }], new Set(), now);
   const classify = performance.now() - c0;
@@ -159,7 +161,7 @@ const payloads = createPayloads(history, new Date(), SITE.url);
 const watch: WatchSample[] = await benchWatcher({
   root, runs: WATCH_RUNS,
   published: Object.fromEntries((['timeline', 'promises', 'banked'] as const).map((n) => [`/api/v1/${n}.json`, stableStringify(payloads[n])])),
-  env: { RESETCAST_X_API: sources.url, RESETCAST_GITHUB_API: sources.url, NTFY_TOPIC_URL: URLS.ntfy!, DISCORD_WEBHOOK_URL: URLS.discord!, SLACK_WEBHOOK_URL: URLS.slack! },
+  env: { RESETCAST_X_API: sources.url, RESETCAST_GITHUB_API: sources.url, NTFY_TOPIC_URL: URLS.ntfy!, DISCORD_WEBHOOK_URL: URLS.discord!, SLACK_WEBHOOK_URL: URLS.slack!, ...TELEGRAM },
   post: () => newPost(new Date(Date.now() - 1000)),
   drain: () => arrivals.splice(0),
   expect: [...OUTLETS, 'dispatch'],
@@ -174,7 +176,7 @@ for (let i = 0; i < RUNS; i++) {
   withO.push(await once(true));
   without.push(await once(false));
 }
-for (const s of [sources, ntfy, discord, slack]) s.server.close();
+for (const s of [sources, ntfy, discord, slack, telegram]) s.server.close();
 
 const m = (xs: Sample[], k: keyof Sample): number => median(xs.map((x) => x[k] as number));
 const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
@@ -185,7 +187,7 @@ const rows: [string, string, string][] = [
   ['write data/ (atomic)', fmt(m(withO, 'write')), fmt(m(without, 'write'))],
   ['broadcast: read data/', fmt(m(withO, 'read')), fmt(m(without, 'read'))],
   ['broadcast: validate data/ + derive alerts', fmt(m(withO, 'alerts')), fmt(m(without, 'alerts'))],
-  ['broadcast: diff the sent-log + write-ahead + send to ntfy, Discord, Slack (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
+  ['broadcast: diff the sent-log + write-ahead + send to ntfy, Discord, Slack, Telegram (parallel)', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
   ['broadcast: write the sent-log (atomic)', fmt(m(withO, 'writeLog')), fmt(m(without, 'writeLog'))],
   ['post → last outlet received (without validate/build/commit)', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
   ['pull + broadcast', fmt(m(withO, 'total')), fmt(m(without, 'total'))],
@@ -213,7 +215,7 @@ console.log(`last outlet: post → it median ${s(postMedian)} (${verdict(postMed
 console.log('');
 console.log('The fallback: the pull and its broadcast (when the watcher cannot send), after the pull starts');
 const ratio = m(withO, 'total') / m(without, 'total');
-const header: [string, string, string] = ['phase (median)', 'with 3 outlets', 'no outlet (baseline)'];
+const header: [string, string, string] = ['phase (median)', `with ${OUTLETS.length} outlets`, 'no outlet (baseline)'];
 console.log(`Node ${process.version}; ${RUNS} runs each, interleaved; sources and outlets on 127.0.0.1; data/ = frozen history copy`);
 table(header, rows);
 console.log(`pull + broadcast with outlets ÷ without: ${ratio.toFixed(2)}×`);
