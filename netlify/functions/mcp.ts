@@ -9,22 +9,17 @@
  * checked against its CRC-32 and parsed when a tool first needs it (src/mcp/published.ts).
  * Run from source (tests, `npm run bench`'s source variant), it validates the files with zod itself.
  */
+// First: zod without JIT before any module builds a schema (src/mcp/zod-jitless.ts says why).
+import '../../src/mcp/zod-jitless.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
-import { config as zodConfig } from 'zod';
 import type { ListToolsResult } from '@modelcontextprotocol/server';
 import { checkedPayloads } from '../../src/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/mcp/handler.ts';
 import { pinnedPayloads, publicReason, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/mcp/published.ts';
 
 type Handler = (req: Request) => Promise<Response>;
-
-// zod compiles a parser with `new Function` for each object schema the first time it parses with it
-// (probing first that eval is allowed). A function instance parses the same few SDK schemas per request:
-// the compile made the first tools/call of a cold start about 15 ms slower, and warm throughput is the
-// same without it (npm run bench; docs/mcp.md, "Cold start").
-zodConfig({ jitless: true });
 
 /** Set by the bundler (esbuild `define`): `true`, and what `npm run build` validated and computed, as JSON. Absent from source. */
 declare const RESETCAST_BUNDLED: true | undefined;

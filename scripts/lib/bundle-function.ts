@@ -82,10 +82,34 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
  *   itself; nothing here picks another language.
  * - the SDK's Ajv provider (ajv, ajv-formats: 150 kB): the server's only JSON Schema validator is
  *   `noElicitationValidator` (src/mcp/server.ts), passed to every server, so the SDK never builds its default.
+ * - zod's ahead-of-time compiler (`zod/v4/core/compile.js`, 29 kB: `z.core.compile` and the `zod/compile`
+ *   hook): reachable only through those names, which nothing here calls (the function runs zod jitless).
+ * - the SDK's OAuth and OpenID metadata schemas (`@modelcontextprotocol/core`'s auth chunk: 12 zod object
+ *   schemas, about 3 ms of every import): the server package refers to them only to list them in
+ *   `specTypeSchemas`/`isSpecType` (as `OAuthTokens`, `OAuthMetadata`, …); this server has no authorization
+ *   and looks up none of them. Each name is a stand-in that throws on any use, from the chunk's own export list.
  * Each stand-in throws if it is ever used; build and end-to-end tests call every tool through the bundle.
  */
 const SDK_SHIMS = /node_modules\/@modelcontextprotocol\/server\/dist\/shimsNode\.mjs$/;
-const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: string }[] = [
+/**
+ * A stand-in for every name an ES module exports (its `export { … }` list and its `export const|function|
+ * class` declarations, read from the file): each an object that throws, naming `what`, on any use (property
+ * read, call, `new`, `in`, `instanceof`, …); only holding one is allowed.
+ */
+function unusedExports(file: string, what: string): string {
+  const text = readFileSync(file, 'utf8');
+  const listed = [...text.matchAll(/^export \{([^}]*)\};?\s*$/gm)].flatMap((m) => m[1]!.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1)!));
+  const declared = [...text.matchAll(/^export (?:const|let|var|function|class) ([\w$]+)/gm)].map((m) => m[1]!);
+  const names = [...listed, ...declared].filter((n) => n !== '');
+  if (names.length === 0) throw new Error(`${file}: no exports to stand in for`);
+  return [
+    `const unused = () => { throw new Error(${JSON.stringify(`the /mcp bundle never uses ${what}`)}); };`,
+    'const standIn = () => new Proxy({}, { get: unused, has: unused, set: unused, apply: unused, construct: unused, ownKeys: unused, getPrototypeOf: unused, defineProperty: unused, deleteProperty: unused, getOwnPropertyDescriptor: unused });',
+    ...names.map((n) => `export const ${n} = standIn();`),
+  ].join('\n');
+}
+
+const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: string | ((realPath: string) => string) }[] = [
   {
     filter: /\/mcp\/from-source\.ts$/,
     importer: /netlify\/functions\/mcp\.ts$/,
@@ -93,6 +117,18 @@ const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: str
     contents: "export function checkedPayloads() { throw new Error('the bundled /mcp function is pinned to its build: it never validates from source'); }",
   },
   { filter: /\/locales\/index\.js$/, importer: /node_modules\/zod\//, name: 'zod-locales', contents: 'export {};' },
+  {
+    filter: /^\.\/compile\.js$/,
+    importer: /node_modules\/zod\/v4\/core\/index\.js$/,
+    name: 'zod-compile',
+    contents: (real) => unusedExports(real, "zod's ahead-of-time compiler (the function runs zod jitless)"),
+  },
+  {
+    filter: /\/auth-[\w-]+\.mjs$/,
+    importer: /node_modules\/@modelcontextprotocol\/core\/dist\/(index|internal)\.mjs$/,
+    name: 'sdk-auth-schemas',
+    contents: (real) => unusedExports(real, 'an OAuth/OpenID metadata schema of the SDK: the /mcp function has no authorization'),
+  },
   {
     filter: /\/ajvProvider-[\w-]+\.mjs$/,
     importer: SDK_SHIMS,
@@ -104,8 +140,13 @@ const unusedByTheFunction: Plugin = {
   name: 'resetcast-unused-by-the-function',
   setup(b) {
     for (const s of STAND_INS) {
-      b.onResolve({ filter: s.filter }, (args) => (s.importer.test(args.importer) ? { path: s.name, namespace: 'resetcast-stand-in' } : undefined));
-      b.onLoad({ filter: new RegExp(`^${s.name}$`), namespace: 'resetcast-stand-in' }, () => ({ contents: s.contents, loader: 'js' }));
+      b.onResolve({ filter: s.filter }, (args) =>
+        s.importer.test(args.importer) ? { path: s.name, namespace: 'resetcast-stand-in', pluginData: join(args.resolveDir, args.path) } : undefined,
+      );
+      b.onLoad({ filter: new RegExp(`^${s.name}$`), namespace: 'resetcast-stand-in' }, (args) => ({
+        contents: typeof s.contents === 'string' ? s.contents : s.contents(args.pluginData as string),
+        loader: 'js',
+      }));
     }
   },
 };

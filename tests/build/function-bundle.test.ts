@@ -103,6 +103,40 @@ describe('the bundled /mcp function', () => {
     expect(bad.result.content[0]!.text).toContain('limit must be at most 100');
   });
 
+  it('runs server/discover and every tool in the 2026-07-28 era through the bundle (no stand-in module is ever called)', async () => {
+    const fn = await importFrom(taskRoot());
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const modern = async (method: string, params: Record<string, unknown>, name?: string): Promise<Response> =>
+      fn.default(new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
+      }));
+    const discover = await modern('server/discover', {});
+    expect(discover.status).toBe(200);
+    expect(((await discover.json()) as { result: { supportedVersions: string[] } }).result.supportedVersions).toContain('2026-07-28');
+    for (const [name, file] of [['get_reset_forecast', 'forecast'], ['list_codex_resets', 'timeline'], ['get_status_signals', 'signals']] as const) {
+      const res = await modern('tools/call', { name, arguments: name === 'list_codex_resets' ? { limit: 100 } : {} }, name);
+      expect(res.status, name).toBe(200);
+      const body = (await res.json()) as { result: { isError?: boolean; structuredContent: unknown } };
+      expect(body.result.isError, name).toBeUndefined();
+      expect(body.result.structuredContent).toEqual(JSON.parse(readFileSync(join(site, `api/v1/${file}.json`), 'utf8')));
+    }
+    const bad = (await (await modern('tools/call', { name: 'list_codex_resets', arguments: { since: 'yesterday' } }, 'list_codex_resets')).json()) as { result: { isError: boolean } };
+    expect(bad.result.isError).toBe(true);
+  });
+
+  it('carries stand-ins, not the code, of the modules it never runs (scripts/lib/bundle-function.ts)', () => {
+    const text = readFileSync(a, 'utf8');
+    expect(text).toContain('the /mcp bundle never uses an OAuth/OpenID metadata schema of the SDK');
+    expect(text).toContain("the /mcp bundle never uses zod's ahead-of-time compiler");
+    expect(text).toContain('the /mcp bundle has no Ajv');
+  });
+
   it('answers 503 to every request when a payload file is missing or has another size than the build validated', async () => {
     for (const change of [(d: string) => truncateSync(join(d, 'forecast.json'), 10), (d: string) => writeFileSync(join(d, 'signals.json'), '')]) {
       const fn = await importFrom(taskRoot(change));
