@@ -20,9 +20,9 @@ let site: string;
 type Fn = { default: (req: Request) => Promise<Response>; config: { path: string } };
 
 beforeAll(async () => {
-  site = join(tempDir('fn-site'), 'dist');
-  const built = await astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR, outDir: site });
+  const built = await astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR });
   expect(built.code, built.output).toBe(0);
+  site = built.outDir;
   const dir = tempDir('fn');
   const apiDir = join(site, 'api/v1');
   [a, b] = await Promise.all([bundleMcpFunction(root, join(dir, 'a/mcp.mjs'), { apiDir }), bundleMcpFunction(root, join(dir, 'b/mcp.mjs'), { apiDir })]);

@@ -1,7 +1,7 @@
 /** Runs a real `astro build` into a temp folder, optionally from another data/ folder and clock. */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { runNode } from './run-node.ts';
 
 export interface BuildResult {
@@ -14,10 +14,25 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `resetcast-${prefix}-`));
 }
 
+/**
+ * A fresh folder for one build's output inside the project it builds. Astro keeps a build's prerender
+ * chunks in `<outDir>/.prerender/` only while outDir is inside the working folder; for any other outDir it
+ * falls back to `<project>/.astro/.prerender/`, one folder shared by every such build and emptied by
+ * whichever ends first, so two builds at once (two test workers) fail with ERR_MODULE_NOT_FOUND. The
+ * chunks must stay inside the project, where their imports resolve to its node_modules.
+ */
+export function buildDir(root: string = process.cwd()): string {
+  const parent = join(root, '.test-builds');
+  mkdirSync(parent, { recursive: true });
+  return join(mkdtempSync(join(parent, 'build-')), 'dist');
+}
+
 /** `dataDir` is required: a test names the frozen fixture it builds (only the smoke test passes the live data/). */
 /** `root` builds another project folder (a copy of this one with a file changed). */
 export function astroBuild(opts: { epoch: number; dataDir: string; outDir?: string; root?: string; env?: NodeJS.ProcessEnv }): Promise<BuildResult> {
-  const outDir = opts.outDir ?? join(tempDir('build'), 'dist');
+  const root = resolve(opts.root ?? process.cwd());
+  const outDir = opts.outDir ?? buildDir(root);
+  if (!resolve(outDir).startsWith(root + sep)) throw new Error(`astroBuild: ${outDir} is outside ${root}; builds at once would share .astro/.prerender (use buildDir())`);
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
   env['RESETCAST_DATA_DIR'] = opts.dataDir;
   return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env, opts.root).then(({ code, out }) => ({ code, output: out, outDir }));
