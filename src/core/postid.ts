@@ -56,6 +56,13 @@ export function syntheticPostId(instant: Date): string {
   return postIdAt(instant);
 }
 
+/** The later of two post ids (ids grow with time; compared as numbers, not as text), or null when neither is given. */
+export function laterPostId(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (a == null) return b ?? null;
+  if (b == null) return a;
+  return BigInt(b) > BigInt(a) ? b : a;
+}
+
 /** True when an id was made by `syntheticPostId` rather than taken from a real post. */
 export function isSyntheticPostId(id: string): boolean {
   return (BigInt(id) & LOW_MASK) === 0n;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { PullStateFile } from '../../core/schema/index.ts';
-import { postIdProblem, postIdToDate } from '../../core/postid.ts';
+import { laterPostId, postIdProblem, postIdToDate } from '../../core/postid.ts';
 import { cleanText } from '../../core/sanitize.ts';
 import { SOURCES } from '../../core/sources.ts';
 import { CLOCK_SKEW_MS } from '../../core/time.ts';
@@ -28,9 +28,6 @@ const TweetsDoc = z.object({
   data: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
   meta: z.object({ result_count: z.int().nonnegative(), newest_id: z.string().optional(), next_token: z.string().optional() }),
 });
-
-const newer = (a: string | null, b: string | undefined): string | null =>
-  b === undefined ? a : a === null || BigInt(b) > BigInt(a) ? b : a;
 
 /** An id from X, checked before it is used or stored: a bad one fails this source with one line (state kept). */
 function plausibleId(id: string, latest: Date | null, what: string): string {
@@ -75,7 +72,7 @@ async function readTimeline(http: HttpDeps, base: string, headers: Record<string
     posts.push(...due);
     const reported = doc.meta.newest_id === undefined ? undefined : plausibleId(doc.meta.newest_id, deferred > 0 ? null : latest, `${what}: meta.newest_id`);
     // With a post held back, the cursor moves only to the newest post taken, never to X's newest_id.
-    newest = deferred > 0 ? due.reduce<string | null>((a, p) => newer(a, p.id), newest) : newer(newest, reported);
+    newest = deferred > 0 ? due.reduce<string | null>((a, p) => laterPostId(a, p.id), newest) : laterPostId(newest, reported);
     token = doc.meta.next_token;
     if (!token) break;
   }

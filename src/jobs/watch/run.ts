@@ -17,7 +17,7 @@
  * which announces what the watcher could not.
  */
 import type { Alert } from '../../core/schema/index.ts';
-import { postIdAt } from '../../core/postid.ts';
+import { laterPostId, postIdAt } from '../../core/postid.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
 import type { HttpDeps } from '../../net/http.ts';
@@ -63,12 +63,10 @@ export interface WatchOutput {
 /** The newest id of each account among `posts`. */
 function newestByAccount(posts: readonly Post[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const p of posts) if (!out.has(p.username) || BigInt(p.id) > BigInt(out.get(p.username)!)) out.set(p.username, p.id);
+  for (const p of posts) out.set(p.username, laterPostId(out.get(p.username), p.id)!);
   return out;
 }
 
-const maxId = (...ids: (string | null | undefined)[]): string | null =>
-  ids.reduce<string | null>((a, b) => (b == null ? a : a === null || BigInt(b) > BigInt(a) ? b : a), null);
 
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const { now, http } = input;
@@ -120,7 +118,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
       const floor = postIdAt(new Date(now.getTime() - FIRST_LOOK_MS));
       const from: XState = Object.fromEntries(due.map((a) => {
         const s = state.accounts[a.name];
-        const since = s?.since_id ?? maxId(known?.newest.get(a.name.toLowerCase()), floor);
+        const since = s?.since_id ?? laterPostId(known?.newest.get(a.name.toLowerCase()), floor);
         return [a.name, { user_id: s?.user_id ?? ids.get(a.name.toLowerCase())!, since_id: since }];
       }));
       const read = await pullPosts(http, input.x.base, input.x.token, from, now, due.map((a) => a.name));

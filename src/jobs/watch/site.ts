@@ -6,6 +6,7 @@
  * The watcher ships in the same deploy as the payloads it reads, so the field is always there. Read only
  * when a post turns up (or an account has no cursor yet), so a quiet minute costs no bandwidth.
  */
+import { laterPostId } from '../../core/postid.ts';
 import { siteUrl } from '../../core/site.ts';
 import { BankedPayload, PromisesPayload, TimelinePayload } from '../../core/schema/index.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
@@ -23,8 +24,6 @@ export interface SiteKnowledge {
 /** A timeline of 10,000 events is about 5 MB; the payloads are ours, the cap only bounds a broken deploy. */
 const SITE_MAX_BYTES = 16 * 1024 * 1024;
 
-const later = (a: string | undefined, b: string): string => (a === undefined || BigInt(b) > BigInt(a) ? b : a);
-
 /** Reads the three payloads from the deploy at `base` (its URL); throws one line naming the file when one cannot be read or parsed. */
 export async function readSite(http: HttpDeps, base: string): Promise<SiteKnowledge> {
   const get = async <S extends typeof TimelinePayload | typeof PromisesPayload | typeof BankedPayload>(schema: S, name: string): Promise<ReturnType<S['parse']>> => {
@@ -37,6 +36,6 @@ export async function readSite(http: HttpDeps, base: string): Promise<SiteKnowle
     ...promises.promises.flatMap((p) => (p.id ? [{ id: p.id, account: p.source }] : [])),
   ].filter((p) => /^\d{1,19}$/.test(p.id)); // an event recorded without a post has a made-up id: not an X cursor
   const newest = new Map<string, string>();
-  for (const p of posts) newest.set(p.account.toLowerCase(), later(newest.get(p.account.toLowerCase()), p.id));
+  for (const p of posts) newest.set(p.account.toLowerCase(), laterPostId(newest.get(p.account.toLowerCase()), p.id)!);
   return { known: new Set(posts.map((p) => p.id)), newest, expiryDays: banked.expiry_days };
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PostId, Timestamp } from '../../core/schema/scalars.ts';
+import { laterPostId } from '../../core/postid.ts';
 
 export const WATCH_STATE_KEY = 'watch-state.json';
 
@@ -30,15 +31,12 @@ export function parseState(text: string | undefined): { state: WatchState; probl
   }
 }
 
-const newer = (a: string | null | undefined, b: string | null | undefined): string | null =>
-  a == null ? (b ?? null) : b == null ? a : BigInt(b) > BigInt(a) ? b : a;
-
 /** Two runs' states as one: per account the newer cursor and the later poll; a dispatch owed by either stays owed. */
 export function mergeStates(stored: WatchState, mine: WatchState): WatchState {
   const accounts: WatchState['accounts'] = { ...stored.accounts };
   for (const [name, a] of Object.entries(mine.accounts)) {
     const s = accounts[name];
-    accounts[name] = s ? { user_id: a.user_id, since_id: newer(s.since_id, a.since_id), polled_at: s.polled_at > a.polled_at ? s.polled_at : a.polled_at } : a;
+    accounts[name] = s ? { user_id: a.user_id, since_id: laterPostId(s.since_id, a.since_id), polled_at: s.polled_at > a.polled_at ? s.polled_at : a.polled_at } : a;
   }
   return { accounts: Object.fromEntries(Object.entries(accounts).sort(([a], [b]) => a.localeCompare(b))), dispatch_pending: stored.dispatch_pending || mine.dispatch_pending };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSyntheticPostId, postIdFromUrl, postIdToDate, syntheticPostId } from '../../../src/core/postid.ts';
+import { isSyntheticPostId, laterPostId, postIdFromUrl, postIdToDate, syntheticPostId } from '../../../src/core/postid.ts';
 
 describe('post ids', () => {
   // Decoded by hand: (id >> 22) + 1288834974657 ms, cross-checked against the reference record.
@@ -24,4 +24,16 @@ describe('post ids', () => {
     ['https://x.com/thsottiaux', null],
     ['https://example.com/a/status/1', null],
   ])('postIdFromUrl(%s) = %s', (url, id) => expect(postIdFromUrl(url)).toBe(id));
+
+  it('laterPostId compares ids as numbers, not as text, and keeps whichever is given', () => {
+    // As text "999" > "1000"; as post ids 1000 is later.
+    expect(laterPostId('999', '1000')).toBe('1000');
+    expect(laterPostId('1000', '999')).toBe('1000');
+    // Beyond 2^53 (every real X id): 2^63 − 1 against 2^63 − 2, which Number would make equal.
+    expect(laterPostId('9223372036854775806', '9223372036854775807')).toBe('9223372036854775807');
+    expect(laterPostId('7', '7')).toBe('7');
+    expect(laterPostId(null, '42')).toBe('42');
+    expect(laterPostId('42', undefined)).toBe('42');
+    expect(laterPostId(undefined, null)).toBeNull();
+  });
 });
