@@ -13,8 +13,8 @@
  */
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { buildNow, wholeSecondNow } from '../src/io/clock.ts';
+import { buildNow } from '../src/io/clock.ts';
+import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataTexts, writeDataTexts } from '../src/io/data-folder.ts';
 import { DATA_FILES } from '../src/core/dataset/files.ts';
 import { DataError } from '../src/core/dataset/index.ts';
@@ -25,7 +25,6 @@ import { mergeSentLogs, readSentLog } from '../src/jobs/broadcast/sent-log.ts';
 import { stableStringify } from '../src/core/json.ts';
 import { configuredBlobStore } from './lib/blob-store.ts';
 import { SITE } from '../src/core/site.ts';
-import { HTTP_DEFAULTS, USER_AGENT } from '../src/core/sources.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({
@@ -47,7 +46,8 @@ answerHelp({
 });
 
 const env = process.env;
-const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
+// One clock for the run: the claims, the committed log's window and the alerts all read the same instant.
+const now = buildNow(env);
 const dir = dataDir(env);
 
 try {
@@ -55,15 +55,15 @@ try {
   const blobs = configuredBlobStore(env);
   let shared: SharedSentLog | null = null;
   if (blobs) {
-    shared = sharedSentLog(blobTextStore(blobs), buildNow(env));
+    shared = sharedSentLog(blobTextStore(blobs), now);
     // The committed log's records count too (they predate the shared one, or were written without it).
-    const both = mergeSentLogs(readSentLog(await shared.load(), buildNow(env)).log, readSentLog(texts[DATA_FILES.sentLog], buildNow(env)).log);
+    const both = mergeSentLogs(readSentLog(await shared.load(), now).log, readSentLog(texts[DATA_FILES.sentLog], now).log);
     texts[DATA_FILES.sentLog] = stableStringify(both);
   }
   const result = await runBroadcast({
     texts,
-    now: buildNow(env),
-    http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT },
+    now,
+    http: commandHttp(env),
     urls: outletUrls(env),
     site: SITE.url,
     // Before each send, the log with that alert recorded as uncertain: a crash after sending resends it once at most.

@@ -10,16 +10,15 @@
 import './lib/guard-output.ts';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { buildNow, wholeSecondNow } from '../src/io/clock.ts';
+import { buildNow } from '../src/io/clock.ts';
+import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
 import { parseDataset } from '../src/core/dataset/index.ts';
 import { publishedNow } from '../src/core/dataset/published.ts';
 import { rebuildDecision, type FactTexts } from '../src/core/dataset/rebuild.ts';
 import { SITE } from '../src/core/site.ts';
-import { HTTP_DEFAULTS, USER_AGENT } from '../src/core/sources.ts';
 import { deployedView } from '../src/jobs/pull/deployed.ts';
 import { answerHelp, type Help } from './lib/help.ts';
 
@@ -62,8 +61,7 @@ try {
   const dir = dataDir(env);
   // Ids and links as the build writes them (SITE.url), whichever site --site reads.
   const view = publishedNow(parseDataset(readDataFiles(dir), now), now, SITE.url);
-  const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
-  const deployed = await deployedView({ ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT }, args.site);
+  const deployed = await deployedView(commandHttp(env), args.site);
   const decision = rebuildDecision({ before: factTexts(args.before), after: factTexts(dir), now: view, deployed });
   for (const line of decision.why) console.log(line);
   const f = view.forecast;

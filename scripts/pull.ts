@@ -6,13 +6,13 @@
  */
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { buildNow, wholeSecondNow } from '../src/io/clock.ts';
+import { buildNow } from '../src/io/clock.ts';
+import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataTexts, writeDataTexts } from '../src/io/data-folder.ts';
 import { DataError } from '../src/core/dataset/index.ts';
 import { runPull } from '../src/jobs/pull/run.ts';
 import { SITE } from '../src/core/site.ts';
-import { HTTP_DEFAULTS, PULL_BUDGET, sourceBases, USER_AGENT } from '../src/core/sources.ts';
+import { PULL_BUDGET, sourceBases } from '../src/core/sources.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({
@@ -27,7 +27,6 @@ answerHelp({
 
 const env = process.env;
 const now = buildNow(env);
-const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
 const dir = dataDir(env);
 const budgetMs = (name: string, fallback: number): number => (env[name] ? Number(env[name]) : fallback);
 const pullBudgetMs = budgetMs('RESETCAST_PULL_BUDGET_MS', PULL_BUDGET.pullMs);
@@ -41,7 +40,7 @@ try {
   const result = await runPull({
     texts: readDataTexts(dir),
     now,
-    http: { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT },
+    http: commandHttp(env),
     bases: sourceBases(env),
     tokens: { github: env['GITHUB_TOKEN'] || undefined, x: env['X_BEARER_TOKEN'] || undefined },
     site: SITE.url,

@@ -1,0 +1,14 @@
+/**
+ * The HTTP dependencies every command passes to src/net/http.ts (`npm run pull`, `broadcast`,
+ * `facts-changed`): the real fetch, timers and whole-second clock, the shared defaults, and the
+ * per-request timeout RESETCAST_HTTP_TIMEOUT_MS (tests shorten it).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
+import { wholeSecondNow } from '../../src/io/clock.ts';
+import type { HttpDeps } from '../../src/net/http.ts';
+
+export function commandHttp(env: Readonly<Record<string, string | undefined>>): HttpDeps {
+  const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
+  return { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT };
+}
