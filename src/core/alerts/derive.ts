@@ -36,6 +36,11 @@ export function alertId(kind: AlertKind, key: string, base: string): string {
   return `tag:${new URL(base).host},2026:alert:${kind}:${key}`;
 }
 
+/** An alert id without its fixed tag prefix, for report lines: `grant-expiring:<grant id>:5h`. */
+export function shortAlertId(id: string): string {
+  return id.replace(/^tag:[^:]+:alert:/, '');
+}
+
 /** Order within one second, oldest first: what happened before what it caused. */
 const KIND_RANK: Record<AlertKind, number> = {
   reset: 0, event: 1, grant: 2, promise: 3, 'promise-fulfilled': 4, 'promise-lapsed': 5, 'grant-expiring': 6, correction: 7, retraction: 8, threshold: 9,

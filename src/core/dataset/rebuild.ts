@@ -15,6 +15,7 @@
  *    drift of the unrounded value.
  * Pure: the caller reads the files, the deployed site and the clock.
  */
+import { shortAlertId } from '../alerts/derive.ts';
 import { ABSENT_MEANS, dataPath, FACT_FILES, type FactFileKey } from './files.ts';
 import type { PublishedView } from './published.ts';
 
@@ -70,11 +71,8 @@ const NUMBER_FIELDS = ['available', 'p24', 'p48'] as const;
 /** Ids listed per reason line; the rest are counted (a site far behind would otherwise print hundreds). */
 const LISTED = 3;
 
-/** `tag:resetcast.netlify.app,2026:alert:grant-expiring:<grant>:5h` → `grant-expiring:<grant>:5h`. */
-const shortId = (id: string): string => id.replace(/^tag:[^:]*:alert:/, '');
-
 function listed(label: string, ids: readonly string[]): string {
-  const shown = ids.slice(0, LISTED).map(shortId).join(', ');
+  const shown = ids.slice(0, LISTED).map(shortAlertId).join(', ');
   return `${label} ${shown}${ids.length > LISTED ? ` and ${ids.length - LISTED} more` : ''}`;
 }
 

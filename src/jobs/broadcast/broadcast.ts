@@ -14,6 +14,7 @@ import { stableStringify } from '../../core/json.ts';
 import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts';
 import { HttpError, sendJson, type HttpDeps } from '../../net/http.ts';
 import type { Alert, DeliveryState, OutletLog, SentAlert, SourceCheck } from '../../core/schema/index.ts';
+import { shortAlertId } from '../../core/alerts/derive.ts';
 import { alertMessage } from '../../core/alerts/message.ts';
 import { OUTLETS, type Outlet, type OutletName, type OutletUrls } from './outlets/index.ts';
 import { attemptRecord, keepSent, outletEntry, pendingAlerts, readSentLog, SEND_RULES } from './sent-log.ts';
@@ -67,7 +68,6 @@ export function redact(message: string, configured: string): string {
   return out;
 }
 
-const shortId = (a: Alert): string => a.id.replace(/^tag:[^:]+:alert:/, '');
 
 /** Outlets answer in a few hundred bytes; more is not an outlet speaking. */
 export const OUTLET_MAX_BYTES = 65_536;
@@ -102,7 +102,7 @@ interface Delivery {
 }
 
 function problemOf(alert: Alert, end: Ending, before: SentAlert | undefined): string {
-  const id = shortId(alert);
+  const id = shortAlertId(alert.id);
   if (end.state === 'stop') return `${id} not delivered: ${end.why}`;
   const n = (before?.attempts ?? 0) + 1;
   if (end.state === 'uncertain') {

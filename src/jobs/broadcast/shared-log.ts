@@ -17,6 +17,7 @@
  * - **No store, no send.** When the store cannot be read or written, the claim throws: the outlet stops
  *   for this run with that one reason and nothing is sent that was not claimed first.
  */
+import { shortAlertId } from '../../core/alerts/derive.ts';
 import { stableStringify } from '../../core/json.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
@@ -52,7 +53,7 @@ function recordOf(log: SentLog, outlet: string, id: string): SentAlert | undefin
 export function claimRefused(stored: SentAlert | undefined, attempt: SentAlert, now: Date): string | null {
   if (!attemptable(stored)) return stored!.state === 'sent' ? 'already sent' : 'given up';
   if ((stored?.attempts ?? 0) + 1 !== attempt.attempts) return 'attempted by another sender meanwhile';
-  if (stored?.state === 'uncertain' && Date.parse(stored.sent_at) > now.getTime() - CLAIM_LEASE_MS) return 'held by another sender (its claim is under 2 minutes old)';
+  if (stored?.state === 'uncertain' && Date.parse(stored.sent_at) > now.getTime() - CLAIM_LEASE_MS) return `held by another sender (its claim is under ${CLAIM_LEASE_MS / MINUTE_MS} minutes old)`;
   return null;
 }
 
@@ -128,7 +129,7 @@ export function sharedSentLog(store: TextStore, now: Date): SharedSentLog {
           return fold(stored, parse(view), claims);
         });
         if (written === null) {
-          refused.push(`${attempt.outlet}: ${attempt.record.id.replace(/^tag:[^:]+:alert:/, '')} ${why} at ${toTimestamp(now)}`);
+          refused.push(`${attempt.outlet}: ${shortAlertId(attempt.record.id)} ${why} at ${toTimestamp(now)}`);
           return false;
         }
         claims.set(key, attempt.record);
