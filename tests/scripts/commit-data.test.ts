@@ -41,10 +41,18 @@ function origin(files: Files): { root: string; origin: string } {
   return { root, origin: bare };
 }
 
-/** A clone of origin's main as it is now: a run's checkout, or a maintainer's. */
+/** A clone of origin's main as it is now (a maintainer's). */
 function clone(o: ReturnType<typeof origin>, name: string): string {
   const dir = join(o.root, name);
   git(o.root, 'clone', '-q', '-b', 'main', o.origin, dir);
+  return dir;
+}
+
+/** A run's checkout as the commit job makes it: one commit deep, detached at the commit the pull started from. */
+function checkout(o: ReturnType<typeof origin>, name: string): string {
+  const dir = join(o.root, name);
+  git(o.root, 'clone', '-q', '--depth', '1', '--no-checkout', `file://${o.origin}`, dir);
+  git(dir, 'checkout', '-q', '--detach', git(o.origin, 'rev-parse', 'main'));
   return dir;
 }
 
@@ -112,7 +120,7 @@ const RUN_B: Files = {
 describe('.ci/commit-data', () => {
   it('commits and pushes a change, reports changed=true and the pushed sha, and stores no token', () => {
     const o = origin({ 'data/events.json': '{"events":[]}\n' });
-    const work = clone(o, 'run');
+    const work = checkout(o, 'run');
     write(work, { 'data/events.json': '{"events":[1]}\n' });
     const run = commitData(work);
     const head = git(o.origin, 'rev-parse', 'main');
@@ -128,7 +136,7 @@ describe('.ci/commit-data', () => {
 
   it("the message is the pushed commit's, word for word, so a [skip netlify] marker reaches Netlify", () => {
     const o = origin({ 'data/events.json': '{"events":[]}\n' });
-    const work = clone(o, 'run');
+    const work = checkout(o, 'run');
     write(work, { 'data/events.json': '{"events":[2]}\n' });
     commitData(work, 'data: scheduled pull [skip netlify]');
     expect(git(o.origin, 'log', '-1', '--format=%s', 'main')).toMatch(/^data: scheduled pull \[skip netlify\] \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
@@ -136,7 +144,7 @@ describe('.ci/commit-data', () => {
 
   it('nothing changed: no commit, changed=false and the current sha', () => {
     const o = origin({ 'data/events.json': '{"events":[]}\n' });
-    const work = clone(o, 'run');
+    const work = checkout(o, 'run');
     const before = git(o.origin, 'rev-parse', 'main');
     expect(commitData(work).output).toBe(`changed=false\nrepull=false\nsha=${before}\n`);
     expect(git(o.origin, 'rev-parse', 'main')).toBe(before);
@@ -146,8 +154,8 @@ describe('.ci/commit-data', () => {
     /** Runs A and B pulled from the same start; `first` commits first, the other one after it. */
     function overlapping(first: 'A' | 'B'): { o: ReturnType<typeof origin>; runs: Run[] } {
       const o = origin(BASE);
-      const a = clone(o, 'run-a');
-      const b = clone(o, 'run-b');
+      const a = checkout(o, 'run-a');
+      const b = checkout(o, 'run-b');
       write(a, RUN_A);
       write(b, RUN_B);
       const order = first === 'A' ? [a, b] : [b, a];
@@ -175,7 +183,7 @@ describe('.ci/commit-data', () => {
 
     it("a maintainer's fact pushed meanwhile survives, and the run's logs and snapshot land on top of it", () => {
       const o = origin(BASE);
-      const run = clone(o, 'run');
+      const run = checkout(o, 'run');
       maintainerPush(o, { 'data/events.json': events(START, ['100', '101']) });
       const maintained = git(o.origin, 'rev-parse', 'main');
       write(run, RUN_A);
@@ -190,7 +198,7 @@ describe('.ci/commit-data', () => {
 
     it("both changed the facts: main's facts and cursor kept whole, the run's named in one warning and marked for re-pull, its logs and snapshot committed (exit 0)", () => {
       const o = origin(BASE);
-      const run = clone(o, 'run');
+      const run = checkout(o, 'run');
       const correction = '{\n  "corrections": [\n    {\n      "id": "c1"\n    }\n  ]\n}\n';
       maintainerPush(o, { 'data/corrections.json': correction });
       // The run found post 102 (a new event, the cursor moved past it) and checked X (checked_at).
@@ -211,7 +219,7 @@ describe('.ci/commit-data', () => {
 
     it('a push refused because main moved again is tried anew from the newer main', () => {
       const o = origin(BASE);
-      const run = clone(o, 'run');
+      const run = checkout(o, 'run');
       const refusedOnce = join(o.root, 'refused-once');
       const hook = join(o.origin, 'hooks', 'pre-receive');
       writeFileSync(hook, `#!/bin/sh\nif [ ! -e '${refusedOnce}' ]; then : > '${refusedOnce}'; echo 'main moved' >&2; exit 1; fi\nexit 0\n`);
@@ -224,7 +232,7 @@ describe('.ci/commit-data', () => {
 
     it('a push refused every time fails the step with one ::error:: line, main untouched', () => {
       const o = origin(BASE);
-      const run = clone(o, 'run');
+      const run = checkout(o, 'run');
       const before = git(o.origin, 'rev-parse', 'main');
       const hook = join(o.origin, 'hooks', 'pre-receive');
       writeFileSync(hook, '#!/bin/sh\nexit 1\n');
