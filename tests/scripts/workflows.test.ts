@@ -132,9 +132,9 @@ describe('workflows', () => {
     ]);
   });
 
-  it('each job gets only what it needs: CI and the jobs running npm read; only the two commit jobs write contents', () => {
+  it('each job gets only what it needs: CI and the job running npm read; only the commit job writes contents', () => {
     expect(facts(read('ci.yml')).jobs).toEqual(new Map([['ci', 'contents: read']]));
-    expect(facts(read('pull.yml')).jobs).toEqual(new Map([['pull', 'contents: read'], ['commit', 'contents: write'], ['broadcast', 'contents: read'], ['record', 'contents: write']]));
+    expect(facts(read('pull.yml')).jobs).toEqual(new Map([['pull', 'contents: read'], ['commit', 'contents: write']]));
   });
 
   it('the write token never meets npm: no npm in a job that writes, no persisted credentials, the token only in the commit step', () => {
@@ -152,20 +152,45 @@ describe('workflows', () => {
         expect([job, withToken.length, withToken.every((st) => st.includes('sh .ci/commit-data'))]).toEqual([job, 1, true]);
       }
     }
-    expect(pull.match(/persist-credentials: false/g)).toHaveLength(4); // one checkout per job
+    expect(pull.match(/persist-credentials: false/g)).toHaveLength(2); // one checkout per job
   });
 
-  it('alerts go out only after the dataset validated, built and was committed, from the commit pushed; the sent-log is committed after', () => {
+  it('the workflow sends nothing (the watcher function is the one sender): no broadcast, no outlet or Blobs secret, no sent-log', () => {
     const pull = read('pull.yml');
     const jobs = jobBlocks(pull);
+    expect([...jobs.keys()]).toEqual(['pull', 'commit']);
     expect(jobs.get('commit')).toMatch(/^\s+needs: pull$/m);
-    expect(jobs.get('broadcast')).toMatch(/^\s+needs: commit$/m);
-    expect(jobs.get('broadcast')).toMatch(/^\s+ref: \$\{\{ needs\.commit\.outputs\.sha \}\}$/m);
-    expect(jobs.get('broadcast')).toMatch(/^\s+run: npm run broadcast$/m);
-    expect(jobs.get('record')).toMatch(/^\s+needs: \[pull, commit, broadcast\]$/m);
-    expect(jobs.get('record')).toMatch(/sh \.ci\/commit-data "data: alerts sent \[skip netlify\]" data\/sent-log\.json$/m);
-    // The pull job announces nothing and holds no outlet secret.
-    expect(jobs.get('pull')).not.toMatch(/NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|npm run broadcast/);
+    const code = pull.replace(/^\s*#.*$/gm, '');
+    expect(code).not.toMatch(/npm run broadcast|NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|RESETCAST_BLOBS_|sent-log/);
+  });
+
+  it("a failed source marks the run failed in the commit job's last step, after what worked was committed and built, with no token", () => {
+    const pull = read('pull.yml');
+    const jobs = jobBlocks(pull);
+    // The pull step may fail without stopping the job; its outcome travels to the commit job.
+    const pullStep = stepsOf(jobs.get('pull')!).find((st) => st.includes('run: npm run pull'))!;
+    expect(pullStep).toMatch(/^\s+id: pull$/m);
+    expect(pullStep).toMatch(/^\s+continue-on-error: true$/m);
+    expect(jobs.get('pull')).toMatch(/^ {4}outputs:\n(?: {6}.+\n)* {6}sources: \$\{\{ steps\.pull\.outcome \}\}$/m);
+    const steps = stepsOf(jobs.get('commit')!);
+    const mark = steps.at(-1)!;
+    expect(mark).toMatch(/^\s+- name: Mark the run failed when a source failed$/m);
+    expect(mark).toMatch(/^\s+if: needs\.pull\.outputs\.sources == 'failure'$/m);
+    expect(mark).toMatch(/^\s+exit 1$/m);
+    expect(mark).not.toMatch(/secrets\./);
+    expect(steps.findIndex((st) => st.includes('sh .ci/commit-data'))).toBeLessThan(steps.length - 1);
+  });
+
+  it("a queued run pulls from the branch's newest commit, and commits on the commit its pull started from (so .ci/commit-data can merge)", () => {
+    const pull = read('pull.yml');
+    const jobs = jobBlocks(pull);
+    const pullCheckout = stepsOf(jobs.get('pull')!).find((st) => /uses: actions\/checkout@/.test(st))!;
+    // Not the trigger's commit (actions/checkout's default): a dispatched run that waited behind another starts from its push.
+    expect(pullCheckout).toMatch(/^\s+id: checkout$/m);
+    expect(pullCheckout).toMatch(/^\s+ref: \$\{\{ github\.ref \}\}$/m);
+    expect(jobs.get('pull')).toMatch(/^ {4}outputs:\n(?: {6}.+\n)* {6}base: \$\{\{ steps\.checkout\.outputs\.commit \}\}$/m);
+    const commitCheckout = stepsOf(jobs.get('commit')!).find((st) => /uses: actions\/checkout@/.test(st))!;
+    expect(commitCheckout).toMatch(/^\s+ref: \$\{\{ needs\.pull\.outputs\.base \}\}$/m);
   });
 
   it('the Netlify build is triggered only when the pull job decided what the site publishes would change', () => {
@@ -193,7 +218,7 @@ describe('workflows', () => {
   it('no push of the workflow builds on its own: every commit it makes is marked [skip netlify], so a linked site builds only through the hook', () => {
     const pull = read('pull.yml');
     const calls = [...pull.matchAll(/sh \.ci\/commit-data "([^"]*)"/g)].map((m) => m[1]);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(1);
     for (const message of calls) expect(message).toMatch(/\[skip netlify\]/);
     // Not [skip ci]: GitHub would then also skip the push workflows of that commit.
     expect(pull).not.toMatch(/\[(?:skip ci|ci skip)\]/);
@@ -226,24 +251,6 @@ describe('workflows', () => {
     expect(pull).toMatch(/sh \.ci\/commit-data "data: scheduled pull \[skip netlify\]" data\/$/m);
   });
 
-  it('the broadcast passes the outlet secrets through env, never into a run line', () => {
-    const pull = read('pull.yml');
-    const broadcast = stepsOf(jobBlocks(pull).get('broadcast')!).find((st) => st.includes('npm run broadcast'))!;
-    for (const name of ['NTFY_TOPIC_URL', 'DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID']) expect(broadcast).toMatch(new RegExp(`^\\s+${name}: \\$\\{\\{ secrets\\.${name} \\}\\}$`, 'm'));
-    for (const run of pull.match(/^\s+run: .*$/gm) ?? []) expect(run).not.toMatch(/secrets\./);
-  });
-
-  it("the broadcast step alone gets the shared sent-log's Blobs pair (both repository secrets), through env", () => {
-    const pull = read('pull.yml');
-    const jobs = jobBlocks(pull);
-    const broadcast = stepsOf(jobs.get('broadcast')!).find((st) => st.includes('npm run broadcast'))!;
-    expect(broadcast).toMatch(/^\s+RESETCAST_BLOBS_TOKEN: \$\{\{ secrets\.RESETCAST_BLOBS_TOKEN \}\}$/m);
-    expect(broadcast).toMatch(/^\s+RESETCAST_BLOBS_SITE_ID: \$\{\{ secrets\.RESETCAST_BLOBS_SITE_ID \}\}$/m);
-    // Nowhere else: not the pull (npm and the sources), not the writing jobs, not another broadcast step.
-    const elsewhere = [...jobs].flatMap(([name, body]) => (name === 'broadcast' ? stepsOf(body).filter((st) => st !== broadcast) : [body]));
-    for (const text of elsewhere) expect(text).not.toMatch(/RESETCAST_BLOBS_/);
-  });
-
   it('the pull validates the dataset and builds the site before it commits, and commits nothing when either fails', () => {
     const pull = read('pull.yml');
     const at = (pattern: RegExp): number => pull.search(pattern);
@@ -257,7 +264,7 @@ describe('workflows', () => {
     // The check step may not be allowed to fail: only the pull step itself continues on error.
     const checkStep = pull.slice(pull.lastIndexOf('- name:', validate), commit);
     expect(checkStep).not.toMatch(/continue-on-error/);
-    // Only the pull step and the broadcast step continue on error (the run is marked failed at the end).
-    expect(pull.match(/continue-on-error: true/g)).toHaveLength(2);
+    // Only the pull step continues on error (the run is marked failed at the end).
+    expect(pull.match(/continue-on-error: true/g)).toHaveLength(1);
   });
 });

@@ -38,6 +38,21 @@ export const FACT_FILES = {
 } as const satisfies Partial<Record<BuildFileKey, { bookkeeping: readonly string[] }>>;
 export type FactFileKey = keyof typeof FACT_FILES;
 
+/**
+ * How the scheduled workflow's commit (.ci/commit-data) merges a file when main moved while the run
+ * pulled (docs/pull.md, "When main moved during a run"): a log (`lines`) keeps both sides' lines, each
+ * once, ordered by its `time` field; a snapshot (`newest`) is taken from the side whose `time` is later.
+ * Every file not named here merges `together`: the facts and the pull's own bookkeeping (its cursors and
+ * the candidates its finds went to) come from one side as a whole, so a cursor never passes a find that
+ * was not kept. The script runs no project code: it reads the same rules from .gitattributes
+ * (`resetcast-merge`, `resetcast-time`), which tests/scripts/commit-data.test.ts holds to this list.
+ */
+export const MERGE_RULES = {
+  forecastLog: { merge: 'lines', time: 'issued_at' },
+  signalsHistory: { merge: 'lines', time: 'fetched_at' },
+  signals: { merge: 'newest', time: 'fetched_at' },
+} as const satisfies Partial<Record<DataFileKey, { merge: 'lines' | 'newest'; time: string }>>;
+
 /** Files that may be absent (a fresh checkout, a first pull), and what an absent one holds. */
 export const ABSENT_MEANS: Partial<Record<DataFileKey, string>> = {
   corrections: '{"corrections":[]}',
