@@ -1,7 +1,7 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifyPost, scopeOf } from '../../src/jobs/pull/classify.ts';
+import { classifyPost, scopeOf } from '../../src/jobs/intake/classify.ts';
 import { FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { loadDir, pullInto, read, readJson, tempData } from './support/pull-env.ts';
 
