@@ -2,7 +2,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyPost, scopeOf } from '../../src/jobs/intake/classify.ts';
-import { FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { fixture, FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { loadDir, pullInto, read, readJson, tempData } from './support/pull-env.ts';
 
 let server: FixtureServer | undefined;
@@ -120,6 +120,29 @@ describe('x: new posts', () => {
     expect(() => loadDir(dir)).not.toThrow();
   });
 
+  it("moves each cursor to the newest post it read, not to X's meta.newest_id (left out, or naming a post not returned)", async () => {
+    const dir = dataWithState();
+    const meta = (path: string, newest: string | undefined): Reply => {
+      const doc = JSON.parse(fixture(path));
+      if (newest === undefined) delete doc.meta.newest_id;
+      else doc.meta.newest_id = newest;
+      return { body: JSON.stringify(doc) };
+    };
+    server = await startServer((u) => {
+      if (u.pathname === '/2/users/by') return json('x/users.json');
+      if (u.pathname === `/2/users/${THS}/tweets`) return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
+      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', '2123999999999999999');
+      if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
+      return undefined;
+    });
+    await pullInto(dir, { x: server.url, xToken: 'x-test' });
+    expect(readJson(dir, 'pull-state.json').x).toEqual({
+      OpenAI: { user_id: OPENAI, since_id: null },
+      OpenAIDevs: { user_id: DEVS, since_id: '2123687794176950277' },
+      thsottiaux: { user_id: THS, since_id: '2123251393622970514' },
+    });
+  });
+
   it('is idempotent: the same posts again add nothing and change no file but the check times', async () => {
     const dir = dataWithState();
     await serveX();
@@ -134,6 +157,7 @@ describe('x: new posts', () => {
 
 describe.each<[string, Reply, RegExp]>([
   ['401 (bad token)', { ...json('x/unauthorized.json'), status: 401 }, /HTTP 401/],
+  ["400 to the cursor, with X's reason", { status: 400, body: JSON.stringify({ errors: [{ message: "Invalid 'since_id':'2122630825374646273'. 'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z." }], title: 'Invalid Request' }) }, /^X posts of user \d+ since 2122630825374646273: HTTP 400 Bad Request: Invalid 'since_id':'2122630825374646273'\. 'since_id' must be/],
   ['schema drift: meta missing', { body: '{"data":[]}' }, /meta/],
   ['malformed JSON', { body: '{"data":[{"id":"1"' }, /malformed JSON/],
   ['truncated body', { ...json('x/openaidevs.json'), truncate: true }, /cut off/],

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { HttpError, sendJson, type HttpDeps } from '../../net/http.ts';
 import { cleanText } from '../../core/sanitize.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
+import type { WatchState } from './state.ts';
 
 export const PULL_WORKFLOW = 'pull.yml';
 export const PULL_REF = 'main';
@@ -43,6 +44,12 @@ export type DispatchResult = { outcome: 'started' } | { outcome: 'uncertain' | '
 
 /** After an uncertain answer no dispatch is sent for this long: the scheduled pull (pull.yml, at :07 and :37) runs within it anyway. */
 export const DISPATCH_QUIET_MS = 30 * MINUTE_MS;
+
+/** When the last dispatch that may have started the pull was answered, while that is under DISPATCH_QUIET_MS ago; else null. */
+export function dispatchQuietSince(state: Pick<WatchState, 'dispatch_uncertain_at'>, now: Date): string | null {
+  const at = state.dispatch_uncertain_at;
+  return at !== undefined && now.getTime() - Date.parse(at) < DISPATCH_QUIET_MS ? at : null;
+}
 
 /** Asks GitHub, once, to start the pull (never throws). */
 export async function dispatchPull(http: HttpDeps, target: DispatchTarget): Promise<DispatchResult> {

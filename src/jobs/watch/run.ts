@@ -31,7 +31,7 @@ import { sharedSentLog, type TextStore } from '../broadcast/shared-log.ts';
 import { CursorRefused, lookUpUsers, readPosts, type Post, type XState } from '../intake/x.ts';
 import { classifyNew } from './alerts.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
-import { DISPATCH_QUIET_MS, dispatchPull, type DispatchTarget } from './dispatch.ts';
+import { DISPATCH_QUIET_MS, dispatchPull, dispatchQuietSince, type DispatchTarget } from './dispatch.ts';
 import { FIRST_LOOK_MS, forgetCursor, healState, startCursor } from './heal.ts';
 import { readSite, type SiteKnowledge } from './site.ts';
 import { EMPTY_STATE, mergeStates, parseState, type WatchState } from './state.ts';
@@ -239,12 +239,6 @@ function healedForWrite(state: WatchState, now: Date, refused: ReadonlyMap<strin
   let healed = healState(state, now).state;
   for (const [account, id] of refused) healed = forgetCursor(healed, account, id);
   return healed;
-}
-
-/** When the last dispatch that may have started the pull was answered, while that is under DISPATCH_QUIET_MS ago; else null. */
-export function dispatchQuietSince(state: WatchState, now: Date): string | null {
-  const at = state.dispatch_uncertain_at;
-  return at !== undefined && now.getTime() - Date.parse(at) < DISPATCH_QUIET_MS ? at : null;
 }
 
 /**
