@@ -1,6 +1,7 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { postIdAt } from '../../src/core/postid.ts';
 import { classifyPost, scopeOf } from '../../src/jobs/intake/classify.ts';
 import { fixture, FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { loadDir, pullInto, read, readJson, tempData } from './support/pull-env.ts';
@@ -131,7 +132,7 @@ describe('x: new posts', () => {
     server = await startServer((u) => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
       if (u.pathname === `/2/users/${THS}/tweets`) return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
-      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', '2123999999999999999');
+      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n)); // a later post X did not return
       if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
       return undefined;
     });

@@ -11,6 +11,7 @@ import type { PullStateFile } from '../../core/schema/index.ts';
 import { laterPostId, postIdProblem, postIdToDate } from '../../core/postid.ts';
 import { cleanText } from '../../core/sanitize.ts';
 import { SOURCES } from '../../core/sources.ts';
+import { CLOCK_SKEW_MS } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
 import { DriftError, parseOrThrow } from '../pull/parse.ts';
 
@@ -29,7 +30,7 @@ const UsersDoc = z.object({
 
 const TweetsDoc = z.object({
   data: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
-  meta: z.object({ result_count: z.int().nonnegative(), next_token: z.string().optional() }),
+  meta: z.object({ result_count: z.int().nonnegative(), newest_id: z.string().optional(), next_token: z.string().optional() }),
 });
 
 /** X's problem body (api.x.com/2/problems/…): `errors[].message` says what was wrong, `detail` more generally (`title` only repeats the status). */
@@ -66,8 +67,8 @@ export class CursorRefused extends Error {
 }
 
 /** An id from X, checked before it is used or stored: a bad one fails this source with one line (state kept). */
-function plausibleId(id: string, what: string): string {
-  const problem = postIdProblem(id, null);
+function plausibleId(id: string, what: string, latest: Date | null = null): string {
+  const problem = postIdProblem(id, latest);
   if (problem) throw new DriftError(`${what}: ${problem}`);
   return id;
 }
@@ -113,6 +114,8 @@ async function readTimeline(http: HttpDeps, base: string, headers: Record<string
     const due = answered.filter((p) => postIdToDate(p.id) <= now);
     deferred += answered.length - due.length;
     posts.push(...due);
+    // Never the cursor, but still checked: an answer whose meta is not a plausible X answer is not trusted for its posts either.
+    if (doc.meta.newest_id !== undefined) plausibleId(doc.meta.newest_id, `${what}: meta.newest_id`, deferred > 0 ? null : new Date(now.getTime() + CLOCK_SKEW_MS));
     token = doc.meta.next_token;
     if (!token) break;
   }

@@ -70,7 +70,6 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
   return out;
 }
 
-
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const { now, http } = input;
   const lines: string[] = [];
@@ -186,7 +185,8 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const owed = owes || state.dispatch_pending;
   let dispatched = false;
   if (owed) {
-    const quietSince = dispatchQuietSince(state, now);
+    // The state as this run wrote it when it did (it holds what an overlapping run recorded meanwhile).
+    const quietSince = dispatchQuietSince(stored?.state ?? state, now);
     if (quietSince !== null) {
       lines.push(`⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min; the scheduled pull records the posts`);
       if (input.stores && stored) await settleDispatch(input.stores.state).catch((e: Error) => lines.push(`⚠️ blobs: the dispatch is still marked owed (${e.message})`));
