@@ -3,7 +3,9 @@
  * confident reset is announced at once with the alert the pull's broadcast derives later (same id, same
  * message), and exactly once across the watcher and the pull in either order, with two runs overlapping,
  * and when the post is deleted before the pull; a post for review only starts the pull; X, GitHub, Blobs
- * and Telegram failing each cost one line and lose nothing. Requests are counted on the servers' side.
+ * and Telegram failing each cost one line and lose nothing; every stuck state heals within one run; the
+ * pull counts as dispatched only on 204, and an answer that may have started it is never repeated.
+ * Requests are counted on the servers' side.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertMessage } from '../../src/core/alerts/message.ts';
