@@ -143,3 +143,35 @@ export async function readPosts(http: HttpDeps, base: string, token: string, sta
   }
   return { posts, deferred, state: Object.fromEntries(Object.entries(next).sort(([a], [b]) => a.localeCompare(b))) };
 }
+
+/** A cursor X refused, and where the account was read from instead. */
+export interface Refusal {
+  account: string;
+  /** The refused since_id. */
+  sinceId: string;
+  /** One line: the request and X's own reason. */
+  reason: string;
+  /** Where the account was read from instead (null: its newest page, as on a first read). */
+  restart: string | null;
+}
+
+/**
+ * readPosts that heals a cursor X refuses: the account is read again from `restart(account)` (the
+ * watcher's: the site's newest post or the 15-minute floor; the pull's: its newest page), and the state
+ * returned holds the cursor that read leaves, so the refused one is replaced. Once per account: a second
+ * refusal, or any other failure, throws.
+ */
+export async function readPostsHealing(http: HttpDeps, base: string, token: string, state: XState, now: Date, accounts: readonly string[], restart: (account: string) => Promise<string | null>): Promise<{ posts: Post[]; state: XState; deferred: number; refusals: Refusal[] }> {
+  const from: XState = { ...state };
+  const refusals: Refusal[] = [];
+  for (;;) {
+    try {
+      return { ...(await readPosts(http, base, token, from, now, accounts)), refusals };
+    } catch (e) {
+      if (!(e instanceof CursorRefused) || refusals.some((r) => r.account === e.account)) throw e;
+      const start = await restart(e.account);
+      refusals.push({ account: e.account, sinceId: e.sinceId, reason: e.message, restart: start });
+      from[e.account] = { ...from[e.account]!, since_id: start };
+    }
+  }
+}

@@ -28,7 +28,7 @@ import type { HttpDeps } from '../../net/http.ts';
 import { broadcast } from '../broadcast/broadcast.ts';
 import type { OutletUrls } from '../broadcast/outlets/index.ts';
 import { sharedSentLog, type TextStore } from '../broadcast/shared-log.ts';
-import { CursorRefused, lookUpUsers, readPosts, type Post, type XState } from '../intake/x.ts';
+import { lookUpUsers, readPostsHealing, type Post, type XState } from '../intake/x.ts';
 import { classifyNew } from './alerts.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
 import { DISPATCH_QUIET_MS, dispatchPull, dispatchQuietSince, type DispatchTarget } from './dispatch.ts';
@@ -206,9 +206,9 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
 
 /**
  * Asks X for the posts of the due accounts after their cursors: the stored one, else startCursor (the
- * site's newest post by the account, never before FIRST_LOOK_MS ago). A cursor X refuses (CursorRefused)
- * is recorded in `refused`, said in one line with X's reason, and replaced by startCursor; then the read
- * is asked again. A second refusal of the same account, or any other failure, throws.
+ * site's newest post by the account, never before FIRST_LOOK_MS ago). A cursor X refuses is read again
+ * from startCursor (readPostsHealing), recorded in `refused` and said in one line with X's reason. A
+ * second refusal of the same account, or any other failure, throws.
  */
 async function readDue(input: WatchInput, state: WatchState, due: readonly PolledAccount[], knowSite: () => Promise<SiteKnowledge | null>, refused: Map<string, string>, lines: string[]): Promise<{ posts: Post[]; state: XState }> {
   const { http, now } = input;
@@ -221,17 +221,12 @@ async function readDue(input: WatchInput, state: WatchState, due: readonly Polle
     const s = state.accounts[a.name];
     from[a.name] = { user_id: s?.user_id ?? ids.get(a.name.toLowerCase())!, since_id: s?.since_id ?? (await fallback(a.name)) };
   }
-  for (;;) {
-    try {
-      return await readPosts(http, input.x.base, input.x.token, from, now, due.map((a) => a.name));
-    } catch (e) {
-      if (!(e instanceof CursorRefused) || refused.has(e.account)) throw e;
-      refused.set(e.account, e.sinceId);
-      const start = await fallback(e.account);
-      lines.push(`⚠️ x: ${e.message}; ${e.account} is read from ${start} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`);
-      from[e.account] = { ...from[e.account]!, since_id: start };
-    }
+  const read = await readPostsHealing(http, input.x.base, input.x.token, from, now, due.map((a) => a.name), fallback);
+  for (const r of read.refusals) {
+    refused.set(r.account, r.sinceId);
+    lines.push(`⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`);
   }
+  return read;
 }
 
 /** The state to merge this run's cursors into: healed, and without the cursors X refused this run (merging keeps the later cursor, which may be the refused one). */
