@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
-import { classifyPosts } from '../../src/jobs/pull/merge.ts';
+import { classifyPosts } from '../../src/jobs/intake/posts.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';

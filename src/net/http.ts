@@ -251,7 +251,7 @@ function parseJson(answer: HttpAnswer): unknown {
 }
 
 /** GETs `url` and parses its JSON body (at most `maxBytes`); throws HttpError with a one-line reason when it cannot. */
-export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number }): Promise<JsonResponse> {
+export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'describeError'>): Promise<JsonResponse> {
   const answer = await request(deps, url, { ...spec, method: 'GET' });
   return { body: parseJson(answer), headers: answer.headers };
 }

@@ -1,8 +1,9 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifyPost, scopeOf } from '../../src/jobs/pull/classify.ts';
-import { FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { postIdAt } from '../../src/core/postid.ts';
+import { classifyPost, scopeOf } from '../../src/jobs/intake/classify.ts';
+import { fixture, FIXTURES, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { loadDir, pullInto, read, readJson, tempData } from './support/pull-env.ts';
 
 let server: FixtureServer | undefined;
@@ -120,6 +121,47 @@ describe('x: new posts', () => {
     expect(() => loadDir(dir)).not.toThrow();
   });
 
+  it("moves each cursor to the newest post it read, not to X's meta.newest_id (left out, or naming a post not returned)", async () => {
+    const dir = dataWithState();
+    const meta = (path: string, newest: string | undefined): Reply => {
+      const doc = JSON.parse(fixture(path));
+      if (newest === undefined) delete doc.meta.newest_id;
+      else doc.meta.newest_id = newest;
+      return { body: JSON.stringify(doc) };
+    };
+    server = await startServer((u) => {
+      if (u.pathname === '/2/users/by') return json('x/users.json');
+      if (u.pathname === `/2/users/${THS}/tweets`) return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
+      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n)); // a later post X did not return
+      if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
+      return undefined;
+    });
+    await pullInto(dir, { x: server.url, xToken: 'x-test' });
+    expect(readJson(dir, 'pull-state.json').x).toEqual({
+      OpenAI: { user_id: OPENAI, since_id: null },
+      OpenAIDevs: { user_id: DEVS, since_id: '2123687794176950277' },
+      thsottiaux: { user_id: THS, since_id: '2123251393622970514' },
+    });
+  });
+
+  it("a cursor X refuses (400): X's reason in the line, the account read from its newest page instead, and that cursor replaces the refused one", async () => {
+    const dir = dataWithState();
+    const REFUSED = '2122630825374646273'; // the fixture state's since_id of thsottiaux and OpenAIDevs
+    const reason = `Invalid 'since_id':'${REFUSED}'. 'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.`;
+    server = await startServer((u) => {
+      if (u.pathname === '/2/users/by') return json('x/users.json');
+      if (u.pathname === `/2/users/${DEVS}/tweets` && u.searchParams.get('since_id') === REFUSED) return { status: 400, body: JSON.stringify({ errors: [{ message: `${reason}\u001b[31m` }], title: 'Invalid Request' }) };
+      if (u.pathname === `/2/users/${THS}/tweets`) return json(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json');
+      if (u.pathname === `/2/users/${DEVS}/tweets`) return json('x/openaidevs.json');
+      return json('x/empty.json');
+    });
+    const r = await pullInto(dir, { x: server.url, xToken: 'x-test' });
+    expect(r.lines[2]).toBe(`✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}[31m: OpenAIDevs read from its newest page instead`);
+    expect(readJson(dir, 'pull-state.json').x.OpenAIDevs).toEqual({ user_id: DEVS, since_id: '2123687794176950277' });
+    const devs = server.requests.filter((q) => q.url.pathname === `/2/users/${DEVS}/tweets`).map((q) => q.url.searchParams.get('since_id'));
+    expect(devs).toEqual([REFUSED, null]);
+  });
+
   it('is idempotent: the same posts again add nothing and change no file but the check times', async () => {
     const dir = dataWithState();
     await serveX();
@@ -134,6 +176,7 @@ describe('x: new posts', () => {
 
 describe.each<[string, Reply, RegExp]>([
   ['401 (bad token)', { ...json('x/unauthorized.json'), status: 401 }, /HTTP 401/],
+  ["400 to every read, with X's reason", { status: 400, body: JSON.stringify({ errors: [{ message: 'The `query` parameter value is invalid.' }], title: 'Invalid Request' }) }, /HTTP 400 Bad Request: The `query` parameter value is invalid\./],
   ['schema drift: meta missing', { body: '{"data":[]}' }, /meta/],
   ['malformed JSON', { body: '{"data":[{"id":"1"' }, /malformed JSON/],
   ['truncated body', { ...json('x/openaidevs.json'), truncate: true }, /cut off/],

@@ -3,7 +3,9 @@
  * confident reset is announced at once with the alert the pull's broadcast derives later (same id, same
  * message), and exactly once across the watcher and the pull in either order, with two runs overlapping,
  * and when the post is deleted before the pull; a post for review only starts the pull; X, GitHub, Blobs
- * and Telegram failing each cost one line and lose nothing. Requests are counted on the servers' side.
+ * and Telegram failing each cost one line and lose nothing; every stuck state heals within one run; the
+ * pull counts as dispatched only on 204, and an answer that may have started it is never repeated.
+ * Requests are counted on the servers' side.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertMessage } from '../../src/core/alerts/message.ts';
@@ -16,7 +18,7 @@ import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { blobTextStore, SENT_LOG_KEY, sharedSentLog } from '../../src/jobs/broadcast/shared-log.ts';
 import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
-import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import { WATCH_STATE_KEY, type WatchState } from '../../src/jobs/watch/state.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
@@ -37,17 +39,20 @@ const REPO = 'resetcast/resetcast';
 const DISPATCH_PATH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
 
 type Post = { id: string; text: string };
-/** X: one user, whose timeline holds `posts()` (answered after since_id, as X does); `fail` replaces an answer. */
-function xApi(posts: () => Post[], fail?: (n: number) => Reply | undefined) {
+/**
+ * X: one user, whose timeline holds `posts()` (answered after since_id, as X does); `fail` replaces an
+ * answer; `newestId: false` leaves out meta.newest_id, which X does not always send.
+ */
+function xApi(posts: () => Post[], fail?: (n: number, url: URL) => Reply | undefined, newestId = true) {
   return (url: URL, n: number): Reply | undefined => {
     // Every account the pull reads (thsottiaux with its real id, the others made up): the pull looks up all three.
     if (url.pathname === '/2/users/by') return { body: JSON.stringify({ data: (url.searchParams.get('usernames') ?? '').split(',').map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })) }) };
     if (url.pathname === `/2/users/${THS}/tweets`) {
-      const f = fail?.(n);
+      const f = fail?.(n, url);
       if (f) return f;
       const since = BigInt(url.searchParams.get('since_id') ?? '0');
       const data = posts().filter((p) => BigInt(p.id) > since).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-      return { body: JSON.stringify(data.length ? { data, meta: { result_count: data.length, newest_id: data[0]!.id } } : { meta: { result_count: 0 } }) };
+      return { body: JSON.stringify(data.length ? { data, meta: { result_count: data.length, ...(newestId ? { newest_id: data[0]!.id } : {}) } } : { meta: { result_count: 0 } }) };
     }
     if (url.pathname.startsWith('/2/users/')) return { body: JSON.stringify({ meta: { result_count: 0 } }) };
     return undefined;
@@ -64,15 +69,28 @@ interface World {
   data: string;
 }
 
-async function world(opts: { posts?: () => Post[]; xFail?: (n: number) => Reply | undefined; dispatch?: (n: number) => Reply; telegram?: (n: number) => Reply | undefined; expiryDays?: number } = {}): Promise<World> {
+interface WorldOpts {
+  posts?: () => Post[];
+  xFail?: (n: number, url: URL) => Reply | undefined;
+  newestId?: boolean;
+  dispatch?: (n: number) => Reply;
+  telegram?: (n: number) => Reply | undefined;
+  expiryDays?: number;
+  /** Events by thsottiaux the deploy's timeline has besides the history's: (id, ts). */
+  siteEvents?: { id: string; ts: string }[];
+}
+
+async function world(opts: WorldOpts = {}): Promise<World> {
   const data = tempData();
   const dataset = loadDir(data);
   // The deploy's payloads; `expiryDays` stands for a deploy whose banked rule differs from the history's 30 days.
   const p = createPayloads({ ...dataset, banked: { ...dataset.banked, expiry_days: opts.expiryDays ?? dataset.banked.expiry_days } }, NOW, SITE.url);
-  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(p.timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked) };
+  const model = p.timeline.events.find((e) => e.source === 'thsottiaux')!;
+  const timeline = { ...p.timeline, events: [...p.timeline.events, ...(opts.siteEvents ?? []).map((e) => ({ ...model, ...e }))] };
+  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked) };
   const [blobs, x, github, ntfy, telegram, site] = await Promise.all([
     startBlobs(),
-    startServer(xApi(opts.posts ?? (() => [POST]), opts.xFail)),
+    startServer(xApi(opts.posts ?? (() => [POST]), opts.xFail, opts.newestId)),
     startServer((url, n) => (url.pathname === DISPATCH_PATH ? (opts.dispatch?.(n) ?? { status: 204 }) : undefined)),
     startServer(ntfyApi()),
     startServer(telegramApi((n) => opts.telegram?.(n))),
@@ -232,5 +250,142 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
     await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
     expect(w.telegram.requests.map((r) => r.url.pathname)).toHaveLength(3);
     expect(w.ntfy.requests).toHaveLength(1);
+  });
+});
+
+const state = async (w: World): Promise<WatchState> => JSON.parse((await w.input().stores!.state.read()).text!) as WatchState;
+const seed = async (w: World, s: WatchState): Promise<void> => void (await w.input().stores!.state.write(JSON.stringify(s), undefined));
+const account = (since_id: string | null, polled_at: string): WatchState => ({ accounts: { thsottiaux: { user_id: THS, since_id, polled_at } }, dispatch_pending: false });
+const sinceIds = (w: World): (string | null)[] => w.x.requests.filter((r) => r.url.pathname === `/2/users/${THS}/tweets`).map((r) => r.url.searchParams.get('since_id'));
+const FLOOR = postIdAt(new Date(NOW.getTime() - 15 * 60_000));
+const minutes = (n: number): Date => new Date(NOW.getTime() + n * 60_000);
+
+describe('every stuck state heals within one run', () => {
+  it("X refuses the stored cursor (400): X's reason, cleaned, in the line; read from the floor instead; the cursor replaced, so the next run asks from the post read", async () => {
+    // A cursor in the right form and not ahead of the clock, newer than the post, that X calls invalid.
+    const BAD = postIdAt(new Date(NOW.getTime() - 10_000), 9n);
+    const refusal = { errors: [{ parameters: { since_id: [BAD] }, message: `Invalid 'since_id':'${BAD}'.\u0007\n'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.` }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' };
+    const w = await world({ xFail: (_n, url) => (url.searchParams.get('since_id') === BAD ? { status: 400, body: JSON.stringify(refusal) } : undefined) });
+    await seed(w, account(BAD, '2026-11-20T11:59:00Z'));
+    const run = await runWatch(w.input());
+    expect(run.lines.slice(0, 2)).toEqual([
+      `⚠️ x: X posts of user ${THS} since ${BAD}: HTTP 400 Bad Request: Invalid 'since_id':'${BAD}'. 'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.; thsottiaux is read from ${FLOOR} instead (the site's newest post, at most 15 min back), and that cursor replaces it`,
+      '✅ x: thsottiaux: 1 new post(s)',
+    ]);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+    expect((await state(w)).accounts['thsottiaux']).toEqual({ user_id: THS, since_id: POST.id, polled_at: '2026-11-20T12:00:00Z' });
+    const next = await runWatch(w.input({ now: minutes(1) }));
+    expect(next.lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+    expect(sinceIds(w)).toEqual([BAD, FLOOR, POST.id]);
+  });
+
+  it('X refusing the start cursor too: one ❌ line, nothing sent, the stored cursor kept', async () => {
+    const w = await world({ xFail: (_n, url) => (url.searchParams.has('since_id') ? { status: 400, body: '{"detail":"One or more parameters to your request was invalid."}' } : undefined) });
+    await seed(w, account(FLOOR, '2026-11-20T11:59:00Z'));
+    const run = await runWatch(w.input());
+    expect(run.lines.at(-1)).toBe(`❌ x: X posts of user ${THS} since ${FLOOR}: HTTP 400 Bad Request: One or more parameters to your request was invalid.; nothing read, the cursor stays`);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 0]);
+    expect((await state(w)).accounts['thsottiaux']!.since_id).toBe(FLOOR);
+  });
+
+  it('a polled_at a day ahead: the account is asked now, and the time rewritten', async () => {
+    const w = await world();
+    await seed(w, account(FLOOR, '2026-11-21T12:00:00Z'));
+    const run = await runWatch(w.input());
+    expect(run.lines.slice(0, 2)).toEqual(['⚠️ state: thsottiaux was last asked at 2026-11-21T12:00:00Z, after now: asked now', '✅ x: thsottiaux: 1 new post(s)']);
+    expect((await state(w)).accounts['thsottiaux']).toEqual({ user_id: THS, since_id: POST.id, polled_at: '2026-11-20T12:00:00Z' });
+    expect((await runWatch(w.input({ now: minutes(1) }))).lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+  });
+
+  it('a since_id a day ahead of the clock: dropped, read as on a first run (from the floor), and replaced by the post read', async () => {
+    const w = await world();
+    const ahead = postIdAt(minutes(24 * 60), 1n);
+    await seed(w, account(ahead, '2026-11-20T11:59:00Z'));
+    const run = await runWatch(w.input());
+    expect(run.lines[0]).toMatch(/^⚠️ state: thsottiaux's cursor "\d+" is above the largest post id possible at 2026-11-20T12:05:00Z \(it decodes to 2026-11-21T12:00:00Z\): dropped, read as on a first run$/);
+    expect(run.lines[1]).toBe('✅ x: thsottiaux: 1 new post(s)');
+    expect(w.ntfy.requests).toHaveLength(1);
+    expect((await state(w)).accounts['thsottiaux']!.since_id).toBe(POST.id);
+    expect(sinceIds(w)).toEqual([FLOOR]);
+  });
+
+  it('X leaving out meta.newest_id: the cursor is the post read, so the next run does not read it (nor start the pull) again', async () => {
+    const w = await world({ newestId: false });
+    await runWatch(w.input());
+    const next = await runWatch(w.input({ now: minutes(1) }));
+    expect(next.lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+    expect(sinceIds(w)).toEqual([FLOOR, POST.id]);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+  });
+
+  it("a synthetic id on the site (an event recorded without a post, 19 digits too) is never the cursor: the first read starts at the floor", async () => {
+    const synthetic = postIdAt(new Date(NOW.getTime() - 5 * 60_000));
+    const w = await world({ siteEvents: [{ id: synthetic, ts: '2026-11-20T11:55:00Z' }] });
+    await runWatch(w.input());
+    expect(synthetic).toHaveLength(19);
+    expect(sinceIds(w)).toEqual([FLOOR]);
+  });
+
+  it("a real post on the site newer than the floor is where the first read starts", async () => {
+    const real = postIdAt(new Date(NOW.getTime() - 5 * 60_000), 77n);
+    const w = await world({ siteEvents: [{ id: real, ts: '2026-11-20T11:55:00Z' }] });
+    await runWatch(w.input());
+    expect(sinceIds(w)).toEqual([real]);
+  });
+});
+
+describe('the pull counts as dispatched only on 204; what may have started a run is never repeated', () => {
+  it.each<[string, Reply, RegExp]>([
+    ['200 with an HTML page', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Sign in</title>' }, /^⚠️ dispatch: HTTP 200 \(text\/html; charset=utf-8, 37 bytes\) where GitHub answers 204; it may have started the pull: not repeated for 30 min, and the scheduled pull runs anyway$/],
+    ['502', { status: 502, body: '<html>Bad gateway</html>' }, /^⚠️ dispatch: HTTP 502 Bad Gateway; it may have started the pull: not repeated for 30 min/],
+    ['no answer in time', { hang: true }, /^⚠️ dispatch: no answer within the timeout; it may have started the pull: not repeated for 30 min/],
+  ])('%s: asked once, not counted as started; a new post within 30 min starts nothing, one after does', async (_n, reply, line) => {
+    const later = { id: postIdAt(minutes(1), 3n), text: "We've reset Codex rate limits for all Pro users." };
+    const last = { id: postIdAt(minutes(31), 3n), text: "We've reset Codex rate limits for all Plus users." };
+    let posts = [POST];
+    const w = await world({ posts: () => posts, dispatch: (n) => (n === 0 ? reply : { status: 204 }) });
+    const first = await runWatch(w.input());
+    expect(first.lines.at(-1)).toMatch(line);
+    expect([first.dispatched, w.github.requests.length]).toEqual([false, 1]);
+    expect(await state(w)).toMatchObject({ dispatch_pending: false, dispatch_uncertain_at: '2026-11-20T12:00:00Z' });
+    posts = [POST, later];
+    const second = await runWatch(w.input({ now: minutes(2) }));
+    expect(second.lines.at(-1)).toBe('⏭️ dispatch: not sent: the dispatch at 2026-11-20T12:00:00Z may have started the pull, and none is repeated for 30 min; the scheduled pull records the posts');
+    expect(w.github.requests).toHaveLength(1);
+    expect((await runWatch(w.input({ now: minutes(3) }))).lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+    posts = [POST, later, last];
+    const after = await runWatch(w.input({ now: minutes(32) }));
+    expect([after.lines.at(-1), after.dispatched, w.github.requests.length]).toEqual(['✅ dispatch: started the pull (pull.yml on main)', true, 2]);
+  });
+
+  it('connection refused: started nothing, so it stays owed and the next run starts the pull', async () => {
+    const w = await world();
+    // A port that was just listening and no longer is: refused at once, before a byte is sent.
+    const gone = await startServer(() => undefined);
+    await gone.close();
+    const first = await runWatch(w.input({ dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: gone.url } }));
+    expect(first.lines.at(-1)).toMatch(/^❌ dispatch: .*ECONNREFUSED.*; retried next run, and the pull runs on its schedule anyway$/);
+    expect((await state(w)).dispatch_pending).toBe(true);
+    const second = await runWatch(w.input({ now: minutes(1) }));
+    expect([second.lines.at(-1), second.dispatched, w.github.requests.length]).toEqual(['✅ dispatch: started the pull (pull.yml on main)', true, 1]);
+    expect((await state(w)).dispatch_pending).toBe(false);
+  });
+});
+
+describe('the watcher and the pull make the same alerts for the same posts', () => {
+  it('a reset and a banked grant: each alert the watcher sent is, field for field, the one derived from the data the pull committed', async () => {
+    const banked = { id: postIdAt(new Date(NOW.getTime() - 20_000), 5n), text: "We've banked a Codex reset for all Plus and Pro users." };
+    const w = await world({ posts: () => [POST, banked] });
+    const run = await runWatch(w.input());
+    expect(run.alerts.map((a) => a.kind)).toEqual(['reset', 'grant']);
+    const later = new Date(NOW.getTime() + 3 * 60_000);
+    await pullThenBroadcast(w, later);
+    const committed = deriveAlerts(loadDir(w.data, later), later, SITE.url);
+    for (const sent of run.alerts) {
+      const derived = committed.find((a) => a.id === sent.id);
+      expect(derived).toEqual(sent);
+      expect(alertMessage(derived!)).toEqual(alertMessage(sent));
+    }
+    expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([2, 2]);
   });
 });

@@ -185,7 +185,27 @@ function thresholdAlert(x: Crossing, { base }: Context): Alert {
   };
 }
 
-/** The parts of a dataset alerts are derived from (the watcher derives from a few would-be records alone). */
+/** The records a post turns into: its event and, for a banked one, its grant (linked by `event_id`). */
+export interface RecordSources {
+  events: readonly StoredEvent[];
+  grants: readonly BankedGrant[];
+}
+
+/**
+ * The alerts of recorded events and banked grants alone, newest first. deriveAlerts makes the
+ * dataset's from all of its records; the watcher makes a new post's from that post's records
+ * (src/jobs/intake/posts.ts), so both give the same ids and messages for the same records.
+ */
+export function recordAlerts(records: RecordSources, now: Date, base: string): Alert[] {
+  const ctx: Context = { base, now };
+  const byId = new Map(records.events.map((e) => [e.id, e]));
+  return [
+    ...eventAlerts(records.events, records.grants, ctx),
+    ...grantAlerts(records.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), byId, ctx),
+  ].sort((a, b) => compareAlerts(b, a));
+}
+
+/** The parts of a dataset alerts are derived from. */
 export type AlertSources = Pick<Dataset, 'events' | 'banked' | 'announcements' | 'corrections' | 'forecastLog'>;
 
 /** Every alert the dataset gives at `now`, newest first. */
@@ -194,8 +214,7 @@ export function deriveAlerts(data: AlertSources, now: Date, base: string): Alert
   const byId = new Map(data.events.map((e) => [e.id, e]));
   const { crossings } = thresholdCrossings(data.forecastLog.lines, now);
   return [
-    ...eventAlerts(data.events, data.banked.grants, ctx),
-    ...grantAlerts(data.banked.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), byId, ctx),
+    ...recordAlerts({ events: data.events, grants: data.banked.grants }, now, base),
     ...promiseAlerts(data.announcements, byId, ctx),
     ...correctionAlerts(data.corrections, byId, data.announcements, ctx),
     ...crossings.map((x) => thresholdAlert(x, ctx)),

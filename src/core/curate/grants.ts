@@ -9,7 +9,7 @@ export function defaultExpiry(grantedAt: string, expiryDays: number): string {
 }
 
 /** The grant of a banked event: granted when announced, expiring by the rule unless `expiresAt` is given. */
-export function grantForEvent(e: StoredEvent, banked: BankedFile, expiresAt?: string): BankedGrant {
+export function grantForEvent(e: StoredEvent, banked: Pick<BankedFile, 'expiry_days'>, expiresAt?: string): BankedGrant {
   return {
     id: `${toIsoDate(new Date(e.ts))}-${e.id}`,
     granted_at: e.ts,

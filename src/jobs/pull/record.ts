@@ -3,11 +3,12 @@
  * promises they fulfil, and candidates for review. Only ever adds; what is already recorded, queued
  * or rejected is never proposed again.
  */
-import { grantForEvent, sortGrants } from '../../core/curate/grants.ts';
+import { sortGrants } from '../../core/curate/grants.ts';
 import type { Curated } from '../../core/curate/state.ts';
 import { linkPromises } from '../../core/promises/index.ts';
 import type { Candidate, StoredEvent } from '../../core/schema/index.ts';
 import { compareEvents } from '../../core/timeline.ts';
+import { postRecords } from '../intake/posts.ts';
 import { mergeById } from './merge.ts';
 
 export interface Found {
@@ -31,7 +32,9 @@ export function recordFound(state: Curated, found: readonly Found[]): Curated {
   const added = found.flatMap((f) => f.events);
   const events = mergeById(state.events.events, added);
   const newIds = new Set(added.map((e) => e.id).filter((id) => !state.events.events.some((e) => e.id === id)));
-  const grants = events.filter((e) => newIds.has(e.id) && e.kind === 'banked' && !state.banked.grants.some((g) => g.event_id === e.id)).map((e) => grantForEvent(e, state.banked));
+  // The grants come from the same function as the watcher's (intake/posts.ts), so its alerts are these records'.
+  const granted = new Set(state.banked.grants.map((g) => g.event_id));
+  const grants = postRecords(events.filter((e) => newIds.has(e.id)), state.banked).grants.filter((g) => !granted.has(g.event_id));
   const queued = new Set([...state.candidates.candidates, ...state.candidates.rejected].map((c) => key(c.platform, c.id)));
   const fresh = found.flatMap((f) => f.candidates).filter((c) => !queued.has(key(c.platform, c.id)) && queued.add(key(c.platform, c.id)));
   return {

@@ -11,19 +11,19 @@ import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../../core/data
 import { DataError, parseDataset, validateDataset, type Dataset, type DatasetTexts } from '../../core/dataset/index.ts';
 import { stableStringify } from '../../core/json.ts';
 import { CandidatesFile, PullStateFile, type ForecastLogLine, type PullStateFile as PullState, type SignalsFile, type SourceCheck } from '../../core/schema/index.ts';
-import { PULL_BUDGET, type SourceBases } from '../../core/sources.ts';
+import { PULL_BUDGET, SOURCES, type SourceBases } from '../../core/sources.ts';
 import { toTimestamp } from '../../core/time.ts';
 import type { HttpDeps } from '../../net/http.ts';
 import { pullIssues } from './issues.ts';
 import { appendBounded, appendOnce, historyLine } from './logs.ts';
-import { classifyPosts } from './merge.ts';
 import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts';
 import { parseOrThrow } from './parse.ts';
 import { knownPosts, recordFound, type Found } from './record.ts';
 import { pullStaffPosts } from './github.ts';
 import { toCandidates } from './staff-candidates.ts';
 import { pullStatus } from './status.ts';
-import { pullPosts } from './x.ts';
+import { classifyPosts } from '../intake/posts.ts';
+import { readPostsHealing } from '../intake/x.ts';
 
 /**
  * Bounds of the signal history (docs/pull.md): 48 pulls a day stay ~1 MB. The forecast log has none:
@@ -111,10 +111,13 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
     xToken
       ? settle(
           async () => {
-            const pulled = await pullPosts(http, bases.x, xToken, pullState.x, now);
-            return { found: classifyPosts(pulled.posts, known, now), state: { x: pulled.state }, deferred: pulled.deferred };
+            // A cursor X refuses is replaced by a read of the account's newest page, so it cannot fail every pull.
+            const pulled = await readPostsHealing(http, bases.x, xToken, pullState.x, now, SOURCES.x.accounts, async () => null);
+            return { found: classifyPosts(pulled.posts, known, now), state: { x: pulled.state }, deferred: pulled.deferred, refusals: pulled.refusals };
           },
-          (r) => `${r.found.events.length} new event(s), ${r.found.candidates.length} for review${r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : ''}`,
+          (r) =>
+            `${r.found.events.length} new event(s), ${r.found.candidates.length} for review${r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : ''}` +
+            r.refusals.map((f) => `; ${f.reason}: ${f.account} read from its newest page instead`).join(''),
         )
       : skipped('X_BEARER_TOKEN not set', 'no_token'),
     settle(

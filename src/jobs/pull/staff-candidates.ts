@@ -6,9 +6,9 @@
 import type { Candidate } from '../../core/schema/index.ts';
 import { cleanText, TEXT_CAPS } from '../../core/sanitize.ts';
 import { SOURCES, sourceUrl } from '../../core/sources.ts';
-import { classifyPost } from './classify.ts';
+import { classifyPost } from '../intake/classify.ts';
 import type { StaffPost } from './github.ts';
-import { suggestWindow } from './suggest-window.ts';
+import { suggestWindow } from '../intake/suggest-window.ts';
 
 /**
  * The author's own words: without quoted lines (`> …`, usually the user being answered), fenced code

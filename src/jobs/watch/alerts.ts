@@ -1,51 +1,28 @@
 /**
- * The alerts a watcher may send for posts the pull will record: built the way the pull builds them, so
- * that they carry the same id and the same message as the alerts the broadcast later derives from the
- * committed data (and so skips, through the sent-log). The posts go through the pull's classifier
- * (classifyPosts), its confident events become records through the pull's recordFound (a banked event
- * with its grant, by the published expiry rule), and those records through deriveAlerts. Nothing here
- * writes an id or a title of its own.
+ * The watcher's classify step: new posts through the shared intake (src/jobs/intake/posts.ts), the same
+ * classifier, records and alerts the pull uses, so the alerts carry the id and the message the broadcast
+ * later derives from the committed data (and so skips, through the sent-log). Nothing here writes an id
+ * or a title of its own, and no dataset is made up: the alerts are those of the post's own records.
  */
-import { deriveAlerts } from '../../core/alerts/derive.ts';
-import type { Curated } from '../../core/curate/state.ts';
-import type { Alert, StoredEvent } from '../../core/schema/index.ts';
-import { classifyPosts } from '../pull/merge.ts';
-import { recordFound } from '../pull/record.ts';
-import type { Post } from '../pull/x.ts';
-
-/** The kinds the watcher announces: a recorded reset, another recorded event, a banked grant. */
-const WATCHED_KINDS = new Set<Alert['kind']>(['reset', 'event', 'grant']);
+import type { Alert } from '../../core/schema/index.ts';
+import { classifyPosts, postAlerts, postRecords } from '../intake/posts.ts';
+import type { Post } from '../intake/x.ts';
+import type { SiteKnowledge } from './site.ts';
 
 export interface Classified {
   /** Confident events the pull will record (an official account's plain statement). */
-  events: StoredEvent[];
+  toRecord: number;
   /** Posts the pull will queue for review (questions, vague mentions, promises, other accounts). */
   forReview: number;
-}
-
-/** The pull's classification of new posts, skipping what the site already publishes. */
-export function classify(posts: readonly Post[], known: ReadonlySet<string>, now: Date): Classified {
-  const { events, candidates } = classifyPosts(posts, known, now);
-  return { events, forReview: candidates.length };
+  /** The alerts of the records the confident events become, oldest first. */
+  alerts: Alert[];
 }
 
 /**
- * The alerts of these would-be records at `now`, oldest first, as deriveAlerts makes them for the site
- * `base` (the same base as the broadcast: SITE.url). `expiryDays` is the banked rule of the deploy.
+ * New posts classified, skipping what the deployed site publishes, and the alerts of their records at
+ * `now` for the site `base` (SITE.url, as the broadcast's), with the deploy's banked rule (`expiry_days`).
  */
-export function watcherAlerts(events: readonly StoredEvent[], expiryDays: number, now: Date, base: string): Alert[] {
-  const empty: Curated = {
-    events: { checked_at: now.toISOString(), events: [] },
-    announcements: { announcements: [] },
-    banked: { expiry_days: expiryDays, grants: [] },
-    corrections: { corrections: [] },
-    candidates: { candidates: [], rejected: [] },
-  };
-  const recorded = recordFound(empty, [{ events: [...events], candidates: [] }]);
-  const alerts = deriveAlerts(
-    { events: recorded.events.events, banked: recorded.banked, announcements: [], corrections: [], forecastLog: { lines: [], warnings: [], skipped: [] } },
-    now,
-    base,
-  );
-  return alerts.filter((a) => WATCHED_KINDS.has(a.kind)).reverse();
+export function classifyNew(posts: readonly Post[], site: SiteKnowledge, now: Date, base: string): Classified {
+  const { events, candidates } = classifyPosts(posts, site.known, now);
+  return { toRecord: events.length, forReview: candidates.length, alerts: postAlerts(postRecords(events, { expiry_days: site.expiryDays }), now, base) };
 }

@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import { HttpError, sendJson, type HttpDeps } from '../../net/http.ts';
 import { cleanText } from '../../core/sanitize.ts';
+import { MINUTE_MS } from '../../core/time-units.ts';
+import type { WatchState } from './state.ts';
 
 export const PULL_WORKFLOW = 'pull.yml';
 export const PULL_REF = 'main';
@@ -31,14 +33,34 @@ export interface DispatchTarget {
   api: string;
 }
 
-/** Asks GitHub to start the pull; resolves to null on success or one line saying why not (never throws). */
-export async function dispatchPull(http: HttpDeps, target: DispatchTarget): Promise<string | null> {
+/**
+ * What a dispatch did. `started`: GitHub answered 204, the pull is starting. `uncertain`: an answer that
+ * may or may not have started it (a 5xx, no answer after the request went out, a 2xx other than 204,
+ * such as an HTML page from something in between): never repeated blindly, since each repeat could be
+ * another run. `refused`: an answer that provably started nothing (401/403/404/422, a connection never
+ * made): the dispatch stays owed and the next run sends it again.
+ */
+export type DispatchResult = { outcome: 'started' } | { outcome: 'uncertain' | 'refused'; why: string };
+
+/** After an uncertain answer no dispatch is sent for this long: the scheduled pull (pull.yml, at :07 and :37) runs within it anyway. */
+export const DISPATCH_QUIET_MS = 30 * MINUTE_MS;
+
+/** When the last dispatch that may have started the pull was answered, while that is under DISPATCH_QUIET_MS ago; else null. */
+export function dispatchQuietSince(state: Pick<WatchState, 'dispatch_uncertain_at'>, now: Date): string | null {
+  const at = state.dispatch_uncertain_at;
+  return at !== undefined && now.getTime() - Date.parse(at) < DISPATCH_QUIET_MS ? at : null;
+}
+
+/** Asks GitHub, once, to start the pull (never throws). */
+export async function dispatchPull(http: HttpDeps, target: DispatchTarget): Promise<DispatchResult> {
   const url = new URL(`/repos/${target.repo}/actions/workflows/${PULL_WORKFLOW}/dispatches`, target.api).toString();
   try {
-    await sendJson(http, url, { ref: PULL_REF }, {
+    const answer = await sendJson(http, url, { ref: PULL_REF }, {
       headers: { Authorization: `Bearer ${target.token}`, Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' },
       maxBytes: 65_536,
       redirect: 'manual',
+      // A 5xx or a lost answer may come after GitHub created the run: not repeated here (only 408/429 and a connection never made are).
+      retryUncertain: false,
       // GitHub's own words for a refusal ("Resource not accessible by personal access token").
       describeError: (text) => {
         try {
@@ -49,10 +71,13 @@ export async function dispatchPull(http: HttpDeps, target: DispatchTarget): Prom
         }
       },
     });
-    return null;
+    if (answer.status === 204) return { outcome: 'started' };
+    const type = cleanText(answer.headers.get('content-type') ?? 'no content type', 80);
+    return { outcome: 'uncertain', why: `HTTP ${answer.status} (${type}, ${answer.text.length} bytes) where GitHub answers 204` };
   } catch (e) {
     const status = e instanceof HttpError ? e.status : null;
     const meaning = status !== null ? MEANING[status] : undefined;
-    return `${(e as Error).message}${meaning ? ` (${meaning})` : ''}`;
+    const why = `${(e as Error).message}${meaning ? ` (${meaning})` : ''}`;
+    return { outcome: e instanceof HttpError && e.uncertain ? 'uncertain' : 'refused', why };
   }
 }

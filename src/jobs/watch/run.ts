@@ -2,37 +2,40 @@
  * One run of the watcher (netlify/functions/watch.ts, every minute), pure apart from the HTTP and the
  * stores passed in (docs/alerts.md, "The watcher"):
  *
- * 1. Reads its state (cursor per account) from the store, and asks X, through the pull's adapter, for the
- *    posts of the accounts due this minute newer than the cursor (or, with none, than the newest post the
- *    deployed site has by that account, and at most FIRST_LOOK_MS back).
- * 2. Classifies new posts with the pull's classifier, skipping what the site publishes; confident resets
- *    and banked grants become the alerts the pull's broadcast will derive (alerts.ts), sent at once to the
+ * 1. Reads its state (cursor per account) from the store and heals it (heal.ts: a value that cannot be
+ *    true at now is replaced, so no stored state sticks), and asks X, through the intake the pull uses
+ *    (src/jobs/intake/x.ts), for the posts of the accounts due this minute newer than the cursor (or, with
+ *    none, than the newest post the deployed site has by that account, and at most FIRST_LOOK_MS back). A
+ *    cursor X refuses (HTTP 400) is replaced by that start, with X's reason in the line.
+ * 2. Classifies new posts through the same intake, skipping what the site publishes; confident resets and
+ *    banked grants become the alerts the pull's broadcast will derive (alerts.ts), sent at once to the
  *    configured outlets through the shared sent-log (claim before sending: exactly once with the pull).
- * 3. Moves the cursor (compare-and-swap: of two overlapping runs, the one whose write moves it past a post
- *    owes the dispatch), then starts the pull (workflow_dispatch) so data/ records the posts and the site
- *    rebuilds; posts for review only start the pull. A failed dispatch stays owed and is retried each run.
+ * 3. Moves the cursor to the newest post read (compare-and-swap: of two overlapping runs, the one whose
+ *    write moves it past a post owes the dispatch), then starts the pull (workflow_dispatch) so data/
+ *    records the posts and the site rebuilds; posts for review only start the pull. A dispatch GitHub
+ *    refused stays owed and is sent again next run; one that may have started the pull is never repeated
+ *    (dispatch.ts): none is sent for DISPATCH_QUIET_MS, and the scheduled pull records the posts.
  *
  * Every failure is one line and ends the part it stops, never the others: X failing sends nothing and
  * moves nothing; the store failing sends nothing (nothing can be claimed) but still starts the pull,
  * which announces what the watcher could not.
  */
 import type { Alert } from '../../core/schema/index.ts';
-import { laterPostId, postIdAt } from '../../core/postid.ts';
+import { laterPostId } from '../../core/postid.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
 import type { HttpDeps } from '../../net/http.ts';
 import { broadcast } from '../broadcast/broadcast.ts';
 import type { OutletUrls } from '../broadcast/outlets/index.ts';
 import { sharedSentLog, type TextStore } from '../broadcast/shared-log.ts';
-import { lookUpUsers, pullPosts, type Post, type XState } from '../pull/x.ts';
-import { classify, watcherAlerts } from './alerts.ts';
+import { lookUpUsers, readPostsHealing, type Post, type XState } from '../intake/x.ts';
+import { classifyNew } from './alerts.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
-import { dispatchPull, type DispatchTarget } from './dispatch.ts';
+import { DISPATCH_QUIET_MS, dispatchPull, dispatchQuietSince, type DispatchTarget } from './dispatch.ts';
+import { FIRST_LOOK_MS, forgetCursor, healState, startCursor } from './heal.ts';
 import { readSite, type SiteKnowledge } from './site.ts';
 import { EMPTY_STATE, mergeStates, parseState, type WatchState } from './state.ts';
 
-/** With no cursor for an account (the first run, a lost state) the watcher looks this far back, no further: older posts are the scheduled pull's. */
-export const FIRST_LOOK_MS = 15 * MINUTE_MS;
 /** Compare-and-swap tries for the state before the run gives up writing it (the next run reads the posts again). */
 const STATE_TRIES = 8;
 
@@ -67,7 +70,6 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
   return out;
 }
 
-
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const { now, http } = input;
   const lines: string[] = [];
@@ -80,7 +82,9 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
       const { text, etag } = await input.stores.state.read();
       const parsed = parseState(text);
       if (parsed.problem) lines.push(`⚠️ state: ${parsed.problem}`);
-      stored = { state: parsed.state, etag };
+      const healed = healState(parsed.state, now);
+      lines.push(...healed.lines);
+      stored = { state: healed.state, etag };
     } catch (e) {
       lines.push(`❌ blobs: the store cannot be read (${(e as Error).message}); nothing is sent this run, the pull will announce`);
     }
@@ -108,22 +112,11 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   };
   let posts: Post[] = [];
   let nextX: XState = {};
+  /** Per account, the cursor X refused this run (replaced by the start cursor; the write forgets it). */
+  const refused = new Map<string, string>();
   if (due.length > 0) {
     try {
-      const headers = { Authorization: `Bearer ${input.x.token}` };
-      const missing = due.filter((a) => !state.accounts[a.name]?.since_id);
-      const known = missing.length > 0 ? await knowSite() : null;
-      const lookup = due.filter((a) => !state.accounts[a.name]);
-      const ids = lookup.length > 0 ? await lookUpUsers(http, input.x.base, headers, lookup.map((a) => a.name)) : new Map<string, string>();
-      const floor = postIdAt(new Date(now.getTime() - FIRST_LOOK_MS));
-      const from: XState = Object.fromEntries(due.map((a) => {
-        const s = state.accounts[a.name];
-        const since = s?.since_id ?? laterPostId(known?.newest.get(a.name.toLowerCase()), floor);
-        return [a.name, { user_id: s?.user_id ?? ids.get(a.name.toLowerCase())!, since_id: since }];
-      }));
-      const read = await pullPosts(http, input.x.base, input.x.token, from, now, due.map((a) => a.name));
-      posts = read.posts;
-      nextX = read.state;
+      ({ posts, state: nextX } = await readDue(input, state, due, knowSite, refused, lines));
       lines.push(`✅ x: ${due.map((a) => a.name).join(', ')}: ${posts.length} new post(s)`);
     } catch (e) {
       lines.push(`❌ x: ${(e as Error).message}; nothing read, the cursor stays`);
@@ -137,10 +130,10 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   if (posts.length > 0) {
     const known = await knowSite();
     if (known) {
-      const found = classify(posts, known.known, now);
-      news = found.events.length + found.forReview > 0;
-      alerts = found.events.length > 0 ? watcherAlerts(found.events, known.expiryDays, now, input.siteBase) : [];
-      lines.push(`✅ classify: ${found.events.length} to record, ${found.forReview} for review; ${alerts.length} alert(s)`);
+      const found = classifyNew(posts, known, now, input.siteBase);
+      news = found.toRecord + found.forReview > 0;
+      alerts = found.alerts;
+      lines.push(`✅ classify: ${found.toRecord} to record, ${found.forReview} for review; ${alerts.length} alert(s)`);
     } else news = true; // the site cannot say what it knows: the pull decides
   }
   input.onPhase?.('classified');
@@ -168,7 +161,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
       dispatch_pending: false,
     };
     let etag = stored.etag;
-    let current = stored.state;
+    let current = healedForWrite(stored.state, now, refused);
     for (let i = 0; i < STATE_TRIES; i++) {
       const moves = news && [...newest].some(([name, id]) => { const c = current.accounts[name]?.since_id; return c == null || BigInt(id) > BigInt(c); });
       owes = moves;
@@ -180,7 +173,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
         }
         const again = await input.stores.state.read();
         etag = again.etag;
-        current = parseState(again.text).state;
+        current = healedForWrite(parseState(again.text).state, now, refused);
       } catch (e) {
         lines.push(`❌ blobs: the state cannot be written (${(e as Error).message}); the next run reads these posts again`);
         break;
@@ -188,25 +181,70 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
     }
   }
 
-  // 5. Start the pull: for new posts this run moved past, or a dispatch still owed.
+  // 5. Start the pull: for new posts this run moved past, or a dispatch still owed; never again soon after an answer that may have started it.
   const owed = owes || state.dispatch_pending;
   let dispatched = false;
   if (owed) {
-    const why = await dispatchPull(http, input.dispatch);
-    dispatched = why === null;
-    lines.push(why === null ? '✅ dispatch: started the pull (pull.yml on main)' : `❌ dispatch: ${why}; retried next run, and the pull runs on its schedule anyway`);
-    if (why === null && input.stores && stored) await clearPending(input.stores.state).catch((e: Error) => lines.push(`⚠️ blobs: the dispatch is still marked owed (${e.message}); the next run dispatches once more`));
+    // The state as this run wrote it when it did (it holds what an overlapping run recorded meanwhile).
+    const quietSince = dispatchQuietSince(stored?.state ?? state, now);
+    if (quietSince !== null) {
+      lines.push(`⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min; the scheduled pull records the posts`);
+      if (input.stores && stored) await settleDispatch(input.stores.state).catch((e: Error) => lines.push(`⚠️ blobs: the dispatch is still marked owed (${e.message})`));
+    } else {
+      const result = await dispatchPull(http, input.dispatch);
+      dispatched = result.outcome === 'started';
+      if (result.outcome === 'started') lines.push('✅ dispatch: started the pull (pull.yml on main)');
+      else if (result.outcome === 'uncertain') lines.push(`⚠️ dispatch: ${result.why}; it may have started the pull: not repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min, and the scheduled pull runs anyway`);
+      else lines.push(`❌ dispatch: ${result.why}; retried next run, and the pull runs on its schedule anyway`);
+      const uncertainAt = result.outcome === 'uncertain' ? toTimestamp(now) : undefined;
+      if (result.outcome !== 'refused' && input.stores && stored) await settleDispatch(input.stores.state, uncertainAt).catch((e: Error) => lines.push(`⚠️ blobs: the dispatch is still marked owed (${e.message}); the next run dispatches once more`));
+    }
   }
   input.onPhase?.('dispatched');
   return out(alerts, dispatched);
 }
 
-/** Marks the owed dispatch done (compare-and-swap; a run in between may have owed a new one: then that stays). */
-async function clearPending(store: TextStore): Promise<void> {
+/**
+ * Asks X for the posts of the due accounts after their cursors: the stored one, else startCursor (the
+ * site's newest post by the account, never before FIRST_LOOK_MS ago). A cursor X refuses is read again
+ * from startCursor (readPostsHealing), recorded in `refused` and said in one line with X's reason. A
+ * second refusal of the same account, or any other failure, throws.
+ */
+async function readDue(input: WatchInput, state: WatchState, due: readonly PolledAccount[], knowSite: () => Promise<SiteKnowledge | null>, refused: Map<string, string>, lines: string[]): Promise<{ posts: Post[]; state: XState }> {
+  const { http, now } = input;
+  const headers = { Authorization: `Bearer ${input.x.token}` };
+  const fallback = async (name: string): Promise<string> => startCursor((await knowSite())?.newest.get(name.toLowerCase()), now);
+  const lookup = due.filter((a) => !state.accounts[a.name]);
+  const ids = lookup.length > 0 ? await lookUpUsers(http, input.x.base, headers, lookup.map((a) => a.name)) : new Map<string, string>();
+  const from: XState = {};
+  for (const a of due) {
+    const s = state.accounts[a.name];
+    from[a.name] = { user_id: s?.user_id ?? ids.get(a.name.toLowerCase())!, since_id: s?.since_id ?? (await fallback(a.name)) };
+  }
+  const read = await readPostsHealing(http, input.x.base, input.x.token, from, now, due.map((a) => a.name), fallback);
+  for (const r of read.refusals) {
+    refused.set(r.account, r.sinceId);
+    lines.push(`⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`);
+  }
+  return read;
+}
+
+/** The state to merge this run's cursors into: healed, and without the cursors X refused this run (merging keeps the later cursor, which may be the refused one). */
+function healedForWrite(state: WatchState, now: Date, refused: ReadonlyMap<string, string>): WatchState {
+  let healed = healState(state, now).state;
+  for (const [account, id] of refused) healed = forgetCursor(healed, account, id);
+  return healed;
+}
+
+/**
+ * Marks the owed dispatch settled (compare-and-swap; a run in between may have owed a new one: then that
+ * stays), with `uncertainAt` when the answer may have started the pull.
+ */
+async function settleDispatch(store: TextStore, uncertainAt?: string): Promise<void> {
   for (let i = 0; i < STATE_TRIES; i++) {
     const { text, etag } = await store.read();
     const { state } = parseState(text);
-    if (!state.dispatch_pending) return;
-    if (await store.write(JSON.stringify({ ...state, dispatch_pending: false }), etag)) return;
+    if (!state.dispatch_pending && uncertainAt === undefined) return;
+    if (await store.write(JSON.stringify({ ...state, dispatch_pending: false, ...(uncertainAt === undefined ? {} : { dispatch_uncertain_at: uncertainAt }) }), etag)) return;
   }
 }

@@ -6,7 +6,7 @@
  * The watcher ships in the same deploy as the payloads it reads, so the field is always there. Read only
  * when a post turns up (or an account has no cursor yet), so a quiet minute costs no bandwidth.
  */
-import { laterPostId } from '../../core/postid.ts';
+import { isSyntheticPostId, laterPostId, postIdProblem } from '../../core/postid.ts';
 import { siteUrl } from '../../core/site.ts';
 import { BankedPayload, PromisesPayload, TimelinePayload } from '../../core/schema/index.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
@@ -15,7 +15,7 @@ import { parseOrThrow } from '../pull/parse.ts';
 export interface SiteKnowledge {
   /** Every post id the site publishes (events and promises). */
   known: Set<string>;
-  /** Per account (lower case), the newest post id the site has by it. */
+  /** Per account (lower case), the newest real X post id the site has by it (never a synthetic id). */
   newest: Map<string, string>;
   /** The banked rule's days, as banked.json publishes them (`expiry_days`). */
   expiryDays: number;
@@ -23,6 +23,9 @@ export interface SiteKnowledge {
 
 /** A timeline of 10,000 events is about 5 MB; the payloads are ours, the cap only bounds a broken deploy. */
 const SITE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A real X post id: an event recorded without a post has a synthetic one (as many digits), which is no X cursor. */
+const isPostOnX = (id: string): boolean => postIdProblem(id, null) === null && !isSyntheticPostId(id);
 
 /** Reads the three payloads from the deploy at `base` (its URL); throws one line naming the file when one cannot be read or parsed. */
 export async function readSite(http: HttpDeps, base: string): Promise<SiteKnowledge> {
@@ -34,8 +37,8 @@ export async function readSite(http: HttpDeps, base: string): Promise<SiteKnowle
   const posts = [
     ...timeline.events.map((e) => ({ id: e.id, account: e.source })),
     ...promises.promises.flatMap((p) => (p.id ? [{ id: p.id, account: p.source }] : [])),
-  ].filter((p) => /^\d{1,19}$/.test(p.id)); // an event recorded without a post has a made-up id: not an X cursor
+  ];
   const newest = new Map<string, string>();
-  for (const p of posts) newest.set(p.account.toLowerCase(), laterPostId(newest.get(p.account.toLowerCase()), p.id)!);
+  for (const p of posts.filter((q) => isPostOnX(q.id))) newest.set(p.account.toLowerCase(), laterPostId(newest.get(p.account.toLowerCase()), p.id)!);
   return { known: new Set(posts.map((p) => p.id)), newest, expiryDays: banked.expiry_days };
 }

@@ -14,6 +14,8 @@ export const WatchState = z.strictObject({
   accounts: z.record(z.string(), z.strictObject({ user_id: PostId, since_id: PostId.nullable(), polled_at: Timestamp })),
   /** A dispatch owed: set before dispatching, cleared when GitHub accepted it. */
   dispatch_pending: z.boolean(),
+  /** When GitHub last answered a dispatch in a way that may have started the pull (src/jobs/watch/dispatch.ts): none is sent for a while after. */
+  dispatch_uncertain_at: Timestamp.optional(),
 });
 export type WatchState = z.infer<typeof WatchState>;
 
@@ -31,12 +33,17 @@ export function parseState(text: string | undefined): { state: WatchState; probl
   }
 }
 
-/** Two runs' states as one: per account the newer cursor and the later poll; a dispatch owed by either stays owed. */
+/** Two runs' states as one: per account the newer cursor and the later poll; a dispatch owed by either stays owed; the later uncertain dispatch. */
 export function mergeStates(stored: WatchState, mine: WatchState): WatchState {
   const accounts: WatchState['accounts'] = { ...stored.accounts };
   for (const [name, a] of Object.entries(mine.accounts)) {
     const s = accounts[name];
     accounts[name] = s ? { user_id: a.user_id, since_id: laterPostId(s.since_id, a.since_id), polled_at: s.polled_at > a.polled_at ? s.polled_at : a.polled_at } : a;
   }
-  return { accounts: Object.fromEntries(Object.entries(accounts).sort(([a], [b]) => a.localeCompare(b))), dispatch_pending: stored.dispatch_pending || mine.dispatch_pending };
+  const uncertain = [stored.dispatch_uncertain_at, mine.dispatch_uncertain_at].filter((t) => t !== undefined).sort().at(-1);
+  return {
+    accounts: Object.fromEntries(Object.entries(accounts).sort(([a], [b]) => a.localeCompare(b))),
+    dispatch_pending: stored.dispatch_pending || mine.dispatch_pending,
+    ...(uncertain === undefined ? {} : { dispatch_uncertain_at: uncertain }),
+  };
 }

@@ -1,6 +1,6 @@
 /** The X pull follows add-event's rule: only an official account's post becomes an event; global unknown unless said. */
 import { describe, expect, it } from 'vitest';
-import { classifyPosts } from '../../../src/jobs/pull/merge.ts';
+import { classifyPosts } from '../../../src/jobs/intake/posts.ts';
 
 const TEXT = "We've reset Codex rate limits for all Plus and Pro users. Thanks for bearing with us during the slowdown";
 const EVERYONE = "We've reset Codex rate limits for all users.";

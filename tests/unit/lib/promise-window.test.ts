@@ -20,7 +20,7 @@ import {
   windowFromPhrase,
 } from '../../../src/core/promises/window.ts';
 import { isValidTimestamp, toTimestamp } from '../../../src/core/time.ts';
-import { suggestWindow } from '../../../src/jobs/pull/suggest-window.ts';
+import { suggestWindow } from '../../../src/jobs/intake/suggest-window.ts';
 
 const win = (by: string, postedAt: string) => {
   const w = windowFromPhrase(by, new Date(postedAt));
