@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Every project's first global setup: the run leaves dist/ and .netlify/functions-bundled/ (what
+ * `npm start -- --no-build` serves) as they were, and removes its builds in .test-builds/ when it ends.
+ */
+const RUN_GUARD = 'tests/support/run-guard.ts';
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -11,16 +17,17 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Pure code and scripts against local servers they start themselves.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'], globalSetup: [RUN_GUARD] } },
       // Full `astro build` runs into temp folders (determinism, schemas, bad data).
-      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
-      // One real local Netlify runtime (built from data/) for end-to-end and browser tests.
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: [RUN_GUARD] } },
+      // One real local Netlify runtime (built from the frozen history into the run's own folder) for end-to-end and browser tests.
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts', 'tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          // The guard first: it fingerprints the maintainer's build before the runtime's own is made.
+          globalSetup: [RUN_GUARD, 'tests/support/global-setup.ts'],
         },
       },
     ],

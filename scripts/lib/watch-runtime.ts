@@ -11,15 +11,13 @@
  * local servers exist only after that. The runtime runs on this Node (process.execPath), as Netlify runs
  * the function on the NODE_VERSION of netlify.toml.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Store } from '@netlify/blobs';
 import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE } from './bundle-function.ts';
-import { freePort } from './free-port.ts';
+import { startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
 
 /** What `netlify functions:invoke` sends a scheduled function, and what the runtime then invokes it with. */
 export const CLOCKWORK_USER_AGENT = 'Netlify Clockwork';
@@ -30,7 +28,7 @@ export interface WatchRuntime {
   url: string;
   /** Invokes the watcher as the scheduler does; resolves to the runtime's status (200: run as a scheduled function). */
   invoke: () => Promise<number>;
-  /** The `[watch]` lines the function logged so far. */
+  /** The `[watch]` lines the function logged so far (they arrive after invoke() resolves: wait for them). */
   lines: () => string[];
   close: () => Promise<void>;
 }
@@ -45,20 +43,6 @@ export interface WatchRuntimeOptions {
   startMs?: number;
 }
 
-async function waitFor(url: string, child: ChildProcess, log: () => string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}:\n${log()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`netlify serve did not answer ${url} within ${ms} ms:\n${log()}`);
-}
-
 export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRuntime> {
   const dir = mkdtempSync(join(tmpdir(), 'resetcast-watch-runtime-'));
   const toml = readFileSync(join(o.root, 'netlify.toml'), 'utf8');
@@ -68,48 +52,37 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
     mkdirSync(dirname(join(dir, 'dist', path)), { recursive: true });
     writeFileSync(join(dir, 'dist', path), text);
   }
-  await bundleFunction(o.root, WATCH_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const cli = join(dirname(createRequire(import.meta.url).resolve('netlify-cli/package.json')), 'bin', 'run.js');
-  let out = '';
-  const child = spawn(process.execPath, [cli, 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-    cwd: dir,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? dir, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', ...o.env(url) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d) => (out += String(d)));
-  child.stderr?.on('data', (d) => (out += String(d)));
-  const close = async (): Promise<void> => {
-    if (child.pid && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
+  let runtime: NetlifyServe;
   try {
-    await waitFor(`${url}/api/v1/banked.json`, child, () => out, o.startMs ?? 60_000);
+    await bundleFunction(o.root, WATCH_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'));
+    runtime = await startNetlifyServe({
+      cwd: dir,
+      // Only what the function is given: its address (the deploy it reads) is the runtime's own.
+      env: (url) => ({ PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? dir, ...o.env(url) }),
+      readyPath: '/api/v1/banked.json',
+      startMs: o.startMs ?? 60_000,
+    });
   } catch (e) {
-    await close();
+    rmSync(dir, { recursive: true, force: true });
     throw e;
   }
+  const { url } = runtime;
   return {
     url,
     invoke: async () => {
       // As `netlify functions:invoke watch` does: a POST with the scheduler's user agent. The runtime then
       // invokes a function it knows as scheduled the way Netlify's scheduler does (POST, {"next_run"}).
-      const res = await fetch(`${url}/.netlify/functions/watch`, { method: 'POST', headers: { 'user-agent': CLOCKWORK_USER_AGENT }, body: '{}' });
+      const res = await fetch(`${url}/.netlify/functions/watch`, { method: 'POST', headers: { 'user-agent': CLOCKWORK_USER_AGENT }, body: '{}', signal: AbortSignal.timeout(60_000) });
       await res.text();
       return res.status;
     },
-    lines: () => out.split('\n').filter((l) => l.startsWith('[watch] ')),
-    close,
+    // The function's console reaches the runtime's stdout after the response: a caller waits for the
+    // lines it expects (tests/support/wait-for.ts) rather than reading them as soon as invoke() returns.
+    lines: () => runtime.output().split('\n').filter((l) => l.startsWith('[watch] ')),
+    close: async () => {
+      await runtime.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

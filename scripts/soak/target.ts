@@ -115,12 +115,23 @@ function collect(child: ChildProcess): { text: string } {
   return output;
 }
 
-/** `node scripts/serve.ts` on a free port, serving the last build under `root`. */
+/** The address scripts/serve.ts reports once it listens ("Resetcast on http://localhost:<port> …"). */
+async function reportedUrl(child: ChildProcess, output: { text: string }, ms: number): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const m = /Resetcast on (http:\/\/\S+?) /.exec(output.text);
+    if (m) return m[1]!;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before listening:\n${output.text}`);
+    if (Date.now() > deadline) throw new Error(`server reported no address within ${ms} ms:\n${output.text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** `node scripts/serve.ts` on the port the OS gives it (PORT=0, read from what it prints), serving the last build under `root`. */
 export async function startLocalRuntime(root: string): Promise<Target> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output = collect(child);
-  const url = `http://localhost:${port}`;
+  const url = await reportedUrl(child, output, 60_000);
   await waitFor(`${url}/api/v1/forecast.json`, child, output, 60_000);
   return track('local runtime (npm start)', child, url, output);
 }

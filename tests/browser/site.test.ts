@@ -1,15 +1,19 @@
 /**
  * The human site in a real browser (Debian chromium via playwright-core) against the local Netlify
  * runtime: every page loads without console errors, shows the published numbers, fits a phone screen,
- * and is screenshotted (desktop + mobile, light + dark) into tests/.artifacts/ for a human to look at.
+ * and is screenshotted (desktop + mobile, light + dark). The screenshots are for a human to look at: they
+ * are kept in the folder RESETCAST_SCREENSHOTS names (`RESETCAST_SCREENSHOTS=shots npx vitest run
+ * tests/browser/site.test.ts`), and otherwise go to the run's own folder, removed when the run ends.
  * Every other locale (zh, ja, es, ko) is loaded on a 390 px phone in both schemes and screenshotted too.
  */
 import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runDir } from '../support/scratch.ts';
 
 const baseUrl = inject('baseUrl');
-const ARTIFACTS = 'tests/.artifacts';
+const ARTIFACTS = process.env['RESETCAST_SCREENSHOTS'] ? resolve(process.env['RESETCAST_SCREENSHOTS']) : join(runDir(), 'screenshots');
 const PAGES = [
   { path: '/', name: 'home' },
   { path: '/timeline/', name: 'timeline' },

@@ -5,7 +5,7 @@
  * out: Netlify's local static server always says max-age=0 (tests/scripts/serve.test.ts checks ours).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,11 +14,15 @@ import { describeClients } from '../support/mcp-clients.ts';
 
 const netlify = inject('baseUrl');
 const root = resolve(import.meta.dirname, '../..');
+/** The folder of the build the Netlify runtime serves (the run's own, never the checkout's dist/). */
+const served = inject('runtimeRoot');
 let ours = '';
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['scripts/serve.ts'], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // scripts/serve.ts's own serve(), on the folder the Netlify runtime serves.
+  const script = `import { serve } from ${JSON.stringify(join(root, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
+  child = spawn(process.execPath, ['--input-type=module', '-e', script, served], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stderr?.on('data', (d) => (out += String(d)));
   ours = await new Promise<string>((resolveUrl, reject) => {

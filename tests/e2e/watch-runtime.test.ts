@@ -17,6 +17,7 @@ import { startServer, type FixtureServer } from '../scripts/support/fixture-serv
 import { NTFY_TOPIC, ntfyApi } from '../scripts/support/outlet-servers.ts';
 import { BLOBS_SITE_ID, BLOBS_TOKEN, startBlobs, type LocalBlobs } from '../scripts/support/blobs.ts';
 import { loadDir, NOW, tempData } from '../scripts/support/pull-env.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const THS = '1450183340366770177';
 const REPO = 'resetcast/resetcast';
@@ -58,19 +59,27 @@ afterAll(async () => {
   await blobs?.close();
 });
 
+/** The function's `[watch]` lines once `last` is among them (by content: the runtime interleaves its own output). */
+const linesUpTo = (last: string): Promise<string[]> =>
+  waitFor(() => (runtime.lines().includes(last) ? runtime.lines() : null), { describe: `the watcher's line "${last}"`, deadlineMs: 30_000, seen: () => runtime.lines() });
+
 describe('the watch function in the local Netlify runtime', () => {
   it('announces a new post once and starts the pull once; the next minute sends nothing and starts nothing', async () => {
     // 200 with no body: the runtime ran it as a scheduled function (a plain function would answer its own 204).
     expect(await runtime.invoke()).toBe(200);
     expect(ntfy.requests.map((r) => JSON.parse(r.body).title)).toEqual(['Codex limits reset for Plus + Pro']);
     expect(github.requests.map((r) => [r.method, r.body, r.headers.authorization])).toEqual([['POST', '{"ref":"main"}', `Bearer ${DISPATCH_TOKEN}`]]);
-    expect(runtime.lines().slice(0, 4)).toEqual(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: sent 1 alert(s)', '[watch] ✅ dispatch: started the pull (pull.yml on main)']);
+    // The function's log reaches the runtime's stdout after its response: wait for the run's last line.
+    const first = await linesUpTo('[watch] ✅ dispatch: started the pull (pull.yml on main)');
+    expect(first).toEqual(expect.arrayContaining(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: sent 1 alert(s)']));
 
     // A minute passes: the account's last poll moves back 60 s, so the next run asks X again.
     await nextMinute(blobs.store('resetcast'));
 
     expect(await runtime.invoke()).toBe(200);
-    expect(runtime.lines().slice(5, 8)).toEqual(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: nothing new to send']);
+    const second = (await linesUpTo('[watch] ✅ ntfy: nothing new to send')).slice(first.length);
+    expect(second).toEqual(expect.arrayContaining(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)']));
+    expect(second.filter((l) => /ntfy: sent|dispatch: started/.test(l))).toEqual([]);
     expect([ntfy.requests.length, github.requests.length]).toEqual([1, 1]);
     // X was asked twice for the timeline (once per run), with the token from the function's environment.
     expect(x.requests.filter((r) => r.url.pathname.endsWith('/tweets')).map((r) => r.headers.authorization)).toEqual([`Bearer ${X_TOKEN}`, `Bearer ${X_TOKEN}`]);

@@ -40,7 +40,7 @@ describe('status: a good summary', () => {
       checked_at: '2026-11-20T12:00:00Z',
     });
     expect(s.sources[0]).toEqual({ name: 'status', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z', via: 'summary' });
-    expect(r.lines[0]).toMatch(/^✅ status: Codex degraded_performance, Codex Cloud Tasks operational; 1 incident/);
+    expect(r.lines).toContainEqual(expect.stringMatching(/^✅ status: Codex degraded_performance, Codex Cloud Tasks operational; 1 incident/));
     expect(server!.requests.map((q) => q.url.pathname)).toEqual([SUMMARY]);
   });
 
@@ -97,7 +97,7 @@ describe.each<[string, Reply, RegExp]>([
     expect(read(dir, 'events.json')).toBe(events);
     expect(() => loadDir(dir)).not.toThrow();
     expect(r.failed).toBe(true);
-    expect(r.lines[0]).toMatch(/^❌ status: /);
+    expect(r.lines).toContainEqual(expect.stringMatching(/^❌ status: /));
   });
 });
 

@@ -22,6 +22,7 @@ import { readHeaderRules, readSite, type Handler } from '../../src/serve/load.ts
 import { createSiteServer, startSite } from '../../src/serve/server.ts';
 import { miniPublished } from '../unit/mcp/payloads.ts';
 import { raw, REPO, siteFiles, siteRoot } from './support/site.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const FILES = siteFiles();
 const ROOT = siteRoot(FILES);
@@ -253,11 +254,7 @@ describe('/mcp', () => {
 
 /** Resolves once the server holds no connection (so the previous client's departure has been handled). */
 async function drained(server: Server): Promise<void> {
-  for (;;) {
-    const n = await new Promise<number>((r) => server.getConnections((_e, c) => r(c)));
-    if (n === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitFor(async () => (await new Promise<number>((r) => server.getConnections((_e, c) => r(c)))) === 0, { describe: 'the server to hold no connection' });
 }
 
 async function openSocket(base: string): Promise<Socket> {
@@ -272,11 +269,13 @@ describe('hostile clients do not stop it answering others', () => {
     const slow = await openSocket(base);
     let received = '';
     slow.on('data', (d) => (received += String(d)));
+    // Listening before anything else: the server may cut it off while the normal request is on its way.
+    const cut = once(slow, 'close');
     slow.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
     const drip = setInterval(() => slow.writable && slow.write('a'), 50);
     const normal = await raw(base, 'GET', '/');
     expect(normal.status).toBe(200);
-    await once(slow, 'close');
+    await cut;
     clearInterval(drip);
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
   });
@@ -286,11 +285,12 @@ describe('hostile clients do not stop it answering others', () => {
     const slow = await openSocket(base);
     let received = '';
     slow.on('data', (d) => (received += String(d)));
+    const cut = once(slow, 'close');
     // 100,000 bytes announced, one a tick: the body could never complete within the test.
     slow.write('POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n');
     const drip = setInterval(() => slow.writable && slow.write(' '), 50);
     expect((await raw(base, 'GET', '/')).status).toBe(200);
-    await once(slow, 'close');
+    await cut;
     clearInterval(drip);
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
   });
@@ -313,7 +313,8 @@ describe('hostile clients do not stop it answering others', () => {
     const { base, server } = await serve({ limits: { bodyBudgetBytes: 100 } });
     const midBody = await openSocket(base);
     midBody.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n${'x'.repeat(90)}`);
-    await new Promise((r) => setTimeout(r, 50));
+    // The server has read the 90 bytes once they hold the budget: a 40-byte ping is then shed with 503.
+    await waitFor(async () => (await raw(base, 'POST', '/mcp', JSON_TYPE, PING)).status === 503, { describe: 'the half-sent body to hold the budget' });
     midBody.destroy();
     const unread = await openSocket(base);
     unread.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${PING.length}\r\n\r\n${PING}`);

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ForecastPayload } from '../../src/core/schema/index.ts';
 import { DISCLAIMER, SITE } from '../../src/core/site.ts';
 import { GET as servedScript } from '../../src/pages/statusline.sh.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/statusline.sh', import.meta.url));
 const PATH = process.env['PATH'] ?? '/usr/bin:/bin';
@@ -69,11 +70,10 @@ async function startServer(reply: Reply | null): Promise<Server> {
   return state;
 }
 
-interface Run { stdout: string; stderr: string; code: number | null; ms: number }
+interface Run { stdout: string; stderr: string; code: number | null }
 
 /** Runs the script with a clean environment (no proxies, no user curlrc) plus `env`. */
 function runScript(shell: string, env: Record<string, string>): Promise<Run> {
-  const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(shell, [SCRIPT], { env: { PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -81,7 +81,7 @@ function runScript(shell: string, env: Record<string, string>): Promise<Run> {
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     child.on('error', fail);
-    child.on('close', (code) => done({ stdout, stderr, code, ms: performance.now() - started }));
+    child.on('close', (code) => done({ stdout, stderr, code }));
   });
 }
 
@@ -157,10 +157,11 @@ describe.each(shells())('statusline.sh under %s', (shell) => {
     await run(s.url);
     s.reply = { status: 200, body: pretty(forecast(40)) };
     setBack(cacheFile, 10 * MINUTE + 30_000);
+    const stale = statSync(cacheFile).mtimeMs;
     expect((await run(s.url)).stdout).toBe('reset odds 24h: 40%\n');
     expect(s.paths).toHaveLength(2);
     expect(readFileSync(cacheFile, 'utf8')).toBe(pretty(forecast(40)));
-    expect(Date.now() - statSync(cacheFile).mtimeMs).toBeLessThan(MINUTE);
+    expect(statSync(cacheFile).mtimeMs).toBeGreaterThan(stale); // written by this run (the old one was set back 10.5 minutes)
   });
 
   it('refetches when a fresh cache file is not a usable forecast', async () => {
@@ -171,12 +172,14 @@ describe.each(shells())('statusline.sh under %s', (shell) => {
     expect(s.paths).toHaveLength(1);
   });
 
-  it('gives up on a server that never answers: no figure, exit 0, within the 2 s timeout', async () => {
+  it('gives up on a server that never answers: no figure, exit 0', async () => {
     const s = await serve(null);
+    // The server holds the request open for good: the script ends only because its own timeout gives up.
     const r = await run(s.url);
     expect(r).toMatchObject({ stdout: '', stderr: '', code: 0 });
-    expect(s.paths).toHaveLength(1); // it did ask
-    expect(r.ms).toBeLessThan(4000); // a bound on the 2 s timeout, not a benchmark
+    // It did ask (the server's record of it may come after the script's exit).
+    await waitFor(() => s.paths.length > 0, { describe: 'the request at the server' });
+    expect(s.paths).toHaveLength(1);
     expect(existsSync(cacheFile)).toBe(false);
   });
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { runNode } from './run-node.ts';
+import { PROJECT_ROOT, runDir } from './scratch.ts';
 
 export interface BuildResult {
   code: number | null;
@@ -22,7 +23,8 @@ export function tempDir(prefix: string): string {
  * chunks must stay inside the project, where their imports resolve to its node_modules.
  */
 export function buildDir(root: string = process.cwd()): string {
-  const parent = join(root, '.test-builds');
+  // This run's folder (removed when the run ends: tests/support/scratch.ts); a copy of the project keeps its own.
+  const parent = resolve(root) === PROJECT_ROOT ? runDir() : join(root, '.test-builds');
   mkdirSync(parent, { recursive: true });
   return join(mkdtempSync(join(parent, 'build-')), 'dist');
 }

@@ -1,57 +1,79 @@
 /**
  * Starts the real local Netlify runtime once (`netlify serve`, offline, edge functions off) for the
- * end-to-end and browser tests, and hands them its base URL. It builds dist/ from the frozen history first.
+ * end-to-end and browser tests, and hands them its base URL. It builds the frozen history at its own
+ * clock (never the live data/ or the wall clock) as `npm run build` does, but into this run's folder
+ * (tests/support/scratch.ts), never the checkout's dist/ and .netlify/functions-bundled/, which are the
+ * maintainer's last build (`npm start -- --no-build`). The runtime serves a copy of that build in a temp
+ * project outside the checkout, with the repository's netlify.toml (its headers, functions settings and
+ * schedule as they are; only the build command dropped), so netlify-cli's own state (.netlify/ beside the
+ * config) goes there too. The temp project is removed when the run ends.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { BUNDLED_FUNCTIONS_DIR } from '../../scripts/lib/bundle-function.ts';
+import { startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
+import { runNode } from './run-node.ts';
+import { PROJECT_ROOT, runDir } from './scratch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The project folder the runtime serves (netlify.toml, dist/, the bundled functions), for a second runtime on the same build. */
+    runtimeRoot: string;
   }
 }
 
+const BUILD_COMMAND = 'command = "npm run build"';
 
-async function waitFor(url: string, child: ChildProcess, log: () => string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
+/** `npm run build`'s two steps (astro build, then the functions' bundle) into `outDir` and `functionsDir`. */
+async function buildHistory(outDir: string, functionsDir: string): Promise<void> {
+  const env = {
+    ...process.env,
+    RESETCAST_DATA_DIR: HISTORY_DIR, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), ASTRO_TELEMETRY_DISABLED: '1',
+    RESETCAST_OUT_DIR: outDir, RESETCAST_FUNCTION_OUT: join(functionsDir, 'mcp.mjs'),
+  };
+  for (const step of [['node_modules/astro/bin/astro.mjs', 'build'], ['scripts/bundle-functions.ts']]) {
+    const { code, out } = await runNode(step, env, PROJECT_ROOT);
+    if (code !== 0) throw new Error(`${step.join(' ')} failed (${code}):\n${out}`);
   }
-  throw new Error(`netlify serve did not answer ${url} within ${ms} ms:\n${log()}`);
 }
 
-let child: ChildProcess | undefined;
+/** A project folder outside the checkout: netlify.toml without its build command, and the build. */
+function runtimeProject(built: string): string {
+  const toml = readFileSync(join(PROJECT_ROOT, 'netlify.toml'), 'utf8');
+  if (!toml.includes(BUILD_COMMAND)) throw new Error(`netlify.toml no longer has ${BUILD_COMMAND}; update tests/support/global-setup.ts`);
+  const dir = mkdtempSync(join(tmpdir(), 'resetcast-e2e-runtime-'));
+  writeFileSync(join(dir, 'netlify.toml'), toml.replace(BUILD_COMMAND, 'command = "true"'));
+  cpSync(join(built, 'dist'), join(dir, 'dist'), { recursive: true });
+  cpSync(join(built, 'functions'), join(dir, BUNDLED_FUNCTIONS_DIR), { recursive: true });
+  return dir;
+}
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const port = await freePort();
-  let out = '';
-  // The runtime builds the frozen history at its own clock, never the live data/ or the wall clock.
-  child = spawn('netlify', ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-    env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', RESETCAST_DATA_DIR: HISTORY_DIR, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d) => (out += String(d)));
-  child.stderr?.on('data', (d) => (out += String(d)));
-  const baseUrl = `http://localhost:${port}`;
-  await waitFor(`${baseUrl}/api/v1/forecast.json`, child, () => out, 200_000);
-  project.provide('baseUrl', baseUrl);
+  // Astro keeps its prerender chunks beside outDir only inside the project: build there, then copy.
+  const built = mkdtempSync(join(runDir(), 'e2e-'));
+  await buildHistory(join(built, 'dist'), join(built, 'functions'));
+  const dir = runtimeProject(built);
+  rmSync(built, { recursive: true, force: true });
+  let runtime: NetlifyServe;
+  try {
+    runtime = await startNetlifyServe({
+      cwd: dir,
+      env: () => ({ ...process.env, RESETCAST_DATA_DIR: HISTORY_DIR, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) }),
+      readyPath: '/api/v1/forecast.json',
+      startMs: 200_000,
+    });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  project.provide('baseUrl', runtime.url);
+  project.provide('runtimeRoot', dir);
   return async () => {
-    if (child?.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    await runtime.close();
+    rmSync(dir, { recursive: true, force: true });
   };
 }
