@@ -44,7 +44,7 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
       /^add-event: --certainty high: a community record is at most medium certainty$/],
     ['a corrected time before the floor', 'correct', ['1968163721034994139', '--ts', '2010-11-04T01:42:54Z', '--reason', 'r'], /^correct: --ts 2010-11-04T01:42:54Z: before 2025-08-18T00:00:00Z/],
     ['a hand check in the future', 'checked', ['--note', 'n', '--at', '2026-11-20T13:00:00Z'], /^checked: --at 2026-11-20T13:00:00Z: in the future \(now 2026-11-20T12:00:00Z\)/],
-    ['a hand check without a note', 'checked', [], /^checked: usage: npm run checked -- --note/],
+    ['a hand check without a note', 'checked', [], /^checked: --note: required/],
     ['a summary that is only control characters', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', '\u0007\u0001 '], /^add-event: --summary must not be empty$/],
   ])('%s', (_name, script, args, message) => expectRefused(script, curateDir(), args, message));
 });
