@@ -3,10 +3,10 @@ import { PULL_BUDGET } from '../../../src/core/sources.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import type { CommandSpec, EnvSetting } from '../flags.ts';
+import { HTTP_TIMEOUT } from '../http.ts';
 
 /** What every command that reads data/ or asks the network takes from the environment. */
 const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about: 'the data folder (default data/)' };
-const HTTP_TIMEOUT: EnvSetting = { name: 'RESETCAST_HTTP_TIMEOUT_MS', value: '<ms>', about: 'per-request timeout' };
 
 export const PULL = {
   name: 'pull',
