@@ -4,14 +4,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { API_DOC_PATH, createApiDoc } from '../src/site/api/api-doc.ts';
-import { answerHelp } from './lib/help.ts';
+import { API_DOC } from './lib/commands/jobs.ts';
+import { parseCommand } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run docs:api',
-  about: 'Writes docs/api.md from the endpoint and payload registries; a test fails while the committed file is stale.',
-  flags: [],
-  example: 'npm run docs:api && git diff docs/api.md',
-});
+parseCommand(API_DOC);
 
 writeFileSync(API_DOC_PATH, createApiDoc());
 console.log(`wrote ${API_DOC_PATH}`);

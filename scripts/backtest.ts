@@ -3,23 +3,17 @@
  * as a table with 90 % bootstrap intervals and the targets, or, with --json, every issued forecast of the
  * published model and its scores.
  */
-import { parseArgs } from 'node:util';
 import { buildNow } from '../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DataError, parseDataset } from '../src/core/dataset/index.ts';
 import { evaluate } from '../src/core/forecast/evaluate.ts';
 import { backtestJson, backtestTable } from '../src/core/forecast/report.ts';
-import { answerHelp } from './lib/help.ts';
+import { BACKTEST } from './lib/commands/jobs.ts';
+import { parseCommand } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run backtest [-- --json]',
-  about: 'The rolling-origin backtest of the forecast on data/ (or RESETCAST_DATA_DIR): a table with 90 % intervals, or every issued forecast as JSON.',
-  flags: [['--json', 'every issued forecast of the published model and its scores, as JSON']],
-  example: 'npm run backtest -- --json > backtest.json',
-});
+const { values } = parseCommand(BACKTEST);
 
 try {
-  const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
   const data = parseDataset(readDataFiles(dataDir()), buildNow());
   const started = performance.now();
   const result = evaluate(data.events, data.announcements);
@@ -27,7 +21,6 @@ try {
   if (values.json) console.log(JSON.stringify(backtestJson(result), null, 2));
   else console.log(`${backtestTable(result)}\nbacktest took ${ms.toFixed(0)} ms`);
 } catch (e) {
-  const known = e instanceof DataError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  console.error(`backtest: ${known ? (e as Error).message : (e as Error).stack}`);
+  console.error(`backtest: ${e instanceof DataError ? e.message : (e as Error).stack}`);
   process.exitCode = 1;
 }

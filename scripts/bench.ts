@@ -15,35 +15,18 @@
  * synthetic events; by default 6, or the largest whole number of hours that keeps N events after the X
  * epoch), --only build|mcp. BENCH_WARM_COUNT (5000) and BENCH_COLD_RUNS (15) size the /mcp section.
  */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { benchBuildScale } from './bench/build-scale.ts';
 import { benchMcp } from './bench/mcp-cold.ts';
 import { benchPhrases } from './bench/phrases.ts';
 import { removeBuild, type ProductionBuild } from './bench/production-build.ts';
-import { answerHelp } from './lib/help.ts';
+import { BENCH } from './lib/commands/tools.ts';
+import { envValue, parseCommand, refuse } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run bench [-- --sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp|phrases]',
-  about: 'The performance figures, each a ratio against a baseline measured in the same run (docs/performance.md).',
-  flags: [['--sizes <n,n,…>', 'extra synthetic events per build (0 = the shipped history)'], ['--runs <n>', 'runs per size (median)'], ['--events <n>', 'shorthand for --sizes 0,N --runs 1'], ['--step <hours>', 'hours between synthetic events'], ['--only build|mcp|phrases', 'one section only']],
-  example: 'npm run bench -- --only build --sizes 0,1000',
-});
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string' },
-    runs: { type: 'string' },
-    events: { type: 'string' },
-    step: { type: 'string' },
-    only: { type: 'string' },
-  },
-});
-const usage = (why: string): never => {
-  console.error(`npm run bench: ${why}\nusage: npm run bench -- [--sizes 0,1000,10000] [--runs 2] [--events N] [--step H] [--only build|mcp|phrases]`);
-  process.exit(2);
-};
+const { values } = parseCommand(BENCH);
+const usage = (why: string): never => refuse(BENCH, why);
 const count = (s: string, what: string): number => {
   const n = Number(s);
   if (!Number.isInteger(n) || n < 0) usage(`${what} must be a whole number ≥ 0, not ${JSON.stringify(s)}`);
@@ -78,8 +61,8 @@ try {
       await benchMcp({
         root,
         build: shipped!,
-        warmCount: Number(process.env['BENCH_WARM_COUNT'] ?? 5000),
-        coldRuns: Number(process.env['BENCH_COLD_RUNS'] ?? 15),
+        warmCount: Number(envValue(BENCH.env.warmCount) ?? 5000),
+        coldRuns: Number(envValue(BENCH.env.coldRuns) ?? 15),
       }),
     );
   }

@@ -25,25 +25,10 @@ import { mergeSentLogs, readSentLog } from '../src/jobs/broadcast/sent-log.ts';
 import { stableStringify } from '../src/core/json.ts';
 import { configuredBlobStore } from './lib/blob-store.ts';
 import { SITE } from '../src/core/site.ts';
-import { answerHelp } from './lib/help.ts';
+import { BROADCAST } from './lib/commands/jobs.ts';
+import { parseCommand } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run broadcast',
-  about: 'Announces the alerts of the committed data/ to every outlet whose URL is set and records each attempt in data/sent-log.json (exit 0 all ok or skipped, 1 an outlet failed, 2 data/ invalid: nothing sent).',
-  flags: [
-    ['NTFY_TOPIC_URL=<url>', 'ntfy topic to publish to'],
-    ['DISCORD_WEBHOOK_URL=<url>', 'Discord webhook'],
-    ['SLACK_WEBHOOK_URL=<url>', 'Slack incoming webhook'],
-    ['TELEGRAM_BOT_TOKEN=<token>', 'Telegram bot (from @BotFather), an administrator of the channel'],
-    ['TELEGRAM_CHAT_ID=<@channel|id>', 'the Telegram channel to post to'],
-    ['RESETCAST_TELEGRAM_API=<url>', 'Telegram Bot API base (default https://api.telegram.org)'],
-    ['RESETCAST_HTTP_TIMEOUT_MS=<ms>', 'per-request timeout'],
-    ['RESETCAST_DATA_DIR=<dir>', 'the data folder (default data/)'],
-    ['RESETCAST_BLOBS_SITE_ID=<id>', "with RESETCAST_BLOBS_TOKEN: share the watcher's sent-log in Netlify Blobs (docs/alerts.md)"],
-    ['RESETCAST_BLOBS_TOKEN=<token>', 'a Netlify personal access token for that site'],
-  ],
-  example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
-});
+parseCommand(BROADCAST);
 
 const env = process.env;
 // One clock for the run: the claims, the committed log's window and the alerts all read the same instant.

@@ -4,13 +4,12 @@
  * <dir> (data/ as of the last commit), and what a build of data/ now would publish (the forecast's
  * numbers, the alert ids, the active banked grants and their advice) with the deployed site's.
  * Prints one line per reason (or why none), and with --output appends `rebuild=true|false` to that file
- * (the workflow passes $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read, 2 on bad flags.
+ * (the workflow passes $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision written).
  */
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildNow } from '../src/io/clock.ts';
 import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
@@ -20,19 +19,12 @@ import { publishedNow } from '../src/core/dataset/published.ts';
 import { rebuildDecision, type FactTexts } from '../src/core/dataset/rebuild.ts';
 import { SITE } from '../src/core/site.ts';
 import { deployedView } from '../src/jobs/pull/deployed.ts';
-import { answerHelp, type Help } from './lib/help.ts';
+import { FACTS_CHANGED } from './lib/commands/jobs.ts';
+import { parseCommand, refuse } from './lib/flags.ts';
 
-const HELP: Help = {
-  usage: 'npm run facts-changed -- --before <dir> [--site <url>] [--output <file>]',
-  about: 'Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or what a build of data/ now would publish (the forecast\'s available, p24, p48; the alert ids; the active banked grants and their advice) differs from the deployed site.',
-  flags: [
-    ['--before <dir>', 'data/ as of the last commit, to compare the facts with (required)'],
-    ['--site <url>', `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build`],
-    ['--output <file>', 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)'],
-  ],
-  example: 'git archive HEAD data | tar -x -C /tmp/before && npm run facts-changed -- --before /tmp/before/data',
-};
-answerHelp(HELP);
+const { values } = parseCommand(FACTS_CHANGED);
+if (!existsSync(values.before)) refuse(FACTS_CHANGED, `--before ${JSON.stringify(values.before)}: no such folder`);
+const args = { before: values.before, site: values.site ?? SITE.url, output: values.output };
 
 /** The fact files of a folder; an absent one is undefined (rebuild.ts says what absent means). */
 function factTexts(dir: string): FactTexts {
@@ -42,17 +34,6 @@ function factTexts(dir: string): FactTexts {
     if (existsSync(path)) texts[key] = readFileSync(path, 'utf8');
   }
   return texts;
-}
-
-let args: { before: string; site: string; output: string | undefined };
-try {
-  const { values } = parseArgs({ options: { before: { type: 'string' }, site: { type: 'string' }, output: { type: 'string' } } });
-  if (values.before === undefined) throw new Error('--before <dir> is required');
-  if (!existsSync(values.before)) throw new Error(`--before ${JSON.stringify(values.before)}: no such folder`);
-  args = { before: values.before, site: values.site ?? SITE.url, output: values.output };
-} catch (e) {
-  console.error(`facts-changed: ${(e as Error).message}\nusage: ${HELP.usage}`);
-  process.exit(2);
 }
 
 try {

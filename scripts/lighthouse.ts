@@ -29,30 +29,23 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startSite } from '../src/serve/server.ts';
 import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Category, type Result, type Scheme } from './lib/lighthouse.ts';
-import { answerHelp } from './lib/help.ts';
+import { LIGHTHOUSE } from './lib/commands/tools.ts';
+import { envValue, parseCommand } from './lib/flags.ts';
 import { median } from './bench/stats.ts';
 
-answerHelp({
-  usage: 'npm run lighthouse',
-  about: 'Serves the last build (npm run build) through the local runtime and audits every page of every locale with Lighthouse in Debian chromium, light and dark; exits 1 when any score is below 100.',
-  flags: [
-    ['LH_PAGES=/,/zh/', 'only these pages'],
-    ['LH_RUNS=<n>', 'runs per page, median counts (default 3)'],
-    ['LH_WORKERS=<n>', 'audits at once (default one per core, at least 2)'],
-    ['LH_DARK=<categories>', 'audit the dark scheme in these categories only'],
-    ['CHROME_PATH=<path>', 'chromium to use (default /usr/bin/chromium)'],
-  ],
-  example: 'LH_RUNS=1 LH_DARK=accessibility npm run lighthouse',
-});
+/** Set in the worker processes this command starts (their arguments are not flags: scheme, base, pages, runs). */
+const WORKER_ENV = 'RESETCAST_LIGHTHOUSE_WORKER';
+const isWorker = process.env[WORKER_ENV] === '1';
+if (!isWorker) parseCommand(LIGHTHOUSE);
 
-const RUNS = Math.max(1, Number(process.env['LH_RUNS'] ?? 3));
+const RUNS = Math.max(1, Number(envValue(LIGHTHOUSE.env.runs) ?? 3));
 /** Alone runs whose median settles a page still short in performance only (Lighthouse's variability guidance: five). */
 const SETTLE_RUNS = 5;
 /** Worker processes at once: one per core (a Lighthouse run keeps about one core busy), at least one per scheme. */
-const WORKERS = Math.max(1, Number(process.env['LH_WORKERS'] ?? Math.max(SCHEMES.length, availableParallelism())));
+const WORKERS = Math.max(1, Number(envValue(LIGHTHOUSE.env.workers) ?? Math.max(SCHEMES.length, availableParallelism())));
 /** The categories audited in each scheme: all four, unless LH_DARK names fewer for the dark one. */
 function categoriesOf(scheme: Scheme): readonly Category[] {
-  const dark = process.env['LH_DARK'];
+  const dark = envValue(LIGHTHOUSE.env.dark);
   if (scheme === 'light' || !dark) return CATEGORIES;
   const wanted = dark.split(',').map((c) => c.trim());
   const unknown = wanted.filter((c) => !(CATEGORIES as readonly string[]).includes(c));
@@ -152,7 +145,7 @@ async function recheck(base: string, reports: PageReport[]): Promise<PageReport[
 
 function runWorker(scheme: Scheme, base: string, pages: readonly string[], runs: number): Promise<PageReport[]> {
   return new Promise<PageReport[]>((ok, fail) => {
-    const child = spawn(process.execPath, [process.argv[1]!, '--worker', scheme, base, pages.join(','), String(runs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [process.argv[1]!, scheme, base, pages.join(','), String(runs)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, [WORKER_ENV]: '1' } });
     const reports: PageReport[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
       const report = JSON.parse(line) as PageReport;
@@ -168,15 +161,11 @@ const format = (r: PageReport): string =>
   [`${r.page} (${r.scheme})`.padEnd(30), ...r.scores.map((n) => (n === null ? '–' : String(n)).padStart(15)), r.runs > 1 ? `   (median of ${r.runs})` : ''].join('') +
   r.lost.map((line) => `\n    ${line}`).join('');
 
-if (process.argv[2] === '--worker') {
-  await worker(process.argv[3] as Scheme, process.argv[4]!, process.argv[5]!.split(','), Number(process.argv[6]));
+if (isWorker) {
+  await worker(process.argv[2] as Scheme, process.argv[3]!, process.argv[4]!.split(','), Number(process.argv[5]));
 } else {
-  if (process.argv.length > 2) {
-    // A built folder named here would be ignored: the gate audits the build `npm start -- --no-build` serves.
-    console.error(`unknown argument ${process.argv.slice(2).join(' ')}: \`npm run lighthouse\` serves the last \`npm run build\` and takes no arguments`);
-    process.exit(2);
-  }
-  const pages = process.env['LH_PAGES'] ? process.env['LH_PAGES'].split(',') : ALL_PAGES;
+  // No arguments (the table refused any): the gate audits the build `npm start -- --no-build` serves.
+  const pages = envValue(LIGHTHOUSE.env.pages)?.split(',') ?? ALL_PAGES;
   // Read LH_DARK before any audit, so a typo fails at once with its message.
   const dark = categoriesOf('dark').length < CATEGORIES.length ? `, dark in ${categoriesOf('dark').join(', ')} only` : '';
   const started = performance.now();

@@ -3,22 +3,11 @@
  * low bits zero, through the one codec (src/core/postid.ts). CI uses it to record a reset dated an hour
  * ago (.ci/run); `--at` pins the instant, so the output is reproducible.
  */
-import { parseArgs } from 'node:util';
 import { postIdAt } from '../src/core/postid.ts';
 import { isValidTimestamp } from '../src/core/time.ts';
 import { HOUR_MS } from '../src/core/time-units.ts';
-import { answerHelp, type Help } from './lib/help.ts';
-
-const HELP: Help = {
-  usage: 'npm run post-id -- [--at <ts>] [--hours-ago <n>]',
-  about: 'Prints the X post id of an instant (its time in the high bits, the low 22 bits zero): now, or --at, less --hours-ago.',
-  flags: [
-    ['--at <ts>', 'the instant, YYYY-MM-DDTHH:MM:SSZ (default now)'],
-    ['--hours-ago <n>', 'go back this many hours from it (default 0; may be fractional)'],
-  ],
-  example: 'npm run --silent post-id -- --hours-ago 1',
-};
-answerHelp(HELP);
+import { POST_ID } from './lib/commands/jobs.ts';
+import { parseCommand, refuse } from './lib/flags.ts';
 
 /** The instant the arguments name, or a message saying why they name none. */
 function instantOf(args: { at?: string | undefined; hoursAgo?: string | undefined }, now: Date): Date | string {
@@ -30,13 +19,13 @@ function instantOf(args: { at?: string | undefined; hoursAgo?: string | undefine
 }
 
 if (import.meta.main) {
+  const { values } = parseCommand(POST_ID);
+  const instant = instantOf({ at: values.at, hoursAgo: values['hours-ago'] }, new Date());
+  if (typeof instant === 'string') refuse(POST_ID, instant);
   try {
-    const { values } = parseArgs({ options: { at: { type: 'string' }, 'hours-ago': { type: 'string' } } });
-    const instant = instantOf({ at: values.at, hoursAgo: values['hours-ago'] }, new Date());
-    if (typeof instant === 'string') throw new RangeError(instant);
     console.log(postIdAt(instant));
   } catch (e) {
-    console.error(`post-id: ${(e as Error).message}\nusage: ${HELP.usage}`);
-    process.exit(2);
+    // The codec refuses an instant before the X epoch.
+    refuse(POST_ID, (e as Error).message);
   }
 }

@@ -13,23 +13,16 @@ import { DataError } from '../src/core/dataset/index.ts';
 import { runPull } from '../src/jobs/pull/run.ts';
 import { SITE } from '../src/core/site.ts';
 import { PULL_BUDGET, sourceBases } from '../src/core/sources.ts';
-import { answerHelp } from './lib/help.ts';
+import { PULL } from './lib/commands/jobs.ts';
+import { envValue, parseCommand, type EnvSetting } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run pull',
-  about: 'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the environment; alerts go out later with npm run broadcast: docs/pull.md).',
-  flags: [
-    ['RESETCAST_SOURCE_BUDGET_MS=<ms>', `how long each source may take (default ${PULL_BUDGET.sourceMs})`],
-    ['RESETCAST_PULL_BUDGET_MS=<ms>', `hard limit of the whole pull, then exit 1 and nothing written (default ${PULL_BUDGET.pullMs})`],
-  ],
-  example: 'X_BEARER_TOKEN=… npm run pull',
-});
+parseCommand(PULL);
 
 const env = process.env;
 const now = buildNow(env);
 const dir = dataDir(env);
-const budgetMs = (name: string, fallback: number): number => (env[name] ? Number(env[name]) : fallback);
-const pullBudgetMs = budgetMs('RESETCAST_PULL_BUDGET_MS', PULL_BUDGET.pullMs);
+const budgetMs = (setting: EnvSetting, fallback: number): number => Number(envValue(setting, env) ?? fallback);
+const pullBudgetMs = budgetMs(PULL.env.pullBudget, PULL_BUDGET.pullMs);
 // The one overall deadline: whatever hangs (a source, the disk), the pull ends and writes nothing.
 setTimeout(() => {
   console.error(`pull failed, nothing written: it passed its ${pullBudgetMs / 1000} s budget`);
@@ -42,9 +35,9 @@ try {
     now,
     http: commandHttp(env),
     bases: sourceBases(env),
-    tokens: { github: env['GITHUB_TOKEN'] || undefined, x: env['X_BEARER_TOKEN'] || undefined },
+    tokens: { github: envValue(PULL.env.githubToken, env), x: envValue(PULL.env.xToken, env) },
     site: SITE.url,
-    sourceBudgetMs: budgetMs('RESETCAST_SOURCE_BUDGET_MS', PULL_BUDGET.sourceMs),
+    sourceBudgetMs: budgetMs(PULL.env.sourceBudget, PULL_BUDGET.sourceMs),
   });
   writeDataTexts(dir, result.writes);
   for (const l of result.lines) console.log(l);

@@ -5,10 +5,12 @@
  */
 import { resolve } from 'node:path';
 import { startSite } from '../src/serve/server.ts';
+import { START } from './lib/commands/tools.ts';
+import { envValue } from './lib/flags.ts';
 
 export async function serve(root: string = resolve(import.meta.dirname, '..')): Promise<void> {
-  const port = Number(process.env['PORT'] ?? 8888);
-  const host = process.env['HOST'] || undefined;
+  const port = Number(process.env[START.env.port.name] ?? 8888);
+  const host = envValue(START.env.host);
   let started: Awaited<ReturnType<typeof startSite>>;
   try {
     started = await startSite({ root, port, host });

@@ -21,27 +21,16 @@ import { runHostile, type HostileReport } from './soak/hostile.ts';
 import { runGetWorkers, runMcpClients } from './soak/load.ts';
 import { FAILURE_KINDS, type Tally } from './soak/outcomes.ts';
 import { givenUrl, startLocalRuntime, startNetlifyServe, type Target } from './soak/target.ts';
-import { answerHelp } from './lib/help.ts';
+import { SOAK } from './lib/commands/tools.ts';
+import { envValue, parseCommand } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run soak',
-  about: 'Loads the local runtime with real MCP clients, concurrent JSON GETs and hostile clients, and reports req/s, p50/p99, errors and peak memory (exit 1 when any request failed).',
-  flags: [
-    ['SOAK_CLIENTS=<n>', 'MCP clients (default 50)'],
-    ['SOAK_CALLS=<n>', 'calls per client (default 1,000)'],
-    ['SOAK_GETS=<n>', 'concurrent GET loops (default 200)'],
-    ['SOAK_HOSTILE=0', 'no hostile clients'],
-    ['SOAK_URL=<url>', 'soak a server already running'],
-    ['SOAK_COMPARE=netlify', 'first run the same load against netlify serve'],
-  ],
-  example: 'SOAK_CLIENTS=10 SOAK_CALLS=100 npm run soak',
-});
+parseCommand(SOAK);
 
 const env = process.env;
-const CLIENTS = Number(env['SOAK_CLIENTS'] ?? 50);
-const CALLS = Number(env['SOAK_CALLS'] ?? 1000);
-const GETS = Number(env['SOAK_GETS'] ?? 200);
-const HOSTILE = env['SOAK_HOSTILE'] !== '0';
+const CLIENTS = Number(envValue(SOAK.env.clients, env) ?? 50);
+const CALLS = Number(envValue(SOAK.env.calls, env) ?? 1000);
+const GETS = Number(envValue(SOAK.env.gets, env) ?? 200);
+const HOSTILE = envValue(SOAK.env.hostile, env) !== '0';
 const root = resolve(import.meta.dirname, '..');
 
 interface Result {
@@ -167,7 +156,7 @@ function report(results: Result[]): boolean {
 }
 
 const results: Result[] = [];
-if (env['SOAK_COMPARE'] === 'netlify') {
+if (envValue(SOAK.env.compare, env) === 'netlify') {
   console.log('starting netlify serve (it builds first) …');
   const netlify = await startNetlifyServe(root);
   try {
@@ -179,7 +168,8 @@ if (env['SOAK_COMPARE'] === 'netlify') {
   }
 }
 let target: Target;
-if (env['SOAK_URL']) target = givenUrl(env['SOAK_URL']);
+const soakUrl = envValue(SOAK.env.url, env);
+if (soakUrl) target = givenUrl(soakUrl);
 else {
   if (!existsSync(join(root, 'dist/api/v1/forecast.json')) || !existsSync(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'))) {
     console.log('no build output: running `npm run build` first');

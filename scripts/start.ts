@@ -7,23 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { serve } from './serve.ts';
-import { answerHelp } from './lib/help.ts';
+import { START } from './lib/commands/tools.ts';
+import { parseCommand } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm start [-- --no-build]',
-  about: 'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://localhost:8888 (PORT overrides).',
-  flags: [['--no-build', 'serve the last build as it is']],
-  example: 'PORT=8080 npm start',
-});
+const { values } = parseCommand(START);
 
 const root = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--no-build');
-if (unknown.length > 0) {
-  console.error(`unknown argument ${unknown.join(' ')}: \`npm start\` takes only --no-build`);
-  process.exit(2);
-}
-if (!args.includes('--no-build')) {
+if (values.build !== false) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (build.status !== 0) {
     console.error('build failed: nothing served (see the messages above)');

@@ -11,14 +11,11 @@ import { clockTimeProblems, DataError, parseDataset } from '../src/core/dataset/
 import { GAP_HOURS, thresholdCrossings } from '../src/core/alerts/thresholds.ts';
 import { sentLogProblems } from '../src/jobs/broadcast/sent-log.ts';
 import { CandidatesFile, ChecksFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/core/schema/index.ts';
-import { answerHelp } from './lib/help.ts';
+import { VALIDATE } from './lib/commands/curation.ts';
+import { parseCommand } from './lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run validate',
-  about: 'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 with every problem by file, record and field.',
-  flags: [],
-  example: 'SOURCE_DATE_EPOCH=$(date +%s) npm run validate',
-});
+// No flags: an unknown one (`--strict`) is refused rather than ignored.
+parseCommand(VALIDATE);
 
 try {
   const dir = dataDir();

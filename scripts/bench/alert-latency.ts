@@ -33,20 +33,13 @@ import { parseDataset } from '../../src/core/dataset/index.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
 import { median, medianWithUniformWait, percentile } from './stats.ts';
 import { benchWatcher, type WatchSample } from './watch-latency.ts';
-import { answerHelp } from '../lib/help.ts';
+import { BENCH_ALERTS } from '../lib/commands/tools.ts';
+import { envValue, parseCommand } from '../lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run bench:alerts',
-  about: 'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local servers, with the same work and no outlet as the baseline.',
-  flags: [
-    ['BENCH_WATCH_RUNS=<n>', 'watcher invocations measured (default 11)'],
-    ['BENCH_ALERT_RUNS=<n>', 'pull + broadcast runs, medians reported (default 15)'],
-  ],
-  example: 'BENCH_ALERT_RUNS=5 npm run bench:alerts',
-});
+parseCommand(BENCH_ALERTS);
 
-const RUNS = Number(process.env['BENCH_ALERT_RUNS'] ?? 15);
-const WATCH_RUNS = Number(process.env['BENCH_WATCH_RUNS'] ?? 11);
+const RUNS = Number(envValue(BENCH_ALERTS.env.alertRuns) ?? 15);
+const WATCH_RUNS = Number(envValue(BENCH_ALERTS.env.watchRuns) ?? 11);
 /** The watcher's schedule: every minute. The design's targets, from the post (docs/alerts.md, "Latency"). */
 const PERIOD_MS = 60_000;
 const TARGET = { medianMs: 45_000, worstMs: 75_000, workMs: 2_000 } as const;

@@ -4,7 +4,8 @@
  * at 1, 16 and 64 KB (median of `runs`); 64 KB / 16 KB ≈ 4 means linear (the cubic finder gave ≈ 64).
  */
 import { findTimePhrase } from '../../src/core/promises/phrases.ts';
-import { answerHelp } from '../lib/help.ts';
+import { BENCH_PHRASES } from '../lib/commands/tools.ts';
+import { parseCommand } from '../lib/flags.ts';
 import { fmt, table } from './table.ts';
 import { median } from './stats.ts';
 
@@ -39,11 +40,6 @@ export function benchPhrases(runs = 5): string {
 }
 
 if (import.meta.main) {
-  answerHelp({
-    usage: 'npm run bench:phrases',
-    about: 'Times the promise-phrase finder on adversarial posts of 1, 16 and 64 KB; 64 KB / 16 KB near 4 means linear (also a section of npm run bench).',
-    flags: [],
-    example: 'npm run bench:phrases',
-  });
+  parseCommand(BENCH_PHRASES);
   console.log(benchPhrases());
 }

@@ -9,20 +9,13 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { SOURCES } from '../../src/core/sources.ts';
 import { median } from './stats.ts';
-import { answerHelp } from '../lib/help.ts';
+import { BENCH_READS } from '../lib/commands/tools.ts';
+import { envValue, parseCommand } from '../lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run bench:reads',
-  about: 'Peak memory of a pull reading a hostile answer through the capped reader against an unbounded read, each in a fresh process.',
-  flags: [
-    ['READS_BYTES=<n>', 'size of the hostile answer (default 60,000,000)'],
-    ['READS_RUNS=<n>', 'runs, median reported (default 3)'],
-  ],
-  example: 'READS_BYTES=10000000 npm run bench:reads',
-});
+parseCommand(BENCH_READS);
 
-const HOSTILE = Number(process.env['READS_BYTES'] ?? 60_000_000);
-const RUNS = Number(process.env['READS_RUNS'] ?? 3);
+const HOSTILE = Number(envValue(BENCH_READS.env.bytes) ?? 60_000_000);
+const RUNS = Number(envValue(BENCH_READS.env.runs) ?? 3);
 const UNDER_CAP = SOURCES.status.maxBytes - 100_000;
 const FILL = Buffer.alloc(64 * 1024, 'x');
 

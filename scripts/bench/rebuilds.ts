@@ -10,7 +10,6 @@
  * banked grants and their advice) differs from what the last build published (viewChanges), the rule
  * and the functions of `npm run facts-changed`.
  */
-import { parseArgs } from 'node:util';
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset, type Dataset } from '../../src/core/dataset/index.ts';
@@ -18,19 +17,11 @@ import { publishedNow, type PublishedView } from '../../src/core/dataset/publish
 import { viewChanges } from '../../src/core/dataset/rebuild.ts';
 import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { toTimestamp } from '../../src/core/time.ts';
-import { answerHelp } from '../lib/help.ts';
+import { BENCH_REBUILDS } from '../lib/commands/tools.ts';
+import { parseCommand } from '../lib/flags.ts';
 
-answerHelp({
-  usage: 'npm run bench:rebuilds -- [--step-minutes <n>] [--last-days <n>]',
-  about: 'Builds per day under the pull\'s build rule (a fact changed, or the forecast\'s numbers, the alerts or the active banked grants differ from the last build\'s), replayed over the history in data/, against a build on every pull.',
-  flags: [
-    ['--step-minutes <n>', 'minutes between replayed pulls (default 30, the schedule)'],
-    ['--last-days <n>', 'also report the last n days of the record alone (default 90)'],
-  ],
-  example: 'npm run bench:rebuilds -- --step-minutes 5',
-});
 
-const { values } = parseArgs({ options: { 'step-minutes': { type: 'string' }, 'last-days': { type: 'string' } } });
+const { values } = parseCommand(BENCH_REBUILDS);
 const stepMs = Number(values['step-minutes'] ?? 30) * MINUTE_MS;
 const lastDays = Number(values['last-days'] ?? 90);
 const clock = buildNow();

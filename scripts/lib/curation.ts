@@ -67,8 +67,7 @@ export function changedFiles(state: Curated, before: Record<string, string>, unt
   return writes;
 }
 
-const isKnown = (e: unknown): boolean =>
-  e instanceof CurationError || e instanceof DataError || ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false);
+const isKnown = (e: unknown): boolean => e instanceof CurationError || e instanceof DataError;
 
 /** Runs one command against data/ (RESETCAST_DATA_DIR) at the build clock (SOURCE_DATE_EPOCH or now). */
 export function runCuration(name: string, apply: (state: Curated, now: Date) => Outcome): void {

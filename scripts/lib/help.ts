@@ -1,32 +1,50 @@
 /**
- * `--help` (or `-h`) on every command: its usage, its flags and one example on stdout, exit 0, before
- * anything reads data/ or the network. One helper so every command answers the same way.
+ * `--help` (or `-h`) on every command: its usage, its flags and the environment it reads, from the same
+ * table that parses them (scripts/lib/flags.ts), and one example; on stdout, exit 0, before anything
+ * reads data/ or the network.
  */
-export interface Help {
-  /** `npm run x -- <args>`: the one-line form. */
-  usage: string;
-  /** What the command does, in one sentence. */
-  about: string;
-  /** Each flag and what it does. */
-  flags: readonly (readonly [flag: string, what: string])[];
-  example: string;
+import type { CommandSpec, FlagSpec } from './flags.ts';
+
+/** The flag every command answers besides its own. */
+export const HELP_FLAG = { name: 'help', short: 'h', about: 'print this help and exit' } as const;
+
+/** How a flag is written in the help's first column: `--kind reset|banked`, `--partial, --no-partial`. */
+export function flagForm(name: string, f: FlagSpec): string {
+  if (f.type === 'boolean') return f.negatable ? `--${name}, --no-${name}` : `--${name}`;
+  return `--${name} ${f.value ?? '<value>'}`;
 }
 
-export function helpText(h: Help): string {
-  const width = Math.max(0, ...h.flags.map(([f]) => f.length));
-  const flags = h.flags.map(([f, w]) => `  ${f.padEnd(width)}  ${w}`);
-  return [`usage: ${h.usage}`, '', h.about, '', 'flags:', ...flags, `  ${'--help, -h'.padEnd(width)}  print this help and exit`, '', 'example:', `  ${h.example}`, ''].join('\n');
+/** What the help says of a flag besides its own words: required, or only beside others. */
+function aboutOf(f: FlagSpec): string {
+  const notes = [f.required ? 'required' : '', f.with ? `only with ${f.with.map((w) => `--${w}`).join(' or ')}` : ''].filter(Boolean);
+  return notes.length > 0 ? `${f.about} (${notes.join('; ')})` : f.about;
 }
 
-/** Prints the help and exits 0 when the arguments ask for it; otherwise returns. */
-export function answerHelp(h: Help, argv: readonly string[] = process.argv.slice(2)): void {
-  // Only before `--`'s end of options: a summary text that happens to be "--help" is a value, not a request.
-  const end = argv.indexOf('--');
-  const own = end < 0 ? argv : argv.slice(0, end);
-  if (!own.some((a, i) => (a === '--help' || a === '-h') && !isValueOf(own, i))) return;
-  process.stdout.write(helpText(h));
-  process.exit(0);
-}
+const columns = (rows: readonly (readonly [string, string])[]): string[] => {
+  const width = Math.max(0, ...rows.map(([a]) => a.length));
+  return rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`);
+};
 
-/** True when argv[i] is the value of the flag before it (`--summary --help`). */
-const isValueOf = (argv: readonly string[], i: number): boolean => i > 0 && /^--(summary|reason|note|by|scope-note)$/.test(argv[i - 1]!);
+export function helpText(spec: CommandSpec): string {
+  const flags = columns([
+    ...Object.entries(spec.flags).map(([name, f]) => [flagForm(name, f), aboutOf(f)] as const),
+    [`--${HELP_FLAG.name}, -${HELP_FLAG.short}`, HELP_FLAG.about],
+  ]);
+  const conflicts = (spec.conflicts ?? []).map((c) => `  --${c.flag} with ${c.others.map((f) => `--${f}`).join(', ')}: ${c.why}`);
+  const settings = Object.values(spec.env ?? {});
+  const env = settings.length > 0 ? ['', 'environment:', ...columns(settings.map((e) => [`${e.name}=${e.value}`, e.about]))] : [];
+  return [
+    `usage: ${spec.usage}`,
+    '',
+    spec.about,
+    '',
+    'flags:',
+    ...flags,
+    ...(conflicts.length > 0 ? ['', 'not together:', ...conflicts] : []),
+    ...env,
+    '',
+    'example:',
+    `  ${spec.example}`,
+    '',
+  ].join('\n');
+}

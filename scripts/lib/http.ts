@@ -7,8 +7,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
 import { wholeSecondNow } from '../../src/io/clock.ts';
 import type { HttpDeps } from '../../src/net/http.ts';
+import type { EnvSetting } from './flags.ts';
+
+/** The one variable read here, as the commands' --help lists it (scripts/lib/commands/jobs.ts). */
+export const HTTP_TIMEOUT: EnvSetting = { name: 'RESETCAST_HTTP_TIMEOUT_MS', value: '<ms>', about: `per-request timeout (default ${HTTP_DEFAULTS.timeoutMs})` };
 
 export function commandHttp(env: Readonly<Record<string, string | undefined>>): HttpDeps {
-  const timeoutMs = Number(env['RESETCAST_HTTP_TIMEOUT_MS'] ?? HTTP_DEFAULTS.timeoutMs);
+  const timeoutMs = Number(env[HTTP_TIMEOUT.name] ?? HTTP_DEFAULTS.timeoutMs);
   return { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT };
 }

@@ -3,6 +3,8 @@
  * and the browser test (the categories that do not depend on timing). Never downloads a browser.
  */
 import { launch } from 'chrome-launcher';
+import { LIGHTHOUSE } from './commands/tools.ts';
+import { envValue } from './flags.ts';
 import lighthouse from 'lighthouse';
 
 import { PREFIXED_LOCALES } from '../../src/site/i18n/locales.ts';
@@ -20,7 +22,7 @@ export type Category = (typeof CATEGORIES)[number];
 export type Scheme = (typeof SCHEMES)[number];
 export type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-export const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+export const CHROME_PATH = envValue(LIGHTHOUSE.env.chrome) ?? '/usr/bin/chromium';
 
 export function scoresOf(lhr: Result, categories: readonly Category[] = CATEGORIES): number[] {
   return categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));

@@ -54,6 +54,6 @@ describe('bad input: one line, exit 1, data/ unchanged', () => {
     ['a duplicate promise', 'add-promise', [PROMISE, '--summary', 'Again.'], /^add-promise: promise https:\/\/x\.com\/thsottiaux\/status\/\d+ is already recorded \(posted 2026-11-19T20:00:00Z\)$/],
     ['--expires on a reset', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--expires', '2026-12-01T00:00:00Z'], /^add-event: --expires applies to banked resets only, not --kind reset$/],
     ['an unknown candidate', 'review', ['42', '--reject', '--reason', 'r'], /^review: no candidate 42 in data\/candidates\.json$/],
-    ['an unknown flag', 'correct', [idOf(BANKED), '--colour', 'red', '--reason', 'r'], /^correct: Unknown option '--colour'/],
+    ['an unknown flag', 'correct', [idOf(BANKED), '--colour', 'red', '--reason', 'r'], /^correct: --colour: unknown flag/],
   ])('%s', (_name, script, args, message) => expectRefused(script, copyOfSeeded(), args, message));
 });

@@ -1,6 +1,9 @@
 /** `npm run add-event` and `npm run correct`: banked grants, amendments logged as corrections, retractions. */
 import { describe, expect, it } from 'vitest';
-import { curateDir, idOf, npmScript, readJson, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
+import { curateDir, expectRefused, idOf, npmScript, readJson, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
+
+/** The text as a pattern that matches only itself. */
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const RESET = xUrl('OpenAIDevs', '2026-11-19T21:40:10Z');
@@ -108,7 +111,7 @@ describe('npm run correct', () => {
     expect(x.out.trim()).toBe(`correct: --url: event ${idOf(RESET)} is an X post; its link is the post (${RESET})`);
   });
 
-  it('--retract withdraws the event and its grant, keeps both in the log, and frees the promise it fulfilled', async () => {
+  it('--retract of an event that fulfils a promise is refused, naming it and the relink; after the relink it withdraws the event and its grant, both kept in the log', async () => {
     const dir = curateDir();
     const promise = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
     await npmScript('add-promise', dir, [promise, '--summary', 'Banked reset coming.', '--kind', 'banked']);
@@ -116,9 +119,13 @@ describe('npm run correct', () => {
     expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBe(idOf(BANKED));
     const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(BANKED));
     const grant = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(BANKED));
+    // docs/data.md: a correction that would unlink a promise is refused; the link is changed on the record first.
+    const refusal = `correct: event ${idOf(BANKED)} fulfils promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
+    await expectRefused('correct', dir, [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts'], new RegExp(`^${escapeRegExp(refusal)}$`));
+    const relink = await npmScript('correct', dir, [idOf(promise), '--fulfilled-by', 'none', '--reason', 'the grant never reached accounts']);
+    expect(relink.code, relink.out).toBe(0);
     const r = await npmScript('correct', dir, [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts']);
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toContain(`promise ${promise} is no longer fulfilled`);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).not.toContain(idOf(BANKED));
     expect(readJson(dir, 'banked.json').grants.map((g: { event_id: string }) => g.event_id)).not.toContain(idOf(BANKED));
     expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBeNull();

@@ -25,10 +25,11 @@ describe('post-id', () => {
     [['--at', '2026-11-20 12:00'], '--at "2026-11-20 12:00": not a timestamp'],
     [['--at', '2026-11-20T12:00:00Z', '--hours-ago=-1'], '--hours-ago "-1": not a number of hours ≥ 0'],
     [['--at', '2026-11-20T12:00:00Z', '--hours-ago', 'an hour'], '--hours-ago "an hour": not a number'],
-    [['--at'], "Option '--at <value>' argument missing"],
-  ])('%j is refused (exit 2): %s', async (args, message) => {
+    [['--at'], '--at: missing value (<ts>)'],
+  ])('%j is refused (exit 1, one line): %s', async (args, message) => {
     const r = await postId(...args);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
+    expect(r.out.trim().split('\n')).toHaveLength(1);
     expect(r.out).toContain(message);
     expect(r.out).not.toMatch(/^\d+$/m);
   });

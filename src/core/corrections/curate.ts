@@ -3,7 +3,7 @@
  * data/events.json and the change is logged in data/corrections.json with its value before and after,
  * the reason and the time; a retraction moves the whole record (and its grant) into the log.
  */
-import { Certainty, Kind, Origin, Timestamp, Url, type Announcement, type Correction, type StoredEvent } from '../schema/index.ts';
+import { Certainty, Kind, Origin, Timestamp, Url, type Correction, type StoredEvent } from '../schema/index.ts';
 import { correctionKey } from './index.ts';
 import { fulfils, linkPromises, promiseAnchor } from '../promises/index.ts';
 import { isOfficialXAccount } from '../sources.ts';
@@ -13,6 +13,7 @@ import { withUnknowns } from '../curate/events.ts';
 import { CurationError, parseFlag, scopeFlag, textFlag } from '../curate/errors.ts';
 import { followEvent, grantForEvent, sortGrants } from '../curate/grants.ts';
 import { POST_FLOOR } from '../curate/post-ref.ts';
+import { brokenLinks, refuseUnlinking } from '../curate/links.ts';
 import { withCorrections, withEvents, type Curated, type Outcome } from '../curate/state.ts';
 
 export interface CorrectArgs {
@@ -69,11 +70,6 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   return next;
 }
 
-/** Promises that point at the event but would no longer be fulfilled by it as corrected (the rule in src/core/promises/index.ts). */
-function brokenLinks(state: Curated, after: StoredEvent): Announcement[] {
-  return state.announcements.announcements.filter((a) => a.fulfilled_by === after.id && !fulfils(after, a));
-}
-
 /** `correct -- <promise id> --fulfilled-by <event id|none>`: relinks a promise by hand, on the record. */
 export function relinkPromise(state: Curated, promiseId: string, target: string, reason: string | undefined, now: Date): Outcome {
   const why = reason === undefined ? '' : textFlag(reason, 'reason', 'reason');
@@ -107,27 +103,19 @@ export function correctEvent(state: Curated, eventId: string, args: CorrectArgs,
   const fields = Object.entries(args).filter(([k, v]) => v !== undefined && k !== 'reason' && k !== 'retract');
   if (args.retract) {
     if (fields.length > 0) throw new CurationError(`--retract withdraws the whole event; drop --${fields[0]![0]}`);
+    refuseUnlinking(eventId, 'fulfils', state.announcements.announcements.filter((a) => a.fulfilled_by === eventId));
     const retraction: Correction = { event_id: eventId, at, what: 'retraction', before: { event, grant: grant ?? null }, after: null, reason };
     let next = withEvents(state, state.events.events.filter((e) => e.id !== eventId));
     next = { ...next, banked: { ...next.banked, grants: next.banked.grants.filter((g) => g.event_id !== eventId) } };
-    // Promises it fulfilled wait again, and may be fulfilled by another reset in their window.
-    const released = next.announcements.announcements.map((a) => (a.fulfilled_by === eventId ? { ...a, fulfilled_by: null } : a));
-    const relinked = linkPromises(released, next.events.events);
-    next = withCorrections({ ...next, announcements: { announcements: relinked.announcements } }, [retraction]);
-    const freed = state.announcements.announcements.filter((a) => a.fulfilled_by === eventId).map((a) => {
-      const by = relinked.announcements.find((r) => r.url === a.url)?.fulfilled_by;
-      return by ? `promise ${a.url} now fulfilled by ${by}` : `promise ${a.url} is no longer fulfilled`;
-    });
-    return { state: next, lines: [`retracted ${eventId} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}; correction ${correctionKey(retraction)}`, ...freed] };
+    next = withCorrections(next, [retraction]);
+    return { state: next, lines: [`retracted ${eventId} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}; correction ${correctionKey(retraction)}`] };
   }
   if (fields.length === 0) throw new CurationError('nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, --origin, --source, --scope-note, --url, --expires) or --retract');
   if (args.expires !== undefined && !grant && args.kind !== 'banked') throw new CurationError(`--expires: event ${eventId} has no banked grant`);
   const expires = args.expires === undefined ? undefined : parseFlag(Timestamp, args.expires, 'expires');
   const after = amended(event, args, now);
   if (args.expires !== undefined && after.kind !== 'banked') throw new CurationError(`--expires applies to banked resets only, not --kind ${after.kind}`);
-  const broken = brokenLinks(state, after);
-  if (broken.length > 0)
-    throw new CurationError(`event ${eventId} as corrected would no longer fulfil promise ${broken.map((a) => `${promiseAnchor(a).slice(2)} (${a.url})`).join(', ')}; relink it first: npm run correct -- ${promiseAnchor(broken[0]!).slice(2)} --fulfilled-by <event id|none> --reason "…"`);
+  refuseUnlinking(eventId, 'as corrected would no longer fulfil', brokenLinks(state.announcements.announcements, after));
   // A kind change to or from banked makes or removes the grant in the same write.
   const grantAfter =
     after.kind !== 'banked' ? undefined

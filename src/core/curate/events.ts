@@ -10,6 +10,7 @@ import { toIsoDate, toTimestamp } from '../time.ts';
 import { amendments } from '../corrections/amend.ts';
 import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
 import { followEvent, grantForEvent, sortGrants } from './grants.ts';
+import { brokenLinks, refuseUnlinking } from './links.ts';
 import { originOf } from './origin.ts';
 import { postRef, postTime, type PostRef } from './post-ref.ts';
 import { withCorrections, withEvents, type Curated, type Outcome } from './state.ts';
@@ -110,6 +111,8 @@ export function recordEvent(state: Curated, args: EventArgs, now: Date): Outcome
   if (expires !== undefined && expires <= event.ts) throw new CurationError(`--expires ${expires}: not after the grant (${event.ts})`);
   if (previous && previous.kind !== event.kind)
     throw new CurationError(`--kind ${event.kind}: event ${id} is recorded as ${previous.kind}; change it with npm run correct -- ${id} --kind ${event.kind} --reason "…"`);
+  // --update of the scope may cut a promise's link, as a correction may: refused the same way.
+  if (previous) refuseUnlinking(id, 'as updated would no longer fulfil', brokenLinks(state.announcements.announcements, event));
 
   const grants = state.banked.grants.filter((g) => g.event_id !== id);
   const oldGrant = state.banked.grants.find((g) => g.event_id === id);

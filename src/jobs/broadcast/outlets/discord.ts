@@ -30,6 +30,7 @@ export function discordContent(m: Message): string {
 export const discord: Outlet = {
   name: 'discord',
   env: 'DISCORD_WEBHOOK_URL',
+  settings: [{ name: 'DISCORD_WEBHOOK_URL', value: '<url>', about: 'Discord webhook' }],
   request: (configured: string, m: Message) => {
     const u = new URL(configured);
     u.searchParams.set('wait', 'true');

@@ -46,6 +46,7 @@ export const sequenceId = (alertId: string): string => `rc-${createHash('sha256'
 export const ntfy: Outlet = {
   name: 'ntfy',
   env: 'NTFY_TOPIC_URL',
+  settings: [{ name: 'NTFY_TOPIC_URL', value: '<url>', about: 'ntfy topic to publish to' }],
   request: (configured: string, m: Message) => {
     const { root, topic } = splitTopicUrl(configured);
     const actions = [...(m.post ? [{ action: 'view', label: 'Post', url: m.post }] : []), { action: 'view', label: 'Timeline', url: m.page }];

@@ -65,6 +65,11 @@ const CHANNEL_REFUSALS = /chat not found|not enough rights|need administrator ri
 export const telegram: Outlet = {
   name: 'telegram',
   env: 'TELEGRAM_BOT_TOKEN',
+  settings: [
+    { name: 'TELEGRAM_BOT_TOKEN', value: '<token>', about: 'Telegram bot (from @BotFather), an administrator of the channel' },
+    { name: 'TELEGRAM_CHAT_ID', value: '<@channel|id>', about: 'the Telegram channel to post to' },
+    { name: 'RESETCAST_TELEGRAM_API', value: '<url>', about: `Telegram Bot API base (default ${TELEGRAM_API})` },
+  ],
   configured: (env) => {
     const token = env['TELEGRAM_BOT_TOKEN']?.trim();
     if (!token) return undefined;

@@ -8,6 +8,13 @@ export type OutletName = (typeof OUTLET_NAMES)[number];
 /** The configured address of each outlet (from the environment in scripts/pull.ts); unset outlets are skipped. */
 export type OutletUrls = Partial<Record<OutletName, string>>;
 
+/** One environment variable of an outlet: its name, what its value looks like, what it does. */
+export interface OutletSetting {
+  name: string;
+  value: string;
+  about: string;
+}
+
 export interface Outlet {
   name: OutletName;
   /** The environment variable holding its URL (a secret: the URL is the credential), named when it is unset. */
@@ -17,6 +24,8 @@ export interface Outlet {
    * the chat and the API base); undefined when unset (the outlet is skipped). Without it, `env[env]`.
    */
   configured?: (env: Record<string, string | undefined>) => string | undefined;
+  /** Every environment variable it reads, as `npm run broadcast -- --help` lists them (`env` first). */
+  settings: readonly OutletSetting[];
   /** The POST for one message: where to, and the JSON body. */
   request: (configured: string, m: Message) => { url: string; body: unknown };
   /** Why a 2xx answer is not this outlet's success answer (a wrong URL answering 200), or null. */

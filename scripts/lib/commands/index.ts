@@ -1,0 +1,17 @@
+/**
+ * Every command's flag table, by its npm script name: the one place a command's flags and environment
+ * are written (each script parses with its own table; tests/scripts/command-flags.test.ts checks that
+ * every npm script of ours has one, and that its --help lists exactly these flags).
+ */
+import type { CommandSpec } from '../flags.ts';
+import { ADD_EVENT, ADD_PROMISE, CHECKED, CORRECT, REVIEW, VALIDATE } from './curation.ts';
+import { API_DOC, BACKTEST, BROADCAST, FACTS_CHANGED, POST_ID, PULL } from './jobs.ts';
+import { BENCH, BENCH_ALERTS, BENCH_PHRASES, BENCH_READS, BENCH_REBUILDS, LIGHTHOUSE, SOAK, START } from './tools.ts';
+
+const ALL: readonly CommandSpec[] = [
+  ADD_EVENT, ADD_PROMISE, CORRECT, REVIEW, CHECKED, VALIDATE,
+  PULL, BROADCAST, FACTS_CHANGED, POST_ID, BACKTEST, API_DOC,
+  START, BENCH, BENCH_ALERTS, BENCH_READS, BENCH_PHRASES, BENCH_REBUILDS, SOAK, LIGHTHOUSE,
+];
+
+export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.fromEntries(ALL.map((c) => [c.name, c]));

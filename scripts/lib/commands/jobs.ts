@@ -1,0 +1,84 @@
+/** The flag tables of the scheduled jobs' commands and their helpers (docs/pull.md, docs/alerts.md). */
+import { PULL_BUDGET } from '../../../src/core/sources.ts';
+import { SITE } from '../../../src/core/site.ts';
+import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
+import type { CommandSpec, EnvSetting } from '../flags.ts';
+import { HTTP_TIMEOUT } from '../http.ts';
+
+/** What every command that reads data/ or asks the network takes from the environment. */
+const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about: 'the data folder (default data/)' };
+
+export const PULL = {
+  name: 'pull',
+  usage: 'npm run pull',
+  about: 'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the environment; alerts go out later with npm run broadcast: docs/pull.md).',
+  flags: {},
+  env: {
+    sourceBudget: { name: 'RESETCAST_SOURCE_BUDGET_MS', value: '<ms>', about: `how long each source may take (default ${PULL_BUDGET.sourceMs})` },
+    pullBudget: { name: 'RESETCAST_PULL_BUDGET_MS', value: '<ms>', about: `hard limit of the whole pull, then exit 1 and nothing written (default ${PULL_BUDGET.pullMs})` },
+    xToken: { name: 'X_BEARER_TOKEN', value: '<token>', about: 'the X API: the official accounts (skipped when unset)' },
+    githubToken: { name: 'GITHUB_TOKEN', value: '<token>', about: 'the GitHub API: the staff source, with a higher rate limit' },
+    httpTimeout: HTTP_TIMEOUT,
+    dataDir: DATA_DIR,
+  },
+  example: 'X_BEARER_TOKEN=… npm run pull',
+} as const satisfies CommandSpec;
+
+/** The outlets' variables come from the outlet registry: a new outlet is in the help without a word here. */
+const outletSettings = Object.fromEntries(OUTLETS.flatMap((o) => o.settings).map((s) => [s.name, s]));
+
+export const BROADCAST = {
+  name: 'broadcast',
+  usage: 'npm run broadcast',
+  about: 'Announces the alerts of the committed data/ to every outlet whose URL is set and records each attempt in data/sent-log.json (exit 0 all ok or skipped, 1 an outlet failed, 2 data/ invalid: nothing sent).',
+  flags: {},
+  env: {
+    ...outletSettings,
+    httpTimeout: HTTP_TIMEOUT,
+    dataDir: DATA_DIR,
+    blobsSite: { name: 'RESETCAST_BLOBS_SITE_ID', value: '<id>', about: "with RESETCAST_BLOBS_TOKEN: share the watcher's sent-log in Netlify Blobs (docs/alerts.md)" },
+    blobsToken: { name: 'RESETCAST_BLOBS_TOKEN', value: '<token>', about: 'a Netlify personal access token for that site' },
+  },
+  example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
+} as const satisfies CommandSpec;
+
+export const FACTS_CHANGED = {
+  name: 'facts-changed',
+  usage: 'npm run facts-changed -- --before <dir> [--site <url>] [--output <file>]',
+  about: "Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or what a build of data/ now would publish (the forecast's available, p24, p48; the alert ids; the active banked grants and their advice) differs from the deployed site.",
+  flags: {
+    before: { type: 'string', value: '<dir>', about: 'data/ as of the last commit, to compare the facts with', required: true },
+    site: { type: 'string', value: '<url>', about: `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build` },
+    output: { type: 'string', value: '<file>', about: 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)' },
+  },
+  env: { httpTimeout: HTTP_TIMEOUT, dataDir: DATA_DIR },
+  example: 'git archive HEAD data | tar -x -C /tmp/before && npm run facts-changed -- --before /tmp/before/data',
+} as const satisfies CommandSpec;
+
+export const POST_ID = {
+  name: 'post-id',
+  usage: 'npm run post-id -- [--at <ts>] [--hours-ago <n>]',
+  about: 'Prints the X post id of an instant (its time in the high bits, the low 22 bits zero): now, or --at, less --hours-ago.',
+  flags: {
+    at: { type: 'string', value: '<ts>', about: 'the instant, YYYY-MM-DDTHH:MM:SSZ (default now)' },
+    'hours-ago': { type: 'string', value: '<n>', about: 'go back this many hours from it (default 0; may be fractional)' },
+  },
+  example: 'npm run --silent post-id -- --hours-ago 1',
+} as const satisfies CommandSpec;
+
+export const BACKTEST = {
+  name: 'backtest',
+  usage: 'npm run backtest [-- --json]',
+  about: 'The rolling-origin backtest of the forecast on data/ (or RESETCAST_DATA_DIR): a table with 90 % intervals, or every issued forecast as JSON.',
+  flags: { json: { type: 'boolean', about: 'every issued forecast of the published model and its scores, as JSON' } },
+  env: { dataDir: DATA_DIR },
+  example: 'npm run backtest -- --json > backtest.json',
+} as const satisfies CommandSpec;
+
+export const API_DOC = {
+  name: 'docs:api',
+  usage: 'npm run docs:api',
+  about: 'Writes docs/api.md from the endpoint and payload registries; a test fails while the committed file is stale.',
+  flags: {},
+  example: 'npm run docs:api && git diff docs/api.md',
+} as const satisfies CommandSpec;
