@@ -32,8 +32,12 @@ const segments = (url: URL): string[] => url.pathname.split('/').filter(Boolean)
 
 /** What any URL carries as credentials: `user:pass`, each of them, and every query value (`?auth=…`, `?token=…`). */
 function urlCredentials(url: URL): string[] {
-  const userinfo = url.username || url.password ? [`${url.username}:${url.password}`, url.username, url.password, decodeURIComponent(url.username), decodeURIComponent(url.password)] : [];
-  return [...userinfo, url.search.slice(1), ...[...url.searchParams.values()]];
+  return [...userinfoOf(url), url.search.slice(1), ...[...url.searchParams.values()]];
+}
+
+/** A URL's `user:pass`, each of them, decoded too; none without credentials. */
+function userinfoOf(url: URL): string[] {
+  return url.username || url.password ? [`${url.username}:${url.password}`, url.username, url.password, decodeURIComponent(url.username), decodeURIComponent(url.password)] : [];
 }
 
 /** The path segments after `marker` (Discord's `webhooks`, Slack's `services`), or null when the URL has no such segment. */
@@ -141,17 +145,22 @@ export function secretPiecesFrom(env: Env): SecretPiece[] {
 /** The secret pieces of an environment, as text, longest first. */
 export const secretsFrom = (env: Env): string[] => secretPiecesFrom(env).map((p) => p.text);
 
+/** Query parameters that carry a credential in a request's URL (`?auth=`, `?access_token=`); the others (`?usernames=`) are the question. */
+const CREDENTIAL_PARAM = /^(auth|token|access_token|api_key|apikey|key|secret|password|sig|signature)$/i;
+
 /**
  * What a request carries as credentials, to be removed from whatever its answer or its failure says:
  * the value of each credential header (the token after a scheme word such as `Bearer` or `token`: the
- * word itself is no secret, and an error that says `Bearer [secret]` says which credential failed) and the URL's `user:pass` and query values.
+ * word itself is no secret, and an error that says `Bearer [secret]` says which credential failed), the
+ * URL's `user:pass`, and the values of its credential query parameters (CREDENTIAL_PARAM).
  */
 export function requestCredentials(url: string, headers: Readonly<Record<string, string>> = {}): string[] {
   const fromHeaders = Object.entries(headers)
     .filter(([k]) => /^(authorization|proxy-authorization|x-api-key|cookie)$/i.test(k))
     .map(([, v]) => v.trim().replace(/^[A-Za-z-]+\s+/, ''));
   const u = asUrl(url);
-  const pieces = [...fromHeaders, ...(u ? urlCredentials(u) : [])].filter((p) => p.length >= MIN_SECRET_CHARS);
+  const fromUrl = u ? [...userinfoOf(u), ...[...u.searchParams].filter(([k]) => CREDENTIAL_PARAM.test(k)).map(([, v]) => v)] : [];
+  const pieces = [...fromHeaders, ...fromUrl].filter((p) => p.length >= MIN_SECRET_CHARS);
   return [...new Set(pieces.flatMap(forms))].filter((p) => p.length >= MIN_SECRET_CHARS).sort((a, b) => b.length - a.length);
 }
 

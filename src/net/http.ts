@@ -6,9 +6,9 @@
  * it passes the cap, so a hostile or broken source can never make a pull hold more than the cap in memory.
  * `getJson` and `sendJson` are thin uses of it. fetch, sleep and the clock are injected: tests need no mocks.
  *
- * Untrusted text enters here (a reason phrase, an error body's words, a redirect target, a network error
- * that quotes the URL): it is cleaned (src/core/sanitize.ts) and every error leaves without the request's
- * own credentials (its Authorization header's token, the URL's `user:pass` and query values, and the
+ * Untrusted text enters here (an answer, a reason phrase, an error body's words, a redirect target, a
+ * network error that quotes the URL): it is cleaned (src/core/sanitize.ts), and every answer and error
+ * leaves without the request's own credentials (its Authorization header's token, the URL's `user:pass` and query values, and the
  * caller's `credentials`: src/core/secrets.ts), so an echoing server cannot put one into data/ or a log.
  */
 import { createRedactor, requestCredentials } from '../core/secrets.ts';
@@ -223,9 +223,12 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
   }
 }
 
-/** The error with the request's credentials removed from its message (the request's own, and the caller's `credentials`). */
+/** The one redactor set to the request's credentials: its own (header token, URL credentials) and the caller's `credentials`. */
+const credentialsRemover = (url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>) => createRedactor([...requestCredentials(url, spec.headers), ...(spec.credentials ?? [])]);
+
+/** The error with the request's credentials removed from its message. */
 function withoutCredentials(e: unknown, url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>): Error {
-  const redact = createRedactor([...requestCredentials(url, spec.headers), ...(spec.credentials ?? [])]);
+  const redact = credentialsRemover(url, spec);
   if (e instanceof HttpError) return new HttpError(redact(e.message), e.status, e.uncertain);
   return new Error(redact((e as Error).message ?? String(e)));
 }
@@ -243,7 +246,8 @@ async function requestOnce(deps: HttpDeps, url: string, spec: RequestSpec): Prom
       if (!res.retryable) throw new HttpError(last);
     } else if (res.ok) {
       try {
-        return { status: res.status, headers: res.headers, text: await readCapped(res, spec.maxBytes) };
+        // An answer that echoes the request's own credential (a token quoted back in a post or an issue) loses it here, where it enters.
+        return { status: res.status, headers: res.headers, text: credentialsRemover(url, spec)(await readCapped(res, spec.maxBytes)) };
       } catch (e) {
         if (e instanceof TooLarge) throw once ? new HttpError(e.message, e.status, true) : e;
         last = `response body cut off: ${describeNetworkError(e)}`;

@@ -15,7 +15,7 @@ import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { getJson } from '../../src/net/http.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { createRedactor, neutraliseWorkflowCommands, oneLine, REDACTED, secretPieces, secretsFrom } from '../../src/core/secrets.ts';
+import { createRedactor, neutraliseWorkflowCommands, oneLine, REDACTED, requestCredentials, secretPieces, secretsFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
@@ -98,6 +98,10 @@ describe('the secret pieces', () => {
     expect(secretPieces('TELEGRAM_BOT_TOKEN', '7000000003:AAHtelegramSecretHHHH8888')).toEqual(expect.arrayContaining(['7000000003:AAHtelegramSecretHHHH8888', 'AAHtelegramSecretHHHH8888']));
     expect(secretPieces('NETLIFY_BUILD_HOOK', 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777')).toContain('netlifyHookGGGG7777');
     expect(secretPieces('NETLIFY_BUILD_HOOK', 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777')).not.toContain('build_hooks');
+  });
+  it("of a request: its header token (not the scheme word), its user:pass and credential query values, not the question's own words", () => {
+    expect(requestCredentials('https://api.x.com/2/users/by?usernames=thsottiaux,OpenAIDevs', { Authorization: 'Bearer xBearerSecretAAAA1111', Accept: 'application/json' })).toEqual(['xBearerSecretAAAA1111']);
+    expect(requestCredentials('https://ntfyuser:ntfyPassCCCC3333@ntfy.example/?auth=tk_accessTokenZZZZ')).toEqual(expect.arrayContaining(['ntfyuser:ntfyPassCCCC3333', 'ntfyPassCCCC3333', 'tk_accessTokenZZZZ']));
   });
   it('redacts the longest piece first and never lengthens a text', () => {
     const redact = createRedactor(secretsFrom({ SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666' }));
@@ -367,6 +371,17 @@ describe('a secret planted in every failure path', () => {
     expect(leaks(env, allFiles(dir))).toEqual([]);
     // Not even the start of a token (JSON.parse quotes about ten characters), nor a token in lower case (a URL's host).
     expect(r.out + allFiles(dir)).not.toMatch(/xBearerS|ghp_githubsecret/i);
+  });
+
+  it('sources: an answer quoting the token back (a post that holds it) is recorded without it; the pull succeeds', async () => {
+    const echoPost = (auth: string) => ({ ...FRESH_POST, text: `We've reset Codex rate limits for all Plus and Pro users. Debug: ${auth.split(' ')[1]}` });
+    const x = await fixture((u, n, req) => (u.pathname === '/2/users/1450183340366770177/tweets' ? { body: JSON.stringify({ data: [echoPost(String(req.headers.authorization))], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) } : sourcesAnswering(u, n)));
+    const dir = pulledDir();
+    const r = await runNode(['scripts/pull.ts'], pullEnv(dir, x.url));
+    expect(r.code, r.out).toBe(0);
+    const recorded = JSON.parse(readFileSync(join(dir, 'events.json'), 'utf8')).events.find((e: { url: string }) => e.url.endsWith(FRESH));
+    expect(recorded.summary).toContain(`Debug: ${REDACTED}`);
+    expect(leaks({ X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN }, r.out + allFiles(dir))).toEqual([]);
   });
 
   it('outlets: a reason phrase and an error body echoing the webhook path or the bot token; no file, fact or line has it', async () => {
