@@ -83,6 +83,13 @@ describe('textProblem', () => {
       return textProblem(once, 'summary') === null && cleanText(once, 'summary') === once;
     }));
   });
+  it('the same for multi-line text, escapes and controls included', () => {
+    const hostile = fc.constantFrom('\u001b[31m', '\u001b]0;t\u0007', '\u202E', '\u200B', '\u200D', '\n', '\r\n', '\t', '👩', '💻', ' ', 'a');
+    fc.assert(fc.property(fc.array(fc.oneof(hostile, fc.string({ unit: 'grapheme', maxLength: 5 })), { maxLength: 60 }), (parts) => {
+      const once = cleanText(parts.join(''), 'postText', { multiline: true });
+      return textProblem(once, 'postText', { multiline: true }) === null && cleanText(once, 'postText', { multiline: true }) === once;
+    }));
+  });
   it('allows newlines only where the field is multi-line', () => expect(textProblem('a\nb', 'postText', { multiline: true })).toBeNull());
 });
 
