@@ -8,7 +8,7 @@
 import './lib/guard-output.ts';
 import { buildNow } from '../src/io/clock.ts';
 import { commandHttp } from './lib/http.ts';
-import { dataDir, readDataTexts, writeDataTexts } from '../src/io/data-folder.ts';
+import { dataDir, readDataTexts, SecretInDataError, writeDataTexts } from '../src/io/data-folder.ts';
 import { DataError } from '../src/core/dataset/index.ts';
 import { runPull } from '../src/jobs/pull/run.ts';
 import { SITE } from '../src/core/site.ts';
@@ -45,6 +45,6 @@ try {
   console.log(changed.length > 0 ? `wrote ${changed.join(', ')}` : 'no changes');
   process.exitCode = result.failed ? 1 : 0;
 } catch (e) {
-  console.error(e instanceof DataError ? `pull refused: data/ is invalid, nothing written\n${e.message}` : `pull failed, nothing written: ${(e as Error).stack ?? String(e)}`);
+  console.error(e instanceof DataError ? `pull refused: data/ is invalid, nothing written\n${e.message}` : e instanceof SecretInDataError ? `pull refused: ${e.message}` : `pull failed, nothing written: ${(e as Error).stack ?? String(e)}`);
   process.exitCode = 2;
 }

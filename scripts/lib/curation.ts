@@ -5,7 +5,7 @@
  */
 import './guard-output.ts';
 import { buildNow } from '../../src/io/clock.ts';
-import { dataDir, readDataFile, readDataFiles, writeDataTexts } from '../../src/io/data-folder.ts';
+import { dataDir, readDataFile, readDataFiles, SecretInDataError, writeDataTexts } from '../../src/io/data-folder.ts';
 import { CurationError } from '../../src/core/curate/errors.ts';
 import type { Curated, Outcome } from '../../src/core/curate/state.ts';
 import { DATA_FILES, dataPath } from '../../src/core/dataset/files.ts';
@@ -67,7 +67,7 @@ export function changedFiles(state: Curated, before: Record<string, string>, unt
   return writes;
 }
 
-const isKnown = (e: unknown): boolean => e instanceof CurationError || e instanceof DataError;
+const isKnown = (e: unknown): boolean => e instanceof CurationError || e instanceof DataError || e instanceof SecretInDataError;
 
 /** Runs one command against data/ (RESETCAST_DATA_DIR) at the build clock (SOURCE_DATE_EPOCH or now). */
 export function runCuration(name: string, apply: (state: Curated, now: Date) => Outcome): void {

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from '../core/dataset/files.ts';
 import type { DatasetTexts } from '../core/dataset/index.ts';
 import { stableStringify } from '../core/json.ts';
-import { redactorFrom } from '../core/secrets.ts';
+import { secretInData, secretPiecesFrom, secretRefusal } from '../core/secrets.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -44,21 +44,36 @@ export function readDataTexts(dir: string): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
 }
 
-/** The last step before data/: no secret of the environment is ever written (src/core/secrets.ts). */
-const redact = redactorFrom(process.env);
+/**
+ * The secret pieces of this process's environment: a write whose content holds one is refused whole
+ * (src/core/secrets.ts). Never redacted here: our facts are not rewritten to hide a secret; the text
+ * that could bring one in is cleaned where it enters (src/net/http.ts, the outlets).
+ */
+const secrets = secretPiecesFrom(process.env);
+
+/** A write of data/ refused because its content holds a configured secret: nothing was written. */
+export class SecretInDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretInDataError';
+  }
+}
 
 const tempOf = (path: string): string => `${path}.${process.pid}.tmp`;
 
 /**
  * Several files (by name in `dir`) as one change: every temp file is written first (in the same folder),
  * then all are renamed. A failure while writing leaves every file as it was; only a crash between the
- * renames (microseconds) could split it.
+ * renames (microseconds) could split it. A write holding a secret of the environment is refused before
+ * anything is written (SecretInDataError: one line naming the variable, the file and the field).
  */
 export function writeDataTexts(dir: string, writes: Record<string, string>): void {
+  const found = secretInData(Object.fromEntries(Object.entries(writes).map(([name, text]) => [`data/${name}`, text])), secrets);
+  if (found) throw new SecretInDataError(secretRefusal(found, 'nothing written'));
   mkdirSync(dir, { recursive: true });
   const names = Object.keys(writes);
   try {
-    for (const name of names) writeFileSync(tempOf(join(dir, name)), redact(writes[name]!));
+    for (const name of names) writeFileSync(tempOf(join(dir, name)), writes[name]!);
   } catch (e) {
     for (const name of names) rmSync(tempOf(join(dir, name)), { force: true });
     throw e;

@@ -5,7 +5,15 @@
  * declared Content-Length over the cap is refused unread, and a body is streamed and cut off as soon as
  * it passes the cap, so a hostile or broken source can never make a pull hold more than the cap in memory.
  * `getJson` and `sendJson` are thin uses of it. fetch, sleep and the clock are injected: tests need no mocks.
+ *
+ * Untrusted text enters here (an answer, a reason phrase, an error body's words, a redirect target, a
+ * network error that quotes the URL): it is cleaned (src/core/sanitize.ts), and every answer and error
+ * leaves without the request's own credentials (its Authorization header's token, the URL's `user:pass` and query values, and the
+ * caller's `credentials`: src/core/secrets.ts), so an echoing server cannot put one into data/ or a log.
  */
+import { createRedactor, requestCredentials } from '../core/secrets.ts';
+import { cleanText } from '../core/sanitize.ts';
+
 export interface HttpDeps {
   fetch: typeof globalThis.fetch;
   sleep: (ms: number) => Promise<void>;
@@ -44,6 +52,8 @@ export interface RequestSpec {
    * HttpError with `uncertain` set, and the sent-log decides (src/jobs/broadcast/broadcast.ts). Default true.
    */
   retryUncertain?: boolean;
+  /** Credentials the URL carries in its path (a webhook's token): removed from every error, like the Authorization header's. */
+  credentials?: readonly string[];
 }
 
 /** A 2xx answer, its body read whole (within the cap) as UTF-8 text. */
@@ -103,7 +113,7 @@ function describeNetworkError(e: unknown): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer within the timeout';
   const cause = err.cause?.message ?? err.cause?.code;
-  return `${err.message ?? String(e)}${cause ? ` (${cause})` : ''}`;
+  return cleanText(`${err.message ?? String(e)}${cause ? ` (${cause})` : ''}`, 'error');
 }
 
 /** A body over the cap: not retried (the source would send it again), the rest never read. */
@@ -142,6 +152,15 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/**
+ * The host of a Location as the server wrote it: URL lower-cases a host, and a credential echoed into
+ * it must still be recognised (and removed) when the error is cleaned.
+ */
+function hostAsSent(location: string, parsed: URL): string {
+  const written = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(location.trim())?.[1];
+  return written !== undefined && written.toLowerCase() === parsed.host ? written : parsed.host;
+}
+
 /** Redirects followed within one origin before a source counts as broken. */
 const MAX_SAME_HOST_REDIRECTS = 5;
 
@@ -159,7 +178,7 @@ async function fetchSameHost(deps: HttpDeps, url: string, init: RequestInit, spe
     if (location === null) return res;
     await res.body?.cancel().catch(() => undefined);
     const next = URL.canParse(location, at) ? new URL(location, at) : null;
-    if (next === null || next.origin !== new URL(url).origin) throw new HttpError(`HTTP ${res.status}: redirected to another host (${next?.host ?? 'an unreadable address'}), refused`, res.status);
+    if (next === null || next.origin !== new URL(url).origin) throw new HttpError(`HTTP ${res.status}: redirected to another host (${next ? cleanText(hostAsSent(location, next), 'name') : 'an unreadable address'}), refused`, res.status);
     if (hop >= MAX_SAME_HOST_REDIRECTS) throw new HttpError(`more than ${MAX_SAME_HOST_REDIRECTS} redirects`, res.status);
     at = next.href;
   }
@@ -197,6 +216,24 @@ async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<
  * not arrive (408, 429, a connection never made) is retried.
  */
 export async function request(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
+  try {
+    return await requestOnce(deps, url, spec);
+  } catch (e) {
+    throw withoutCredentials(e, url, spec);
+  }
+}
+
+/** The one redactor set to the request's credentials: its own (header token, URL credentials) and the caller's `credentials`. */
+const credentialsRemover = (url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>) => createRedactor([...requestCredentials(url, spec.headers), ...(spec.credentials ?? [])]);
+
+/** The error with the request's credentials removed from its message. */
+function withoutCredentials(e: unknown, url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>): Error {
+  const redact = credentialsRemover(url, spec);
+  if (e instanceof HttpError) return new HttpError(redact(e.message), e.status, e.uncertain);
+  return new Error(redact((e as Error).message ?? String(e)));
+}
+
+async function requestOnce(deps: HttpDeps, url: string, spec: RequestSpec): Promise<HttpAnswer> {
   let last = '';
   for (let i = 0; i <= deps.retries; i++) {
     if (leftMs(deps) <= 0) throw new HttpError(`${last ? `${last}; ` : ''}the source's time budget is spent`);
@@ -209,7 +246,8 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
       if (!res.retryable) throw new HttpError(last);
     } else if (res.ok) {
       try {
-        return { status: res.status, headers: res.headers, text: await readCapped(res, spec.maxBytes) };
+        // An answer that echoes the request's own credential (a token quoted back in a post or an issue) loses it here, where it enters.
+        return { status: res.status, headers: res.headers, text: credentialsRemover(url, spec)(await readCapped(res, spec.maxBytes)) };
       } catch (e) {
         if (e instanceof TooLarge) throw once ? new HttpError(e.message, e.status, true) : e;
         last = `response body cut off: ${describeNetworkError(e)}`;
@@ -220,9 +258,10 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
       const wantsBody = spec.describeError !== undefined || (res.status === 429 && headerDelay === null && spec.delayFromBody !== undefined);
       const errorBody = wantsBody ? await readCapped(res, spec.maxBytes).catch(() => '') : '';
       const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(errorBody) : null;
-      const detail = spec.describeError?.(errorBody) ?? null;
+      const detail = cleanText(spec.describeError?.(errorBody) ?? '', 'error');
       await res.body?.cancel().catch(() => undefined);
-      last = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
+      const reason = cleanText(res.statusText, 'name');
+      last = `HTTP ${res.status}${reason ? ` ${reason}` : ''}${detail ? `: ${detail}` : ''}`;
       const limited = isRateLimited(res);
       if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);
       // A 5xx may come after the server acted on the request; 408 and 429 say it was not processed.
@@ -246,14 +285,21 @@ function parseJson(answer: HttpAnswer): unknown {
   try {
     return JSON.parse(answer.text) as unknown;
   } catch (e) {
-    throw new HttpError(`malformed JSON (${answer.text.length} bytes): ${(e as Error).message}`, answer.status);
+    // Only where it broke: JSON.parse's message quotes the start of the text, which may be an echoed credential cut short.
+    const at = /at position (\d+)/.exec((e as Error).message)?.[1];
+    throw new HttpError(`malformed JSON (${answer.text.length} bytes)${at === undefined ? '' : `: broken at position ${at}`}`, answer.status);
   }
 }
 
 /** GETs `url` and parses its JSON body (at most `maxBytes`); throws HttpError with a one-line reason when it cannot. */
 export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'describeError'>): Promise<JsonResponse> {
   const answer = await request(deps, url, { ...spec, method: 'GET' });
-  return { body: parseJson(answer), headers: answer.headers };
+  try {
+    return { body: parseJson(answer), headers: answer.headers };
+  } catch (e) {
+    // JSON.parse quotes the text it could not read: the answer's words, cleaned like any other.
+    throw withoutCredentials(e, url, spec);
+  }
 }
 
 /**
@@ -264,7 +310,7 @@ export async function sendJson(
   deps: HttpDeps,
   url: string,
   value: unknown,
-  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'describeError' | 'retryUncertain'>,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'describeError' | 'retryUncertain' | 'credentials'>,
 ): Promise<HttpAnswer> {
   return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
 }

@@ -9,7 +9,8 @@ import type { ConfidenceReason } from '../core/forecast/reasons.ts';
 import { buildNow } from '../io/clock.ts';
 import { dataDir, readDataFiles } from '../io/data-folder.ts';
 import { SITE } from '../core/site.ts';
-import { redactorFrom } from '../core/secrets.ts';
+import { secretInData, secretPiecesFrom, secretRefusal } from '../core/secrets.ts';
+import { DATA_FILES } from '../core/dataset/files.ts';
 
 export interface Build {
   now: Date;
@@ -38,6 +39,17 @@ export function maxEventsFrom(env: Env): DatasetLimits {
   return { maxEvents: n };
 }
 
+/**
+ * A secret set in the build's environment never reaches a page or a payload, even if a hand edit put it
+ * into data/: the build stops with one line naming the variable, the file and the field. The data are
+ * never rewritten to hide it (src/core/secrets.ts).
+ */
+function refuseSecrets(texts: DatasetTexts, env: Env): void {
+  const byFile = Object.fromEntries(Object.entries(texts).map(([k, text]) => [`data/${DATA_FILES[k as keyof typeof DATA_FILES]}`, text]));
+  const found = secretInData(byFile, secretPiecesFrom(env));
+  if (found) throw new Error(secretRefusal(found, 'the build stops: remove it from data/ (nothing is published)'));
+}
+
 /** Validates data/ (throws DataError naming file, record and field) and computes every payload, once per process. */
 export function loadBuild(env: Env = process.env): Build {
   const dir = dataDir(env);
@@ -47,10 +59,8 @@ export function loadBuild(env: Env = process.env): Build {
   const hit = store[CACHE];
   if (hit?.key === key) return hit.build;
   const now = buildNow(env);
-  // The build's last step before dist/ that sees outside text: a secret set in the build's environment
-  // never reaches a page or a payload, even if a hand edit put it into data/ (src/core/secrets.ts).
-  const redact = redactorFrom(env);
-  const texts = Object.fromEntries(Object.entries(readDataFiles(dir)).map(([k, text]) => [k, redact(text)])) as DatasetTexts;
+  const texts = readDataFiles(dir);
+  refuseSecrets(texts, env);
   const data = parseDataset(texts, now, maxEventsFrom(env));
   const build = { now, data, ...createPayloadsWithReasons(data, now, SITE.url) };
   store[CACHE] = { key, build };

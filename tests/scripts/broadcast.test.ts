@@ -240,6 +240,6 @@ describe('broadcastSafely (what npm run broadcast calls)', () => {
       },
       sentLogText: '{"outlets":[]}', urls: { slack: url }, http: httpDeps(), now: NOW,
     });
-    expect(r).toEqual({ sentLog: undefined, checks: [], lines: ['❌ alerts: cannot derive: <url> went wrong; nothing sent, the sent-log is unchanged'], failed: true });
+    expect(r).toEqual({ sentLog: undefined, checks: [], lines: ['❌ alerts: cannot derive: [secret] went wrong; nothing sent, the sent-log is unchanged'], failed: true });
   });
 });

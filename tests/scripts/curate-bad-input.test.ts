@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { curateDir, expectRefused, idOf, npmScript, xUrl } from './support/curate-env.ts';
+import { curateDir, expectRefused, idOf, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const PROMISE = xUrl('thsottiaux', '2026-11-19T20:00:00Z');
@@ -56,4 +56,42 @@ describe('bad input: one line, exit 1, data/ unchanged', () => {
     ['an unknown candidate', 'review', ['42', '--reject', '--reason', 'r'], /^review: no candidate 42 in data\/candidates\.json$/],
     ['an unknown flag', 'correct', [idOf(BANKED), '--colour', 'red', '--reason', 'r'], /^correct: --colour: unknown flag/],
   ])('%s', (_name, script, args, message) => expectRefused(script, copyOfSeeded(), args, message));
+});
+
+/** Text rules for a maintainer's flags (docs/data.md, "Text fields"): cleaned like upstream text, but refused rather than cut. */
+describe('curated text: over its cap or empty once cleaned, refused naming the flag; data/ unchanged', () => {
+  const NEW = xUrl('OpenAI', '2026-11-19T01:00:00Z');
+  it.each<[string, string, string[], RegExp]>([
+    ['a 20,000-character summary', 'add-event', [NEW, '--kind', 'reset', '--scope', 'all', '--summary', 'x'.repeat(20_000)], /^add-event: --summary is 20000 characters long, more than the 1000 allowed; shorten it$/],
+    ['a summary of BEL, BS and a colour sequence', 'add-event', [NEW, '--kind', 'reset', '--scope', 'all', '--summary', '\u0007\b\u001b[31m'], /^add-event: --summary must not be empty$/],
+    ['a summary of bidi controls and zero-width spaces', 'add-promise', [NEW, '--summary', '\u202E\u2066\u200B\u2069'], /^add-promise: --summary must not be empty$/],
+    ['a promise\'s time words over their cap', 'add-promise', [NEW, '--summary', 's', '--by', 'by EOD '.repeat(40)], /^add-promise: --by is 279 characters long, more than the 200 allowed; shorten it$/],
+    ['a note of a screen clear only', 'checked', ['--note', '\u001b[2J'], /^checked: --note must not be empty$/],
+    ['a 501-character note', 'checked', ['--note', 'n'.repeat(501)], /^checked: --note is 501 characters long, more than the 500 allowed; shorten it$/],
+    ['a checker name over its cap', 'checked', ['--note', 'ok', '--by', 'b'.repeat(201)], /^checked: --by is 201 characters long, more than the 200 allowed; shorten it$/],
+    ['a reason over its cap', 'correct', [idOf(BANKED), '--scope', 'pro', '--reason', 'r'.repeat(1_001)], /^correct: --reason is 1001 characters long, more than the 1000 allowed; shorten it$/],
+  ])('%s', (_name, script, args, message) => expectRefused(script, copyOfSeeded(), args, message));
+
+  it('a summary holding the X token of the environment: refused naming the variable, the file and the field', async () => {
+    const dir = copyOfSeeded();
+    const before = snapshot(dir);
+    const r = await npmScript('add-event', dir, [NEW, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset. xBearerSecretAAAA1111'], { X_BEARER_TOKEN: 'xBearerSecretAAAA1111' });
+    expect(r.code).toBe(1);
+    expect(r.out.trim()).toMatch(/^add-event: data\/events\.json: events\[\d+\]\.summary holds a credential of X_BEARER_TOKEN \(the token\); nothing written$/);
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('curated text: escapes, bidi controls and invisible characters removed whole, the rest kept', () => {
+  it('a summary and a note are stored without them, and data/ stays valid', async () => {
+    const dir = copyOfSeeded();
+    const url = xUrl('OpenAI', '2026-11-19T01:00:00Z');
+    const add = await npmScript('add-event', dir, [url, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset \u001b[31mfor\u001b[0m all\u202E txt.exe\u2066 \u200Bnow 👩\u200D💻']);
+    expect(add.code, add.out).toBe(0);
+    expect(readJson(dir, 'events.json').events.find((e: { url: string }) => e.url === url).summary).toBe('Reset for all txt.exe now 👩\u200D💻');
+    const checked = await npmScript('checked', dir, ['--note', 'Looked\u001b[2J at \u001b]0;title\u0007X']);
+    expect(checked.code, checked.out).toBe(0);
+    expect(readJson(dir, 'checks.json').checks.at(-1).note).toBe('Looked at X');
+    expect((await validateAtHistoryClock(dir)).code).toBe(0);
+  });
 });

@@ -166,11 +166,11 @@ describe('X: hostile post text is sanitised and capped before it is stored, and 
     const r = await pullInto(dir, { x: x.url, xToken: 'x-test' });
     expect(r.lines).toContain('✅ x: 1 new event(s), 1 for review');
     const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === reset);
-    expect(event.summary).toBe("We've reset Codex rate limits for all Plus and Pro users. ABC[31mDEFG ]]> <script>alert(1)</script> ::error title=x::owned");
+    expect(event.summary).toBe("We've reset Codex rate limits for all Plus and Pro users. ABCDEFG ]]> <script>alert(1)</script> ::error title=x::owned");
     const candidate = readJson(dir, 'candidates.json').candidates.find((c: { id: string }) => c.id === question);
     expect(textProblem(candidate.text, 'postText', { multiline: true })).toBeNull();
     expect([...candidate.text].length).toBe(4_000);
-    expect(candidate.text.startsWith('did someone reset the limits?\n\nABC[31mDEFG ]]> <script>alert(1)</script>\n::error title=x::owned\nyyy')).toBe(true);
+    expect(candidate.text.startsWith('did someone reset the limits?\n\nABCDEFG ]]> <script>alert(1)</script>\n::error title=x::owned\nyyy')).toBe(true);
     expect(candidate.text.endsWith('y…')).toBe(true);
     expectValid(dir);
 
@@ -201,9 +201,9 @@ describe('status: a hostile answer is cut to size, stripped, and its off-host li
     expect(signals.status.components.map((c: { name: string }) => c.name)).toContain('Codex ::add-mask::x');
     const stored = signals.status.incidents.find((i: { id: string }) => i.id === incident.id);
     expect([...stored.name].length).toBe(200);
-    expect(stored.name.startsWith('Codex ABC[31mDEFG ]]> <script>alert(1)</script> ::error title=x::owned nnn')).toBe(true);
+    expect(stored.name.startsWith('Codex ABCDEFG ]]> <script>alert(1)</script> ::error title=x::owned nnn')).toBe(true);
     expect(stored.name.endsWith('n…')).toBe(true);
-    expect(stored.impact).toBe('minor[2J');
+    expect(stored.impact).toBe('minor');
     expect(stored.url).toBeNull();
     expect(signals.sources.find((s: { name: string }) => s.name === 'status')).toMatchObject({ ok: true, note: `incident ${incident.id}: link not on status.openai.com left out` });
     expectValid(dir);

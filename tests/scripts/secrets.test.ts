@@ -15,7 +15,7 @@ import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { getJson } from '../../src/net/http.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { createRedactor, neutraliseWorkflowCommands, oneLine, REDACTED, secretPieces, secretsFrom } from '../../src/core/secrets.ts';
+import { createRedactor, neutraliseWorkflowCommands, oneLine, REDACTED, requestCredentials, secretPieces, secretsFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
@@ -69,19 +69,44 @@ const allFiles = (dir: string): string => readdirSync(dir).map((f) => readFileSy
 const leaks = (env: Record<string, string>, text: string): string[] => secretsFrom(env).filter((s) => text.includes(s));
 
 describe('the secret pieces', () => {
-  it('of a webhook URL: the whole URL, its path, its token and id segments, but not the public path words', () => {
-    const pieces = secretPieces('https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555');
-    expect(pieces).toEqual(expect.arrayContaining(['https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555', '/api/webhooks/998877665544332211/discordTokenEEEE5555', '998877665544332211', 'discordTokenEEEE5555']));
-    expect(pieces).not.toContain('webhooks');
-    expect(pieces).not.toContain('api');
+  it('of a Discord webhook URL: the whole URL, its id and token, but no public path word', () => {
+    const pieces = secretPieces('DISCORD_WEBHOOK_URL', 'https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555');
+    expect(pieces).toEqual(expect.arrayContaining(['https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555', '998877665544332211/discordTokenEEEE5555', '998877665544332211', 'discordTokenEEEE5555']));
+    for (const word of ['webhooks', 'api', 'discord.com', '/api/webhooks']) expect(pieces.filter((p) => !p.includes('998877665544332211') && !p.includes('discordToken'))).not.toContainEqual(expect.stringContaining(word));
   });
   it('of a URL with credentials: user:pass and the password alone, percent-encoded too', () => {
-    const pieces = secretPieces('https://ntfyuser:p%40ss-word-1234@ntfy.example/topicSecretDDDD');
+    const pieces = secretPieces('NTFY_TOPIC_URL', 'https://ntfyuser:p%40ss-word-1234@ntfy.example/topicSecretDDDD');
     expect(pieces).toEqual(expect.arrayContaining(['ntfyuser:p%40ss-word-1234', 'p%40ss-word-1234', 'p@ss-word-1234', 'topicSecretDDDD']));
+  });
+  it('of a Slack webhook URL: the path after /services/ and its secret, not the word services nor the T…/B… ids alone', () => {
+    const pieces = secretPieces('SLACK_WEBHOOK_URL', 'https://hooks.slack.com/services/TRESETCAST/BTIMELINE/slackSecretFFFF6666');
+    expect(pieces).toEqual(expect.arrayContaining(['TRESETCAST/BTIMELINE/slackSecretFFFF6666', 'slackSecretFFFF6666']));
+    expect(pieces).not.toContain('services');
+    expect(pieces).not.toContain('TRESETCAST');
+  });
+  it('of an ntfy topic: the topic is the credential, unless it is declared public or is the published one', () => {
+    expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast')).toContain('resetcast');
+    expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast', true)).toEqual([]);
+    expect(secretsFrom({ NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast', RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL' })).toEqual([]);
+    expect(secretPieces('NTFY_TOPIC_URL', SITE.ntfyTopic)).toEqual([]);
+    // Declared public, the topic is; an access token in its query is not.
+    expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast?auth=tk_ntfyAccessToken1', true)).toEqual(expect.arrayContaining(['tk_ntfyAccessToken1']));
+    expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast?auth=tk_ntfyAccessToken1', true)).not.toContain('resetcast');
+  });
+  it('of a token: the whole value; of a Telegram bot token, its secret half too', () => {
+    expect(secretPieces('X_BEARER_TOKEN', 'xBearerSecretAAAA1111')).toEqual(['xBearerSecretAAAA1111']);
+    expect(secretPieces('TELEGRAM_BOT_TOKEN', '7000000003:AAHtelegramSecretHHHH8888')).toEqual(expect.arrayContaining(['7000000003:AAHtelegramSecretHHHH8888', 'AAHtelegramSecretHHHH8888']));
+    expect(secretPieces('NETLIFY_BUILD_HOOK', 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777')).toContain('netlifyHookGGGG7777');
+    expect(secretPieces('NETLIFY_BUILD_HOOK', 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777')).not.toContain('build_hooks');
+  });
+  it("of a request: its header token (not the scheme word), its user:pass and credential query values, not the question's own words", () => {
+    expect(requestCredentials('https://api.x.com/2/users/by?usernames=thsottiaux,OpenAIDevs', { Authorization: 'Bearer xBearerSecretAAAA1111', Accept: 'application/json' })).toEqual(['xBearerSecretAAAA1111']);
+    expect(requestCredentials('https://ntfyuser:ntfyPassCCCC3333@ntfy.example/?auth=tk_accessTokenZZZZ')).toEqual(expect.arrayContaining(['ntfyuser:ntfyPassCCCC3333', 'ntfyPassCCCC3333', 'tk_accessTokenZZZZ']));
   });
   it('redacts the longest piece first and never lengthens a text', () => {
     const redact = createRedactor(secretsFrom({ SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666' }));
     expect(redact('POST https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666 failed; token slackSecretFFFF6666')).toBe(`POST ${REDACTED} failed; token ${REDACTED}`);
+    expect(redact('POST /services/T1/B2/slackSecretFFFF6666')).toBe(`POST /services/${REDACTED}`);
     expect(redact('no secret here, services as usual')).toBe('no secret here, services as usual');
   });
   it('ignores unset variables and variables that are not secrets', () => {
@@ -201,16 +226,188 @@ describe('the watch function with a secret in every variable', () => {
 });
 
 describe('the build', () => {
-  it('never publishes a secret set in its environment, even one a hand edit put into data/', () => {
+  it('refuses to publish a secret set in its environment that a hand edit put into data/: one line naming the variable, the file and the field', () => {
     const dir = historyCopy('secret-build');
     const file = join(dir, 'events.json');
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     doc.events[0].summary = `Reset. ${SECRETS.X_BEARER_TOKEN}`;
     writeFileSync(file, JSON.stringify(doc));
-    const build = loadBuild({ RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN });
-    const published = JSON.stringify(build.payloads);
-    expect(published).toContain(`Reset. ${REDACTED}`);
-    expect(published).not.toContain(SECRETS.X_BEARER_TOKEN);
+    let said = '';
+    try {
+      loadBuild({ RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN });
+    } catch (e) {
+      said = (e as Error).message;
+    }
+    expect(said).toBe('data/events.json: events[0].summary holds a credential of X_BEARER_TOKEN (the token); the build stops: remove it from data/ (nothing is published)');
+    expect(said).not.toContain(SECRETS.X_BEARER_TOKEN);
+  });
+});
+
+/** Secrets whose URLs share words with our data ("resetcast", "timeline", "services"): the public topic, a Discord and a Slack webhook behind a path. */
+const oursAlike = (ntfy: string, discord: string, slack: string): Record<string, string> => ({
+  NTFY_TOPIC_URL: `${ntfy}/resetcast`, RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',
+  DISCORD_WEBHOOK_URL: `${discord}/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444`,
+  SLACK_WEBHOOK_URL: `${slack}/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678`,
+});
+const TIMELINE = `${SITE.url}/timeline/`;
+
+/** The sources answering as in pull-cli.test.ts, X with one fresh reset (so events.json is written). */
+const sourcesAnswering = (u: URL, n: number) => {
+  if (u.pathname === '/api/v2/summary.json') return json('status/summary.json');
+  if (u.pathname === '/search/issues') return json(n % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json');
+  if (u.pathname.startsWith('/repos/openai/codex/issues')) return json('github/empty.json');
+  if (u.pathname === '/2/users/by') return json('x/users.json');
+  if (u.pathname === '/2/users/1450183340366770177/tweets') return { body: JSON.stringify({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) };
+  return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
+};
+
+const pullEnv = (dir: string, sources: string): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+  RESETCAST_STATUS_BASE: sources, RESETCAST_GITHUB_API: sources, RESETCAST_X_API: sources, X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN, RESETCAST_HTTP_TIMEOUT_MS: '2000',
+});
+const pulledDir = (): string => {
+  const dir = tempData();
+  cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
+  return dir;
+};
+const filesOf = (dir: string): Record<string, string> => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+
+describe('secrets that share words with our data: the record is never rewritten', () => {
+  const OURS = oursAlike('https://ntfy.sh', 'https://discord.com', 'https://hooks.slack.com');
+
+  it('npm run pull writes, byte for byte, what it writes without them: our URLs intact, no [secret], no secret', async () => {
+    const sources = await fixture(sourcesAnswering);
+    const [plain, secret] = [pulledDir(), pulledDir()];
+    const a = await runNode(['scripts/pull.ts'], pullEnv(plain, sources.url));
+    const b = await runNode(['scripts/pull.ts'], { ...pullEnv(secret, sources.url), ...OURS });
+    expect(a.code, a.out).toBe(0);
+    expect(b.code, b.out).toBe(0);
+    expect(b.out).toMatch(/^wrote .*events\.json/m);
+    expect(filesOf(secret)).toEqual(filesOf(plain));
+    expect(readFileSync(join(secret, 'events.json'), 'utf8')).toContain(TIMELINE);
+    expect(allFiles(secret) + b.out).not.toContain(REDACTED);
+    expect(leaks(OURS, b.out + allFiles(secret))).toEqual([]);
+    expect(await runNode(['scripts/validate.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: secret, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000) })).toMatchObject({ code: 0 });
+  });
+
+  it('npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, the file and the field; data/ byte-identical', async () => {
+    const sources = await fixture(sourcesAnswering);
+    const dir = pulledDir();
+    const before = filesOf(dir);
+    const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
+    expect(r.code, r.out).toBe(2);
+    expect(r.out).toMatch(/^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m);
+    expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
+    expect(filesOf(dir)).toEqual(before);
+  });
+
+  it('npm run broadcast delivers with them: our URLs intact in every message, the sent-log valid, no secret anywhere', async () => {
+    const src = await fixture(sourcesAnswering);
+    const dir = pulledDir();
+    const pulled = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: src.url }, tokens: { x: 'x' }, site: SITE.url });
+    writeDataTexts(dir, pulled.writes);
+    const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    const ntfy = await fixture((u, _n, req) => (u.pathname === '/' && JSON.parse(req.body).topic === 'resetcast' ? { body: JSON.stringify({ id: 'm1', event: 'message', topic: 'resetcast' }) } : { status: 404, body: '{}' }));
+    const discord = await fixture((u) => (u.pathname === '/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444' ? { body: JSON.stringify({ id: '1300000000000000001' }) } : { status: 404, body: '{"message":"Unknown Webhook"}' }));
+    const slack = await fixture((u) => (u.pathname === '/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678' ? { body: 'ok' } : { status: 404, body: 'no_service' }));
+    const env = oursAlike(ntfy.url, discord.url, slack.url);
+    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/^✅ ntfy: sent 1 alert/m);
+    expect(r.out).toMatch(/^✅ discord: sent 1 alert/m);
+    expect(r.out).toMatch(/^✅ slack: sent 1 alert/m);
+    for (const outlet of [ntfy, discord, slack]) expect(outlet.requests[0]!.body).toContain(TIMELINE);
+    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(facts);
+    expect(allFiles(dir) + r.out).not.toContain(REDACTED);
+    expect(leaks(env, r.out + allFiles(dir))).toEqual([]);
+    expect(await runNode(['scripts/validate.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000) })).toMatchObject({ code: 0 });
+  });
+
+  it('the build publishes what it publishes without them: our URLs intact', () => {
+    const dir = historyCopy('secret-alike');
+    const plain = JSON.stringify(loadBuild({ RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) }).payloads);
+    const withThem = JSON.stringify(loadBuild({ RESETCAST_DATA_DIR: `${dir}/`, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), ...OURS }).payloads);
+    expect(withThem).toBe(plain);
+    expect(withThem).toContain(TIMELINE);
+    expect(withThem).not.toContain(REDACTED);
+  });
+});
+
+/** A raw HTTP server answering `status` with the request line (method and path) as its reason phrase, and the path in its body too. */
+async function echoPathServer(status: number): Promise<string> {
+  const server: Server = createTcpServer((socket) => {
+    let head = '';
+    socket.on('data', (d) => {
+      head += String(d);
+      if (!head.includes('\r\n\r\n')) return;
+      const line = head.split('\r\n')[0]!.replace(/ HTTP\/1\.1$/, '');
+      const body = JSON.stringify({ message: `no such webhook: ${line}`, description: `no such bot: ${line}` });
+      socket.end(`HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => server.close(() => r())));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+describe('a secret planted in every failure path', () => {
+  it('sources: a reason phrase, a malformed body and a redirect Location echo the token; no file, fact or line has it', async () => {
+    const echo = await echoReasonServer(503);
+    // X answers 200 with a body that is not JSON and quotes the Authorization header: JSON.parse would quote its start.
+    const x = await fixture((u, _n, req) => (u.pathname === '/2/users/by' ? { body: `${req.headers.authorization} is not JSON` } : undefined));
+    // GitHub sends us to a host named after the token it was given.
+    const github = await fixture((_u, _n, req) => ({ status: 302, headers: { Location: `http://${String(req.headers.authorization).split(' ')[1]}.invalid/search?token=${SECRETS.GITHUB_TOKEN}` }, body: '' }));
+    const dir = pulledDir();
+    const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    const env = { ...SECRETS, NTFY_TOPIC_URL: 'https://ntfy.sh/topicSecretDDDD', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666' };
+    const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, echo), RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, ...env });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/^❌ x: .*malformed JSON \(\d+ bytes\)$/m);
+    expect(r.out).toMatch(new RegExp(`^❌ issues: .*redirected to another host \\(\\${REDACTED}\\.invalid\\), refused`, 'm'));
+    expect(r.out).toMatch(new RegExp(`^❌ status: .*Unauthorized for no header`, 'm'));
+    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(facts);
+    expect(leaks(env, r.out)).toEqual([]);
+    expect(leaks(env, allFiles(dir))).toEqual([]);
+    // Not even the start of a token (JSON.parse quotes about ten characters), nor a token in lower case (a URL's host).
+    expect(r.out + allFiles(dir)).not.toMatch(/xBearerS|ghp_githubsecret/i);
+  });
+
+  it('sources: an answer quoting the token back (a post that holds it) is recorded without it; the pull succeeds', async () => {
+    const echoPost = (auth: string) => ({ ...FRESH_POST, text: `We've reset Codex rate limits for all Plus and Pro users. Debug: ${auth.split(' ')[1]}` });
+    const x = await fixture((u, n, req) => (u.pathname === '/2/users/1450183340366770177/tweets' ? { body: JSON.stringify({ data: [echoPost(String(req.headers.authorization))], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) } : sourcesAnswering(u, n)));
+    const dir = pulledDir();
+    const r = await runNode(['scripts/pull.ts'], pullEnv(dir, x.url));
+    expect(r.code, r.out).toBe(0);
+    const recorded = JSON.parse(readFileSync(join(dir, 'events.json'), 'utf8')).events.find((e: { url: string }) => e.url.endsWith(FRESH));
+    expect(recorded.summary).toContain(`Debug: ${REDACTED}`);
+    expect(leaks({ X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN }, r.out + allFiles(dir))).toEqual([]);
+  });
+
+  it('outlets: a reason phrase and an error body echoing the webhook path or the bot token; no file, fact or line has it', async () => {
+    const src = await fixture(sourcesAnswering);
+    const dir = pulledDir();
+    const pulled = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: src.url }, tokens: { x: 'x' }, site: SITE.url });
+    writeDataTexts(dir, pulled.writes);
+    const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    const [discord, slack, telegram] = [await echoPathServer(404), await echoPathServer(403), await echoPathServer(401)];
+    // ntfy moved: a redirect whose Location repeats the credentials (webhooks are never followed).
+    const ntfy = await fixture((_u, _n, req) => ({ status: 302, headers: { Location: `http://127.0.0.2:9/resetcastTopicTTTT2222?auth=${String(req.headers.authorization)}` }, body: '' }));
+    const env = {
+      ...SECRETS,
+      NTFY_TOPIC_URL: `http://${new URL(ntfy.url).host}/resetcastTopicTTTT2222?auth=ntfyAuthTokenQQQQ`,
+      DISCORD_WEBHOOK_URL: `${discord}/api/webhooks/998877665544332211/discordTokenEEEE5555`,
+      SLACK_WEBHOOK_URL: `${slack}/services/T1/B2/slackSecretFFFF6666`,
+    };
+    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(new RegExp(`^❌ discord: .*HTTP 404 Refused POST /api/webhooks/\\${REDACTED}`, 'm'));
+    expect(r.out).toMatch(new RegExp(`^❌ slack: .*HTTP 403 Refused POST /services/\\${REDACTED}`, 'm'));
+    expect(r.out).toMatch(new RegExp(`^❌ telegram: .*HTTP 401 Refused POST /bot\\${REDACTED}/sendMessage: no such bot: POST /bot\\${REDACTED}/sendMessage`, 'm'));
+    expect(r.out).toMatch(/^❌ ntfy: .*HTTP 302/m);
+    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(facts);
+    expect(leaks(env, r.out)).toEqual([]);
+    expect(leaks(env, allFiles(dir))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /** A curation command refused its input: one line that names the flag or field, and nothing is written. */
-import { cleanText, type TextCap } from '../sanitize.ts';
+import { curatedText, type TextCap } from '../sanitize.ts';
 import { canonicalScope, Scope } from '../schema/scalars.ts';
 export class CurationError extends Error {
   constructor(message: string) {
@@ -24,11 +24,14 @@ export function defined<T extends Record<string, unknown>>(o: T): { [K in keyof 
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
-/** A flag's text as it may be stored: cleaned and capped (src/core/sanitize.ts), refused when nothing is left. */
+/**
+ * A flag's text as it may be stored (src/core/sanitize.ts, curatedText): cleaned like any text, but never
+ * cut: over its cap, or empty once cleaned, it is refused with one line naming the flag.
+ */
 export function textFlag(value: string, cap: TextCap, flag: string): string {
-  const text = cleanText(value, cap);
-  if (!text) throw new CurationError(`--${flag} must not be empty`);
-  return text;
+  const r = curatedText(value, cap);
+  if ('problem' in r) throw new CurationError(`--${flag} ${r.problem}`);
+  return r.text;
 }
 
 /** A scope flag in canonical form: plans put in PLANS order ("pro+plus" → "plus+pro"); a repeated plan is refused. */

@@ -16,7 +16,7 @@ import { HttpError, sendJson, type HttpDeps } from '../../net/http.ts';
 import type { Alert, DeliveryState, OutletLog, SentAlert, SourceCheck } from '../../core/schema/index.ts';
 import { shortAlertId } from '../../core/alerts/derive.ts';
 import { alertMessage } from '../../core/alerts/message.ts';
-import { OUTLETS, type Outlet, type OutletName, type OutletUrls } from './outlets/index.ts';
+import { OUTLETS, outletRedactor, type Outlet, type OutletName, type OutletUrls } from './outlets/index.ts';
 import { attemptRecord, keepSent, outletEntry, pendingAlerts, readSentLog, SEND_RULES } from './sent-log.ts';
 
 export interface BroadcastInput {
@@ -50,24 +50,6 @@ export interface BroadcastResult {
   lines: string[];
   failed: boolean;
 }
-
-/**
- * Webhook URLs are credentials and the sent-log is committed: an error message never carries the URL,
- * its path, its query or any long path segment (Discord's token, Slack's secret).
- */
-export function redact(message: string, configured: string): string {
-  if (configured === '') return message;
-  let out = message.split(configured).join('<url>');
-  try {
-    const u = new URL(configured);
-    const secrets = [u.search, u.pathname, ...u.pathname.split('/'), ...[...u.searchParams.values()]].filter((s) => s.length >= 8);
-    for (const s of secrets.sort((a, b) => b.length - a.length)) out = out.split(s).join('…');
-  } catch {
-    // not a URL: nothing more to strip
-  }
-  return out;
-}
-
 
 /** Outlets answer in a few hundred bytes; more is not an outlet speaking. */
 export const OUTLET_MAX_BYTES = 65_536;
@@ -140,7 +122,7 @@ async function deliver(outlet: Outlet, configured: string, pending: readonly Ale
     } catch (e) {
       end = ending(outlet, e);
     }
-    if (end.state !== 'sent') problems.push(redact(problemOf(alert, end, previous.get(alert.id)), configured));
+    if (end.state !== 'sent') problems.push(outletRedactor(outlet, configured)(problemOf(alert, end, previous.get(alert.id))));
     if (end.state === 'stop') return { records, problems, left: pending.length - i, held };
     records.push(attemptRecord(alert, end.state, previous.get(alert.id), now));
     unclear = end.state === 'uncertain' ? unclear + 1 : 0;
@@ -195,7 +177,7 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
       };
       // Whatever an adapter throws is that outlet's failure, never the broadcast's.
       const settled = await settle(() => runOutlet(outlet, input, before, beforeSend), () => '');
-      const run = settled.outcome === 'ok' ? settled.value : { outcome: { outcome: 'failed', error: redact(settled.error, input.urls[outlet.name] ?? '') } as Outcome<number>, records: [] };
+      const run = settled.outcome === 'ok' ? settled.value : { outcome: { outcome: 'failed', error: outletRedactor(outlet, input.urls[outlet.name] ?? '')(settled.error) } as Outcome<number>, records: [] };
       const entry: OutletLog = { ...check(outlet.name, run.outcome, input.now, before, null), name: outlet.name, sent: keepSent(before?.sent ?? [], run.records, input.now) };
       return { outlet, run, entry };
     }),
@@ -220,8 +202,7 @@ export async function broadcastSafely(
     input.onDerived?.();
     return await broadcast({ ...input, alerts });
   } catch (e) {
-    const urls = Object.values(input.urls).filter((u): u is string => typeof u === 'string');
-    const message = urls.reduce((m, u) => redact(m, u), (e as Error).message);
+    const message = OUTLETS.reduce((m, o) => outletRedactor(o, input.urls[o.name] ?? '')(m), (e as Error).message);
     return { sentLog: undefined, checks: [], lines: [`❌ alerts: ${message}; nothing sent, the sent-log is unchanged`], failed: true };
   }
 }

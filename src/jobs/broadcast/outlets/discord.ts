@@ -17,14 +17,25 @@
  *   webhook cannot deduplicate a resend; an uncertain attempt is resent at most once (docs/alerts.md).
  * Links are wrapped in <…> so Discord does not unfurl a preview for each.
  */
-import type { Message } from '../../../core/alerts/message.ts';
+import { shortenToFit, type Message } from '../../../core/alerts/message.ts';
+import { graphemePrefix } from '../../../core/sanitize.ts';
 import { glimpse, parseJson, type Outlet } from './types.ts';
 
 /** Markdown characters a summary must not turn into formatting. */
 const escapeMarkdown = (text: string): string => text.replace(/([\\*_~`|[\]])/g, '\\$1').replace(/^([#>-])/, '\\$1');
 
-export function discordContent(m: Message): string {
-  return [`**${escapeMarkdown(m.title)}**`, escapeMarkdown(m.text), ...(m.post ? [`Post: <${m.post}>`] : []), `Timeline: <${m.page}>`, m.attribution].join('\n').slice(0, 2000);
+/** Execute Webhook's limit on `content`, in characters (counted here in UTF-16 code units, never fewer). */
+export const DISCORD_MAX_CHARS = 2000;
+
+/**
+ * The message as Discord Markdown within `max`: only the summary is shortened (at a word, before escaping),
+ * and a frame too long on its own (a title that never comes from alertMessage) is cut at a grapheme.
+ */
+export function discordContent(m: Message, max = DISCORD_MAX_CHARS): string {
+  const lines = (text: string): string => [`**${escapeMarkdown(m.title)}**`, text, ...(m.post ? [`Post: <${m.post}>`] : []), `Timeline: <${m.page}>`, m.attribution].join('\n');
+  const frame = lines('').length;
+  const text = escapeMarkdown(shortenToFit(m.text, max - frame, escapeMarkdown));
+  return graphemePrefix(lines(text), max, 'utf16');
 }
 
 export const discord: Outlet = {

@@ -19,7 +19,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { AlertKind } from '../../../core/schema/index.ts';
-import type { Message } from '../../../core/alerts/message.ts';
+import { shortenToFit, type Message } from '../../../core/alerts/message.ts';
+import { graphemePrefix } from '../../../core/sanitize.ts';
 import { glimpse, parseJson, type Outlet } from './types.ts';
 
 const TAGS: Record<AlertKind, string> = {
@@ -40,6 +41,16 @@ export function splitTopicUrl(configured: string): { root: string; topic: string
   return { root: u.toString(), topic: decodeURIComponent(topic) };
 }
 
+/** ntfy's limit on a message body, in bytes (larger ones become attachments); titles are kept to the same measure of our own. */
+export const NTFY_MAX_MESSAGE_BYTES = 4096;
+export const NTFY_MAX_TITLE_BYTES = 256;
+
+/** The body: the summary (shortened at a word to fit the byte limit) and the attribution. */
+export function ntfyMessage(m: Message, maxBytes = NTFY_MAX_MESSAGE_BYTES): string {
+  const tail = `\n${m.attribution}`;
+  return `${shortenToFit(m.text, maxBytes - new TextEncoder().encode(tail).byteLength, undefined, 'utf8')}${tail}`;
+}
+
 /** A stable ntfy sequence id for an alert: its hash, within ntfy's id alphabet and length. */
 export const sequenceId = (alertId: string): string => `rc-${createHash('sha256').update(alertId).digest('base64url').slice(0, 32)}`;
 
@@ -52,7 +63,7 @@ export const ntfy: Outlet = {
     const actions = [...(m.post ? [{ action: 'view', label: 'Post', url: m.post }] : []), { action: 'view', label: 'Timeline', url: m.page }];
     return {
       url: root,
-      body: { topic, sequence_id: sequenceId(m.id), title: m.title, message: `${m.text}\n${m.attribution}`, tags: [TAGS[m.kind]], priority: PRIORITY[m.kind] ?? 3, click: m.page, actions },
+      body: { topic, sequence_id: sequenceId(m.id), title: graphemePrefix(m.title, NTFY_MAX_TITLE_BYTES, 'utf8'), message: ntfyMessage(m), tags: [TAGS[m.kind]], priority: PRIORITY[m.kind] ?? 3, click: m.page, actions },
     };
   },
   problem: (res) => {

@@ -13,14 +13,21 @@
  * - No idempotency key: an incoming webhook takes the message only, so a resend after an uncertain
  *   attempt cannot be deduplicated; it is resent at most once (docs/alerts.md).
  */
-import type { Message } from '../../../core/alerts/message.ts';
+import { shortenToFit, type Message } from '../../../core/alerts/message.ts';
+import { graphemePrefix } from '../../../core/sanitize.ts';
 import { glimpse, type Outlet } from './types.ts';
 
 const escapeMrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function slackText(m: Message): string {
+/** Slack truncates a message's `text` past 40,000 characters and advises at most 4,000: we keep to the advice. */
+export const SLACK_MAX_CHARS = 4000;
+
+/** The message in Slack mrkdwn within `max`: only the summary is shortened (at a word, before escaping). */
+export function slackText(m: Message, max = SLACK_MAX_CHARS): string {
   const links = [...(m.post ? [`<${m.post}|Post>`] : []), `<${m.page}|Timeline>`].join(' · ');
-  return [`*${escapeMrkdwn(m.title)}*`, escapeMrkdwn(m.text), links, m.attribution].join('\n');
+  const lines = (text: string): string => [`*${escapeMrkdwn(m.title)}*`, text, links, m.attribution].join('\n');
+  const text = escapeMrkdwn(shortenToFit(m.text, max - lines('').length, escapeMrkdwn));
+  return graphemePrefix(lines(text), max, 'utf16');
 }
 
 export const slack: Outlet = {

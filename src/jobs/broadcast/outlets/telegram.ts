@@ -1,6 +1,6 @@
 /**
  * A Telegram channel, through a bot the maintainer made an administrator of it. TELEGRAM_BOT_TOKEN is
- * the bot's token from @BotFather (`<bot id>:<secret>`, a secret: it is in SECRET_ENV), TELEGRAM_CHAT_ID
+ * the bot's token from @BotFather (`<bot id>:<secret>`, a secret: it is in SECRET_VARIABLES), TELEGRAM_CHAT_ID
  * the channel (`@channelusername`, or its numeric id, -100…). RESETCAST_TELEGRAM_API overrides the API
  * base (tests point it at 127.0.0.1), as RESETCAST_X_API does for X.
  *
@@ -19,8 +19,8 @@
  *   wait before the request can be repeated", in the 429's body; we wait for it like a Retry-After.
  * - No idempotency key: sendMessage has no field that deduplicates a resend, so an uncertain attempt is
  *   resent at most once (docs/alerts.md), as for Discord and Slack.
- * The token is in the URL's path: redact() (broadcast.ts) and the one redactor (SECRET_ENV) keep it out
- * of every line and file; errors from here never name the URL.
+ * The token is in the URL's path: `secretOf` names it, so outletRedactor (outlets/index.ts) keeps it out
+ * of every line and record about this outlet; errors from here never name the URL.
  */
 import { shorten, type Message } from '../../../core/alerts/message.ts';
 import { parseJson, glimpse, type Outlet } from './types.ts';
@@ -78,6 +78,7 @@ export const telegram: Outlet = {
     // The chat travels in the query only to reach request(), which moves it into the body.
     return `${base}/bot${token}/sendMessage${chat ? `?chat_id=${encodeURIComponent(chat)}` : ''}`;
   },
+  secretOf: (configured) => /\/bot([^/]+)\/sendMessage/.exec(new URL(configured).pathname)?.[1] ?? configured,
   request: (configured: string, m: Message) => {
     const u = new URL(configured);
     if (!SEND_PATH.test(u.pathname) || u.hash !== '') throw new Error('TELEGRAM_BOT_TOKEN is not a bot token (expected <bot id>:<secret>, as @BotFather gives it)');

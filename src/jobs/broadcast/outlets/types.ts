@@ -2,6 +2,7 @@
 import type { HttpAnswer } from '../../../net/http.ts';
 import type { Message } from '../../../core/alerts/message.ts';
 import { OUTLET_NAMES } from '../../../core/schema/index.ts';
+import { cleanText } from '../../../core/sanitize.ts';
 
 export { OUTLET_NAMES };
 export type OutletName = (typeof OUTLET_NAMES)[number];
@@ -26,6 +27,12 @@ export interface Outlet {
   configured?: (env: Record<string, string | undefined>) => string | undefined;
   /** Every environment variable it reads, as `npm run broadcast -- --help` lists them (`env` first). */
   settings: readonly OutletSetting[];
+  /**
+   * The value of `env` inside the configured address, when the address is built from more than it
+   * (Telegram: the bot token); without it, the address is the value. Its credential parts
+   * (src/core/secrets.ts) are removed from every line and record about this outlet (outletRedactor).
+   */
+  secretOf?: (configured: string) => string;
   /** The POST for one message: where to, and the JSON body. */
   request: (configured: string, m: Message) => { url: string; body: unknown };
   /** Why a 2xx answer is not this outlet's success answer (a wrong URL answering 200), or null. */
@@ -50,5 +57,8 @@ export const parseJson = (text: string): unknown => {
   }
 };
 
-/** The first characters of an unexpected answer, for the error message. */
-export const glimpse = (text: string): string => (text.trim() === '' ? 'an empty body' : JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 60)));
+/** The first characters of an unexpected answer, for the error message: cleaned (control characters, escapes) and cut at a grapheme. */
+export const glimpse = (text: string): string => {
+  const seen = cleanText(text, 60);
+  return seen === '' ? 'an empty body' : JSON.stringify(seen);
+};
