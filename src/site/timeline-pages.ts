@@ -4,7 +4,7 @@
  * posted that year, and the events retracted from it. Pure: the pages only render this.
  */
 import type { Dataset } from '../core/dataset/index.ts';
-import { correctionsByEvent } from '../core/corrections/index.ts';
+import { correctionsByEvent, isLinkMove } from '../core/corrections/index.ts';
 import type { Announcement, Correction, Retraction, StoredEvent } from '../core/schema/index.ts';
 import { compareByTs, newestFirst, timelineYears, yearOf } from '../core/timeline.ts';
 
@@ -20,6 +20,7 @@ export interface TimelinePages {
   years: TimelineYear[];
   /** Promises each event fulfilled. */
   promisedBy: ReadonlyMap<string, Announcement[]>;
+  /** Each event's corrections that changed a fact, oldest first (a link move, isLinkMove, is bookkeeping: only in corrections.json). */
   corrections: ReadonlyMap<string, Correction[]>;
   /** Every recorded event by id (to link a promise to the reset that fulfilled it). */
   eventsById: ReadonlyMap<string, StoredEvent>;
@@ -50,5 +51,5 @@ function timelinePages(data: Pick<Dataset, 'events' | 'announcements' | 'correct
     promises: promises.filter((p) => yearOf(p) === year),
     retracted: retracted.filter((r) => yearOf(r.before.event) === year),
   }));
-  return { years, promisedBy, corrections: correctionsByEvent(data.corrections), eventsById: new Map(data.events.map((e) => [e.id, e])) };
+  return { years, promisedBy, corrections: correctionsByEvent(data.corrections.filter((c) => !isLinkMove(c))), eventsById: new Map(data.events.map((e) => [e.id, e])) };
 }

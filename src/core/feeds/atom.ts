@@ -3,7 +3,7 @@
  * entries only: readers poll it for news, and the whole record is on the timeline pages and in
  * /api/v1/timeline.json.
  */
-import { correctionKey, correctionSubject, correctionWords } from '../corrections/index.ts';
+import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
 import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
@@ -13,7 +13,11 @@ import { eventTitle } from './titles.ts';
 
 export interface AtomOptions {
   base: string;
-  /** Corrections on the record: each is an entry of its own (a reader who saw the event sees the change). */
+  /**
+   * Corrections on the record: each changed fact is an entry of its own (a reader who saw the event sees
+   * the change). A link move (isLinkMove: our own address changed, no fact did) is bookkeeping and stays
+   * out; it remains in corrections.json.
+   */
   corrections?: readonly Correction[];
   /** Promises on the record, so a relink's entry names its promise. */
   promises?: readonly Announcement[];
@@ -57,7 +61,7 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
   const pagedYears = timelineYears([...events, ...promises]);
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
   const entries: { at: string; entry: () => Entry; related: string | null }[] = [
-    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
+    ...corrections.filter((c) => !isLinkMove(c)).slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
     ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
