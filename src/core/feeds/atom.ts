@@ -10,6 +10,7 @@ import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
 import { atomFeed, type AtomEntry as Entry } from './atom-builder.ts';
 import { eventTitle } from './titles.ts';
+import { doubtsText, readableInstants } from './words.ts';
 
 export interface AtomOptions {
   base: string;
@@ -48,7 +49,7 @@ function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>
     link: siteUrl(subject.path, base),
     date: when,
     published: when,
-    description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
+    description: escapeHtml(`${correctionWords(c)}. Reason: ${readableInstants(c.reason)}`),
     author: [{ name: SITE.name }],
     category: [{ term: 'correction', name: 'Correction' }],
   };
@@ -105,8 +106,11 @@ export function escapeHtml(text: string): string {
   return cleanText(text, Number.MAX_SAFE_INTEGER, { multiline: true }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The paraphrase plus certainty notes: what an entry (or an alert) says about an event. */
+/**
+ * The paraphrase plus certainty notes: what an entry (or an alert) says about an event, in words (an ISO
+ * instant in the paraphrase said as a UTC date, the fields in doubt as "the exact time is not known": words.ts).
+ */
 export function summaryText(e: Pick<StoredEvent, 'summary' | 'certainty' | 'uncertain_fields'>): string {
-  const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? `Uncertain: ${e.uncertain_fields.join(', ')}.` : ''];
-  return [e.summary, ...notes].filter(Boolean).join(' ');
+  const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? doubtsText(e.uncertain_fields) : ''];
+  return [readableInstants(e.summary), ...notes].filter(Boolean).join(' ');
 }
