@@ -1,5 +1,6 @@
 #!/bin/sh
-# Resetcast status line: prints "reset odds 24h: <p24>%" for a shell prompt, tmux or an editor's status line.
+# Resetcast status line: prints "reset odds 24h: <p24>%" for a shell prompt, tmux or an editor's status line,
+# with " (not vouched for)" after it while the forecast says "available": false.
 # POSIX sh + curl, no jq. Caches the forecast for 10 minutes; a request gets 2 seconds.
 # On any failure it prints nothing and exits 0, so it never blocks or pollutes a prompt.
 #
@@ -47,10 +48,12 @@ render() {
     \{*\}) ;;
     *) return 1 ;;
   esac
+  # The site's one rule (docs/statusline.md): available false means the record is not vouched for; the
+  # figure is still shown, marked, as the pages show it under their "not vouched for" line.
   available=$(json_bool available <"$1")
   case $available in
-    false) echo 'reset odds: no forecast' && return 0 ;;
-    true) ;;
+    false) mark=' (not vouched for)' ;;
+    true) mark='' ;;
     *) return 1 ;;
   esac
   p24=$(json_int p24 <"$1")
@@ -58,7 +61,7 @@ render() {
     '' | *[!0-9]*) return 1 ;; # empty, negative, or more than one match
   esac
   [ "${#p24}" -le 3 ] && [ "$p24" -le 100 ] || return 1
-  echo "reset odds 24h: $p24%"
+  echo "reset odds 24h: $p24%$mark"
 }
 
 # True when file $1 exists and was modified less than $2 minutes ago.

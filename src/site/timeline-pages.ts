@@ -4,8 +4,8 @@
  * posted that year, and the events retracted from it. Pure: the pages only render this.
  */
 import type { Dataset } from '../core/dataset/index.ts';
-import { correctionsByEvent } from '../core/corrections/index.ts';
-import type { Announcement, Correction, Retraction, StoredEvent } from '../core/schema/index.ts';
+import { correctionKey, correctionsByEvent, isLinkMove } from '../core/corrections/index.ts';
+import type { Announcement, Correction, Rerecord, Retraction, StoredEvent } from '../core/schema/index.ts';
 import { compareByTs, newestFirst, timelineYears, yearOf } from '../core/timeline.ts';
 
 export interface TimelineYear {
@@ -20,9 +20,19 @@ export interface TimelinePages {
   years: TimelineYear[];
   /** Promises each event fulfilled. */
   promisedBy: ReadonlyMap<string, Announcement[]>;
+  /**
+   * Each event's corrections that changed a fact, oldest first. A link move (isLinkMove) is bookkeeping, only
+   * in corrections.json; a superseded retraction is shown folded under its `rerecorded` correction instead.
+   */
   corrections: ReadonlyMap<string, Correction[]>;
   /** Every recorded event by id (to link a promise to the reset that fulfilled it). */
   eventsById: ReadonlyMap<string, StoredEvent>;
+  /**
+   * Retractions a live event superseded (it was recorded again: a `rerecorded` correction names the
+   * retraction's key in `supersedes`), by that key. The event shows once, live, with the retraction folded
+   * under it; the year's "retracted" list leaves these out.
+   */
+  superseded: ReadonlyMap<string, Retraction>;
 }
 
 const built = new WeakMap<object, TimelinePages>();
@@ -39,7 +49,11 @@ export function createTimelinePages(data: Pick<Dataset, 'events' | 'announcement
 function timelinePages(data: Pick<Dataset, 'events' | 'announcements' | 'corrections'>): TimelinePages {
   const events = newestFirst(data.events);
   const promises = [...data.announcements].sort((a, b) => compareByTs(b, a));
-  const retracted = data.corrections.filter((c): c is Retraction => c.what === 'retraction').reverse();
+  const live = new Set(data.events.map((e) => e.id));
+  const supersededKeys = new Set(data.corrections.filter((c): c is Rerecord => c.what === 'rerecorded' && live.has(c.event_id)).map((c) => c.supersedes));
+  const retractions = data.corrections.filter((c): c is Retraction => c.what === 'retraction');
+  const superseded = new Map(retractions.filter((r) => supersededKeys.has(correctionKey(r))).map((r) => [correctionKey(r), r]));
+  const retracted = retractions.filter((r) => !superseded.has(correctionKey(r))).reverse();
   const promisedBy = new Map<string, Announcement[]>();
   for (const p of promises) if (p.fulfilled_by !== null) promisedBy.set(p.fulfilled_by, [...(promisedBy.get(p.fulfilled_by) ?? []), p]);
   // A year has a page only while it holds a recorded event or promise: retracting the only event of a
@@ -50,5 +64,10 @@ function timelinePages(data: Pick<Dataset, 'events' | 'announcements' | 'correct
     promises: promises.filter((p) => yearOf(p) === year),
     retracted: retracted.filter((r) => yearOf(r.before.event) === year),
   }));
-  return { years, promisedBy, corrections: correctionsByEvent(data.corrections), eventsById: new Map(data.events.map((e) => [e.id, e])) };
+  return { years, promisedBy, corrections: correctionsByEvent(data.corrections.filter((c) => !isLinkMove(c) && !(c.what === 'retraction' && superseded.has(correctionKey(c))))), eventsById: new Map(data.events.map((e) => [e.id, e])), superseded };
+}
+
+/** The anchor of a retraction folded under the event recorded again: #r-<event id>-<time of the retraction, digits only>. */
+export function retractionAnchor(r: Pick<Retraction, 'event_id' | 'at'>): string {
+  return `r-${r.event_id}-${r.at.replace(/\D/g, '')}`;
 }

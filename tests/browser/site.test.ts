@@ -192,7 +192,7 @@ describe('content matches the API', () => {
     await open(page, '/');
     expect(await page.getByTestId('p24').textContent()).toBe(`${forecast.p24}%`);
     expect(await page.getByTestId('p48').textContent()).toBe(`${forecast.p48}%`);
-    expect(await page.getByTestId('unavailable').count()).toBe(forecast.available ? 0 : 1);
+    expect(await page.getByTestId('unvouched').count()).toBe(forecast.available ? 0 : 1);
     expect(await page.locator('footer').textContent()).toContain('Data: Resetcast');
   });
 

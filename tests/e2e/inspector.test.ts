@@ -57,7 +57,7 @@ describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s'
     const res = await inspector(['--protocol-era', era, '--method', 'tools/call', '--tool-name', tool, '--tool-args-json', JSON.stringify(args)]);
     expect(res.code).toBe(0);
     const { result } = JSON.parse(res.stdout) as { result: { content: { text: string }[]; _meta?: Record<string, unknown> } };
-    expect(result.content[0]?.text).toBe(await published(file));
+    expect(result.content.at(-1)?.text).toBe(await published(file));
     // Only a 2026-07-28 result carries the server's identity in _meta.
     expect(result._meta?.['io.modelcontextprotocol/serverInfo'] !== undefined).toBe(era !== 'legacy');
   });

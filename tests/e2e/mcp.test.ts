@@ -12,7 +12,7 @@ import { describeClients } from '../support/mcp-clients.ts';
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
 const published = async (name: string): Promise<string> => (await fetch(`${baseUrl}/api/v1/${name}.json`)).text();
-const textOf = (r: unknown): string => ((r as { content: { text: string }[] }).content[0] as { text: string }).text;
+const textOf = (r: unknown): string => ((r as { content: { text: string }[] }).content.at(-1) as { text: string }).text;
 
 describe('the official SDK client over Streamable HTTP', () => {
   const client = new Client({ name: 'resetcast-e2e', version: '1.0.0' });
@@ -43,6 +43,14 @@ describe('the official SDK client over Streamable HTTP', () => {
     const [result, text] = await Promise.all([client.callTool({ name, arguments: {} }), published(file)]);
     expect(textOf(result)).toBe(text);
     expect(result.structuredContent).toEqual(JSON.parse(text));
+  });
+
+  it('get_reset_forecast starts with a line saying "not vouched for" exactly when forecast.json says available: false (issue 32)', async () => {
+    const [result, text] = await Promise.all([client.callTool({ name: 'get_reset_forecast', arguments: {} }), published('forecast')]);
+    const { available, p24 } = JSON.parse(text) as { available: boolean; p24: number };
+    const blocks = (result as { content: { text: string }[] }).content.map((c) => c.text);
+    if (available) expect(blocks).toEqual([text]);
+    else expect(blocks[0]).toMatch(new RegExp(`^NOT VOUCHED FOR \\(available: false\\): p24 ${p24} % `));
   });
 
   it('list_codex_resets returns the newest 20 events by default, and all of timeline.json with limit 100', async () => {
@@ -154,7 +162,7 @@ describe('raw HTTP against /mcp', () => {
     const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, task: { ttl: 60000 } } }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { content: { text: string }[] } };
-    expect(body.result.content[0]!.text).toBe(await published('forecast'));
+    expect(body.result.content.at(-1)!.text).toBe(await published('forecast'));
   });
 
   it('answers the CORS preflight', async () => {
@@ -215,7 +223,7 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
     const res = await post(forecastCall, forecastHeaders);
     const { result } = (await res.json()) as { result: { resultType: string; content: { text: string }[] } };
     expect(result.resultType).toBe('complete');
-    expect(result.content[0]?.text).toBe(await published('forecast'));
+    expect(result.content.at(-1)?.text).toBe(await published('forecast'));
   });
 
   it.each([
@@ -236,7 +244,7 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
     expect(json.jsonrpc).toBe('2.0');
     expect(json.error.code).toBe(code);
     const next = (await (await post(forecastCall, forecastHeaders)).json()) as { result: { content: { text: string }[] } };
-    expect(next.result.content[0]?.text).toBe(await published('forecast'));
+    expect(next.result.content.at(-1)?.text).toBe(await published('forecast'));
   });
 
   it('an Mcp-Session-Id is ignored, none is sent back', async () => {

@@ -361,7 +361,7 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
   it('mounts the bundled function at its config.path, answering from dist/api/v1', async () => {
     const res = await raw(base, 'POST', '/mcp', JSON_TYPE, '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_reset_forecast","arguments":{}}}');
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body).result.content[0].text).toBe(FILES['/api/v1/forecast.json']);
+    expect(JSON.parse(res.body).result.content.at(-1).text).toBe(FILES['/api/v1/forecast.json']);
     expect((await raw(base, 'GET', '/feed.xml')).body).toBe(FILES['/feed.xml']);
   });
 

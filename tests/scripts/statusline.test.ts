@@ -138,9 +138,9 @@ describe.each(shells())('statusline.sh under %s', (shell) => {
     expect((await run(url)).stdout).toBe(`reset odds 24h: ${p24}%\n`);
   });
 
-  it('says briefly that no forecast is available', async () => {
-    const { url } = await serve({ status: 200, body: pretty(forecast(0, false)) });
-    expect(await run(url)).toMatchObject({ stdout: 'reset odds: no forecast\n', stderr: '', code: 0 });
+  it('marks the figure "not vouched for" when the forecast says available: false, as the pages do (issue 32)', async () => {
+    const { url } = await serve({ status: 200, body: pretty(forecast(7, false)) });
+    expect(await run(url)).toMatchObject({ stdout: 'reset odds 24h: 7% (not vouched for)\n', stderr: '', code: 0 });
   });
 
   it('answers a second call within 10 minutes from the cache, without a request', async () => {

@@ -83,7 +83,7 @@ interface TimelineEvent {
 /** Every tool through every client, against the static JSON at `baseUrl()/api/v1/`. */
 export function describeClients(baseUrl: () => string): void {
   const published = async (name: string): Promise<string> => (await fetch(`${baseUrl()}/api/v1/${name}.json`)).text();
-  const textOf = (r: ToolResult): string => r.content[0]?.text ?? '';
+  const textOf = (r: ToolResult): string => r.content.at(-1)?.text ?? '';
 
   describe.each(CLIENTS)('%s', (_label, connect) => {
     let client: AnyClient;

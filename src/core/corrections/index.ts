@@ -4,7 +4,7 @@ import { scopeLabel } from '../scope.ts';
 import { utcDateTime } from '../format.ts';
 import { promiseAnchor, promisePath } from '../promises/index.ts';
 import { eventPath, retractedEventPath } from '../timeline.ts';
-import { SCHEMA_VERSION, type AmendableField, type Amendment, type BankedGrant, type Announcement, type Correction, type CorrectionsPayload, type StoredEvent } from '../schema/index.ts';
+import { SCHEMA_VERSION, type AmendableField, type Amendment, type BankedGrant, type Announcement, type Correction, type CorrectionsPayload, type Relink, type StoredEvent } from '../schema/index.ts';
 
 /** A field's value as a correction records it: "unknown" for a partial or global listed in uncertain_fields. */
 export function amendedValue(e: StoredEvent, grant: Pick<BankedGrant, 'expires_at'> | undefined, what: AmendableField): string | boolean | undefined {
@@ -41,12 +41,23 @@ export function isLinkMove(c: Correction): boolean {
   return c.what === 'url' && ours(c.before) && ours(c.after);
 }
 
+/** How a promise was relinked, from its before and after (ids, never shown to readers). */
+export function relinkKind(c: Pick<Relink, 'before' | 'after'>): 'linked' | 'unlinked' | 'moved' {
+  return c.after === null ? 'unlinked' : c.before === null ? 'linked' : 'moved';
+}
+
+const RELINK_WORDS = {
+  linked: 'the promise is now counted as fulfilled by a recorded reset',
+  unlinked: 'the promise is no longer counted as fulfilled',
+  moved: 'the promise is now counted as fulfilled by another recorded reset',
+} as const;
+
 /** "scope: Plus + Pro → Pro", "retracted" or "link moved": what changed, in words. */
 export function correctionWords(c: Correction): string {
   if (c.what === 'retraction') return 'retracted: it did not happen as recorded';
   if (isLinkMove(c)) return 'link moved: the entry has a new address on Resetcast';
   if (c.what === 'rerecorded') return 'recorded again after its retraction';
-  if (c.what === 'fulfilled_by') return `promise fulfilled by: ${c.before ?? 'none'} → ${c.after ?? 'none'}`;
+  if (c.what === 'fulfilled_by') return RELINK_WORDS[relinkKind(c)];
   return `${FIELD_WORDS[c.what]}: ${valueWords(c.what, c.before)} → ${valueWords(c.what, c.after)}`;
 }
 
@@ -79,7 +90,7 @@ export function correctionSubject(c: Correction, events: ReadonlyMap<string, Sto
   if (promise) return { title: `Correction: the promise ${promise.source} posted on ${utcDateTime(promise.ts)}`, path: promisePath(promise), postUrl: promise.url };
   const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
   const label = c.what === 'retraction' ? 'Retracted' : 'Correction';
-  if (!event) return { title: `${label}: event ${c.event_id}`, path: '/timeline/', postUrl: null };
+  if (!event) return { title: `${label}: an event no longer on the timeline`, path: '/timeline/', postUrl: null };
   return {
     title: `${label}: ${eventTitle(event)} (${event.date})`,
     path: c.what === 'retraction' ? retractedEventPath(event, pagedYears) : eventPath(event),

@@ -3,17 +3,22 @@
  * entries only: readers poll it for news, and the whole record is on the timeline pages and in
  * /api/v1/timeline.json.
  */
-import { correctionKey, correctionSubject, correctionWords } from '../corrections/index.ts';
+import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
 import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
 import { atomFeed, type AtomEntry as Entry } from './atom-builder.ts';
 import { eventTitle } from './titles.ts';
+import { doubtsText, readableInstants } from './words.ts';
 
 export interface AtomOptions {
   base: string;
-  /** Corrections on the record: each is an entry of its own (a reader who saw the event sees the change). */
+  /**
+   * Corrections on the record: each changed fact is an entry of its own (a reader who saw the event sees
+   * the change). A link move (isLinkMove: our own address changed, no fact did) is bookkeeping and stays
+   * out; it remains in corrections.json.
+   */
   corrections?: readonly Correction[];
   /** Promises on the record, so a relink's entry names its promise. */
   promises?: readonly Announcement[];
@@ -44,7 +49,7 @@ function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>
     link: siteUrl(subject.path, base),
     date: when,
     published: when,
-    description: escapeHtml(`${correctionWords(c)}. Reason: ${c.reason}`),
+    description: escapeHtml(`${correctionWords(c)}. Reason: ${readableInstants(c.reason)}`),
     author: [{ name: SITE.name }],
     category: [{ term: 'correction', name: 'Correction' }],
   };
@@ -57,7 +62,7 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
   const pagedYears = timelineYears([...events, ...promises]);
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
   const entries: { at: string; entry: () => Entry; related: string | null }[] = [
-    ...corrections.slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
+    ...corrections.filter((c) => !isLinkMove(c)).slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
     ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
@@ -101,8 +106,11 @@ export function escapeHtml(text: string): string {
   return cleanText(text, Number.MAX_SAFE_INTEGER, { multiline: true }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The paraphrase plus certainty notes: what an entry (or an alert) says about an event. */
+/**
+ * The paraphrase plus certainty notes: what an entry (or an alert) says about an event, in words (an ISO
+ * instant in the paraphrase said as a UTC date, the fields in doubt as "the exact time is not known": words.ts).
+ */
 export function summaryText(e: Pick<StoredEvent, 'summary' | 'certainty' | 'uncertain_fields'>): string {
-  const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? `Uncertain: ${e.uncertain_fields.join(', ')}.` : ''];
-  return [e.summary, ...notes].filter(Boolean).join(' ');
+  const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? doubtsText(e.uncertain_fields) : ''];
+  return [readableInstants(e.summary), ...notes].filter(Boolean).join(' ');
 }

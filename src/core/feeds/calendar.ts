@@ -16,6 +16,7 @@ import { toTimestamp } from '../time.ts';
 import { refold } from './fold.ts';
 import { scopeLabel } from '../scope.ts';
 import { eventTitle } from './titles.ts';
+import { doubtsText, readableInstants } from './words.ts';
 
 /** `ics` writes DTSTAMP from `timestamp` (else from the clock) but its types omit the field. */
 type StampedEvent = EventAttributes & { timestamp: number };
@@ -56,7 +57,7 @@ function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent
     startOutputType: 'utc',
     duration: { minutes: EVENT_MINUTES },
     title: eventTitle(e),
-    description: `${e.summary}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}${e.uncertain_fields.length ? `; uncertain: ${e.uncertain_fields.join(', ')}` : ''}\nTimeline: ${siteUrl(eventPath(e), base)}`,
+    description: `${readableInstants(e.summary)}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}.${e.uncertain_fields.length ? ` ${doubtsText(e.uncertain_fields)}` : ''}\nTimeline: ${siteUrl(eventPath(e), base)}`,
     url: e.url,
     categories: [e.kind, e.scope],
   };
@@ -74,7 +75,7 @@ function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string
     startOutputType: 'utc',
     duration: { minutes: 15 },
     title: `Banked Codex reset expires (${scopeLabel(g.scope)})`,
-    description: `${g.summary}\nGranted ${g.granted_at}; expires ${g.expires_at} if unused.${todo}`,
+    description: `${readableInstants(g.summary)}\nGranted ${utcDateTime(g.granted_at)}; expires ${utcDateTime(g.expires_at)} if unused.${todo}`,
     ...(g.url ? { url: g.url } : {}),
     categories: ['banked', 'expiry'],
     // One DISPLAY alarm per reminder (TRIGGER:-PT24H, -PT5H, -PT1H), the same moments as the grant-expiring alerts.

@@ -6,7 +6,9 @@
 import type { Amendment, Correction, StoredEvent } from '../../core/schema/index.ts';
 import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import type { Translator } from './index.ts';
-import { isLinkMove } from '../../core/corrections/index.ts';
+import { isLinkMove, relinkKind } from '../../core/corrections/index.ts';
+import { doubtKeys } from '../../core/feeds/words.ts';
+import { SOURCES } from '../../core/sources.ts';
 import { planNames, scopeGroup } from '../../core/scope.ts';
 
 /** "plus+pro" → "Plus + Pro" (plan names are product names: core's, in every locale); "all" → the locale's "All plans". */
@@ -29,9 +31,14 @@ export function originText(tr: Translator, origin: StoredEvent['origin'], source
   return tr(`words.origin.${origin}`, { who });
 }
 
-/** A signal source's name for people; a source this list does not know keeps its id. */
+/** A signal source's name for people (every source of the one SOURCES registry); a name it does not know keeps its id. */
 export function sourceName(tr: Translator, name: string): { text: string; known: boolean } {
-  return name === 'status' || name === 'issues' || name === 'x' ? { text: tr(`words.signalSource.${name}`), known: true } : { text: name, known: false };
+  return Object.hasOwn(SOURCES, name) ? { text: tr(`words.signalSource.${name as keyof typeof SOURCES}`), known: true } : { text: name, known: false };
+}
+
+/** A record's `uncertain_fields` in the locale: "time not known exactly", "plans not stated" (keys: core/feeds/words.ts). */
+export function doubtTexts(tr: Translator, fields: readonly string[]): string[] {
+  return doubtKeys(fields).map((k) => tr(`words.doubt.${k}`));
 }
 
 const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url' | 'origin' | 'source' | 'scopeNote'>> = {
@@ -44,7 +51,7 @@ export function correctionText(tr: Translator, c: Correction): string {
   if (c.what === 'retraction') return tr('words.correction.retracted');
   if (isLinkMove(c)) return tr('words.correction.linkMoved');
   if (c.what === 'rerecorded') return tr('words.correction.rerecorded');
-  if (c.what === 'fulfilled_by') return tr('words.correction.relinked', { before: c.before ?? tr('words.unknownValue'), after: c.after ?? tr('words.unknownValue') });
+  if (c.what === 'fulfilled_by') return tr(`words.correction.relink.${relinkKind(c)}`);
   const value = (v: string | boolean): string => {
     if (typeof v === 'boolean') return tr(v ? 'words.yes' : 'words.no');
     if (v === 'unknown' && (c.what === 'partial' || c.what === 'global')) return tr('words.unknownValue');
@@ -62,12 +69,12 @@ export function reasonText(tr: Translator, r: ConfidenceReason): string {
   switch (r.kind) {
     case 'record':
       return r.since === null
-        ? tr.plural('words.confidenceReason.record', r.resets, { model: r.model })
-        : tr.plural('words.confidenceReason.recordSince', r.resets, { model: r.model, since: tr.f.date(r.since) });
+        ? tr.plural('words.confidenceReason.record', r.resets)
+        : tr.plural('words.confidenceReason.recordSince', r.resets, { since: tr.f.date(r.since) });
     case 'too-few':
       return tr('words.confidenceReason.tooFew', { min: r.min });
     case 'no-rhythm':
-      return tr('words.confidenceReason.noRhythm', { model: r.model, min: r.min });
+      return tr('words.confidenceReason.noRhythm', { min: r.min });
     case 'stale':
       return tr('words.confidenceReason.stale', { age: tr.f.days(r.days, 0), limit: tr.f.days(r.limitDays, 0) });
     case 'stale-unknown':

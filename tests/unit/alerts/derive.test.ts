@@ -55,7 +55,7 @@ describe('deriveAlerts on the mini dataset', () => {
       title: 'Promised Codex reset delivered', event_id: '2067399435009622521', url: 'https://x.com/thsottiaux/status/2067399435009622521',
       summary: 'The reset thsottiaux promised on 2026-06-16 18:49 UTC came at 2026-06-18 00:10 UTC: Codex limits reset for all users.',
     });
-    expect(byKey.get('event:2093014447833116908')).toMatchObject({ title: 'Codex limits boosted for Plus + Pro (some accounts)', summary: expect.stringMatching(/Certainty: medium\. Uncertain: partial\.$/) });
+    expect(byKey.get('event:2093014447833116908')).toMatchObject({ title: 'Codex limits boosted for Plus + Pro (some accounts)', summary: expect.stringMatching(/Certainty: medium\. Whether it was partial is not stated\.$/) });
     for (const a of alerts) expect(AlertsPayload.shape.alerts.element.safeParse(a).success, a.id).toBe(true);
   });
 
@@ -178,7 +178,7 @@ describe('deriveAlerts on the mini dataset', () => {
     const relink = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.kind === 'correction')!;
     expect([relink.title, relink.summary, relink.url, relink.page]).toEqual([
       'Correction: the promise thsottiaux posted on 2026-06-16 18:49 UTC',
-      'promise fulfilled by: 2067399435009622521 → none. Reason: the reset was for other plans',
+      'the promise is no longer counted as fulfilled. Reason: the reset was for other plans',
       'https://x.com/thsottiaux/status/2066956441173323943',
       `${BASE}/timeline/2026/#p-2066956441173323943`,
     ]);

@@ -51,7 +51,7 @@ async function expectError(res: Response, status: number, code: number, id: numb
 /** After any refusal the handler still answers a plain request: no state was left behind. */
 async function expectStillAnswering(): Promise<void> {
   const body = await (await modern('tools/call', { name: 'get_reset_forecast', arguments: {} }, 99)).json();
-  expect(body.result.content[0].text).toBe(payloads.forecast.text);
+  expect(body.result.content.at(-1).text).toBe(payloads.forecast.text);
 }
 
 describe('2026-07-28: server/discover', () => {
@@ -93,7 +93,7 @@ describe('2026-07-28: tools/list and tools/call', () => {
   ] as const)('%s returns %s.json byte for byte, with resultType complete', async (name, args, file) => {
     const { result } = await (await modern('tools/call', { name, arguments: args })).json();
     expect(result.resultType).toBe('complete');
-    expect(result.content).toEqual([{ type: 'text', text: payloads[file].text }]);
+    expect(result.content.at(-1)).toEqual({ type: 'text', text: payloads[file].text });
     expect(result.structuredContent).toEqual(JSON.parse(payloads[file].text));
     expect(result.isError).toBeUndefined();
   });
@@ -174,7 +174,9 @@ describe('the 2025 era (initialize)', () => {
   });
   it('a 2025 request carries no resultType and no cache fields', async () => {
     const { result } = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast' } }, { 'MCP-Protocol-Version': '2025-06-18' })).json();
-    expect(result).toEqual({ content: [{ type: 'text', text: payloads.forecast.text }], structuredContent: JSON.parse(payloads.forecast.text) });
+    expect(Object.keys(result).sort()).toEqual(['content', 'structuredContent']);
+    expect(result.content.at(-1)).toEqual({ type: 'text', text: payloads.forecast.text });
+    expect(result.structuredContent).toEqual(JSON.parse(payloads.forecast.text));
   });
   it('server/discover without the 2026-07-28 envelope is a 2025 request: -32601 listing the 2025 methods', async () => {
     const error = await expectError(await post({ jsonrpc: '2.0', id: 2, method: 'server/discover' }), 200, -32601, 2);

@@ -128,7 +128,7 @@ describe('tools/call over HTTP', () => {
     ['list_codex_resets', 'timeline'],
   ] as const)('%s returns %s.json byte for byte in its text block', async (name, file) => {
     const body = await (await call(name)).json();
-    expect(body.result.content).toEqual([{ type: 'text', text: payloads[file].text }]);
+    expect(body.result.content.at(-1)).toEqual({ type: 'text', text: payloads[file].text });
     expect(body.result.structuredContent).toEqual(JSON.parse(payloads[file].text));
   });
 });
@@ -141,7 +141,7 @@ describe('a task-augmented request (params.task) to a server without the tasks c
     const body = await res.json();
     expect(body.id).toBe(11);
     expect(body.error).toBeUndefined();
-    expect(body.result.content).toEqual([{ type: 'text', text: payloads.forecast.text }]);
+    expect(body.result.content.at(-1)).toEqual({ type: 'text', text: payloads.forecast.text });
     expect(body.result.task).toBeUndefined(); // no CreateTaskResult: the result itself
   });
   it('tools/list too', async () => {

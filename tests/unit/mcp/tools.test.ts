@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../../../src/core/json.ts';
-import { getResetForecast, GetResetForecastInput } from '../../../src/mcp/tools/get-reset-forecast.ts';
+import { getResetForecast, GetResetForecastInput, getResetForecastTool } from '../../../src/mcp/tools/get-reset-forecast.ts';
+import { parsePublished } from '../../../src/mcp/published-schemas.ts';
 import { getStatusSignals, GetStatusSignalsInput } from '../../../src/mcp/tools/get-status-signals.ts';
 import { LIST_RESETS, listResets, ListResetsInput } from '../../../src/mcp/tools/list-resets.ts';
 import { miniPublished, thirtyEventPublished } from './payloads.ts';
 
-const textOf = (r: { content: unknown[] }): string => (r.content[0] as { type: 'text'; text: string }).text;
+// The published file is the last text block (an unvouched forecast puts a line before it).
+const textOf = (r: { content: unknown[] }): string => (r.content.at(-1) as { type: 'text'; text: string }).text;
 
 describe('tool names', () => {
   it('puts the brand word of the site config into the list tool', () => expect(LIST_RESETS).toBe('list_codex_resets'));
@@ -21,6 +23,32 @@ describe.each([
     expect(textOf(result)).toBe(p[file].text);
     expect(result.structuredContent).toEqual(JSON.parse(p[file].text));
     expect(result.isError).toBeUndefined();
+  });
+});
+
+describe('get_reset_forecast on a record that is not vouched for (available: false, issue 32)', () => {
+  const mini = miniPublished();
+  const stale = { ...JSON.parse(mini.forecast.text), available: false, p24: 7, confidence_reasons: ['the event record was last checked 9 days ago (limit 7 days): resets since then may be missing, so the numbers are shown but not vouched for'] };
+  const p = parsePublished({ forecast: stableStringify(stale), timeline: mini.timeline.text, signals: mini.signals.text });
+  const result = getResetForecast(p);
+  const texts = (result.content as { type: string; text: string }[]).map((c) => c.text);
+  it('says so in the first line of its text, with the figure and the published reason', () => {
+    expect(texts[0]!.split('\n')).toHaveLength(1);
+    expect(texts[0]).toMatch(/^NOT VOUCHED FOR \(available: false\): p24 7 % and p48 \d+ % are computed from a record last checked at /);
+    expect(texts[0]).toContain('Reasons: the event record was last checked 9 days ago');
+  });
+  it('still gives the published file byte for byte, after that line, and the same structured content', () => {
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toBe(p.forecast.text);
+    expect(result.structuredContent).toEqual(stale);
+  });
+  it('adds no line to an available forecast', () => {
+    const fresh = parsePublished({ forecast: stableStringify({ ...stale, available: true }), timeline: mini.timeline.text, signals: mini.signals.text });
+    expect(getResetForecast(fresh).content).toHaveLength(1);
+  });
+  it('says in its description what available means', () => {
+    expect(getResetForecastTool.config.description).toMatch(/available is true when the record is vouched for; false when/);
+    expect(getResetForecastTool.config.description).toContain('not vouched for');
   });
 });
 

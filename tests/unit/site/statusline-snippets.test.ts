@@ -32,7 +32,7 @@ describe('the snippets agree with scripts/statusline.sh', () => {
   });
 
   it('zsh doubles the "%" the script prints, so the prompt shows it', () => {
-    expect(script).toContain('echo "reset odds 24h: $p24%"');
+    expect(script).toContain('echo "reset odds 24h: $p24%$mark"');
     expect(snippets.zsh.code).toContain('//\\%/%%}');
   });
 
