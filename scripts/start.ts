@@ -1,17 +1,18 @@
 /**
  * `npm start`: builds from the committed data/ (`npm run build`: dist/ and the bundled /mcp function,
- * a few seconds) and serves the site, the JSON API and /mcp on http://localhost:8888 (PORT overrides)
+ * a few seconds) and serves the site, the JSON API and /mcp on http://127.0.0.1:8888 (PORT and HOST override,
+ * checked before the build)
  * with the local runtime of docs/serve.md. `npm start -- --no-build` serves the last build as it is.
  * Always building keeps what is served equal to data/ and the code: the build is fast and deterministic.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { serve } from './serve.ts';
+import { serve, settingsOrExit } from './serve.ts';
 import { answerHelp } from './lib/help.ts';
 
 answerHelp({
   usage: 'npm start [-- --no-build]',
-  about: 'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://localhost:8888 (PORT overrides).',
+  about: 'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://127.0.0.1:8888 (PORT and HOST override; HOST=0.0.0.0 for every interface).',
   flags: [['--no-build', 'serve the last build as it is']],
   example: 'PORT=8080 npm start',
 });
@@ -23,6 +24,8 @@ if (unknown.length > 0) {
   console.error(`unknown argument ${unknown.join(' ')}: \`npm start\` takes only --no-build`);
   process.exit(2);
 }
+// A wrong PORT or HOST is said before the build, not after it.
+const settings = settingsOrExit();
 if (!args.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (build.status !== 0) {
@@ -30,4 +33,4 @@ if (!args.includes('--no-build')) {
     process.exit(build.status ?? 1);
   }
 }
-await serve(root);
+await serve(root, settings);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   ours = await new Promise<string>((resolveUrl, reject) => {
     child!.stdout?.on('data', (d) => {
       out += String(d);
-      const m = /on (http:\/\/localhost:\d+)/.exec(out);
+      const m = /Resetcast on (http:\/\/\S+?) /.exec(out);
       if (m) resolveUrl(m[1]!);
     });
     child!.on('exit', (code) => reject(new Error(`scripts/serve.ts exited with ${code}:\n${out}`)));
