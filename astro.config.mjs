@@ -36,6 +36,10 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
   devToolbar: { enabled: false },
+  // A <meta> Content-Security-Policy per page naming the hashes of its inline <style> blocks: netlify.toml's
+  // header policy allows inline styles in general (the hashes change with every CSS edit); together only
+  // these styles apply. Scripts stay forbidden by the header's default-src 'none' (the pages have none).
+  security: { csp: true },
   // English at /, the others under their prefix (/zh/, /ja/, /es/, /ko/): docs/i18n.md.
   i18n: { defaultLocale: DEFAULT_LOCALE, locales: [...LOCALES], routing: { prefixDefaultLocale: false } },
   integrations: [checkMessages, validateData],

@@ -1,26 +1,38 @@
 /**
  * Serves the last build (dist/ and the bundled /mcp function) with the local runtime, for self-hosting
- * and `npm run soak`: http://localhost:8888, PORT and HOST override (PORT=0 picks a free port). It does
- * not build: `npm start` builds first, then serves through this same code (docs/serve.md).
+ * and `npm run soak`: http://127.0.0.1:8888 (loopback), PORT and HOST override (PORT=0 picks a free port;
+ * src/serve/settings.ts reads and checks them). It does not build: `npm start` builds first, then serves
+ * through this same code (docs/serve.md).
  */
 import { resolve } from 'node:path';
 import { startSite } from '../src/serve/server.ts';
-import { START } from './lib/commands/tools.ts';
-import { envValue } from './lib/flags.ts';
+import { readServeSettings, type ServeSettings } from '../src/serve/settings.ts';
 
-export async function serve(root: string = resolve(import.meta.dirname, '..')): Promise<void> {
-  const port = Number(process.env[START.env.port.name] ?? 8888);
-  const host = envValue(START.env.host);
+/** PORT and HOST from the environment, or one line on stderr saying which is wrong, and exit 1. */
+export function settingsOrExit(env: NodeJS.ProcessEnv = process.env): ServeSettings {
+  const read = readServeSettings(env);
+  if (read.ok) return read.settings;
+  console.error(read.problem);
+  process.exit(1);
+}
+
+export async function serve(root: string = resolve(import.meta.dirname, '..'), settings: ServeSettings = settingsOrExit()): Promise<void> {
+  const { port, host } = settings;
   let started: Awaited<ReturnType<typeof startSite>>;
   try {
     started = await startSite({ root, port, host });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    console.error(err.code === 'EADDRINUSE' ? `port ${port} is already in use: set PORT to another one` : `cannot serve: ${err.message}`);
+    const problem =
+      err.code === 'EADDRINUSE' ? `port ${port} is already in use on ${host}: set PORT to another one`
+      : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' ? `HOST ${host} is not an address of this machine: set HOST to one (127.0.0.1, 0.0.0.0, ::)`
+      : err.code === 'EACCES' ? `port ${port} needs privileges on this machine: set PORT to 1024 or above`
+      : `cannot serve: ${err.message}`;
+    console.error(problem);
     process.exit(1);
   }
-  const { server, url } = started;
-  console.log(`Resetcast on ${url} (site, API and /mcp, from dist/; Ctrl-C stops)`);
+  const { server, url, note } = started;
+  console.log(`Resetcast on ${url} (site, API and /mcp, from dist/${note ? `; ${note}` : ''}; Ctrl-C stops)`);
   const stop = (): void => {
     server.close(() => process.exit(0));
     server.closeIdleConnections();

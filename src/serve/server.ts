@@ -6,6 +6,7 @@
  * refuses or resets a connection under load, and every error is answered, never thrown.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 import { busyResponse, methodNotAllowed, withHeaders } from '../mcp/headers.ts';
@@ -14,6 +15,7 @@ import { createByteBudget, createLimiter } from './limiter.ts';
 import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
 import { staticAnswer, type HeaderRule, type SiteFiles } from './static.ts';
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
+import { DEFAULT_HOST, listeningUrl } from './settings.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
 import { gzipVariants, loadBundledFunction, readHeaderRules, readSite, type Handler } from './load.ts';
 
@@ -114,13 +116,17 @@ export interface StartOptions {
   /** The project root: dist/, netlify.toml and the bundled function are found under it. */
   root: string;
   port: number;
+  /** The address to bind; loopback (settings.ts DEFAULT_HOST) when not given. */
   host?: string | undefined;
   limits?: Partial<ServeLimits>;
   log?: (line: string) => void;
 }
 
-/** Reads dist/, netlify.toml and the bundled function under `root`, and listens. Resolves once listening. */
-export async function startSite(o: StartOptions): Promise<{ server: Server; url: string }> {
+/**
+ * Reads dist/, netlify.toml and the bundled function under `root`, and listens. Resolves once listening,
+ * with the URL of the address it really bound (and a note when that is every interface).
+ */
+export async function startSite(o: StartOptions): Promise<{ server: Server; url: string; note: string | null }> {
   const dist = join(o.root, 'dist');
   const files = readSite(dist);
   const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
@@ -129,11 +135,10 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ port: o.port, ...(o.host ? { host: o.host } : {}), backlog }, () => {
+    server.listen({ port: o.port, host: o.host ?? DEFAULT_HOST, backlog }, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const { port } = server.address() as { port: number };
-  return { server, url: `http://localhost:${port}` };
+  return { server, ...listeningUrl(server.address() as AddressInfo) };
 }

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runDir } from '../support/scratch.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const baseUrl = inject('baseUrl');
 const ARTIFACTS = process.env['RESETCAST_SCREENSHOTS'] ? resolve(process.env['RESETCAST_SCREENSHOTS']) : join(runDir(), 'screenshots');
@@ -261,5 +262,46 @@ describe('content matches the API', () => {
     expect(status).toBe(404);
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     expect(await page.locator('main h1').textContent()).toBe('Page not found');
+  });
+});
+
+describe('under the Content-Security-Policy (netlify.toml\'s header and each page\'s <meta>)', () => {
+  const KINDS = ['/', '/zh/', '/ja/banked/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/', '/developers/', '/no-such-page/'];
+
+  /** Opens a page and keeps every console message about the policy, of any level. */
+  async function openWatched(page: Page, path: string): Promise<{ policy: string | null; violations: string[] }> {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+    return { policy: (await res?.headerValue('content-security-policy')) ?? null, violations };
+  }
+
+  it.each(KINDS)('%s loads with no violation', async (path) => {
+    const page = await browser.newPage();
+    try {
+      const { policy, violations } = await openWatched(page, path);
+      // The page really is under the strict policy: no violation would mean nothing otherwise.
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(violations).toEqual([]);
+      // Its styles applied: the header is laid out (a blocked stylesheet would leave it unstyled).
+      expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).display)).not.toBe('inline');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the watch sees a violation when there is one: a style the page did not ship is refused', async () => {
+    const page = await browser.newPage();
+    try {
+      const { violations } = await openWatched(page, '/');
+      await page.addStyleTag({ content: 'body { outline: 3px solid red; }' }).catch(() => {});
+      await waitFor(() => violations.length > 0, { describe: 'a CSP console message', deadlineMs: 10_000, seen: () => violations });
+      expect(violations.join('\n')).toMatch(/style/i);
+    } finally {
+      await page.close();
+    }
   });
 });

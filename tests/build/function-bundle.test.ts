@@ -100,7 +100,7 @@ describe('the bundled /mcp function', () => {
     // Bad arguments still get the SDK's tool error (zod's English message: the locale stand-in kept English).
     const bad = (await (await rpc(fn, 4, 'tools/call', { name: 'list_codex_resets', arguments: { limit: 1000 } })).json()) as { result: { isError: boolean; content: { text: string }[] } };
     expect(bad.result.isError).toBe(true);
-    expect(bad.result.content[0]!.text).toContain('limit must be at most 100');
+    expect(bad.result.content[0]!.text).toContain('limit must be a whole number from 1 to 100 (got 1000).');
   });
 
   it('runs server/discover and every tool in the 2026-07-28 era through the bundle (no stand-in module is ever called)', async () => {

@@ -65,6 +65,6 @@ describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s'
     const res = await inspector(['--protocol-era', era, '--method', 'tools/call', '--tool-name', 'list_codex_resets', '--tool-args-json', '{"limit":0}']);
     const { result } = JSON.parse(res.stdout) as { result: { isError: boolean; content: { text: string }[] } };
     expect(result.isError).toBe(true);
-    expect(result.content[0]?.text).toContain('limit must be at least 1 at limit');
+    expect(result.content[0]?.text).toContain('limit must be a whole number from 1 to 100 (got 0).');
   });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   ours = await new Promise<string>((resolveUrl, reject) => {
     child!.stdout?.on('data', (d) => {
       out += String(d);
-      const m = /on (http:\/\/localhost:\d+)/.exec(out);
+      const m = /Resetcast on (http:\/\/\S+?) /.exec(out);
       if (m) resolveUrl(m[1]!);
     });
     child!.on('exit', (code) => reject(new Error(`scripts/serve.ts exited with ${code}:\n${out}`)));
@@ -38,7 +38,7 @@ afterAll(() => {
   child?.kill('SIGTERM');
 });
 
-const COMPARED = ['content-type', 'access-control-allow-origin', 'access-control-allow-methods', 'x-content-type-options', 'referrer-policy'];
+const COMPARED = ['content-type', 'access-control-allow-origin', 'access-control-allow-methods', 'x-content-type-options', 'referrer-policy', 'content-security-policy', 'strict-transport-security'];
 const view = (res: Response): Record<string, string | null> => Object.fromEntries(COMPARED.map((h) => [h, res.headers.get(h)?.toLowerCase() ?? null]));
 /**
  * netlify.toml's Content-Type for files whose extension alone says something else. Netlify's local static

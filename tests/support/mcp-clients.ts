@@ -128,13 +128,13 @@ export function describeClients(baseUrl: () => string): void {
       expect((none.structuredContent as { events: unknown[] }).events).toEqual([]);
     });
     it.each([
-      [{ limit: 0 }, 'limit must be at least 1'],
-      [{ limit: 1000 }, 'limit must be at most 100'],
-      [{ since: '2026-02-30' }, 'since is not a real calendar date'],
+      [{ limit: 0 }, 'limit must be a whole number from 1 to 100 (got 0).'],
+      [{ limit: 1000 }, 'limit must be a whole number from 1 to 100 (got 1000).'],
+      [{ since: '2026-02-30' }, 'since must be a real calendar date (got "2026-02-30").'],
     ])('list_codex_resets %j is a tool error the model can correct: %s', async (args, detail) => {
       const result = await client.callTool('list_codex_resets', args);
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toContain(detail);
+      expect(textOf(result)).toBe(`MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: ${detail}`);
     });
   });
 }

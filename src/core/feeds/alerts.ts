@@ -2,8 +2,8 @@
  * The alert stream as Atom (RFC 4287, built by atom-builder.ts): /alerts.xml with every kind, and one
  * feed per (horizon, threshold) carrying only that threshold's crossings plus recorded resets and grants.
  */
-import { atomFeed, type AtomEntry as Entry } from './atom-builder.ts';
-import { escapeHtml, FEED_ENTRY_LIMIT } from './atom.ts';
+import { atomFeed, type FeedEntry as Entry } from './atom-builder.ts';
+import { FEED_ENTRY_LIMIT } from './atom.ts';
 import type { Alert } from '../schema/index.ts';
 import { withArticle } from '../format.ts';
 import { SITE, siteUrl } from '../site.ts';
@@ -35,11 +35,11 @@ function entry(a: Alert): Entry {
   if (a.forecast) categories.push({ term: `threshold:${pairSlug(a.forecast.horizon_hours, a.forecast.threshold)}`, name: `Threshold: p${a.forecast.horizon_hours} ≥ ${a.forecast.threshold} %` });
   return {
     id: a.id,
-    title: escapeHtml(a.title),
+    title: a.title,
     link: a.url ?? a.page,
     date: at,
     published: at,
-    description: escapeHtml(a.summary),
+    description: a.summary,
     author: [{ name: SITE.name }],
     category: categories,
   };

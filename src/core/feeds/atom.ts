@@ -1,14 +1,13 @@
 /**
- * The Atom 1.0 feed (RFC 4287) of recorded events, built by atom-builder.ts. It carries the newest
+ * The Atom 1.0 feed (RFC 4287) of recorded events and its JSON Feed 1.1 twin, built by atom-builder.ts. It carries the newest
  * entries only: readers poll it for news, and the whole record is on the timeline pages and in
  * /api/v1/timeline.json.
  */
 import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
-import { cleanText } from '../sanitize.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
-import { atomFeed, type AtomEntry as Entry } from './atom-builder.ts';
+import { atomFeed, escapeHtml, jsonFeed, type FeedEntry as Entry, type FeedSpec } from './atom-builder.ts';
 import { eventTitle } from './titles.ts';
 import { doubtsText, readableInstants } from './words.ts';
 
@@ -45,17 +44,30 @@ function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>
   const when = new Date(c.at);
   return {
     id: correctionEntryId(c, base),
-    title: escapeHtml(subject.title),
+    title: subject.title,
     link: siteUrl(subject.path, base),
     date: when,
     published: when,
-    description: escapeHtml(`${correctionWords(c)}. Reason: ${readableInstants(c.reason)}`),
+    description: `${correctionWords(c)}. Reason: ${readableInstants(c.reason)}`,
     author: [{ name: SITE.name }],
     category: [{ term: 'correction', name: 'Correction' }],
   };
 }
 
-export function createAtomFeed(events: readonly StoredEvent[], { base, corrections = [], promises = [] }: AtomOptions): string {
+/** The path of the JSON Feed 1.1 twin of /feed.xml: the same entries. */
+export const JSON_FEED_PATH = '/feed.json';
+
+export function createAtomFeed(events: readonly StoredEvent[], options: AtomOptions): string {
+  return atomFeed(recordsFeed(events, options));
+}
+
+/** /feed.json: the same feed, entries and order as /feed.xml, as JSON Feed 1.1. */
+export function createJsonFeed(events: readonly StoredEvent[], options: AtomOptions): string {
+  return jsonFeed(recordsFeed(events, options), JSON_FEED_PATH);
+}
+
+/** The records feed (events and corrections, newest first), whatever it is rendered as. */
+function recordsFeed(events: readonly StoredEvent[], { base, corrections = [], promises = [] }: AtomOptions): FeedSpec {
   // Only the newest entries are built: at most FEED_ENTRY_LIMIT of each kind can be among them.
   const ordered = newestFirst(events).slice(0, FEED_ENTRY_LIMIT);
   const byId = new Map(events.map((e) => [e.id, e]));
@@ -67,7 +79,7 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
     .slice(0, FEED_ENTRY_LIMIT);
-  return atomFeed({
+  return {
     base,
     path: '/feed.xml',
     id: siteUrl('/', base),
@@ -77,18 +89,18 @@ export function createAtomFeed(events: readonly StoredEvent[], { base, correctio
     alternate: siteUrl('/timeline/', base),
     rights: 'Summaries are paraphrases of public posts.',
     entries: entries.map(({ entry, related }) => ({ entry: entry(), related })),
-  });
+  };
 }
 
 function eventEntry(e: StoredEvent, base: string): Entry {
   const when = new Date(e.ts);
   return {
     id: entryId(e, base),
-    title: escapeHtml(eventTitle(e)),
+    title: eventTitle(e),
     link: e.url,
     date: when,
     published: when,
-    description: escapeHtml(summaryText(e)),
+    description: summaryText(e),
     author: [{ name: e.source }],
     category: [
       { term: `kind:${e.kind}`, name: `Kind: ${e.kind}` },
@@ -97,14 +109,8 @@ function eventEntry(e: StoredEvent, base: string): Entry {
   };
 }
 
-/**
- * `feed` writes titles and summaries as type="html" in CDATA: escape so readers show our text as text.
- * Last line of defence only (stored text is already clean: src/core/sanitize.ts, checked by validate):
- * characters XML 1.0 forbids, which no escape can carry, are dropped here too.
- */
-export function escapeHtml(text: string): string {
-  return cleanText(text, Number.MAX_SAFE_INTEGER, { multiline: true }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/** The one escape of feed text (atom-builder.ts), still importable from here. */
+export { escapeHtml };
 
 /**
  * The paraphrase plus certainty notes: what an entry (or an alert) says about an event, in words (an ISO

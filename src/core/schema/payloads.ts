@@ -197,6 +197,18 @@ export const OutlookPayload = z.strictObject({
   disclaimer: z.string().min(1),
 });
 
+/** forecast.json's 24-hour chance as a shields.io endpoint badge (src/core/forecast/badge.ts). */
+export const BadgePayload = z.strictObject({
+  ...ENVELOPE,
+  schemaVersion: z.literal(1).describe('the shields.io endpoint schema version'),
+  label: z.string().min(1).describe('the badge\'s left text'),
+  message: z.union([z.string().regex(/^(100|[1-9]?\d)%$/), z.enum(['stale', 'unknown'])]).describe(
+    'p24 of forecast.json as "37%" when the forecast is available; "stale" when the event record was last checked too long ago, "unknown" when it is too short (no number is shown for a forecast not vouched for)',
+  ),
+  color: z.enum(['blue', 'yellowgreen', 'green', 'brightgreen', 'lightgrey']).describe('blue below 25 %, yellowgreen from 25 %, green from 50 %, brightgreen from 75 %; lightgrey when stale or unknown'),
+  cacheSeconds: z.int().min(300).describe('how long shields.io may keep the badge'),
+});
+
 const SkippedByKind = z.strictObject({
   not_json: z.int().nonnegative(),
   invalid: z.int().nonnegative(),
@@ -244,6 +256,7 @@ export type ActiveBankedReset = z.infer<typeof ActiveBankedReset>;
 export type EventNotesPayload = z.infer<typeof EventNotesPayload>;
 export type BacktestPayload = z.infer<typeof BacktestPayload>;
 export type OutlookPayload = z.infer<typeof OutlookPayload>;
+export type BadgePayload = z.infer<typeof BadgePayload>;
 export type TrackRecordPayload = z.infer<typeof TrackRecordPayload>;
 
 /** Promises of a coming reset, newest first, each with its UTC window and where it stands. */

@@ -15,17 +15,21 @@ export const LIST_RESETS = `list_${SITE.brand}_resets`;
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
+/** Each rule is worded as what the value must be: tool.ts says "<argument> must be <rule> (got <value>)". */
+const LIMIT_RULE = `a whole number from 1 to ${MAX_LIMIT}`;
+const SINCE_RULE = 'a date YYYY-MM-DD, e.g. 2026-10-01';
+
 export const ListResetsInput = z.strictObject({
   limit: z
-    .int({ error: `limit must be a whole number from 1 to ${MAX_LIMIT}` })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(MAX_LIMIT, { error: `limit must be at most ${MAX_LIMIT}` })
+    .int({ error: LIMIT_RULE })
+    .min(1, { error: LIMIT_RULE })
+    .max(MAX_LIMIT, { error: LIMIT_RULE })
     .default(DEFAULT_LIMIT)
     .describe(`Maximum number of events to return, newest first: a whole number from 1 to ${MAX_LIMIT}. Default ${DEFAULT_LIMIT}.`),
   since: z
-    .string({ error: 'since must be a date string YYYY-MM-DD' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'since must be a date YYYY-MM-DD, e.g. 2026-10-01', abort: true })
-    .refine(isValidDate, { error: 'since is not a real calendar date' })
+    .string({ error: SINCE_RULE })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: SINCE_RULE, abort: true })
+    .refine(isValidDate, { error: 'a real calendar date' })
     .optional()
     .describe('Only events on or after this UTC calendar day, YYYY-MM-DD (inclusive: the whole day counts). Omit for all events.'),
 });

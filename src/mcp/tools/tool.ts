@@ -42,20 +42,52 @@ export interface ToolDefinition<I extends z.ZodObject> {
   run: (payloads: PublishedPayloads, args: z.output<I>) => CallToolResult;
 }
 
-/** A zod path as the v1 SDK wrote it, e.g. `limit` or `items[0].id` (`object root` for none). */
+/** A zod path as an argument name, e.g. `limit` or `items[0].id`. */
 function dotPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return 'object root';
   return path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), '');
+}
+
+/** A value the client sent, as JSON, cut so a huge argument cannot fill the answer. */
+function shown(input: unknown): string {
+  if (input === undefined) return 'nothing';
+  const json = JSON.stringify(input) ?? String(input);
+  return json.length > 40 ? `${json.slice(0, 40)}…` : json;
+}
+
+/**
+ * What a value must be, for the issues a tool's schema does not word itself. Tool schemas word their own
+ * rules as what the value must be ("a whole number from 1 to 100"); this covers zod's defaults the same way,
+ * so every issue becomes "<argument> must be <rule> (got <value>)".
+ */
+const mustBe = (issue: z.core.$ZodRawIssue): string | undefined => {
+  if (issue.code === 'invalid_type') return /^[aeiou]/.test(issue.expected) ? `an ${issue.expected}` : `a ${issue.expected}`;
+  return undefined;
+};
+
+/** One issue as a sentence the model can act on; `takes` lists the arguments the tool accepts. */
+function sentence(issue: z.core.$ZodIssue, takes: readonly string[]): string {
+  if (issue.code === 'unrecognized_keys') {
+    const known = takes.length === 0 ? 'takes no arguments' : `takes only ${takes.join(' and ')}`;
+    return `unknown argument ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}: this tool ${known}`;
+  }
+  const subject = issue.path.length === 0 ? 'the arguments' : dotPath(issue.path);
+  return `${subject} must be ${issue.message} (got ${shown(issue.input)})`;
 }
 
 /**
  * Bad arguments are a tool error the model can read and correct (MCP: "Input validation errors" are tool
- * execution errors), worded as the v1 SDK worded them since 2025, so clients and tests see the same text
- * in both eras: `MCP error -32602: Input validation error: Invalid arguments for tool <name>: <issues>`.
+ * execution errors). The prefix is the v1 SDK's since 2025, so clients see the same opening in both eras;
+ * the rest is one sentence per issue: `MCP error -32602: Input validation error: Invalid arguments for tool
+ * list_codex_resets: limit must be a whole number from 1 to 100 (got 0).`
  */
-export function invalidArguments(name: string, issues: readonly z.core.$ZodIssue[]): CallToolResult {
-  const detail = issues.map((i) => (i.path.length === 0 ? i.message : `${i.message} at ${dotPath(i.path)}`)).join('\n');
+export function invalidArguments(name: string, issues: readonly z.core.$ZodIssue[], takes: readonly string[] = []): CallToolResult {
+  const detail = issues.map((i) => `${sentence(i, takes)}.`).join(' ');
   return { content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${detail}` }], isError: true };
+}
+
+/** Parses a tool's arguments with every issue worded as a rule and carrying the value it refused. */
+export function parseArguments<I extends z.ZodObject>(schema: I, args: unknown): z.ZodSafeParseResult<z.output<I>> {
+  return schema.safeParse(args ?? {}, { error: mustBe, reportInput: true });
 }
 
 export function defineTool<I extends z.ZodObject>(def: ToolDefinition<I>): McpTool {
@@ -74,8 +106,8 @@ export function defineTool<I extends z.ZodObject>(def: ToolDefinition<I>): McpTo
       // Arguments are validated here, not by the SDK: one wording in both eras, and no output schema is
       // checked either (every result is, or is a part of, a file the build validated); tools/list still
       // advertises it (tool-list.ts).
-      const parsed = def.inputSchema.safeParse(args ?? {});
-      return parsed.success ? def.run(payloads, parsed.data as z.output<I>) : invalidArguments(def.name, parsed.error.issues);
+      const parsed = parseArguments(def.inputSchema, args);
+      return parsed.success ? def.run(payloads, parsed.data) : invalidArguments(def.name, parsed.error.issues, Object.keys(def.inputSchema.shape));
     },
   };
 }

@@ -291,7 +291,7 @@ function limitsSection(): string {
     '| Limit | Value |',
     '|---|---|',
     '| Edge cache of the JSON payloads and feeds | 5 minutes (`max-age=300`) |',
-    `| Entries in \`/feed.xml\`, \`/alerts.xml\` and each \`/alerts/p*.xml\` | the newest ${FEED_ENTRY_LIMIT}; the JSON payloads hold every record |`,
+    `| Entries in \`/feed.xml\`, \`/feed.json\`, \`/alerts.xml\` and each \`/alerts/p*.xml\` | the newest ${FEED_ENTRY_LIMIT}; the JSON payloads hold every record |`,
     '| `list_codex_resets` `limit` | 1 to 100, default 20 |',
     `| Request body of \`POST ${MCP_PATH}\` | ${MAX_BODY_BYTES.toLocaleString('en')} bytes (1 MiB) |`,
     '| Signal checks | every 30 minutes, off the hour; `fetched_at` and each source\'s `checked_at` tell when |',

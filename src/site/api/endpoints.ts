@@ -4,6 +4,7 @@
  * document, the developers page and llms.txt are all generated from this list, so they cannot drift.
  */
 import { ALERTS_FEED_PATH, THRESHOLD_FEEDS } from '../../core/alerts/thresholds.ts';
+import { JSON_FEED_PATH } from '../../core/feeds/atom.ts';
 import { AI_CATALOG_PATH, CATALOG_PATH, SERVER_CARD_PATH } from '../../mcp/config.ts';
 import { PAYLOADS, type PayloadName } from './payloads.ts';
 
@@ -41,6 +42,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: OPENAPI_PATH, operationId: 'getOpenApi', tag: 'schemas', summary: 'This OpenAPI document', linkTitle: 'OpenAPI document', description: 'The OpenAPI 3.1 description of every endpoint.', media: 'application/json', body: 'An OpenAPI 3.1 document', edge: true },
   { path: LLMS_TXT_PATH, operationId: 'getLlmsTxt', tag: 'schemas', summary: 'llms.txt', description: 'Resetcast for language models and agents, in Markdown (the llms.txt convention): what it is, every endpoint, the MCP server and the attribution request.', media: 'text/plain', body: 'Markdown text', edge: false },
   { path: '/feed.xml', operationId: 'getAtomFeed', tag: 'feeds', summary: 'Atom feed of recorded resets', description: 'Recorded resets as an Atom 1.0 feed, newest first.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
+  { path: JSON_FEED_PATH, operationId: 'getJsonFeed', tag: 'feeds', summary: 'JSON Feed of recorded resets', description: 'The same entries as /feed.xml, in the same order, as JSON Feed 1.1 (each entry links its place on the timeline, and the post as external_url).', media: 'application/feed+json', body: 'JSON Feed 1.1', edge: true },
   { path: ALERTS_FEED_PATH, operationId: 'getAlertsFeed', tag: 'feeds', summary: 'Atom feed of alerts', description: 'Every alert kind as Atom 1.0, newest first (the newest 100): resets and banked resets recorded, banked resets expiring within 24, 5 and 1 h (one alert each), promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %. Entry ids never change.', media: 'application/atom+xml', body: 'Atom 1.0 XML', edge: true },
   ...THRESHOLD_FEEDS.map((f): Endpoint => ({
     path: f.path, operationId: `getAlertsFeedP${f.horizon}Over${f.threshold}`, tag: 'feeds', summary: `Alerts: p${f.horizon} reaches ${f.threshold} %`,

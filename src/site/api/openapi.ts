@@ -160,7 +160,7 @@ export function createOpenApiDocument(base: string): Json {
       version: String(SCHEMA_VERSION),
       summary: SITE.description,
       description:
-        `${DISCLAIMER}\n\nRead-only, free, no API key. The static files under /api/, /feed.xml, /alerts.xml, /alerts/ and /calendar.ics are sent with ` +
+        `${DISCLAIMER}\n\nRead-only, free, no API key. The static files under /api/, /feed.xml, /feed.json, /alerts.xml, /alerts/ and /calendar.ics are sent with ` +
         `\`Access-Control-Allow-Origin: *\` and \`Cache-Control: ${CACHE_CONTROL}\`: a response can be up to 5 minutes older than the data; ` +
         'the payload timestamps (`generated_at`, `freshness`, `fetched_at`) tell its age. A breaking change is published under /api/v2/; ' +
         `/api/v1/ is never changed in place. Please credit "${SITE.attribution}".`,

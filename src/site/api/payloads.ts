@@ -12,6 +12,7 @@ import { forecastWithReasons, type ForecastWithReasons } from '../../core/foreca
 import { evaluate, type Evaluation } from '../../core/forecast/evaluate.ts';
 import { liveModel, type LiveModel } from '../../core/forecast/live.ts';
 import { resetHours } from '../../core/forecast/model.ts';
+import { createBadgePayload } from '../../core/forecast/badge.ts';
 import { createOutlookPayload } from '../../core/forecast/outlook.ts';
 import { createBacktestPayload } from '../../core/forecast/payload.ts';
 import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
@@ -19,7 +20,7 @@ import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track
 import { createPromisesPayload } from '../../core/promises/index.ts';
 import { createTimelinePayload, newestFirst } from '../../core/timeline.ts';
 import {
-  AlertsPayload, BacktestPayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, OutlookPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload,
+  AlertsPayload, BacktestPayload, BadgePayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, OutlookPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload,
   TimelinePayload, TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
@@ -63,6 +64,13 @@ export const PAYLOADS = [
     summary: '7-day outlook of a reset',
     description: 'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
     build: (c) => createOutlookPayload(c.model(), c.forecast().payload.available, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'badge',
+    schema: BadgePayload,
+    summary: 'README badge of the 24-hour odds (shields.io endpoint)',
+    description: 'forecast.json\'s p24 as a shields.io endpoint badge: `https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" when the forecast is available, "stale" or "unknown" (grey) when it is not vouched for; the colour follows the 25/50/75 % alert thresholds.',
+    build: (c) => createBadgePayload(c.forecast(), c.generated_at, c.source),
   }),
   payload({
     name: 'timeline',

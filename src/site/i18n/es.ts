@@ -535,6 +535,7 @@ const es: Catalogue = {
       'La probabilidad de un reinicio en las próximas 24 y 48 horas (en porcentajes enteros), la etiqueta de confianza y sus motivos, los datos de entrada y cuándo se comprobó cada uno por última vez. Es una estimación basada en anuncios anteriores, no un calendario.',
     getOutlook:
       'La perspectiva a 7 días: la probabilidad de un reinicio anunciado en 6, 12… 168 horas, según la misma estimación (coincide con las cifras de 24 h y 48 h a las 24 y 48 horas).',
+    getBadge: 'La probabilidad a 24 horas como insignia de endpoint de shields.io para un README: «37%», o «stale» o «unknown» en gris cuando la previsión no está respaldada.',
     getTimeline: 'Todos los eventos registrados, del más reciente al más antiguo.',
     getSignals: 'La última comprobación programada de la página de estado de OpenAI y de las incidencias de Codex en GitHub.',
     getBanked:
@@ -551,6 +552,7 @@ const es: Catalogue = {
       'Cómo funcionan en vivo los pronósticos registrados: cada pronóstico cuya ventana de 24 h o 48 h ya se cerró, puntuado frente a los reinicios registrados.',
     getOpenApi: 'La descripción OpenAPI 3.1 de todos los endpoints.',
     getAtomFeed: 'Los reinicios registrados como feed Atom, del más reciente al más antiguo.',
+    getJsonFeed: 'Las mismas entradas que el feed Atom, como JSON Feed 1.1.',
     getAlertsFeed: 'Todas las alertas como feed Atom (las 100 más recientes).',
     getCalendar: 'Los reinicios pasados y recordatorios antes de que caduque cada reinicio guardado, para aplicaciones de calendario (iCalendar).',
   },

@@ -508,6 +508,7 @@ const ko: Catalogue = {
     getForecast:
       '향후 24시간·48시간 안의 리셋 확률(정수 %), 신뢰도 등급과 그 이유, 입력값과 각 입력의 마지막 확인 시각. 과거 발표를 바탕으로 한 추정치이며 일정이 아닙니다.',
     getOutlook: '7일 전망: 같은 추정에서 구한 6, 12 … 168시간 안의 리셋 발표 확률(24시간과 48시간 값은 24시간·48시간 수치와 같음).',
+    getBadge: '24시간 내 리셋 확률을 README용 shields.io 엔드포인트 배지로: "37%", 예측을 보증할 수 없으면 회색 "stale" 또는 "unknown".',
     getTimeline: '기록된 모든 이벤트(최신순).',
     getSignals: 'OpenAI 상태 페이지와 Codex 이슈 트래커의 마지막 정기 확인 결과.',
     getBanked: '아직 유효한 적립 리셋: 각각의 지급·만료 시각, 남은 시간, 만료 전 무료 리셋 확률, 사용 또는 보유 권장.',
@@ -520,6 +521,7 @@ const ko: Catalogue = {
     getTrackRecord: '기록된 예측의 실제 운영 성과: 24시간 또는 48시간 기간이 끝난 모든 예측을 기록된 리셋과 대조해 채점합니다.',
     getOpenApi: '모든 엔드포인트의 OpenAPI 3.1 명세.',
     getAtomFeed: '기록된 리셋의 Atom 피드(최신순).',
+    getJsonFeed: 'Atom 피드와 같은 항목을 JSON Feed 1.1로.',
     getAlertsFeed: '모든 알림의 Atom 피드(최신 100개).',
     getCalendar: '캘린더 앱용 지난 리셋과 각 적립 리셋 만료 전 알림(iCalendar).',
   },

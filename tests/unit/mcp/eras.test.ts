@@ -103,7 +103,7 @@ describe('2026-07-28: tools/list and tools/call', () => {
     expect(result.structuredContent.events).toEqual(events.slice(0, 1));
   });
   it('words a bad argument exactly as the 2025 era does', async () => {
-    const text = 'MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: limit must be at most 100 at limit';
+    const text = 'MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: limit must be a whole number from 1 to 100 (got 1000).';
     const modernResult = (await (await modern('tools/call', { name: 'list_codex_resets', arguments: { limit: 1000 } })).json()).result;
     const legacyResult = (await (await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_codex_resets', arguments: { limit: 1000 } } })).json()).result;
     expect(modernResult).toMatchObject({ isError: true, content: [{ type: 'text', text }] });

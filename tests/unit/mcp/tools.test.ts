@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../../../src/core/json.ts';
 import { getResetForecast, GetResetForecastInput, getResetForecastTool } from '../../../src/mcp/tools/get-reset-forecast.ts';
 import { parsePublished } from '../../../src/mcp/published-schemas.ts';
-import { getStatusSignals, GetStatusSignalsInput } from '../../../src/mcp/tools/get-status-signals.ts';
-import { LIST_RESETS, listResets, ListResetsInput } from '../../../src/mcp/tools/list-resets.ts';
+import { getStatusSignals, GetStatusSignalsInput, getStatusSignalsTool } from '../../../src/mcp/tools/get-status-signals.ts';
+import { LIST_RESETS, listResets, ListResetsInput, listResetsTool } from '../../../src/mcp/tools/list-resets.ts';
+import type { McpTool } from '../../../src/mcp/tools/tool.ts';
 import { miniPublished, thirtyEventPublished } from './payloads.ts';
 
 // The published file is the last text block (an unvouched forecast puts a line before it).
@@ -81,32 +82,43 @@ describe('list_codex_resets over 30 events (one a day in January 2026, newest fi
   });
 });
 
-describe('tool arguments', () => {
+describe('tool arguments: one sentence per problem, naming the argument, the rule and what was sent', () => {
+  const P = 'MCP error -32602: Input validation error: Invalid arguments for tool ';
+  const refused = (tool: McpTool, args: unknown): string => {
+    const result = tool.call(miniPublished(), args);
+    expect(result.isError).toBe(true);
+    return textOf(result);
+  };
   it.each([
-    [{ limit: 0 }, 'limit must be at least 1'],
-    [{ limit: -1 }, 'limit must be at least 1'],
-    [{ limit: 101 }, 'limit must be at most 100'],
-    [{ limit: 1000 }, 'limit must be at most 100'],
-    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100'],
-    [{ limit: '5' }, 'limit must be a whole number from 1 to 100'],
-    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100'],
-    [{ limit: null }, 'limit must be a whole number from 1 to 100'],
-    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01'],
-    [{ since: '2026-13-45' }, 'since is not a real calendar date'],
-    [{ since: '2026-02-29' }, 'since is not a real calendar date'],
-    [{ since: '2026-10-01T00:00:00Z' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01'],
-    [{ since: 20261001 }, 'since must be a date string YYYY-MM-DD'],
-    [{ limit: 5, until: '2026-10-01' }, 'Unrecognized key: "until"'],
-  ])('list_codex_resets refuses %j: %s', (args, message) => {
-    const r = ListResetsInput.safeParse(args);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual([message]);
+    [{ limit: 0 }, 'limit must be a whole number from 1 to 100 (got 0).'],
+    [{ limit: -1 }, 'limit must be a whole number from 1 to 100 (got -1).'],
+    [{ limit: 101 }, 'limit must be a whole number from 1 to 100 (got 101).'],
+    [{ limit: 1000 }, 'limit must be a whole number from 1 to 100 (got 1000).'],
+    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100 (got "ten").'],
+    [{ limit: '5' }, 'limit must be a whole number from 1 to 100 (got "5").'],
+    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100 (got 1.5).'],
+    [{ limit: null }, 'limit must be a whole number from 1 to 100 (got null).'],
+    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "yesterday").'],
+    [{ since: '2026-13-45' }, 'since must be a real calendar date (got "2026-13-45").'],
+    [{ since: '2026-02-29' }, 'since must be a real calendar date (got "2026-02-29").'],
+    [{ since: '2026-10-01T00:00:00Z' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "2026-10-01T00:00:00Z").'],
+    [{ since: 20261001 }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got 20261001).'],
+    [{ limit: 5, until: '2026-10-01' }, 'unknown argument "until": this tool takes only limit and since.'],
+    [{ limit: 0, since: 'x' }, 'limit must be a whole number from 1 to 100 (got 0). since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "x").'],
+    ['limit=5', 'the arguments must be an object (got "limit=5").'],
+  ])('list_codex_resets refuses %j: %s', (args, sentence) => {
+    expect(refused(listResetsTool, args)).toBe(`${P}list_codex_resets: ${sentence}`);
+  });
+  it('cuts a huge value it quotes back', () => {
+    const text = refused(listResetsTool, { since: 'x'.repeat(10_000) });
+    expect(text.length).toBeLessThan(250);
+    expect(text).toMatch(/\(got "x{39}…\)\.$/);
   });
   it.each([
-    ['get_reset_forecast', GetResetForecastInput],
-    ['get_status_signals', GetStatusSignalsInput],
-  ])('%s takes no arguments and names an extra one', (_name, schema) => {
+    ['get_reset_forecast', getResetForecastTool, GetResetForecastInput],
+    ['get_status_signals', getStatusSignalsTool, GetStatusSignalsInput],
+  ])('%s takes no arguments and names an extra one', (name, tool, schema) => {
     expect(schema.safeParse({}).success).toBe(true);
-    expect(schema.safeParse({ verbose: true }).error?.issues.map((i) => i.message)).toEqual(['Unrecognized key: "verbose"']);
+    expect(refused(tool, { verbose: true })).toBe(`${P}${name}: unknown argument "verbose": this tool takes no arguments.`);
   });
 });

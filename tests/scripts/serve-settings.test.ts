@@ -1,0 +1,74 @@
+/**
+ * `npm start`'s settings as a user meets them, through the real scripts as child processes: a bad PORT or
+ * HOST is one line and exit 1 (before any build: `scripts/start.ts` checks them first), and the server,
+ * unless HOST says otherwise, binds loopback and prints the address it really listens on.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
+import { runNode } from '../support/run-node.ts';
+import { waitFor } from '../support/wait-for.ts';
+import { raw, REPO, siteRoot } from './support/site.ts';
+
+const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...extra });
+
+describe('a bad setting: one line, exit 1', () => {
+  it.each([
+    ['scripts/start.ts', { PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "abc"'],
+    ['scripts/start.ts', { PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "70000"'],
+    ['scripts/start.ts', { HOST: 'http://example.org' }, 'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "http://example.org"'],
+    ['scripts/serve.ts', { PORT: '8o80' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "8o80"'],
+  ])('%s with %j', async (script, settings, line) => {
+    const { code, out } = await runNode([script], env(settings), REPO);
+    expect(code).toBe(1);
+    // Nothing else: no build output, no stack trace.
+    expect(out).toBe(`${line}\n`);
+  });
+});
+
+/** The first non-loopback IPv4 address of this machine, if it has one. */
+function outsideAddress(): string | undefined {
+  return Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+}
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+describe('scripts/serve.ts with HOST unset', () => {
+  let child: ChildProcess;
+  let out = '';
+  let url = '';
+  beforeAll(async () => {
+    const root = siteRoot();
+    await bundleMcpFunction(REPO, join(root, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(root, 'dist/api/v1') });
+    const script = `import { serve } from ${JSON.stringify(join(REPO, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
+    const { HOST: _unset, ...rest } = process.env;
+    child = spawn(process.execPath, ['--input-type=module', '-e', script, root], { cwd: REPO, env: { ...rest, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d) => (out += String(d)));
+    child.stderr?.on('data', (d) => (out += String(d)));
+    url = await waitFor(() => /Resetcast on (http:\/\/\S+?) /.exec(out)?.[1], { describe: 'the address serve.ts prints', deadlineMs: 60_000, seen: () => out });
+  }, 120_000);
+  afterAll(() => {
+    child?.kill('SIGTERM');
+  });
+
+  it('prints the loopback address it listens on, and answers there', async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await raw(url, 'GET', '/robots.txt')).status).toBe(200);
+  });
+
+  it.skipIf(outsideAddress() === undefined)('is not reachable at the machine\'s other addresses', async () => {
+    const port = Number(new URL(url).port);
+    expect(await connects(outsideAddress()!, port)).toBe(false);
+  });
+});
