@@ -98,10 +98,10 @@ describe('a pull that records a new reset', () => {
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
     expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus + Pro', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
-    expect(discord[0].content).toBe(`**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, global, summary (post text, recorded automatically), scope (read from the post text).\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
+    expect(discord[0].content).toBe(`**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
     expect(telegram[0].text).toBe(
-      "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Uncertain: partial, global, summary (post text, recorded automatically), scope (read from the post text).\n" +
+      "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\n" +
         `<a href="${post}">Post</a> · <a href="${entry}">Timeline</a>\nData: Resetcast`,
     );
     const log = readJson(dir, 'sent-log.json');

@@ -23,6 +23,7 @@ export const DOUBT_WORDS = {
   'end date': { key: 'endDate', en: 'the end date is not known' },
   granted_at: { key: 'grantedAt', en: 'the exact grant time is not known' },
   expires_at: { key: 'expiresAt', en: 'the exact expiry is not known' },
+  summary: { key: 'summary', en: "the summary is the post's own text" },
 } as const;
 
 export type DoubtKey = (typeof DOUBT_WORDS)[keyof typeof DOUBT_WORDS]['key'] | 'other';

@@ -133,6 +133,7 @@ export default {
       completion: 'whether it finished not stated',
       endDate: 'end date not known',
       grantedAt: 'grant time not known exactly',
+      summary: 'the summary is the post\'s own text',
       expiresAt: 'expiry not known exactly',
       other: 'another detail not certain',
     },

@@ -131,6 +131,7 @@ const es: Catalogue = {
       completion: 'no se indica si terminó',
       endDate: 'fecha de fin desconocida',
       grantedAt: 'hora exacta de concesión desconocida',
+      summary: 'el resumen es el texto de la publicación',
       expiresAt: 'caducidad exacta desconocida',
       other: 'otro detalle no seguro',
     },

@@ -131,6 +131,7 @@ const ja: Catalogue = {
       completion: '完了したかは明記なし',
       endDate: '終了日は不明',
       grantedAt: '正確な付与時刻は不明',
+      summary: '要約は投稿の本文そのまま',
       expiresAt: '正確な有効期限は不明',
       other: 'ほかにも不確かな点あり',
     },

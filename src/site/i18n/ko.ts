@@ -131,6 +131,7 @@ const ko: Catalogue = {
       completion: '완료 여부 명시 안 됨',
       endDate: '종료일 불명',
       grantedAt: '정확한 지급 시각 불명',
+      summary: '요약은 게시물 원문 그대로',
       expiresAt: '정확한 만료 시각 불명',
       other: '그 밖의 세부 사항 불확실',
     },

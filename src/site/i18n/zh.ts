@@ -131,6 +131,7 @@ const zh: Catalogue = {
       completion: '未说明是否完成',
       endDate: '结束日期未知',
       grantedAt: '发放时间不确切',
+      summary: '摘要即帖子原文',
       expiresAt: '到期时间不确切',
       other: '另有细节不确定',
     },
