@@ -163,6 +163,14 @@ export default {
       hours24: '24 hours',
       hours48: '48 hours',
     },
+    answer: {
+      confidence: 'Confidence: {level}.',
+      vouched: 'Vouched for: the record of resets was checked {ago}.',
+      notVouched: 'Not vouched for: recent resets may be missing (see below).',
+      grants: { one: '{count} banked reset is active: {link}.', other: '{count} banked resets are active: {link}.' },
+      grantsLink: 'expiry and advice below',
+      trackHeading: 'How far to trust these odds',
+    },
     context: {
       above: 'That is above the long-run average of {usual} per 24 hours (one reset every {gap} on average).',
       below: 'That is below the long-run average of {usual} per 24 hours (one reset every {gap} on average).',

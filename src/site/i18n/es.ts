@@ -164,6 +164,14 @@ const es: Catalogue = {
       hours24: '24 horas',
       hours48: '48 horas',
     },
+    answer: {
+      confidence: 'Confianza: {level}.',
+      vouched: 'Con garantía: el registro de reinicios se comprobó {ago}.',
+      notVouched: 'Sin garantía: pueden faltar reinicios recientes (vea más abajo).',
+      grants: { one: 'Hay {count} reinicio guardado activo: {link}.', other: 'Hay {count} reinicios guardados activos: {link}.' },
+      grantsLink: 'caducidad y consejo más abajo',
+      trackHeading: 'Cuánto fiarse de estas probabilidades',
+    },
     context: {
       above: 'Está por encima del promedio a largo plazo, que es del {usual} cada 24 horas (en promedio, un reinicio cada {gap}).',
       below: 'Está por debajo del promedio a largo plazo, que es del {usual} cada 24 horas (en promedio, un reinicio cada {gap}).',

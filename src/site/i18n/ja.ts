@@ -161,6 +161,14 @@ const ja: Catalogue = {
       hours24: '24 時間',
       hours48: '48 時間',
     },
+    answer: {
+      confidence: '信頼度：{level}。',
+      vouched: '保証あり：リセット記録は {ago}に確認済みです。',
+      notVouched: '保証できません：最近のリセットが漏れている可能性があります（下記参照）。',
+      grants: { other: '有効なリセット権が {count} 件あります：{link}。' },
+      grantsLink: '有効期限と使い方は下記',
+      trackHeading: 'この確率はどこまで信頼できるか',
+    },
     context: {
       above: 'これは長期平均の 24 時間あたり {usual}（平均して {gap}に 1 回リセット）を上回っています。',
       below: 'これは長期平均の 24 時間あたり {usual}（平均して {gap}に 1 回リセット）を下回っています。',

@@ -161,6 +161,14 @@ const ko: Catalogue = {
       hours24: '24시간',
       hours48: '48시간',
     },
+    answer: {
+      confidence: '신뢰도: {level}.',
+      vouched: '보증됨: 리셋 기록을 {ago} 확인했습니다.',
+      notVouched: '보증할 수 없음: 최근 리셋이 빠져 있을 수 있습니다(아래 참조).',
+      grants: { other: '유효한 적립 리셋이 {count}개 있습니다: {link}.' },
+      grantsLink: '만료 시각과 권장 사항은 아래',
+      trackHeading: '이 확률을 얼마나 믿을 수 있나',
+    },
     context: {
       above: '장기 평균(24시간당 {usual}, 평균 {gap}마다 1회 리셋)보다 높은 수치입니다.',
       below: '장기 평균(24시간당 {usual}, 평균 {gap}마다 1회 리셋)보다 낮은 수치입니다.',

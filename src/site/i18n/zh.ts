@@ -161,6 +161,14 @@ const zh: Catalogue = {
       hours24: '24小时',
       hours48: '48小时',
     },
+    answer: {
+      confidence: '可信度：{level}。',
+      vouched: '可担保：重置记录于{ago}检查过。',
+      notVouched: '暂无法担保：近期的重置可能尚未收录（见下文）。',
+      grants: { other: '当前有 {count} 张有效的重置券：{link}。' },
+      grantsLink: '到期时间与建议见下文',
+      trackHeading: '这些概率有多可靠',
+    },
     context: {
       above: '24小时概率高于长期平均水平（每24小时{usual}，即平均每{gap}重置一次）。',
       below: '24小时概率低于长期平均水平（每24小时{usual}，即平均每{gap}重置一次）。',
