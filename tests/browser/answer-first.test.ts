@@ -45,7 +45,7 @@ function stressedHistory(): string {
       expires_at: at(i === 0 ? 7 * MINUTE_MS : i * DAY_MS),
       scope: 'plus+pro',
       summary: `Stress grant ${i}: a banked reset for every eligible account, with words enough to wrap on a phone screen twice over.`,
-      url: `https://x.com/OpenAI/status/${2200000000000000000 + i}`,
+      url: `https://x.com/OpenAI/status/22000000000000000${10 + i}`,
       event_id: null,
       certainty: 'medium',
       uncertain_fields: [],
