@@ -30,8 +30,12 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const at = (ms: number): string => new Date(HISTORY_NOW.getTime() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** A copy of the frozen history with everything a home page can show at once, all active at the history's clock. */
-function stressedHistory(): string {
+/**
+ * A copy of the frozen history with everything a home page can show at once, all active at the history's
+ * clock; `vouched` also marks the record checked an hour before that clock, so the page vouches for it
+ * (the frozen history's record is weeks old: the unvouched warning shows).
+ */
+function stressedHistory(vouched: boolean): string {
   const dir = historyCopy('stressed');
   const read = (file: string): any => JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const write = (file: string, value: unknown): void => writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
@@ -54,6 +58,7 @@ function stressedHistory(): string {
   write('banked.json', banked);
 
   const events = read('events.json');
+  if (vouched) events.checked_at = at(-60 * MINUTE_MS);
   const last = events.events.at(-1);
   last.summary = `${'A very long summary of the last reset, as long as the record allows. '.repeat(20)}`.slice(0, TEXT_CAPS.summary).trim();
   write('events.json', events);
@@ -99,10 +104,15 @@ async function serveBuild(outDir: string): Promise<string> {
 beforeAll(async () => {
   const builds = await Promise.all([
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR }),
-    astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory() }),
+    astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory(false) }),
+    astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory(true) }),
   ]);
   for (const b of builds) expect(b.code, b.output).toBe(0);
-  sites.push({ name: 'frozen', base: await serveBuild(builds[0]!.outDir) }, { name: 'stressed', base: await serveBuild(builds[1]!.outDir) });
+  sites.push(
+    { name: 'frozen', base: await serveBuild(builds[0]!.outDir) },
+    { name: 'stressed', base: await serveBuild(builds[1]!.outDir) },
+    { name: 'stressed and vouched', base: await serveBuild(builds[2]!.outDir) },
+  );
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
 }, 240_000);
 
@@ -114,7 +124,7 @@ afterAll(async () => {
   }
 });
 
-describe.each(['frozen', 'stressed'] as const)('the %s history', (which) => {
+describe.each(['frozen', 'stressed', 'stressed and vouched'] as const)('the %s history', (which) => {
   it.each(LOCALES.flatMap((locale) => VIEWPORTS.map((vp) => ({ locale, ...vp }))))('/$locale at $width×$height: odds, confidence and vouched line on the first screen', async ({ locale, name, width, height }) => {
     const base = sites.find((s) => s.name === which)!.base;
     const context = await browser.newContext({ viewport: { width, height } });
@@ -125,13 +135,15 @@ describe.each(['frozen', 'stressed'] as const)('the %s history', (which) => {
       const boxes = await Promise.all(ANSWER.map(async (id) => ({ id, box: await page.getByTestId(id).boundingBox() })));
       const below = boxes.filter(({ box }) => box === null || box.y + box.height > height).map(({ id, box }) => `${id} bottom ${box ? Math.round(box.y + box.height) : 'none'}`);
       expect(below).toEqual([]);
-      if (which === 'stressed') {
+      // The vouched line says which it is: the warning's class only when the record is not vouched for.
+      expect(await page.getByTestId('vouched').getAttribute('class')).toBe(which === 'stressed and vouched' ? null : 'warn');
+      if (which !== 'frozen') {
         // What the stress put there is on the page: a one-line mention of the ten grants, the grants themselves and the promise.
         expect(await page.getByTestId('grants-mention').textContent()).toContain('10');
         expect(await page.locator('[data-testid="home-banked"] > li').count()).toBeGreaterThanOrEqual(10);
         expect(await page.locator('[data-testid="home-promises"] > li').count()).toBe(1);
       }
-      await page.screenshot({ path: join(SHOTS, `${which}-${locale.replace('/', '') || 'en'}-${name}.png`) });
+      await page.screenshot({ path: join(SHOTS, `${which.replaceAll(' ', '-')}-${locale.replace('/', '') || 'en'}-${name}.png`) });
     } finally {
       await context.close();
     }
