@@ -14,8 +14,8 @@ import { PREFIXED_LOCALES } from '../../src/site/i18n/locales.ts';
  * build. The 404 page is audited at its file path: an audited 404 status would cost SEO by design.
  */
 export const PAGES = ['/', '/timeline/', '/timeline/2026/', '/banked/', '/developers/', '/methodology/', '/404.html'] as const;
-/** The same pages in every other locale (`/zh/…`); the one 404 page speaks every language. */
-export const ALL_PAGES: readonly string[] = [...PAGES, ...PREFIXED_LOCALES.flatMap((l) => PAGES.filter((p) => p !== '/404.html').map((p) => `/${l}${p}`))];
+/** The same pages in every other locale (`/zh/…`); each locale's own 404 page at its file path (`/zh/404/`). */
+export const ALL_PAGES: readonly string[] = [...PAGES, ...PREFIXED_LOCALES.flatMap((l) => PAGES.map((p) => (p === '/404.html' ? `/${l}/404/` : `/${l}${p}`)))];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const SCHEMES = ['light', 'dark'] as const;
 export type Category = (typeof CATEGORIES)[number];

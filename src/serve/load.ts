@@ -9,7 +9,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
-import { compressible, contentType, headersFor, type GzipVariants, type HeaderRule, type SiteFiles } from './static.ts';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import { compressible, contentType, headersFor, type GzipVariants, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
@@ -48,6 +49,33 @@ export async function readHeaderRules(netlifyToml: string): Promise<HeaderRule[]
   const { headers, errors } = await parseAllHeaders({ netlifyConfigPath: netlifyToml, headersFiles: [], configHeaders: undefined, minimal: false });
   if (errors.length > 0) throw new Error(`${netlifyToml}: invalid [[headers]]:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
   return (headers as Header[]).map((h) => ({ forRegExp: h.forRegExp, values: h.values }));
+}
+
+/**
+ * netlify.toml's [[redirects]] with status 404 (the per-locale 404 pages), parsed by
+ * @netlify/redirect-parser (what Netlify itself uses); errors stop the start. The site has no other kind of
+ * redirect: one that is not a plain 404 page (forced, conditional, another status) stops the start too,
+ * rather than being served differently from Netlify.
+ */
+/** The fields of a parsed redirect this runtime reads (the parser types its answer as unknown[]). */
+interface ParsedRedirect {
+  from: string;
+  path?: string;
+  to?: string;
+  status?: number;
+  force?: boolean;
+  conditions?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+
+export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRule[]> {
+  const { redirects, errors } = await parseAllRedirects({ netlifyConfigPath: netlifyToml, redirectsFiles: [], configRedirects: [], minimal: false });
+  if (errors.length > 0) throw new Error(`${netlifyToml}: invalid [[redirects]]:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
+  return (redirects as ParsedRedirect[]).map((r) => {
+    const plain = r.status === 404 && !r.force && Object.keys(r.conditions ?? {}).length === 0 && Object.keys(r.query ?? {}).length === 0 && r.path !== undefined && r.to?.startsWith('/');
+    if (!plain) throw new Error(`${netlifyToml}: [[redirects]] from ${r.from}: the local runtime serves only unforced 404 pages (status 404, a local target, no conditions)`);
+    return { from: r.path!, to: r.to! };
+  });
 }
 
 /**

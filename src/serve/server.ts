@@ -13,11 +13,11 @@ import { busyResponse, methodNotAllowed, withHeaders } from '../mcp/headers.ts';
 import { jsonRpcError } from '../mcp/json-rpc.ts';
 import { createByteBudget, createLimiter } from './limiter.ts';
 import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
-import { staticAnswer, type HeaderRule, type SiteFiles } from './static.ts';
+import { staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 import { DEFAULT_HOST, listeningUrl } from './settings.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
-import { gzipVariants, loadBundledFunction, readHeaderRules, readSite, type Handler } from './load.ts';
+import { gzipVariants, loadBundledFunction, readHeaderRules, readNotFoundRules, readSite, type Handler } from './load.ts';
 
 /** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -25,6 +25,8 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 export interface SiteServerOptions {
   files: SiteFiles;
   rules: readonly HeaderRule[];
+  /** netlify.toml's 404 rules (load.ts `readNotFoundRules`): which 404 page a missing address gets; /404.html without them. */
+  notFound?: readonly NotFoundRule[];
   /** The function and its route (the bundle's `config.path`). */
   fn: { handler: Handler; path: string };
   limits?: Partial<ServeLimits>;
@@ -104,7 +106,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
         return;
       }
       const encoding = { accept: req.headers['accept-encoding'], gzipped };
-      writeStatic(res, staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname, encoding), req.method === 'HEAD');
+      writeStatic(res, staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname, encoding, options.notFound), req.method === 'HEAD');
     },
   );
   server.maxConnections = limits.maxConnections;
@@ -130,8 +132,9 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   const dist = join(o.root, 'dist');
   const files = readSite(dist);
   const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
+  const notFound = await readNotFoundRules(join(o.root, 'netlify.toml'));
   const fn = await loadBundledFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'));
-  const server = createSiteServer({ files, rules, fn, ...(o.limits ? { limits: o.limits } : {}), ...(o.log ? { log: o.log } : {}) });
+  const server = createSiteServer({ files, rules, notFound, fn, ...(o.limits ? { limits: o.limits } : {}), ...(o.log ? { log: o.log } : {}) });
   const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

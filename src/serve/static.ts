@@ -1,10 +1,12 @@
 /**
  * The static half of the local runtime, answering as Netlify does from a snapshot of dist/: the same
  * file lookup as Netlify's local runtime (`/x/` and `/x` find `x/index.html` or `x.html`), the site's
- * 404.html with status 404, and netlify.toml's [[headers]] rules applied by request path (every matching
+ * 404 page with status 404 (the page netlify.toml's first matching 404 rule names, `/zh/*` → `/zh/404/`,
+ * else the site's 404.html), and netlify.toml's [[headers]] rules applied by request path (every matching
  * rule in file order, a later one winning a shared name) over Netlify's defaults, and gzip when the client
  * accepts it, as Netlify's CDN compresses text. Pure: the caller reads the files, parses the rules (with
- * Netlify's own parser), so there is one source of truth for headers, and compresses the files once.
+ * Netlify's own parsers), so there is one source of truth for headers and 404 pages, and compresses the
+ * files once.
  */
 
 /** dist/ as served: `/index.html`, `/api/v1/forecast.json`, … → bytes. */
@@ -24,6 +26,37 @@ export interface Encoding {
 export interface HeaderRule {
   forRegExp: RegExp;
   values: Readonly<Record<string, string>>;
+}
+
+/**
+ * One [[redirects]] rule with status 404 (the shape @netlify/redirect-parser returns, reduced): a missing
+ * address matching `from` answers the page at `to`. Not forced, as ours are: a file that exists is served.
+ */
+export interface NotFoundRule {
+  from: string;
+  to: string;
+}
+
+/**
+ * The request paths a redirect's `from` matches, as Netlify matches them: literal segments, a `:name`
+ * placeholder for one segment, and a trailing `*` splat for the rest (`/zh/*` matches `/zh/x/y` and `/zh`).
+ */
+export function fromPattern(from: string): RegExp {
+  const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const splat = from.endsWith('/*');
+  const stem = splat ? from.slice(0, -2) : from;
+  const body = stem.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg))).join('/');
+  return new RegExp(`^${body}${splat ? '(?:/.*)?' : '/?'}$`);
+}
+
+/** The file of the 404 page for `path`: the first matching rule's target that exists, else /404.html. */
+export function notFoundFile(files: SiteFiles, notFound: readonly NotFoundRule[], path: string): string {
+  for (const rule of notFound) {
+    if (!fromPattern(rule.from).test(path)) continue;
+    const page = candidates(rule.to).find((c) => files.has(c));
+    if (page) return page;
+  }
+  return '/404.html';
 }
 
 export interface StaticAnswer {
@@ -137,11 +170,11 @@ function decodePath(pathname: string): string | null {
 const IDENTITY: Encoding = { accept: undefined, gzipped: new Map() };
 
 /**
- * The answer to `method pathname` from the snapshot: a file, the 404 page, or 405/400. A file with a gzip
+ * The answer to `method pathname` from the snapshot: a file, the 404 page for its path, or 405/400. A file with a gzip
  * variant and a compressible type says `Vary: Accept-Encoding` (a cache must key on it), and is sent
  * gzipped, `Content-Encoding: gzip`, to a client that accepts gzip; HEAD gets the same headers as GET.
  */
-export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], method: string, pathname: string, encoding: Encoding = IDENTITY): StaticAnswer {
+export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], method: string, pathname: string, encoding: Encoding = IDENTITY, notFound: readonly NotFoundRule[] = []): StaticAnswer {
   const path = decodePath(pathname);
   if (path === null) return { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode('Bad Request: undecodable path\n') };
   const ruled = headersFor(rules, path);
@@ -149,7 +182,7 @@ export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], met
     return { status: 405, headers: withDefaults({ Allow: STATIC_ALLOW }, ruled), body: EMPTY };
   }
   const found = candidates(path).find((c) => files.has(c));
-  const file = found ?? '/404.html';
+  const file = found ?? notFoundFile(files, notFound, path);
   const bytes = files.get(file);
   const status = found ? 200 : 404;
   // A CORS preflight of a file: the rule headers (the /api/* rule allows GET, HEAD, OPTIONS), no body.

@@ -263,10 +263,19 @@ describe('content matches the API', () => {
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     expect(await page.locator('main h1').textContent()).toBe('Page not found');
   });
+
+  it('an unknown address under a locale answers 404 in that language only, with its navigation', async () => {
+    const { status } = await open(page, '/zh/no-such-page/');
+    expect(status).toBe(404);
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
+    expect(await page.locator('main h1').textContent()).toBe('找不到页面');
+    expect(await page.locator('main [lang]').count()).toBe(0);
+    expect(await page.locator('nav').first().locator('a').evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/methodology/', '/zh/developers/']);
+  });
 });
 
 describe('under the Content-Security-Policy (netlify.toml\'s header and each page\'s <meta>)', () => {
-  const KINDS = ['/', '/zh/', '/ja/banked/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/', '/developers/', '/no-such-page/'];
+  const KINDS = ['/', '/zh/', '/ja/banked/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/', '/developers/', '/no-such-page/', '/ko/no-such-page/'];
 
   /** Opens a page and keeps every console message about the policy, of any level. */
   async function openWatched(page: Page, path: string): Promise<{ policy: string | null; violations: string[] }> {

@@ -134,7 +134,7 @@ describe('a build from the frozen history', () => {
   });
 });
 
-// The human pages, without a locale prefix; every locale has each (the 404 page is one for all).
+// The human pages, without a locale prefix; every locale has each (and its own 404 page, checked below).
 const PAGES = ['', 'timeline/', 'timeline/2026/', 'timeline/2025/', 'banked/', 'methodology/', 'developers/'];
 // Written out here rather than read from src/i18n: the prefixes and BCP 47 tags the issue and hreflang ask for.
 const LOCALES = [
@@ -191,13 +191,15 @@ describe('the human site in five languages', () => {
     expect(marked).toHaveLength(summaries.length);
   });
 
-  it('the 404 page speaks every language, each section marked with its lang and linking into its locale', () => {
-    const doc = html('404.html');
-    expect(doc).toMatch(/^<!DOCTYPE html><html lang="en">/);
-    expect(doc).not.toContain('rel="canonical"');
-    for (const { prefix, tag } of LOCALES.slice(1)) {
-      expect(doc).toContain(`<section lang="${tag}"`);
-      expect(doc).toContain(`href="/${prefix}timeline/"`);
+  it('each locale has its own 404 page, in its language only, with its own navigation and no canonical URL', () => {
+    for (const { prefix, tag } of LOCALES) {
+      const doc = html(prefix === '' ? '404.html' : `${prefix}404/index.html`);
+      expect(doc, prefix).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${tag}">`));
+      expect(doc, prefix).not.toContain('rel="canonical"');
+      expect(doc, prefix).toContain(`href="/${prefix}timeline/"`);
+      // No other language's words: no section in another lang, no link into another locale's pages but the switcher's.
+      expect(doc, prefix).not.toMatch(/<section lang=/);
+      for (const other of LOCALES.filter((l) => l.prefix !== prefix && l.prefix !== '')) expect(doc, `${prefix} → ${other.prefix}`).not.toContain(`href="/${other.prefix}timeline/"`);
     }
   });
 

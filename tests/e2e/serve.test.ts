@@ -58,7 +58,7 @@ describe('the same build served by both runtimes', () => {
     '/', '/timeline/', '/banked/', '/methodology/', '/developers/', '/favicon.svg', '/robots.txt',
     ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/api/v1/schema/forecast.json', '/api/v1/openapi.json',
     '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json', '/server.json',
-    '/no-such-page',
+    '/no-such-page', '/zh/no-such-page', '/ko/a/b/', '/es/nope.json',
   ])('%s: same status, bytes and headers', async (path) => {
     const [a, b] = await Promise.all([fetch(`${netlify}${path}`), fetch(`${ours}${path}`)]);
     expect(b.status).toBe(a.status);
@@ -72,6 +72,26 @@ describe('the same build served by both runtimes', () => {
       netlifyView['content-type'] = ourView['content-type'] = null;
     }
     expect(ourView).toEqual(netlifyView);
+  });
+});
+
+describe('a missing address answers 404 in the language of its prefix, on both runtimes', () => {
+  it.each([
+    ['/nope', 'en', 'Page not found'],
+    ['/zh/nope', 'zh-Hans', '找不到页面'],
+    ['/ja/timeline/1999/', 'ja', null],
+    ['/es/nope', 'es', null],
+    ['/ko/nope', 'ko', null],
+  ])('%s → 404, <html lang="%s">', async (path, lang, title) => {
+    for (const base of [netlify, ours]) {
+      const res = await fetch(`${base}${path}`);
+      const body = await res.text();
+      expect([base, res.status]).toEqual([base, 404]);
+      expect(body).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${lang}">`));
+      // In its language only: the English title appears in no other locale's page.
+      if (lang !== 'en') expect(body).not.toContain('Page not found');
+      if (title) expect(body).toContain(`<h1>${title}</h1>`);
+    }
   });
 });
 

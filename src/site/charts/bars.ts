@@ -40,11 +40,19 @@ export function ticks(max: number): number[] {
 /** Font size of a tick label in the chart's user units (`.chart .tick` in global.css). */
 export const TICK_FONT_PX = 13;
 /**
+ * Font size of a tick label in user units on a phone (`@media (max-width: 30rem)` in global.css): a chart
+ * 480 units wide is drawn about 358 px wide on a 390 px screen, so 15.5 units are 11.5 px there, never
+ * smaller than 11 px (tests/browser/readable.test.ts). Layout room is reserved for this, the larger size.
+ */
+export const PHONE_TICK_FONT_PX = 15.5;
+/** Class of a label a phone leaves out (`.chart .tick.wide-only` in global.css): at its larger size, every other one would overlap. */
+export const WIDE_ONLY = 'wide-only';
+/**
  * Width of one label glyph, as a share of the font size: a safe upper bound for the digits, hyphens and
  * Latin letters of our labels in the system sans-serif fonts (digits are about 0.55 em).
  */
 const GLYPH_EM = 0.62;
-const labelHalfWidth = (label: string): number => (label.length * GLYPH_EM * TICK_FONT_PX) / 2;
+const labelHalfWidth = (label: string, fontPx: number): number => (label.length * GLYPH_EM * fontPx) / 2;
 
 /**
  * Right padding that keeps the last bar's label inside the picture: a label is centred on its bar, so
@@ -55,7 +63,9 @@ function rightPadding(bars: readonly Bar[], every: number): number {
   const n = bars.length;
   const last = bars.at(-1);
   if (!last || (n - 1) % every !== 0) return PAD.right;
-  const needed = (labelHalfWidth(last.label) + 1 - (WIDTH - PAD.left) / (2 * n)) / (1 - 1 / (2 * n));
+  // A label a phone shows too is sized for the phone's larger font.
+  const fontPx = (n - 1) % (2 * every) === 0 ? PHONE_TICK_FONT_PX : TICK_FONT_PX;
+  const needed = (labelHalfWidth(last.label, fontPx) + 1 - (WIDTH - PAD.left) / (2 * n)) / (1 - 1 / (2 * n));
   return Math.max(PAD.right, needed);
 }
 
@@ -78,8 +88,10 @@ export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): str
       const x = PAD.left + i * slot + slot * 0.15;
       const h = (b.value / top) * plotH;
       const tip = opts.tip ? opts.tip(b.label, b.value) : `${b.label}: ${b.value} ${b.value === 1 ? opts.unit[0] : opts.unit[1]}`;
+      // A phone shows every other label of those a wide screen shows (at its larger size they would touch).
+      const cls = i % (2 * every) === 0 ? 'tick' : `tick ${WIDE_ONLY}`;
       const label = i % every === 0
-        ? `<text class="tick" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
+        ? `<text class="${cls}" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
         : '';
       return `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}"><title>${escapeXml(tip)}</title></rect>${label}`;
     })

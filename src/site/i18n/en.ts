@@ -164,6 +164,14 @@ export default {
       hours24: '24 hours',
       hours48: '48 hours',
     },
+    answer: {
+      confidence: 'Confidence: {level}.',
+      vouched: 'Vouched for: the record of resets was checked {ago}.',
+      notVouched: 'Not vouched for: recent resets may be missing (see below).',
+      grants: { one: '{count} banked reset is active: {link}.', other: '{count} banked resets are active: {link}.' },
+      grantsLink: 'expiry and advice below',
+      trackHeading: 'How far to trust these odds',
+    },
     context: {
       above: 'That is above the long-run average of {usual} per 24 hours (one reset every {gap} on average).',
       below: 'That is below the long-run average of {usual} per 24 hours (one reset every {gap} on average).',
@@ -172,17 +180,17 @@ export default {
     },
     track: {
       replay:
-        'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
+        'How it has done: replayed on the recorded history against a plain guess that always quotes the long-run average chance, these odds scored a skill of {skill24} at 24 hours and {skill48} at 48 hours (skill is the share by which their errors were smaller than the guess’s; a negative figure means the plain guess did better).',
       replayInterval:
-        'How it has done: replayed on the recorded history, these odds were compared with a plain guess that always quotes the long-run average chance. Their errors were {skill24} smaller than that guess’s at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (a negative figure would mean the plain guess did better).',
+        'How it has done: replayed on the recorded history against a plain guess that always quotes the long-run average chance, these odds scored a skill of {skill24} at 24 hours (90 % interval {lower} to {upper}) and {skill48} at 48 hours (skill is the share by which their errors were smaller than the guess’s; a negative figure means the plain guess did better).',
       liveNone: 'Live, no logged forecast has been scored yet.',
       live: {
-        one: 'Live, {count} logged forecast has been scored so far: its errors at 24 hours were {skill} smaller than the plain guess’s.',
-        other: 'Live, {count} logged forecasts have been scored so far: their errors at 24 hours were {skill} smaller than the plain guess’s.',
+        one: 'Live, {count} logged forecast has been scored so far: its skill at 24 hours against the plain guess is {skill}.',
+        other: 'Live, {count} logged forecasts have been scored so far: their skill at 24 hours against the plain guess is {skill}.',
       },
       liveProvisional: {
-        one: 'Live, {count} logged forecast has been scored so far: its errors at 24 hours were {skill} smaller than the plain guess’s (provisional: too few yet).',
-        other: 'Live, {count} logged forecasts have been scored so far: their errors at 24 hours were {skill} smaller than the plain guess’s (provisional: too few yet).',
+        one: 'Live, {count} logged forecast has been scored so far: its skill at 24 hours against the plain guess is {skill} (provisional: too few yet).',
+        other: 'Live, {count} logged forecasts have been scored so far: their skill at 24 hours against the plain guess is {skill} (provisional: too few yet).',
       },
       details: 'Details',
     },
@@ -438,7 +446,7 @@ export default {
       intro:
         'A forecast is issued every {step} from {warmup} after the first reset to the last ({first} to {last}), each using only events and official posts published by then, and scored on whether a reset followed within 24 h and 48 h. While fewer than two resets are known it is scored as {noInfo} (the warm-up, left out of the calibration figures). Intervals are 90 % percentile intervals of a circular moving-block bootstrap with {block} blocks ({replicates} resamples).',
       tableLabel: 'Backtest scores',
-      caption: 'Scores by model and horizon (lower Brier and log loss are better; skill is the relative Brier improvement)',
+      caption: 'Scores by model and horizon (a lower Brier score is better; skill is the relative Brier improvement)',
       model: 'Model',
       issues: 'Forecasts issued',
       skillMemoryless: 'Skill vs memoryless (90 %)',

@@ -165,6 +165,14 @@ const es: Catalogue = {
       hours24: '24 horas',
       hours48: '48 horas',
     },
+    answer: {
+      confidence: 'Confianza: {level}.',
+      vouched: 'Con garantía: el registro de reinicios se comprobó {ago}.',
+      notVouched: 'Sin garantía: pueden faltar reinicios recientes (vea más abajo).',
+      grants: { one: 'Hay {count} reinicio guardado activo: {link}.', other: 'Hay {count} reinicios guardados activos: {link}.' },
+      grantsLink: 'caducidad y consejo más abajo',
+      trackHeading: 'Cuánto fiarse de estas probabilidades',
+    },
     context: {
       above: 'Está por encima del promedio a largo plazo, que es del {usual} cada 24 horas (en promedio, un reinicio cada {gap}).',
       below: 'Está por debajo del promedio a largo plazo, que es del {usual} cada 24 horas (en promedio, un reinicio cada {gap}).',
@@ -173,17 +181,17 @@ const es: Catalogue = {
     },
     track: {
       replay:
-        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
+        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades obtuvieron una destreza de {skill24} a 24 horas y de {skill48} a 48 horas (la destreza es la proporción en que sus errores fueron menores que los de la estimación simple; una cifra negativa significa que la estimación simple acertó más).',
       replayInterval:
-        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades se equivocaron un {skill24} menos a 24 horas (intervalo del 90 %: de {lower} a {upper}) y un {skill48} menos a 48 horas (una cifra negativa significaría que la estimación simple acertó más).',
+        'Rendimiento: aplicadas retrospectivamente a los datos registrados y comparadas con una estimación simple que siempre da la probabilidad media a largo plazo, estas probabilidades obtuvieron una destreza de {skill24} a 24 horas (intervalo del 90 %: de {lower} a {upper}) y de {skill48} a 48 horas (la destreza es la proporción en que sus errores fueron menores que los de la estimación simple; una cifra negativa significa que la estimación simple acertó más).',
       liveNone: 'En vivo, todavía no se ha puntuado ningún pronóstico registrado.',
       live: {
-        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: a 24 horas se equivocó un {skill} menos que la estimación simple.',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: a 24 horas se equivocaron un {skill} menos que la estimación simple.',
+        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: su destreza a 24 horas frente a la estimación simple es de {skill}.',
+        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: su destreza a 24 horas frente a la estimación simple es de {skill}.',
       },
       liveProvisional: {
-        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: a 24 horas se equivocó un {skill} menos que la estimación simple (provisional: aún son muy pocos).',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: a 24 horas se equivocaron un {skill} menos que la estimación simple (provisional: aún son muy pocos).',
+        one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: su destreza a 24 horas frente a la estimación simple es de {skill} (provisional: aún son muy pocos).',
+        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: su destreza a 24 horas frente a la estimación simple es de {skill} (provisional: aún son muy pocos).',
       },
       details: 'Detalles',
     },
@@ -448,8 +456,7 @@ const es: Catalogue = {
       intro:
         'Se emite un pronóstico cada {step} desde {warmup} después del primer reinicio hasta el último (del {first} al {last}); cada uno usa solo los eventos y las publicaciones oficiales disponibles hasta ese momento y se puntúa según si hubo un reinicio en las 24 h y 48 h siguientes. Mientras se conocen menos de dos reinicios, se puntúa como {noInfo} (el periodo de calentamiento, que no se incluye en las cifras de calibración). Los intervalos son intervalos percentiles del 90 % de un bootstrap circular de bloques móviles, con bloques de {block} ({replicates} remuestreos).',
       tableLabel: 'Puntuaciones del backtest',
-      caption:
-        'Puntuaciones por modelo y horizonte (cuanto menores sean el Brier y la pérdida logarítmica, mejor; la destreza es la mejora relativa del Brier)',
+      caption: 'Puntuaciones por modelo y horizonte (cuanto menor sea el Brier, mejor; la destreza es la mejora relativa del Brier)',
       model: 'Modelo',
       issues: 'Emitidos',
       skillMemoryless: 'Destreza vs. sin memoria (90 %)',

@@ -31,6 +31,8 @@ export interface Formatter {
   signedPercent(share: number): string;
   /** A number with at most `digits` decimals: "1,234.5", "1234,5". */
   number(x: number, digits?: number): string;
+  /** A number with exactly `digits` decimals ("0.200", never "0.2"): one precision for a whole column. */
+  fixed(x: number, digits: number): string;
   /** "143.5 hr", "143,5 h", "143.5小时". */
   hours(x: number, digits?: number): string;
   /** "6 days", "6 días", "6天". */
@@ -73,6 +75,12 @@ function createFormatter(intl: string): Formatter {
   const signed = new Intl.NumberFormat(intl, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   const numbers = new Map<number, Intl.NumberFormat>();
   const units = new Map<string, Intl.NumberFormat>();
+  const fixedFormats = new Map<number, Intl.NumberFormat>();
+  const fixedFormat = (digits: number): Intl.NumberFormat => {
+    let f = fixedFormats.get(digits);
+    if (!f) fixedFormats.set(digits, (f = new Intl.NumberFormat(intl, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+    return f;
+  };
   const num = (digits: number): Intl.NumberFormat => {
     let f = numbers.get(digits);
     if (!f) numbers.set(digits, (f = new Intl.NumberFormat(intl, { maximumFractionDigits: digits })));
@@ -113,6 +121,7 @@ function createFormatter(intl: string): Formatter {
     percent: (whole) => percent.format(whole / 100),
     signedPercent: (share) => signed.format(share),
     number: (x, digits = 3) => num(digits).format(x),
+    fixed: (x, digits) => fixedFormat(digits).format(x),
     hours: (x, digits = 1) => unit('hour', digits).format(x),
     days: (x, digits = 1) => unit('day', digits).format(x),
     list: (items) => list.format(items),

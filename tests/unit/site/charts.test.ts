@@ -92,8 +92,10 @@ describe('SVG output', () => {
     expect(months[0]!.label).toBe('2025-09');
     expect(months[14]!.label).toBe('2026-11');
     const svg = createBarChart(months, { title: 'T', description: 'D', unit: ['r', 'rs'], labelEvery: 2 });
-    const labels = [...svg.matchAll(/<text class="tick" x="([\d.]+)" y="186" text-anchor="middle">([^<]+)</g)].map((m) => [m[2], Number(m[1])]);
+    const labels = [...svg.matchAll(/<text class="tick(?: wide-only)?" x="([\d.]+)" y="186" text-anchor="middle">([^<]+)</g)].map((m) => [m[2], Number(m[1])]);
     expect(labels.map(([l]) => l)).toEqual(['2025-09', '2025-11', '2026-01', '2026-03', '2026-05', '2026-07', '2026-09', '2026-11']);
+    // A phone shows every other one (every 4th month); the last, 2026-11, is left to wide screens, so its room is at 13 px.
+    expect([...svg.matchAll(/<text class="tick" x="[\d.]+" y="186" text-anchor="middle">([^<]+)</g)].map((m) => m[1])).toEqual(['2025-09', '2026-01', '2026-05', '2026-09']);
     // Half a 7-glyph label at 13 px, 0.62 em a glyph: 28.21. Right padding (28.21 + 1 − 450/30) / (1 − 1/30) = 14.70,
     // slot (480 − 30 − 14.70) / 15 = 29.02, last centre 30 + 14.5 × 29.02 = 450.79: its right end 479.0 ≤ 480.
     // (With the old fixed padding of 8 the centre was 30 + 14.5 × 29.47 = 457.3 and the label ran to 485.5: "2026-1".)
