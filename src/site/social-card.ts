@@ -64,7 +64,8 @@ export function cardPath(page: Pick<CardPage, 'locale' | 'slug'>): string {
 
 /** The absolute URL of a card's PNG, on the site's base (og:image must be absolute). */
 export function cardUrl(page: Pick<CardPage, 'locale' | 'slug'>, base: string = SITE.url): string {
-  return siteUrl(cardPath(page), base);
+  // Relative to the base, so a base with a path keeps it.
+  return siteUrl(cardPath(page).slice(1), base);
 }
 
 const labelled = (tr: Translator, label: string, value: string): string => `${label}${tr.punct.colon}${value}`;
@@ -73,7 +74,7 @@ const labelled = (tr: Translator, label: string, value: string): string => `${la
 export function homeCard(tr: Translator, inputs: CardInputs): SocialCard {
   const { forecast, banked } = inputs.payloads;
   const vouched = unvouched(forecast, inputs.confidenceReasons) === null;
-  const last = lastReset(inputs.data.events as Dataset['events'], inputs.now);
+  const last = lastReset(inputs.data.events, inputs.now);
   const active = banked.active.length;
   return {
     ...base(tr),
@@ -126,8 +127,9 @@ export function cardFor(pages: readonly CardPage[], locale: Locale, path: string
   return found;
 }
 
-/** The card said in words, for og:image:alt: what the image shows, in the page's language. */
+/** The card said in words, for og:image:alt: what the image shows, in the page's language, as sentences. */
 export function cardAlt(card: SocialCard, tr: Translator): string {
   const figure = card.figure ? `${card.figure.caption}${tr.punct.colon}${card.figure.value}` : card.caveat;
-  return [card.brand, card.title, ...(figure ? [figure] : []), ...card.lines].join(tr.punct.list);
+  const parts = [card.brand, card.title, ...(figure ? [figure] : []), ...card.lines];
+  return tr.sentences(parts.map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}${tr.punct.stop}`)));
 }
