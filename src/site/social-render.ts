@@ -31,18 +31,19 @@ export async function cardSvg(card: SocialCard, onNode?: (node: { left: number; 
 }
 
 /** An SVG of the card's size as PNG bytes, off the main thread (resvg's pool). */
-async function rasterise(svg: string): Promise<Uint8Array> {
+async function rasterise(svg: string): Promise<Uint8Array<ArrayBuffer>> {
   const image = await renderAsync(svg, {
     fitTo: { mode: 'original' },
     background: CARD_COLORS.background,
     font: { loadSystemFonts: false },
     logLevel: 'off',
   });
-  return image.asPng();
+  // A copy on its own ArrayBuffer: what a Response body takes.
+  return new Uint8Array(image.asPng());
 }
 
 /** The card as a PNG of exactly CARD_WIDTH × CARD_HEIGHT. */
-export async function renderCard(card: SocialCard): Promise<Uint8Array> {
+export async function renderCard(card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
   return rasterise(await cardSvg(card));
 }
 
@@ -56,10 +57,10 @@ export function cardKey(card: SocialCard): string {
  * (src/site/data.ts says why). Keys are content hashes, so a stale entry can never answer for new content.
  */
 const DRAWN = Symbol.for('resetcast.social-cards');
-type Drawn = Map<string, Promise<Uint8Array>>;
+type Drawn = Map<string, Promise<Uint8Array<ArrayBuffer>>>;
 
 /** Starts drawing every card not yet started, and returns the PNG of `card`. */
-export function drawCards(all: readonly SocialCard[], card: SocialCard): Promise<Uint8Array> {
+export function drawCards(all: readonly SocialCard[], card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
   const store = globalThis as { [DRAWN]?: Drawn };
   const drawn = (store[DRAWN] ??= new Map());
   // One at a time through satori (single-threaded JavaScript); each rasterisation overlaps the next layout.

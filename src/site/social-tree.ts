@@ -21,7 +21,7 @@ export const TEXT_LIMITS = { title: 140, line: 220, caption: 90, caveat: 120 } a
 /** One node of satori's input (the shape React elements have). */
 export interface CardNode {
   type: 'div' | 'span';
-  props: { style: Record<string, string | number>; children?: string | CardNode | CardNode[]; lang?: string };
+  props: { style: Record<string, string | number>; children: string | CardNode | CardNode[] };
 }
 
 const div = (style: CardNode['props']['style'], children: CardNode['props']['children']): CardNode => ({ type: 'div', props: { style: { display: 'flex', ...style }, children } });
