@@ -51,7 +51,18 @@ export function cardTree(card: SocialCard, fontFamily: readonly string[]): CardN
   // Sizes are set on the inner box rather than as padding of the outer: every edge is exact whatever
   // box model the layout engine uses.
   return div(
-    { width: CARD_WIDTH, height: CARD_HEIGHT, flexDirection: 'column', backgroundColor: CARD_COLORS.background, color: CARD_COLORS.text, fontFamily: fontFamily.join(', ') },
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      flexDirection: 'column',
+      backgroundColor: CARD_COLORS.background,
+      color: CARD_COLORS.text,
+      fontFamily: fontFamily.join(', '),
+      // Korean is written with spaces between words and breaks there (keep-all), not between any two
+      // syllables; a word longer than a line still wraps (anywhere) rather than being cut by the clip.
+      wordBreak: card.locale === 'ko' ? 'keep-all' : 'normal',
+      overflowWrap: 'anywhere',
+    },
     [
       div({ width: CARD_WIDTH, height: BAND_HEIGHT, backgroundColor: CARD_COLORS.band, flexShrink: 0 }, []),
       div(
