@@ -240,6 +240,54 @@ describe('the human site in five languages', () => {
   });
 });
 
+/** Width and height from a PNG's IHDR chunk (right after the 8-byte signature and the chunk's length and type). */
+function pngSize(bytes: Buffer): { png: boolean; width: number; height: number } {
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && bytes.subarray(12, 16).toString('latin1') === 'IHDR';
+  return { png, width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('the social cards', () => {
+  // Every HTML page of the build, the 404 page included: each must say how a link to it looks when shared.
+  const pages = (): string[] => listFiles(first.outDir).filter((f) => f.endsWith('.html'));
+  const meta = (doc: string): Map<string, string[]> => {
+    const head = doc.slice(0, doc.indexOf('</head>'));
+    const found = new Map<string, string[]>();
+    for (const [, key, content] of head.matchAll(/<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)"/g)) found.set(key!, [...(found.get(key!) ?? []), content!]);
+    return found;
+  };
+
+  it('every page has og:title, og:description, og:locale, an absolute og:image that is a 1200×630 PNG of the build, its size and alt, and twitter:card', () => {
+    expect(pages().length).toBeGreaterThan(30);
+    for (const file of pages()) {
+      const tags = meta(html(file));
+      for (const key of ['og:title', 'og:description', 'og:locale', 'og:image', 'og:image:width', 'og:image:height', 'og:image:alt', 'twitter:card'])
+        expect(tags.get(key), `${file} ${key}`).toHaveLength(1);
+      expect(tags.get('twitter:card'), file).toEqual(['summary_large_image']);
+      expect([tags.get('og:image:width'), tags.get('og:image:height')], file).toEqual([['1200'], ['630']]);
+      const image = tags.get('og:image')![0]!;
+      expect(image, file).toMatch(new RegExp(`^${SITE.url}/og/(en|zh|ja|es|ko)/[a-z0-9-]+\\.png$`));
+      const { png, width, height } = pngSize(readFileSync(join(first.outDir, image.slice(SITE.url.length + 1))));
+      expect({ png, width, height }, `${file} → ${image}`).toEqual({ png: true, width: 1200, height: 630 });
+      expect(tags.get('og:image:alt')![0]!.length, file).toBeGreaterThan(10);
+      // Every page with an address of its own says it (the one 404 page answers for every address).
+      expect(tags.get('og:url'), file).toEqual(file === '404.html' ? undefined : [`${SITE.url}/${file.replace(/index\.html$/, '')}`]);
+    }
+  });
+
+  it('each page in each locale has its own card, in that locale', () => {
+    for (const { prefix } of LOCALES)
+      for (const page of PAGES) {
+        const locale = prefix === '' ? 'en' : prefix.slice(0, -1);
+        const slug = page === '' ? 'home' : page.slice(0, -1).replaceAll('/', '-');
+        expect(meta(html(`${prefix}${page}index.html`)).get('og:image'), `${prefix}${page}`).toEqual([`${SITE.url}/og/${locale}/${slug}.png`]);
+      }
+    expect(meta(html('ja/index.html')).get('og:locale')).toEqual(['ja_JP']);
+    // The frozen history is not vouched for at its own clock: the home card says so instead of a figure.
+    expect(meta(html('index.html')).get('og:image:alt')![0]).toContain('Not vouched for');
+    expect(meta(html('index.html')).get('og:image:alt')![0]).toContain('10 October 2026');
+  });
+});
+
 describe('a build from a forecast log with bad lines', () => {
   it('succeeds, leaves the log as it was and names each skipped line in track-record.json', async () => {
     const dataDir = join(tempDir('data'), 'data');
