@@ -11,7 +11,7 @@ import type { ConfidenceReason } from '../core/forecast/reasons.ts';
 import type { Payloads } from './api/payloads.ts';
 import { unvouched } from './freshness.ts';
 import { lastReset } from './home.ts';
-import { DEFAULT_LOCALE, LOCALES, t, type Locale, type Translator } from './i18n/index.ts';
+import { LOCALES, t, type Locale, type Translator } from './i18n/index.ts';
 import { createTimelinePages } from './timeline-pages.ts';
 import { timelineYearPath } from '../core/timeline.ts';
 
@@ -99,7 +99,7 @@ function base(tr: Translator): Pick<SocialCard, 'lang' | 'locale' | 'brand'> {
 
 /**
  * Every card of the build: each human page in each locale (the same titles and descriptions the views
- * give Base.astro), the one 404 page, and a card per locale for any page not listed here (`site`).
+ * give Base.astro), each locale's 404 page, and a card per locale for any page not listed here (`site`).
  */
 export function cardPages(inputs: CardInputs): CardPage[] {
   const years = createTimelinePages(inputs.data).years.map((y) => y.year);
@@ -112,7 +112,7 @@ export function cardPages(inputs: CardInputs): CardPage[] {
       ['/banked/', pageCard(tr, tr('banked.title'), tr('banked.description'))],
       ['/methodology/', pageCard(tr, tr('method.title'), tr('method.description'))],
       ['/developers/', pageCard(tr, tr('dev.title'), tr('dev.description'))],
-      ...(locale === DEFAULT_LOCALE ? [['/404/', pageCard(tr, tr('notFound.title'), tr('notFound.description'))] as [string, SocialCard]] : []),
+      ['/404/', pageCard(tr, tr('notFound.title'), tr('notFound.description'))],
     ];
     const pages = list.map(([path, card]) => ({ locale, path, slug: cardSlug(path), card }));
     return [...pages, { locale, path: '', slug: 'site', card: pageCard(tr, SITE.name, tr('site.description')) }];

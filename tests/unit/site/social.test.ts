@@ -37,13 +37,13 @@ function strings(node: CardNode | string | CardNode[] | undefined): string[] {
 }
 
 describe('what the cards say', () => {
-  it('has a card for every page in every locale, the 404 page once, and each locale its fallback', () => {
+  it('has a card for every page in every locale, a 404 page in each locale, and each locale its fallback', () => {
     const pages = cardPages(STALE);
     for (const locale of LOCALES) {
       const paths = pages.filter((p) => p.locale === locale).map((p) => p.path);
       expect(paths).toEqual(expect.arrayContaining(['/', '/timeline/', '/timeline/2026/', '/timeline/2025/', '/banked/', '/methodology/', '/developers/', '']));
     }
-    expect(pages.filter((p) => p.path === '/404/').map((p) => p.locale)).toEqual(['en']);
+    expect(pages.filter((p) => p.path === '/404/').map((p) => p.locale)).toEqual([...LOCALES]);
     expect(new Set(pages.map((p) => `${p.locale}/${p.slug}`)).size).toBe(pages.length);
     expect(cardFor(pages, 'ko', '/no-such-page/').slug).toBe('site');
   });
