@@ -162,6 +162,8 @@ describe('endpoints', () => {
     const routes = readdirSync(pages, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => `/${relative(pages, join(pages, f)).split(sep).join('/').replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}')}`)
+      // The social cards (/og/…png) are pictures of the human pages for link previews, not part of the API.
+      .filter((r) => !r.startsWith('/og/'))
       // The payload route is one file for every payload: each of its pages is a documented path.
       .flatMap((r) => (r === '/api/v1/{name}.json' ? Object.keys(PAYLOAD_SCHEMAS).map((n) => `/api/v1/${n}.json`) : [r]))
       // The threshold-feed route is one file for six feeds (docs/alerts.md): each is a documented path.
