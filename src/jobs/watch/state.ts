@@ -1,14 +1,15 @@
 /**
- * The watcher's own state, the one thing the deploy cannot tell it, kept in Netlify Blobs next to the
- * shared sent-log: per polled account its X user id, the newest post id read (`since_id`, the cursor)
- * and when it was last asked; and whether a dispatch of the pull is still owed (it failed, or the run
- * that owed it died). Written with compare-and-swap like the sent-log, so overlapping runs merge.
+ * The watcher's own state, the one thing the deploy cannot tell it, in the database next to the alert
+ * ledger (tables `watch_accounts` and `watch_dispatch`, netlify/database/migrations/0001_alert_state.sql):
+ * per polled account its X user id, the newest post id read (`since_id`, the cursor) and when it was
+ * last asked; and whether a dispatch of the pull is still owed (it failed, or the run that owed it died).
+ * Each change is one statement, so overlapping runs merge: a cursor only moves forward (compared as a
+ * number: ids pass 2^53), a poll time only later, and clearing an owed dispatch never clears one owed
+ * after it (a generation counter). Pure apart from the `Sql` passed in.
  */
 import { z } from 'zod';
 import { PostId, Timestamp } from '../../core/schema/scalars.ts';
-import { laterPostId } from '../../core/postid.ts';
-
-export const WATCH_STATE_KEY = 'watch-state.json';
+import type { Sql } from '../../core/sql.ts';
 
 export const WatchState = z.strictObject({
   accounts: z.record(z.string(), z.strictObject({ user_id: PostId, since_id: PostId.nullable(), polled_at: Timestamp })),
@@ -19,24 +20,54 @@ export type WatchState = z.infer<typeof WatchState>;
 
 export const EMPTY_STATE: WatchState = { accounts: {}, dispatch_pending: false };
 
-/** The state as stored, or the empty one and why (an unreadable state only costs a fresh start: the floor in run.ts bounds it). */
-export function parseState(text: string | undefined): { state: WatchState; problem: string | null } {
-  if (text === undefined) return { state: EMPTY_STATE, problem: null };
-  try {
-    const parsed = WatchState.safeParse(JSON.parse(text));
-    if (parsed.success) return { state: parsed.data, problem: null };
-    return { state: EMPTY_STATE, problem: `${WATCH_STATE_KEY}: ${parsed.error.issues[0]?.message ?? 'invalid'}; starting afresh` };
-  } catch (e) {
-    return { state: EMPTY_STATE, problem: `${WATCH_STATE_KEY}: not valid JSON (${(e as Error).message}); starting afresh` };
-  }
+export interface WatchStore {
+  /** The cursors, whether a dispatch is owed, and the owed dispatch's generation. */
+  read(): Promise<{ state: WatchState; generation: number }>;
+  /** Moves each account's cursor forward (never back) and its poll time; returns the names whose cursor this write moved. */
+  advance(accounts: WatchState['accounts']): Promise<Set<string>>;
+  /** Marks a dispatch owed; returns its generation. */
+  owe(): Promise<number>;
+  /** Marks the owed dispatch done, unless one was owed after `generation`. */
+  dispatched(generation: number): Promise<void>;
 }
 
-/** Two runs' states as one: per account the newer cursor and the later poll; a dispatch owed by either stays owed. */
-export function mergeStates(stored: WatchState, mine: WatchState): WatchState {
-  const accounts: WatchState['accounts'] = { ...stored.accounts };
-  for (const [name, a] of Object.entries(mine.accounts)) {
-    const s = accounts[name];
-    accounts[name] = s ? { user_id: a.user_id, since_id: laterPostId(s.since_id, a.since_id), polled_at: s.polled_at > a.polled_at ? s.polled_at : a.polled_at } : a;
-  }
-  return { accounts: Object.fromEntries(Object.entries(accounts).sort(([a], [b]) => a.localeCompare(b))), dispatch_pending: stored.dispatch_pending || mine.dispatch_pending };
+/** Rows as stored, checked against the schema: a row that does not fit is left out (the floor in run.ts bounds a fresh start). */
+export function watchStore(sql: Sql): WatchStore {
+  return {
+    async read() {
+      const accounts = await sql.query<{ name: string; user_id: string; since_id: string | null; polled_at: string }>(
+        `SELECT name, user_id, since_id::text AS since_id, to_char(polled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS polled_at FROM watch_accounts ORDER BY name`,
+      );
+      const dispatch = await sql.query<{ pending: boolean; generation: number }>('SELECT pending, generation FROM watch_dispatch WHERE id');
+      const parsed = WatchState.safeParse({
+        accounts: Object.fromEntries(accounts.rows.map((r) => [r.name, { user_id: r.user_id, since_id: r.since_id, polled_at: r.polled_at }])),
+        dispatch_pending: dispatch.rows[0]?.pending ?? false,
+      });
+      return { state: parsed.success ? parsed.data : EMPTY_STATE, generation: dispatch.rows[0]?.generation ?? 0 };
+    },
+    async advance(accounts) {
+      const moved = new Set<string>();
+      for (const [name, a] of Object.entries(accounts)) {
+        const { rows } = await sql.query<{ moved: boolean }>(
+          `WITH before AS (SELECT since_id AS was FROM watch_accounts WHERE name = $1 FOR UPDATE)
+           INSERT INTO watch_accounts AS w (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz)
+           ON CONFLICT (name) DO UPDATE SET user_id = excluded.user_id, since_id = GREATEST(w.since_id, excluded.since_id), polled_at = GREATEST(w.polled_at, excluded.polled_at)
+           RETURNING (w.since_id IS NOT NULL AND ((SELECT was FROM before) IS NULL OR w.since_id > (SELECT was FROM before))) AS moved`,
+          [name, a.user_id, a.since_id, a.polled_at],
+        );
+        if (rows[0]?.moved) moved.add(name);
+      }
+      return moved;
+    },
+    async owe() {
+      const { rows } = await sql.query<{ generation: number }>(
+        `INSERT INTO watch_dispatch AS d (id, pending, generation, updated_at) VALUES (true, true, 1, clock_timestamp())
+         ON CONFLICT (id) DO UPDATE SET pending = true, generation = d.generation + 1, updated_at = clock_timestamp() RETURNING generation`,
+      );
+      return rows[0]!.generation;
+    },
+    async dispatched(generation) {
+      await sql.query('UPDATE watch_dispatch SET pending = false, updated_at = clock_timestamp() WHERE id AND generation <= $1', [generation]);
+    },
+  };
 }
