@@ -23,9 +23,11 @@ export interface TestLedger {
   close(): Promise<void>;
 }
 
-export async function testLedger(options: { url?: string; leaseMs?: number } = {}): Promise<TestLedger> {
-  const dir = options.url ? null : mkdtempSync(join(tmpdir(), 'resetcast-ledger-'));
-  const db = await openDatabase({ env: options.url ? { NETLIFY_DB_URL: options.url } : { RESETCAST_DB_DIR: join(dir!, 'db') }, embeddedDir: '' });
+/** `url`: a Postgres database; `dbDir`: an embedded folder others use too (kept); neither: a fresh embedded folder (removed at close). */
+export async function testLedger(options: { url?: string; dbDir?: string; leaseMs?: number } = {}): Promise<TestLedger> {
+  const dir = options.url || options.dbDir ? null : mkdtempSync(join(tmpdir(), 'resetcast-ledger-'));
+  const env = options.url ? { NETLIFY_DB_URL: options.url } : { RESETCAST_DB_DIR: options.dbDir ?? join(dir!, 'db') };
+  const db = await openDatabase({ env, embeddedDir: '' });
   await applyMigrations(db, migrationsIn(MIGRATIONS));
   const rows = async (outlet: string): Promise<Delivery[]> =>
     (await db.sql.query<Delivery>(`SELECT outlet, alert_id, state, uncertain_attempts, refused_attempts, (lease_until IS NOT NULL AND lease_until > clock_timestamp()) AS leased FROM alert_deliveries WHERE outlet = $1 ORDER BY alert_at, alert_id`, [outlet])).rows;
