@@ -29,7 +29,8 @@ export interface LocalPostgres {
   port: number;
   /** A URL for a new, empty database on this server (CREATE DATABASE; names are short on purpose: see docs/security.md). */
   freshDatabase(name: string): Promise<string>;
-  /** Superuser SQL on a database of this server (to look, never to set up what a test asserts). */
+  /** The URL of an existing database of this server (a second session on it). */
+  urlOf(name: string): string;
   stop(): Promise<void>;
 }
 
@@ -64,6 +65,7 @@ export async function startPostgres(): Promise<LocalPostgres> {
   const url = (db: string): string => `postgres://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${db}`;
   return {
     port,
+    urlOf: url,
     async freshDatabase(name) {
       const admin = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
       await admin.connect();

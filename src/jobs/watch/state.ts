@@ -3,7 +3,7 @@
  * ledger (tables `watch_accounts` and `watch_dispatch`, netlify/database/migrations/0001_alert_state.sql):
  * per polled account its X user id, the newest post id read (`since_id`, the cursor) and when it was
  * last asked; and whether a dispatch of the pull is still owed (it failed, or the run that owed it died).
- * Each change is one statement, so overlapping runs merge: a cursor only moves forward (compared as a
+ * Each decision is one statement, so overlapping runs merge: a cursor only moves forward (compared as a
  * number: ids pass 2^53), a poll time only later, and clearing an owed dispatch never clears one owed
  * after it (a generation counter). Pure apart from the `Sql` passed in.
  */
@@ -48,14 +48,22 @@ export function watchStore(sql: Sql): WatchStore {
     async advance(accounts) {
       const moved = new Set<string>();
       for (const [name, a] of Object.entries(accounts)) {
-        const { rows } = await sql.query<{ moved: boolean }>(
-          `WITH before AS (SELECT since_id AS was FROM watch_accounts WHERE name = $1 FOR UPDATE)
-           INSERT INTO watch_accounts AS w (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz)
-           ON CONFLICT (name) DO UPDATE SET user_id = excluded.user_id, since_id = GREATEST(w.since_id, excluded.since_id), polled_at = GREATEST(w.polled_at, excluded.polled_at)
-           RETURNING (w.since_id IS NOT NULL AND ((SELECT was FROM before) IS NULL OR w.since_id > (SELECT was FROM before))) AS moved`,
+        // Whichever statement moves the cursor says so; of two runs at once, only one can (the other's insert
+        // waits for the first and then does nothing, and its update finds the cursor no longer behind).
+        const inserted = await sql.query(
+          `INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ON CONFLICT (name) DO NOTHING RETURNING since_id IS NOT NULL AS moved`,
           [name, a.user_id, a.since_id, a.polled_at],
         );
-        if (rows[0]?.moved) moved.add(name);
+        if (inserted.rows.length > 0) {
+          if ((inserted.rows[0] as { moved: boolean }).moved) moved.add(name);
+          continue;
+        }
+        const forward = await sql.query(
+          `UPDATE watch_accounts SET since_id = $2::numeric, user_id = $3, polled_at = GREATEST(polled_at, $4::timestamptz) WHERE name = $1 AND $2::numeric IS NOT NULL AND (since_id IS NULL OR since_id < $2::numeric) RETURNING 1`,
+          [name, a.since_id, a.user_id, a.polled_at],
+        );
+        if (forward.rows.length > 0) moved.add(name);
+        else await sql.query('UPDATE watch_accounts SET polled_at = GREATEST(polled_at, $2::timestamptz) WHERE name = $1', [name, a.polled_at]);
       }
       return moved;
     },
