@@ -7,17 +7,17 @@
  * end-to-end test (tests/e2e/watch-runtime.test.ts) and `npm run bench:alerts`.
  *
  * Its own runtime rather than the shared one: the function reads its secrets and the addresses of X,
- * GitHub, the outlets and Blobs from its environment, which a runtime fixes when it starts; the caller's
+ * GitHub, the outlets and its database (NETLIFY_DB_URL) from its environment, which a runtime fixes when it starts; the caller's
  * local servers exist only after that. The runtime runs on this Node (process.execPath), as Netlify runs
  * the function on the NODE_VERSION of netlify.toml.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Store } from '@netlify/blobs';
-import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import type { Sql } from '../../src/core/sql.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE } from './bundle-function.ts';
 import { freePort } from './free-port.ts';
 
@@ -32,6 +32,8 @@ export interface WatchRuntime {
   invoke: () => Promise<number>;
   /** The `[watch]` lines the function logged so far. */
   lines: () => string[];
+  /** Everything the runtime printed so far (for a failure's message). */
+  output: () => string;
   close: () => Promise<void>;
 }
 
@@ -59,6 +61,24 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, ms: 
   throw new Error(`netlify serve did not answer ${url} within ${ms} ms:\n${log()}`);
 }
 
+/**
+ * A free port that the next bind to port 0 will not be handed: netlify-cli starts its local Netlify
+ * Database (and sets NETLIFY_DB_URL for the function) on such a bind inside `netlify serve`, and Linux
+ * readily hands that bind the port freePort() just released, which then collides with --port.
+ */
+async function portAwayFromNextBind(): Promise<number> {
+  const first = await freePort();
+  for (let p = first + 17; p < first + 400 && p < 65_535; p += 17) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(p, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return p;
+  }
+  return freePort();
+}
+
 export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRuntime> {
   const dir = mkdtempSync(join(tmpdir(), 'resetcast-watch-runtime-'));
   const toml = readFileSync(join(o.root, 'netlify.toml'), 'utf8');
@@ -69,7 +89,11 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
     writeFileSync(join(dir, 'dist', path), text);
   }
   await bundleFunction(o.root, WATCH_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'));
-  const port = await freePort();
+  // As in a working copy: the migrations (the function applies them to the embedded database) and the
+  // packages the bundle leaves out (the embedded engine, loaded only without NETLIFY_DB_URL).
+  cpSync(join(o.root, 'netlify/database/migrations'), join(dir, 'netlify/database/migrations'), { recursive: true });
+  symlinkSync(join(o.root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const port = await portAwayFromNextBind();
   const url = `http://localhost:${port}`;
   const cli = join(dirname(createRequire(import.meta.url).resolve('netlify-cli/package.json')), 'bin', 'run.js');
   let out = '';
@@ -109,18 +133,15 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
       return res.status;
     },
     lines: () => out.split('\n').filter((l) => l.startsWith('[watch] ')),
+    output: () => out,
     close,
   };
 }
 
 /**
  * The next minute without waiting for it: every account's last poll moved a minute back in the watcher's
- * state, so the next invocation asks X again (an account is due only when its interval has passed).
+ * state (its database), so the next invocation asks X again (an account is due only when its interval has passed).
  */
-export async function nextMinute(store: Store): Promise<void> {
-  const text = await store.get(WATCH_STATE_KEY, { type: 'text' });
-  if (text === null) return;
-  const state = JSON.parse(text) as { accounts: Record<string, { polled_at: string }> };
-  for (const a of Object.values(state.accounts)) a.polled_at = new Date(Date.parse(a.polled_at) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  await store.set(WATCH_STATE_KEY, JSON.stringify(state));
+export async function nextMinute(sql: Sql): Promise<void> {
+  await sql.query("UPDATE watch_accounts SET polled_at = polled_at - interval '1 minute'");
 }
