@@ -209,7 +209,7 @@ const table = (header: string[], rows: string[][]): void => {
 const work = (name: string): number[] => watch.map((w) => w[name]!);
 const lastOutlet = watch.map((w) => Math.max(...OUTLETS.map((o) => w[o]!)));
 const verdict = (ms: number, target: number): string => `${ms <= target ? 'within' : 'OVER'} ${s(target)}`;
-console.log(`Node ${process.version}; the watcher: ${WATCH_RUNS} invocations of the bundled function in netlify serve (after one more to warm up); X, GitHub, the outlets and Blobs on this machine`);
+console.log(`Node ${process.version}; the watcher: ${WATCH_RUNS} invocations of the bundled function in netlify serve (after one more to warm up); X, GitHub, the outlets and the embedded database on this machine`);
 console.log(`post → outlet = schedule wait (uniform over the ${PERIOD_MS / 1000} s before the run: median 30 s, worst 60 s) + our work (measured: the post on X → the request at the outlet)`);
 table(['to', 'post → it, median', 'post → it, worst', 'our work, median', 'p90', 'worst'], [...OUTLETS, 'dispatch'].map((n) => {
   const w = work(n);
