@@ -43,8 +43,8 @@ beforeAll(async () => {
     startServer(ntfyApi()),
     startPostgres(),
   ]);
-  const url = await pg.freshDatabase('watch');
-  db = await openDatabase({ env: { NETLIFY_DB_URL: url }, embeddedDir: '' });
+  const dbUrl = await pg.freshDatabase('watch');
+  db = await openDatabase({ env: { NETLIFY_DB_URL: dbUrl }, embeddedDir: '' });
   await applyMigrations(db, migrationsIn(MIGRATIONS));
   const p = createPayloads(loadDir(tempData()), NOW, SITE.url);
   runtime = await startWatchRuntime({
@@ -54,7 +54,7 @@ beforeAll(async () => {
       X_BEARER_TOKEN: X_TOKEN, RESETCAST_DISPATCH_TOKEN: DISPATCH_TOKEN, RESETCAST_REPO: REPO,
       RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, RESETCAST_WATCH_SITE: url,
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1', NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
-      NETLIFY_DB_URL: url,
+      NETLIFY_DB_URL: dbUrl,
     }),
   });
 }, 90_000);
