@@ -3,9 +3,11 @@
  * command or one function run:
  *
  * - **NETLIFY_DB_URL set** (Netlify sets it for its functions; a maintainer may give any Postgres URL):
- *   one node-postgres client. Chosen over @netlify/database, which wraps this same driver with Neon's
- *   serverless one and a WebSocket client (the watcher's bundle and cold start pay for every byte; the
- *   numbers are in docs/alerts.md).
+ *   one node-postgres client over TCP. Inside a Netlify function the platform also sets
+ *   NETLIFY_DB_DRIVER=serverless, and then the client is Neon's serverless one (the same pg-shaped API
+ *   over a WebSocket), as @netlify/database chooses; that path is not exercised by our tests (no Neon
+ *   endpoint here: docs/alerts.md). Not @netlify/database itself, which bundles both drivers and a query
+ *   builder (the watcher's bundle and cold start pay for every byte; the numbers are in docs/alerts.md).
  * - **unset**: the embedded engine, PGlite (the engine of netlify-cli's local Netlify Database), in a
  *   folder of the working copy (RESETCAST_DB_DIR, default `.resetcast/db`, git-ignored), offline. PGlite
  *   is one process, one session: an exclusive lock around opening it (proper-lockfile: a lock folder
@@ -90,10 +92,27 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
 
 const oneLine = (e: unknown): string => String((e as Error)?.message ?? e).replace(/\s+/g, ' ').trim();
 
-async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+/** The part of a pg-shaped client used here (node-postgres' Client, Neon's serverless Client). */
+interface PgClient {
+  connect(): Promise<unknown>;
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  end(): Promise<unknown>;
+  on(event: 'error', listener: (e: Error) => void): unknown;
+}
+
+/** node-postgres over TCP, or (inside a Netlify function, NETLIFY_DB_DRIVER=serverless) Neon's client over a WebSocket. */
+async function pgClient(serverless: boolean, config: Record<string, unknown>): Promise<PgClient> {
+  if (serverless) {
+    const { Client } = await import('@neondatabase/serverless');
+    return new Client(config) as unknown as PgClient;
+  }
   const { default: pg } = await import('pg');
+  return new pg.Client(config) as unknown as PgClient;
+}
+
+async function openPostgres(url: string, timeoutMs: number, serverless: boolean): Promise<Database> {
   const label = describeUrl(url);
-  const client = new pg.Client({
+  const client = await pgClient(serverless, {
     connectionString: url,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
@@ -119,7 +138,7 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
           .catch(fail('query failed')),
     },
     exec: (script) => withDeadline(client.query(script), timeoutMs + 2_000, 'query', kill).then(() => undefined).catch(fail('query failed')),
-    close: () => withDeadline(client.end(), timeoutMs, 'close', () => undefined).catch(() => undefined),
+    close: () => withDeadline(client.end(), timeoutMs, 'close', () => undefined).then(() => undefined, () => undefined),
   };
 }
 
@@ -181,7 +200,7 @@ export interface OpenOptions {
 export async function openDatabase({ env, embeddedDir }: OpenOptions): Promise<Database> {
   const timeoutMs = positive(env['RESETCAST_DB_TIMEOUT_MS'], DB_TIMEOUT_MS);
   const url = env['NETLIFY_DB_URL']?.trim();
-  if (url) return openPostgres(url, timeoutMs);
+  if (url) return openPostgres(url, timeoutMs, env['NETLIFY_DB_DRIVER'] === 'serverless');
   const dir = env['RESETCAST_DB_DIR']?.trim() || embeddedDir;
   mkdirSync(dirname(dir), { recursive: true });
   return openEmbedded(dir, timeoutMs, positive(env['RESETCAST_DB_LOCK_WAIT_MS'], DB_LOCK_WAIT_MS));
