@@ -2,8 +2,9 @@
  * The watcher end to end, as Netlify runs it: the bundled function in the real local Netlify runtime
  * (scripts/lib/watch-runtime.ts: its own `netlify serve`, because the function's environment must name
  * this test's servers, which the shared runtime of global-setup.ts predates), invoked as the scheduler
- * invokes it, with local servers for X, GitHub's dispatch, ntfy and Netlify Blobs (the real local Blobs
- * server), and the deploy's published files served by the runtime itself. A post appears on X; one run
+ * invokes it, with local servers for X, GitHub's dispatch and ntfy, a real PostgreSQL as its Netlify
+ * Database (NETLIFY_DB_URL, migrated first as Netlify migrates at deploy: the deployed function has no
+ * migrations folder), and the deploy's published files served by the runtime itself. A post appears on X; one run
  * announces it once and starts the pull once; the next run sends nothing and starts nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,10 @@ import { createPayloads } from '../../src/site/api/payloads.ts';
 import { nextMinute, startWatchRuntime, type WatchRuntime } from '../../scripts/lib/watch-runtime.ts';
 import { startServer, type FixtureServer } from '../scripts/support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi } from '../scripts/support/outlet-servers.ts';
-import { BLOBS_SITE_ID, BLOBS_TOKEN, startBlobs, type LocalBlobs } from '../scripts/support/blobs.ts';
+import { startPostgres, type LocalPostgres } from '../support/postgres.ts';
+import { openDatabase, type Database } from '../../src/db/database.ts';
+import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import { MIGRATIONS } from '../scripts/support/ledger.ts';
 import { loadDir, NOW, tempData } from '../scripts/support/pull-env.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -26,11 +30,11 @@ const DISPATCH_TOKEN = 'ghDispatchS3cret-runtime';
 /** Posted 5 s before the test starts: the watcher runs on the wall clock. */
 const POST = { id: postIdAt(new Date(Date.now() - 5_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
 
-let x: FixtureServer, github: FixtureServer, ntfy: FixtureServer, blobs: LocalBlobs, runtime: WatchRuntime;
+let x: FixtureServer, github: FixtureServer, ntfy: FixtureServer, pg: LocalPostgres, db: Database, runtime: WatchRuntime;
 
 beforeAll(async () => {
-  [x, github, ntfy, blobs] = await Promise.all([
-    // X answers the post whatever since_id says: as if the cursor had been lost, so only the sent-log stops a resend.
+  [x, github, ntfy, pg] = await Promise.all([
+    // X answers the post whatever since_id says: as if the cursor had been lost, so only the ledger stops a resend.
     startServer((url) => {
       if (url.pathname === '/2/users/by') return { body: JSON.stringify({ data: [{ id: THS, name: 'thsottiaux', username: 'thsottiaux' }] }) };
       if (url.pathname === `/2/users/${THS}/tweets`) return { body: JSON.stringify({ data: [POST], meta: { result_count: 1, newest_id: POST.id } }) };
@@ -38,8 +42,11 @@ beforeAll(async () => {
     }),
     startServer((url) => (url.pathname === `/repos/${REPO}/actions/workflows/pull.yml/dispatches` ? { status: 204 } : undefined)),
     startServer(ntfyApi()),
-    startBlobs(),
+    startPostgres(),
   ]);
+  const dbUrl = await pg.freshDatabase('watch');
+  db = await openDatabase({ env: { NETLIFY_DB_URL: dbUrl }, embeddedDir: '' });
+  await applyMigrations(db, migrationsIn(MIGRATIONS));
   const p = createPayloads(loadDir(tempData()), NOW, SITE.url);
   runtime = await startWatchRuntime({
     root: resolve(import.meta.dirname, '..', '..'),
@@ -48,7 +55,7 @@ beforeAll(async () => {
       X_BEARER_TOKEN: X_TOKEN, RESETCAST_DISPATCH_TOKEN: DISPATCH_TOKEN, RESETCAST_REPO: REPO,
       RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, RESETCAST_WATCH_SITE: url,
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1', NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
-      RESETCAST_BLOBS_SITE_ID: BLOBS_SITE_ID, RESETCAST_BLOBS_TOKEN: BLOBS_TOKEN, RESETCAST_BLOBS_EDGE_URL: blobs.url,
+      NETLIFY_DB_URL: dbUrl,
     }),
   });
 }, 90_000);
@@ -56,7 +63,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.close();
   await Promise.all([x, github, ntfy].map((s) => s?.close()));
-  await blobs?.close();
+  await db?.close();
+  await pg?.stop();
 });
 
 /** The function's `[watch]` lines once `last` is among them (by content: the runtime interleaves its own output). */
@@ -74,7 +82,7 @@ describe('the watch function in the local Netlify runtime', () => {
     expect(first).toEqual(expect.arrayContaining(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: sent 1 alert(s)']));
 
     // A minute passes: the account's last poll moves back 60 s, so the next run asks X again.
-    await nextMinute(blobs.store('resetcast'));
+    await nextMinute(db.sql);
 
     expect(await runtime.invoke()).toBe(200);
     const second = (await linesUpTo('[watch] ✅ ntfy: nothing new to send')).slice(first.length);
