@@ -25,11 +25,17 @@ import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
 import { watchStore } from '../../src/jobs/watch/state.ts';
+import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 
-/** Netlify stops a scheduled function at 30 s; every request of a run ends by this much after its start. */
-const RUN_BUDGET_MS = 25_000;
-/** Each database call's deadline here: several fit in the run's budget. */
-const DB_TIMEOUT_MS = '5000';
+/**
+ * Netlify stops a scheduled function at 30 s (docs.netlify.com, scheduled functions: 30 s execution
+ * limit). Every request of a run ends by this much after its start; a send's settlement (one database
+ * call, DB_TIMEOUT_MS at most) and closing the database follow, so the run ends inside the limit, its
+ * lines logged. What a stop leaves claimed is resent at most once after its lease (the ledger's rules).
+ */
+const RUN_BUDGET_MS = 20_000;
+/** Each database call's deadline here: several fit in the run's budget, and one after it. */
+const DB_TIMEOUT_MS = '4000';
 /** What the watcher cannot run without. */
 const REQUIRED = ['X_BEARER_TOKEN', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
@@ -40,7 +46,12 @@ function log(env: Readonly<Record<string, string | undefined>>, lines: readonly 
   for (const l of lines) console.log(neutraliseWorkflowCommands(redact(`[watch] ${oneLine(l)}`)));
 }
 
-export default async (): Promise<Response> => {
+/** What the function reads of Netlify's context: the deploy it belongs to (the deployed-alerts step skips one it settled). */
+interface WatchContext {
+  deploy?: { id?: string };
+}
+
+export default async (_req?: Request, context?: WatchContext): Promise<Response> => {
   const env = process.env;
   const unset = REQUIRED.filter((k) => !env[k]);
   if (unset.length > 0) {
@@ -57,7 +68,7 @@ export default async (): Promise<Response> => {
       db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
       // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
       await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
-      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql) };
+      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql), deployed: deployedStore(db.sql) };
     } catch (e) {
       log(env, [`❌ database: ${(e as Error).message}`]);
     }
@@ -66,6 +77,8 @@ export default async (): Promise<Response> => {
       http: { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT, deadline: start + RUN_BUDGET_MS },
       x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
       deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+      // Only with the deploy's own address: another site's alerts.json is not this deploy's.
+      deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
       siteBase: SITE.url,
       accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
       stores,

@@ -21,8 +21,9 @@ import { createPayloads } from '../../src/site/api/payloads.ts';
 import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
-import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
+import { runWatch as runWatchWhole, type WatchInput, type WatchOutput } from '../../src/jobs/watch/run.ts';
 import { watchStore, type WatchState } from '../../src/jobs/watch/state.ts';
+import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
@@ -94,7 +95,8 @@ async function world(opts: WorldOpts = {}): Promise<World> {
   const p = createPayloads({ ...dataset, banked: { ...dataset.banked, expiry_days: opts.expiryDays ?? dataset.banked.expiry_days } }, NOW, SITE.url);
   const model = p.timeline.events.find((e) => e.source === 'thsottiaux')!;
   const timeline = { ...p.timeline, events: [...p.timeline.events, ...(opts.siteEvents ?? []).map((e) => ({ ...model, ...e }))] };
-  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked) };
+  // alerts.json as the deploy has it: none of its alerts is within a day of NOW, so the deployed-alerts step sends nothing here.
+  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked), '/api/v1/alerts.json': stableStringify(p.alerts) };
   const dbDir = join(mkdtempSync(join(tmpdir(), 'resetcast-watch-db-')), 'db');
   let db: TestLedger;
   const [opened, x, github, ntfy, telegram, site] = await Promise.all([
@@ -114,7 +116,7 @@ async function world(opts: WorldOpts = {}): Promise<World> {
     input: (over = {}) => ({
       now: NOW, http: httpDeps(), x: { base: x.url, token: 'xTokenS3cret' }, deploy: site.url, siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql) },
+      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
       urls, dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url }, ...over,
     }),
   };
@@ -127,6 +129,12 @@ async function pullThenBroadcast(w: World, now: Date): Promise<{ lines: string[]
   const alerts = deriveAlerts(loadDir(w.data, now), now, SITE.url);
   const result = await broadcast({ alerts, ledger: w.db().ledger, urls: w.input().urls, http: httpDeps([], now), now });
   return { lines: result.lines };
+}
+
+/** A run's fast-path lines: the deployed-alerts step's own are tested in tests/scripts/watch-deployed.test.ts. */
+async function runWatch(input: WatchInput): Promise<WatchOutput> {
+  const run = await runWatchWhole(input);
+  return { ...run, lines: run.lines.filter((l) => !l.includes('deployed alerts')) };
 }
 
 const titles = (s: FixtureServer): string[] => s.requests.map((r) => String(JSON.parse(r.body).title ?? JSON.parse(r.body).text));

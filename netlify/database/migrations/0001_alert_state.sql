@@ -47,3 +47,12 @@ CREATE TABLE IF NOT EXISTS watch_dispatch (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 INSERT INTO watch_dispatch (id, pending) VALUES (true, false) ON CONFLICT (id) DO NOTHING;
+
+-- The deploy whose /api/v1/alerts.json the watcher last read (its id, else the file's ETag), and whether
+-- that run left nothing to send: then the same deploy is not read again (src/jobs/watch/deployed-alerts.ts).
+CREATE TABLE IF NOT EXISTS deployed_alerts (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  deploy text NOT NULL,
+  settled boolean NOT NULL,
+  checked_at timestamptz NOT NULL
+);

@@ -29,6 +29,8 @@ export interface BroadcastInput {
   urls: OutletUrls;
   http: HttpDeps;
   now: Date;
+  /** Said after each outlet's name in its line (`ntfy (deployed alerts): …`), when one run has several broadcasts. */
+  label?: string;
 }
 
 /** What happened to one (outlet, alert) in this run: for the report and the concurrency tests. */
@@ -152,7 +154,7 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
   );
   return {
     checks: runs.map((r) => check(r.outlet.name, r.outcome, input.now, undefined, null)),
-    lines: runs.map((r) => line(r.outlet.name, r.outcome)),
+    lines: runs.map((r) => line(input.label ? `${r.outlet.name} (${input.label})` : r.outlet.name, r.outcome)),
     decisions,
     failed: runs.some((r) => r.outcome.outcome === 'failed'),
   };

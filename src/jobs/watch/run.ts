@@ -34,6 +34,7 @@ import { dueAccounts, type PolledAccount } from './config.ts';
 import { DISPATCH_QUIET_MS, dispatchPull, dispatchQuietSince, type DispatchTarget } from './dispatch.ts';
 import { FIRST_LOOK_MS, healState, startCursor } from './heal.ts';
 import { readSite, type SiteKnowledge } from './site.ts';
+import { sendDeployedAlerts, type DeployedStore } from './deployed-alerts.ts';
 import { EMPTY_STATE, type WatchState, type WatchStore } from './state.ts';
 
 export interface WatchInput {
@@ -42,15 +43,17 @@ export interface WatchInput {
   x: { base: string; token: string };
   /** The deployed site to read what it knows from (its URL). */
   deploy: string;
+  /** The deploy's id, as the platform gives it to the function: the deployed-alerts step skips a deploy it settled. */
+  deployId?: string | undefined;
   /** The base alert ids and links are built on: the same as the broadcast's (SITE.url). */
   siteBase: string;
   accounts: readonly PolledAccount[];
-  /** The watcher's state and the alert ledger, in the database; null when it could not even be opened. */
-  stores: { state: WatchStore; ledger: AlertLedger } | null;
+  /** The watcher's state, the alert ledger and the deployed-alerts mark, in the database; null when it could not even be opened. */
+  stores: { state: WatchStore; ledger: AlertLedger; deployed: DeployedStore } | null;
   urls: OutletUrls;
   dispatch: DispatchTarget;
   /** Called as each phase ends (the latency bench times them); no effect on the result. */
-  onPhase?: (phase: 'polled' | 'classified' | 'sent' | 'dispatched') => void;
+  onPhase?: (phase: 'polled' | 'classified' | 'sent' | 'dispatched' | 'deployed') => void;
 }
 
 export interface WatchOutput {
@@ -67,7 +70,22 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
   return out;
 }
 
+/**
+ * One run: the fast path (new posts → their alerts at once → the pull dispatched), then the
+ * deployed-alerts step (deployed-alerts.ts: whatever the deploy's alerts.json still owes the outlets).
+ * Each step says ✅/❌ in its own lines, and neither stops the other.
+ */
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
+  const fast = await fastPath(input);
+  const deployed = input.stores
+    ? await sendDeployedAlerts({ now: input.now, http: input.http, deploy: input.deploy, deployId: input.deployId, ledger: input.stores.ledger, store: input.stores.deployed, urls: input.urls })
+    : ['❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again'];
+  input.onPhase?.('deployed');
+  return { ...fast, lines: [...fast.lines, ...deployed] };
+}
+
+/** New posts from X, announced at once, and the pull started (steps 1–5 above). */
+async function fastPath(input: WatchInput): Promise<WatchOutput> {
   const { now, http } = input;
   const lines: string[] = [];
   const out = (alerts: Alert[] = [], dispatched = false): WatchOutput => ({ lines, alerts, dispatched });
