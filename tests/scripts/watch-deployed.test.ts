@@ -234,6 +234,14 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
     expect((await w.db.rows('ntfy')).map((r) => r.split(' ').slice(1).join(' '))).toEqual(['uncertain 1/0', 'uncertain 1/0']);
   });
 
+  it('no outlet configured (a fork): one line, the deploy not even read', async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const run = await runWatch(w.input({ accounts: [], urls: {} }));
+    expect(deployedLines(run.lines)).toEqual(['⏭️ deployed alerts: no outlet configured']);
+    expect(alertsRead(w)).toBe(0);
+  });
+
   it('too little of the run left: the step does not start, and says so', async () => {
     const w = await world();
     w.serve({ body: stableStringify(freshDeploy()) });

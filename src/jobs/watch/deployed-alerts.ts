@@ -99,7 +99,7 @@ async function nothingLeft(input: DeployedInput, alerts: readonly Alert[]): Prom
  * step and one per outlet it sent to or failed on. Never throws: each failure is its line.
  */
 export async function sendDeployedAlerts(input: DeployedInput): Promise<string[]> {
-  if (!OUTLETS.some((o) => input.urls[o.name])) return [];
+  if (!OUTLETS.some((o) => input.urls[o.name])) return [`⏭️ ${LABEL}: no outlet configured`];
   const left = (input.http.deadline ?? Infinity) - input.http.now().getTime();
   if (left < DEPLOYED_MIN_LEFT_MS) return [`⏭️ ${LABEL}: not started, ${Math.max(0, Math.round(left / 1000))} s left of this run; the next run sends them`];
   try {
