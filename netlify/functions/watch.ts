@@ -1,10 +1,11 @@
 /**
  * The watcher (docs/alerts.md, "The watcher"): a Netlify scheduled function, every minute, that asks X
  * for the posts of the due accounts newer than what the deployed site knows, announces a confident new
- * reset or banked grant at once to the configured outlets (through the shared sent-log in Netlify Blobs,
- * so the pull's broadcast never repeats it), and starts the scheduled pull through GitHub's
+ * reset or banked grant at once to the configured outlets (each claimed first in the alert ledger in
+ * Netlify Database, so no sender ever repeats it), and starts the scheduled pull through GitHub's
  * workflow_dispatch so data/ records the post and the site rebuilds. A thin binding: the environment,
- * fetch, the Blobs store and the clock, around src/jobs/watch/run.ts.
+ * fetch, the database (NETLIFY_DB_URL, which Netlify sets; else, in the local runtime, the embedded one
+ * in the working copy: src/db/database.ts) and the clock, around src/jobs/watch/run.ts.
  *
  * Its schedule (every minute) is in netlify.toml, `[functions.watch]`, where the local runtime reads it too.
  *
@@ -12,19 +13,29 @@
  * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through
  * the one redactor (src/core/secrets.ts).
  */
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../../src/core/sources.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
-import { blobTextStore, SENT_LOG_KEY } from '../../src/jobs/broadcast/shared-log.ts';
+import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
+import { EMBEDDED_DIR, openDatabase, type Database } from '../../src/db/database.ts';
+import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
-import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
-import { functionBlobStore } from '../../scripts/lib/blob-store.ts';
+import { watchStore } from '../../src/jobs/watch/state.ts';
+import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 
-/** Netlify stops a scheduled function at 30 s; every request of a run ends by this much after its start. */
-const RUN_BUDGET_MS = 25_000;
+/**
+ * Netlify stops a scheduled function at 30 s (docs.netlify.com, scheduled functions: 30 s execution
+ * limit). Every request of a run ends by this much after its start; a send's settlement (one database
+ * call, DB_TIMEOUT_MS at most) and closing the database follow, so the run ends inside the limit, its
+ * lines logged. What a stop leaves claimed is resent at most once after its lease (the ledger's rules).
+ */
+const RUN_BUDGET_MS = 20_000;
+/** Each database call's deadline here: several fit in the run's budget, and one after it. */
+const DB_TIMEOUT_MS = '4000';
 /** What the watcher cannot run without. */
 const REQUIRED = ['X_BEARER_TOKEN', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
@@ -35,7 +46,12 @@ function log(env: Readonly<Record<string, string | undefined>>, lines: readonly 
   for (const l of lines) console.log(neutraliseWorkflowCommands(redact(`[watch] ${oneLine(l)}`)));
 }
 
-export default async (): Promise<Response> => {
+/** What the function reads of Netlify's context: the deploy it belongs to (the deployed-alerts step skips one it settled). */
+interface WatchContext {
+  deploy?: { id?: string };
+}
+
+export default async (_req?: Request, context?: WatchContext): Promise<Response> => {
   const env = process.env;
   const unset = REQUIRED.filter((k) => !env[k]);
   if (unset.length > 0) {
@@ -45,19 +61,24 @@ export default async (): Promise<Response> => {
   }
   const start = Date.now();
   const now = new Date(Math.floor(start / 1000) * 1000);
+  let db: Database | null = null;
   try {
     let stores = null;
     try {
-      const blobs = functionBlobStore(env);
-      stores = { state: blobTextStore(blobs, WATCH_STATE_KEY), sentLog: blobTextStore(blobs, SENT_LOG_KEY) };
+      db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
+      // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
+      await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
+      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql), deployed: deployedStore(db.sql) };
     } catch (e) {
-      log(env, [`❌ blobs: cannot open the store (${(e as Error).message})`]);
+      log(env, [`❌ database: ${(e as Error).message}`]);
     }
     const result = await runWatch({
       now,
       http: { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT, deadline: start + RUN_BUDGET_MS },
       x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
       deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+      // Only with the deploy's own address: another site's alerts.json is not this deploy's.
+      deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
       siteBase: SITE.url,
       accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
       stores,
@@ -67,6 +88,8 @@ export default async (): Promise<Response> => {
     log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
   } catch (e) {
     log(env, [`❌ watch: ${(e as Error).message}`]);
+  } finally {
+    await db?.close();
   }
   return new Response(null, { status: 204 });
 };

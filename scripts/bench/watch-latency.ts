@@ -4,16 +4,15 @@
  * each invocation a new post is put on the local X (its id stamped a second earlier); the clock starts
  * when X can answer it and stops as each outlet and GitHub's dispatch receive their request. That is our
  * own work, per run: the invocation, reading the state, asking X, reading the deploy, classifying,
- * claiming in Blobs, sending, the cursor, the dispatch. Between runs the account's last poll is moved back
- * a minute (the next minute, without waiting for it). Blobs is the real local Blobs server.
+ * opening the database, claiming in the ledger, sending, the cursor, the dispatch. Between runs the
+ * account's last poll is moved back a minute (the next minute, without waiting for it). The database is
+ * the embedded one, as the local runtime uses it without NETLIFY_DB_URL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { STORE_NAME } from '../lib/blob-store.ts';
+import { openDatabase } from '../../src/db/database.ts';
 import { nextMinute, startWatchRuntime } from '../lib/watch-runtime.ts';
 
 export interface WatchBenchInput {
@@ -21,7 +20,7 @@ export interface WatchBenchInput {
   runs: number;
   /** The deploy's published files by path. */
   published: Readonly<Record<string, string>>;
-  /** The function's environment for X, GitHub and the outlets (the Blobs and secrets parts are added here). */
+  /** The function's environment for X, GitHub and the outlets (the database and secrets parts are added here). */
   env: Record<string, string>;
   /** Puts a new post on X now; returns nothing (the X server answers it from then on). */
   post: () => void;
@@ -34,29 +33,34 @@ export interface WatchBenchInput {
 /** Per run, ms from the post being on X to each name's request. */
 export type WatchSample = Record<string, number>;
 
-const BLOBS_SITE_ID = 'resetcast-bench';
-const BLOBS_TOKEN = 'bench-blobs-token';
-
 export async function benchWatcher(input: WatchBenchInput): Promise<WatchSample[]> {
-  const directory = mkdtempSync(join(tmpdir(), 'resetcast-bench-blobs-'));
-  const blobs = new BlobsServer({ directory, token: BLOBS_TOKEN });
-  const { port } = await blobs.start();
-  const edge = `http://127.0.0.1:${port}`;
-  const store = getStore({ name: STORE_NAME, siteID: BLOBS_SITE_ID, token: BLOBS_TOKEN, edgeURL: edge, uncachedEdgeURL: edge, consistency: 'strong' });
+  const directory = mkdtempSync(join(tmpdir(), 'resetcast-bench-db-'));
+  const dbDir = join(directory, 'db');
+  /** The next minute, in the embedded database between two runs (the function holds it only while it runs). */
+  const nextMinuteInDb = async (): Promise<void> => {
+    const db = await openDatabase({ env: { RESETCAST_DB_DIR: dbDir }, embeddedDir: dbDir });
+    try {
+      // Before the first run the function has not migrated it yet: nothing to move.
+      const { rows } = await db.sql.query<{ t: string | null }>("SELECT to_regclass('watch_accounts')::text AS t");
+      if (rows[0]?.t) await nextMinute(db.sql);
+    } finally {
+      await db.close();
+    }
+  };
   const runtime = await startWatchRuntime({
     root: input.root,
     published: input.published,
     env: (url) => ({
       ...input.env, RESETCAST_WATCH_SITE: url, RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
       X_BEARER_TOKEN: 'bench', RESETCAST_DISPATCH_TOKEN: 'bench', RESETCAST_REPO: 'resetcast/bench',
-      RESETCAST_BLOBS_SITE_ID: BLOBS_SITE_ID, RESETCAST_BLOBS_TOKEN: BLOBS_TOKEN, RESETCAST_BLOBS_EDGE_URL: edge,
+      RESETCAST_DB_DIR: dbDir,
     }),
   });
   const samples: WatchSample[] = [];
   try {
     // One more run than measured: the first also looks the account up and loads the runtime's caches.
     for (let i = 0; i <= input.runs; i++) {
-      await nextMinute(store);
+      await nextMinuteInDb();
       input.drain();
       input.post();
       const t0 = performance.now();
@@ -68,7 +72,6 @@ export async function benchWatcher(input: WatchBenchInput): Promise<WatchSample[
     }
   } finally {
     await runtime.close();
-    await blobs.stop();
     rmSync(directory, { recursive: true, force: true });
   }
   return samples;

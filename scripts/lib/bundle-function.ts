@@ -44,6 +44,9 @@ export async function bundleFunction(root: string, entry: string, outfile: strin
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     define: extra.define ?? {},
     plugins: [unusedByTheFunction],
+    // The embedded database is only for the local runtime (deployed, NETLIFY_DB_URL is always set): loaded
+    // from node_modules there, it reads its WebAssembly files beside itself, which a bundle would break.
+    external: ['@electric-sql/pglite', 'proper-lockfile'],
     metafile: extra.metafile ?? false,
     // Only for profiling (a source map next to the bundle); never in what ships.
     sourcemap: extra.sourcemap ?? false,

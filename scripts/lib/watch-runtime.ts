@@ -7,15 +7,14 @@
  * end-to-end test (tests/e2e/watch-runtime.test.ts) and `npm run bench:alerts`.
  *
  * Its own runtime rather than the shared one: the function reads its secrets and the addresses of X,
- * GitHub, the outlets and Blobs from its environment, which a runtime fixes when it starts; the caller's
+ * GitHub, the outlets and the database from its environment, which a runtime fixes when it starts; the caller's
  * local servers exist only after that. The runtime runs on this Node (process.execPath), as Netlify runs
  * the function on the NODE_VERSION of netlify.toml.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Store } from '@netlify/blobs';
-import { WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import type { Sql } from '../../src/core/sql.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE } from './bundle-function.ts';
 import { startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
 
@@ -30,6 +29,8 @@ export interface WatchRuntime {
   invoke: () => Promise<number>;
   /** The `[watch]` lines the function logged so far (they arrive after invoke() resolves: wait for them). */
   lines: () => string[];
+  /** Everything the runtime printed so far (for a failure's message). */
+  output: () => string;
   close: () => Promise<void>;
 }
 
@@ -55,6 +56,10 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
   let runtime: NetlifyServe;
   try {
     await bundleFunction(o.root, WATCH_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'));
+    // As in a working copy: the migrations (the function applies them to the embedded database) and the
+    // packages the bundle leaves out (the embedded engine, loaded only without NETLIFY_DB_URL).
+    cpSync(join(o.root, 'netlify/database/migrations'), join(dir, 'netlify/database/migrations'), { recursive: true });
+    symlinkSync(join(o.root, 'node_modules'), join(dir, 'node_modules'), 'dir');
     runtime = await startNetlifyServe({
       cwd: dir,
       // Only what the function is given: its address (the deploy it reads) is the runtime's own.
@@ -79,6 +84,7 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
     // The function's console reaches the runtime's stdout after the response: a caller waits for the
     // lines it expects (tests/support/wait-for.ts) rather than reading them as soon as invoke() returns.
     lines: () => runtime.output().split('\n').filter((l) => l.startsWith('[watch] ')),
+    output: () => runtime.output(),
     close: async () => {
       await runtime.close();
       rmSync(dir, { recursive: true, force: true });
@@ -88,12 +94,8 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
 
 /**
  * The next minute without waiting for it: every account's last poll moved a minute back in the watcher's
- * state, so the next invocation asks X again (an account is due only when its interval has passed).
+ * state (its database), so the next invocation asks X again (an account is due only when its interval has passed).
  */
-export async function nextMinute(store: Store): Promise<void> {
-  const text = await store.get(WATCH_STATE_KEY, { type: 'text' });
-  if (text === null) return;
-  const state = JSON.parse(text) as { accounts: Record<string, { polled_at: string }> };
-  for (const a of Object.values(state.accounts)) a.polled_at = new Date(Date.parse(a.polled_at) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  await store.set(WATCH_STATE_KEY, JSON.stringify(state));
+export async function nextMinute(sql: Sql): Promise<void> {
+  await sql.query("UPDATE watch_accounts SET polled_at = polled_at - interval '1 minute'");
 }

@@ -69,6 +69,21 @@ const webhookUrl = (marker: string, pick: (rest: string[]) => string[], credenti
   },
 });
 
+/**
+ * A database URL (`postgres://user:password@host/db?sslmode=require`): its password, and `user:password`
+ * (the whole URL is added by secretPieces). The user, host, database name and query (`sslmode=require`)
+ * are not credentials: removing them would blot out ordinary words in a driver's messages. A value that
+ * is no URL (a key=value connection string) counts whole.
+ */
+const databaseUrl: SecretVariable = {
+  credential: 'the password in the URL',
+  parts: (v) => {
+    const url = asUrl(v);
+    if (!url) return [v];
+    return url.password ? [`${url.username}:${url.password}`, url.password, decodeURIComponent(url.password)] : [];
+  },
+};
+
 /** The topic of an ntfy URL (its last path segment), decoded. */
 const ntfyTopic = (url: URL): string | null => {
   const last = segments(url).at(-1);
@@ -84,11 +99,11 @@ export const SECRET_VARIABLES = {
   X_BEARER_TOKEN: wholeToken,
   GITHUB_TOKEN: wholeToken,
   RESETCAST_DISPATCH_TOKEN: wholeToken,
-  RESETCAST_BLOBS_TOKEN: wholeToken,
   NETLIFY_BUILD_HOOK: webhookUrl('build_hooks', (rest) => [rest.join('/'), ...rest], 'the build hook id'),
   TELEGRAM_BOT_TOKEN: { credential: 'the bot token', parts: (v) => [v, v.slice(v.indexOf(':') + 1)] },
   DISCORD_WEBHOOK_URL: webhookUrl('webhooks', (rest) => [rest.join('/'), ...rest], 'the webhook id and token'),
   SLACK_WEBHOOK_URL: webhookUrl('services', (rest) => [rest.join('/'), rest.at(-1)!], 'the path after /services/'),
+  NETLIFY_DB_URL: databaseUrl,
   NTFY_TOPIC_URL: {
     credential: 'the topic, or the credentials in the URL',
     mayBePublic: 'the topic',

@@ -3,11 +3,11 @@
  * the exact request it sends, and how it fares when the outlet answers 4xx, 5xx, 429 with a wait,
  * never, with a redirect, with a body that never ends, by closing the connection, or with something
  * that is not its answer. What may have arrived is never repeated blindly: it is recorded as uncertain
- * and resent at most once, on the next broadcast. Webhook URLs are secrets: no error and nothing in the
- * sent-log may contain them.
+ * in the ledger and resent at most once, after its lease; what provably did not arrive is released and
+ * uses no attempt. Webhook URLs are secrets: no error and no line may contain them, nor the ledger.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls, type OutletName, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { telegramText } from '../../src/jobs/broadcast/outlets/telegram.ts';
@@ -17,11 +17,19 @@ import {
   DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_PATH, TELEGRAM_TOKEN, telegramApi, telegramError, telegramVisible,
 } from './support/outlet-servers.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
+import { testLedger, type TestLedger } from './support/ledger.ts';
 
+/** A short lease for the claims, so "resent once after its lease" happens within a test. */
+const LEASE_MS = 300;
+/** One embedded ledger for the file, emptied after each test. */
+let l: TestLedger;
+beforeAll(async () => void (l = await testLedger({ leaseMs: LEASE_MS })), 60_000);
+afterAll(async () => l?.close());
 let servers: FixtureServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
   servers = [];
+  await l.db.sql.query('DELETE FROM alert_deliveries');
 });
 
 const RESET: Alert = {
@@ -43,21 +51,21 @@ const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DIS
 /** Telegram is configured by three variables (token, chat, API base), read as scripts/broadcast.ts reads them. */
 const telegramEnv = (base: string, env: Record<string, string> = {}) => ({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: base, ...env });
 
-type Records = { id: string; state: string; attempts: number }[];
-/** One broadcast of RESET to the outlet `name` (a server started for it unless given), after the sent-log `before`. */
-async function send(name: OutletName, override?: (n: number) => Reply | undefined, before = '{"outlets":[]}', given?: FixtureServer, env: Record<string, string> = {}) {
+/** One broadcast of RESET to the outlet `name` (a server started for it unless given), on the file's ledger as it stands. */
+async function send(name: OutletName, override?: (n: number) => Reply | undefined, given?: FixtureServer, env: Record<string, string> = {}) {
   const server = given ?? (await startServer(APIS[name](override)));
   if (!given) servers.push(server);
   const sleeps: number[] = [];
   const urls: OutletUrls = name === 'telegram' ? outletUrls(telegramEnv(server.url, env)) : { [name]: `${server.url}${PATHS[name]}` };
-  const result = await broadcast({ alerts: [RESET], sentLogText: before, urls, http: httpDeps(sleeps), now: NOW });
+  // The claims' lease is short (the ledger's); each send keeps the default budget (half of CLAIM_LEASE_MS).
+  const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls, http: httpDeps(sleeps), now: NOW });
   const check = result.checks.find((c) => c.name === name)!;
-  const log = JSON.parse(result.sentLog) as { outlets: { name: string; sent: Records }[] };
-  const records = log.outlets.find((o) => o.name === name)!.sent;
-  const sent = records.filter((s) => s.state === 'sent').map((s) => s.id);
+  // The ledger's row of RESET on this outlet, as `state uncertain/refused` attempts.
+  const records = (await l.rows(name)).map((r) => r.replace(/^#\d+ /, ''));
+  const sent = records.some((r) => r.startsWith('sent ')) ? [RESET.id] : [];
   return { server, sleeps, check, sent, records, result, requests: server.requests };
 }
-const state = (r: { records: Records }): [string, number][] => r.records.map((x) => [x.state, x.attempts]);
+const state = (r: { records: string[] }): string[] => r.records;
 
 describe('the request each outlet sends', () => {
   it('ntfy: JSON to the server root with topic, title, message, tags, priority, click and two view actions', async () => {
@@ -147,46 +155,49 @@ describe.each<[OutletName, Record<string, Reply>]>([
   const secret = name === 'telegram' ? TELEGRAM_TOKEN : PATHS[name].split('/').filter((s) => s.length >= 8).at(-1)!;
   const noSecret = (r: Awaited<ReturnType<typeof send>>) => {
     expect(r.check.error ?? '').not.toContain(secret);
-    expect(r.result.sentLog).not.toContain(secret);
     expect(r.result.lines.join('\n')).not.toContain(secret);
+    expect(JSON.stringify(r.result.decisions)).not.toContain(secret);
   };
 
-  it('an auth or not-found 4xx: the outlet is unusable; failed at once (not retried), nothing recorded against the alert', async () => {
+  it('an auth or not-found 4xx: the outlet is unusable; failed at once (not retried), the claim released (no attempt used)', async () => {
     const r = await send(name, () => replies['client']);
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
     expect(r.check).toMatchObject({ outcome: 'failed', ok: false, last_ok_at: null });
     const status = { ntfy: 'HTTP 401 Unauthorized', discord: 'HTTP 404 Not Found', slack: 'HTTP 410 Gone', telegram: 'HTTP 403 Forbidden: bot was kicked from the channel chat' }[name];
     expect(r.check.error).toBe(`reset:2123700000000000000 not delivered: ${status} (0 of 1 sent; 1 left for the next broadcast)`);
-    expect(r.records).toEqual([]);
+    expect(r.records).toEqual(['released 0/0']);
     expect(r.result.failed).toBe(true);
     noSecret(r);
   });
 
-  it('a 5xx (it may have been accepted): not retried blindly; uncertain, resent once on the next broadcast, then delivered', async () => {
+  it('a 5xx (it may have been accepted): not retried blindly; uncertain, resent once after its lease, then delivered', async () => {
     const server = await startServer(APIS[name]((n) => (n === 0 ? replies['server'] : undefined)));
     servers.push(server);
-    const first = await send(name, undefined, undefined, server);
+    const first = await send(name, undefined, server);
     expect(first.requests).toHaveLength(1);
     expect(first.sleeps).toEqual([]);
-    expect(first.check.error).toMatch(/^reset:2123700000000000000 may have been delivered \(HTTP 5\d\d [^)]*\); recorded as uncertain, resent once on the next broadcast \(0 of 1 sent\)$/);
-    expect(state(first)).toEqual([['uncertain', 1]]);
+    expect(first.check.error).toMatch(/^reset:2123700000000000000 may have been delivered \(HTTP 5\d\d [^)]*\); recorded as uncertain, resent once after its lease \(0 of 1 sent\)$/);
+    expect(state(first)).toEqual(['uncertain 1/0']);
     noSecret(first);
-    const second = await send(name, undefined, first.result.sentLog, server);
+    await l.leasesEnded(name);
+    const second = await send(name, undefined, server);
     expect(server.requests).toHaveLength(2);
-    expect(state(second)).toEqual([['sent', 2]]);
+    expect(state(second)).toEqual(['sent 2/0']);
     expect(second.check.outcome).toBe('ok');
   });
 
   it('a 5xx every time: two attempts over two broadcasts, then never again', async () => {
     const server = await startServer(APIS[name](() => replies['server']));
     servers.push(server);
-    const first = await send(name, undefined, undefined, server);
-    const second = await send(name, undefined, first.result.sentLog, server);
+    await send(name, undefined, server);
+    await l.leasesEnded(name);
+    const second = await send(name, undefined, server);
     expect(second.check.error).toMatch(/recorded as uncertain, not resent again/);
-    const third = await send(name, undefined, second.result.sentLog, server);
+    await l.leasesEnded(name);
+    const third = await send(name, undefined, server);
     expect(server.requests).toHaveLength(2);
-    expect(state(third)).toEqual([['uncertain', 2]]);
+    expect(state(third)).toEqual(['uncertain 2/0']);
     expect(third.check).toMatchObject({ outcome: 'ok', error: null });
     noSecret(second);
   });
@@ -195,7 +206,7 @@ describe.each<[OutletName, Record<string, Reply>]>([
     const r = await send(name, () => ({ reset: true }));
     expect(r.requests).toHaveLength(1);
     expect(r.check.error).toMatch(/may have been delivered \(fetch failed/);
-    expect(state(r)).toEqual([['uncertain', 1]]);
+    expect(state(r)).toEqual(['uncertain 1/0']);
     noSecret(r);
   });
 
@@ -203,7 +214,7 @@ describe.each<[OutletName, Record<string, Reply>]>([
     const r = await send(name, () => ({ status: 200, drip: 200 }));
     expect(r.requests).toHaveLength(1);
     expect(r.check.error).toMatch(/may have been delivered \(HTTP 200, then response body cut off/);
-    expect(state(r)).toEqual([['uncertain', 1]]);
+    expect(state(r)).toEqual(['uncertain 1/0']);
   });
 
   it('a 429 with Retry-After: waits as asked, then delivers', async () => {
@@ -217,7 +228,7 @@ describe.each<[OutletName, Record<string, Reply>]>([
     const r = await send(name, () => ({ hang: true }));
     expect(r.requests).toHaveLength(1);
     expect(r.check.error).toMatch(/may have been delivered \(no answer within the timeout\)/);
-    expect(state(r)).toEqual([['uncertain', 1]]);
+    expect(state(r)).toEqual(['uncertain 1/0']);
   });
 
   it('a redirect: not followed, failed', async () => {
@@ -225,14 +236,14 @@ describe.each<[OutletName, Record<string, Reply>]>([
     expect(r.requests.map((q) => q.url.pathname)).not.toContain(`/moved${PATHS[name]}`);
     expect(r.requests).toHaveLength(1);
     expect(r.check.error).toMatch(/HTTP 301.*redirected; a webhook URL that redirects is not followed/);
-    expect(r.records).toEqual([]);
+    expect(r.records).toEqual(['released 0/0']);
     noSecret(r);
   });
 
   it('a 200 that is not the outlet speaking (a wrong URL): something took it, so uncertain, resent at most once', async () => {
     const r = await send(name, () => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html><body>Welcome to nginx!</body></html>' }));
     expect(r.check.error).toMatch(/may have been delivered \(answered 200 but not .*Welcome to nginx/);
-    expect(state(r)).toEqual([['uncertain', 1]]);
+    expect(state(r)).toEqual(['uncertain 1/0']);
     noSecret(r);
   });
 });
@@ -253,47 +264,47 @@ describe('Discord specifics', () => {
 describe('Telegram specifics', () => {
   const secretPart = TELEGRAM_TOKEN.split(':')[1]!;
   const noToken = (r: Awaited<ReturnType<typeof send>>) => {
-    for (const text of [r.check.error ?? '', r.result.sentLog, r.result.lines.join('\n')]) {
+    for (const text of [r.check.error ?? '', JSON.stringify(r.result.decisions), r.result.lines.join('\n')]) {
       expect(text).not.toContain(secretPart);
       expect(text).not.toContain('sendMessage');
     }
   };
 
-  it('a retry_after longer than the pull waits: failed now, nothing recorded against the alert, so a later broadcast delivers it', async () => {
+  it('a retry_after longer than the pull waits: failed now, the claim released (no attempt used), so a later broadcast delivers it', async () => {
     const r = await send('telegram', () => telegramError(429, 'Too Many Requests: retry after 65', { retry_after: 65 }));
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
     expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 429 Too Many Requests: retry after 65: server asked to retry after 65 s, longer than the pull waits (0 of 1 sent; 1 left for the next broadcast)');
-    expect(r.records).toEqual([]);
+    expect(r.records).toEqual(['released 0/0']);
     noToken(r);
   });
 
   it('a 400 about this message (too long): refused, recorded as failed (attempt 1 of 3), in Telegram\'s words', async () => {
     const r = await send('telegram', () => telegramError(400, 'Bad Request: message is too long'));
     expect(r.check.error).toBe('reset:2123700000000000000 refused: HTTP 400 Bad Request: message is too long (attempt 1 of 3) (0 of 1 sent)');
-    expect(state(r)).toEqual([['failed', 1]]);
+    expect(state(r)).toEqual(['failed 0/1']);
     noToken(r);
   });
 
   it('a 400 "chat not found" (TELEGRAM_CHAT_ID names another chat): the channel is unusable; the outlet stops, nothing is used up', async () => {
-    const r = await send('telegram', undefined, undefined, undefined, { TELEGRAM_CHAT_ID: '@not_our_channel' });
+    const r = await send('telegram', undefined, undefined, { TELEGRAM_CHAT_ID: '@not_our_channel' });
     expect(JSON.parse(r.requests[0]!.body).chat_id).toBe('@not_our_channel');
     expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 400 Bad Request: chat not found (0 of 1 sent; 1 left for the next broadcast)');
-    expect(r.records).toEqual([]);
+    expect(r.records).toEqual(['released 0/0']);
     noToken(r);
   });
 
   it('a token Telegram does not know: 401, failed at once, the token nowhere in what is written', async () => {
-    const r = await send('telegram', undefined, undefined, undefined, { TELEGRAM_BOT_TOKEN: '7000000002:AAHanotherS3cretT0ken-abcdefghijkl' });
+    const r = await send('telegram', undefined, undefined, { TELEGRAM_BOT_TOKEN: '7000000002:AAHanotherS3cretT0ken-abcdefghijkl' });
     expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 401 Unauthorized (0 of 1 sent; 1 left for the next broadcast)');
-    expect(r.result.lines.join('\n') + r.result.sentLog).not.toContain('AAHanotherS3cretT0ken');
+    expect(r.result.lines.join('\n') + JSON.stringify(r.result.decisions)).not.toContain('AAHanotherS3cretT0ken');
   });
 
   it('TELEGRAM_CHAT_ID unset, or a token that is not one: failed before any request, naming the variable', async () => {
-    const noChat = await send('telegram', undefined, undefined, undefined, { TELEGRAM_CHAT_ID: '' });
+    const noChat = await send('telegram', undefined, undefined, { TELEGRAM_CHAT_ID: '' });
     expect(noChat.requests).toHaveLength(0);
     expect(noChat.check.error).toMatch(/^reset:2123700000000000000 not delivered: TELEGRAM_CHAT_ID not set/);
-    const badToken = await send('telegram', undefined, undefined, undefined, { TELEGRAM_BOT_TOKEN: 'AAHtelegram/S3cret?T0ken' });
+    const badToken = await send('telegram', undefined, undefined, { TELEGRAM_BOT_TOKEN: 'AAHtelegram/S3cret?T0ken' });
     expect(badToken.requests).toHaveLength(0);
     expect(badToken.check.error).toMatch(/^reset:2123700000000000000 not delivered: TELEGRAM_BOT_TOKEN is not a bot token/);
     expect(badToken.check.error).not.toContain('S3cret');
@@ -323,16 +334,16 @@ describe('Telegram specifics', () => {
 
 describe('misconfigured outlets', () => {
   it('a URL that is not http(s) fails without a request and without echoing the URL', async () => {
-    const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: { slack: 'hooks.slack.com/services/T/B/secretsecret' }, http: httpDeps(), now: NOW });
+    const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls: { slack: 'hooks.slack.com/services/T/B/secretsecret' }, http: httpDeps(), now: NOW });
     expect(result.checks.find((c) => c.name === 'slack')).toMatchObject({ outcome: 'failed', error: 'SLACK_WEBHOOK_URL is not an http(s) URL' });
-    expect(result.sentLog).not.toContain('secretsecret');
+    expect(result.lines.join('\n')).not.toContain('secretsecret');
   });
   it('an ntfy URL without a topic fails, naming the variable', async () => {
-    const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: { ntfy: 'http://127.0.0.1:9/' }, http: httpDeps(), now: NOW });
+    const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls: { ntfy: 'http://127.0.0.1:9/' }, http: httpDeps(), now: NOW });
     expect(result.checks.find((c) => c.name === 'ntfy')!.error).toMatch(/NTFY_TOPIC_URL names no topic/);
   });
   it('an outlet nobody configured is skipped, named by its variable', async () => {
-    const result = await broadcast({ alerts: [RESET], sentLogText: '{"outlets":[]}', urls: {}, http: httpDeps(), now: NOW });
+    const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls: {}, http: httpDeps(), now: NOW });
     expect(result.lines).toEqual([
       '⏭️ ntfy: skipped (NTFY_TOPIC_URL not set)', '⏭️ discord: skipped (DISCORD_WEBHOOK_URL not set)', '⏭️ slack: skipped (SLACK_WEBHOOK_URL not set)', '⏭️ telegram: skipped (TELEGRAM_BOT_TOKEN not set)',
     ]);

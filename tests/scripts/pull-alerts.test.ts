@@ -3,10 +3,12 @@
  * temp copy of the frozen history. The pull announces nothing; `npm run broadcast` announces a new post
  * once on every outlet from the data/ as written; a re-run sends nothing; outlets that fail lose
  * nothing; a threshold crossed by the forecast the pull issued is announced; the command reads the
- * outlet URLs from its environment, sets its exit code by them, sends nothing from an invalid data/, and
- * `npm run validate` refuses a sent-log from the future.
+ * outlet URLs from its environment, sets its exit code by them, sends nothing from an invalid data/,
+ * writes nothing into data/ (what was sent is the ledger's: its embedded database here), and
+ * `npm run validate` still refuses a retired sent-log from the future, which the ledger never imports.
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
@@ -21,15 +23,24 @@ import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TE
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { snapshot } from './support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
+import { testLedger, type TestLedger } from './support/ledger.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));
 
 let servers: FixtureServer[] = [];
+let ledgers: TestLedger[] = [];
 afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await Promise.all([...servers.map((s) => s.close()), ...ledgers.map((l) => l.close())]);
   servers = [];
+  ledgers = [];
 });
+/** The test's ledger (embedded, fresh), opened on first use. */
+let current: TestLedger | undefined;
+async function ledger(): Promise<TestLedger> {
+  if (!current || !ledgers.includes(current)) ledgers.push((current = await testLedger()));
+  return current;
+}
 
 const THS = '1450183340366770177';
 /** The id of an X post at `iso`, with low bits as a real post has. */
@@ -74,11 +85,9 @@ async function pull(dir: string, src: FixtureServer, now = NOW) {
   return result;
 }
 
-/** What scripts/broadcast.ts does, minus reading the environment. */
+/** What scripts/broadcast.ts does, minus reading the environment and opening the database. */
 async function announce(dir: string, urls: OutletUrls, now = NOW) {
-  const result = await runBroadcast({ texts: readDataTexts(dir), now, http: httpDeps([], now), urls, site: SITE.url });
-  writeDataTexts(dir, result.writes);
-  return result;
+  return runBroadcast({ texts: readDataTexts(dir), now, http: httpDeps([], now), urls, site: SITE.url, ledger: (await ledger()).ledger });
 }
 
 const bodies = (s: FixtureServer): any[] => s.requests.map((q) => JSON.parse(q.body));
@@ -104,8 +113,7 @@ describe('a pull that records a new reset', () => {
       "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\n" +
         `<a href="${post}">Post</a> · <a href="${entry}">Timeline</a>\nData: Resetcast`,
     );
-    const log = readJson(dir, 'sent-log.json');
-    for (const o of log.outlets) expect(o).toMatchObject({ outcome: 'ok', sent: [{ id: `tag:resetcast.netlify.app,2026:alert:reset:${FRESH}`, at: '2026-11-20T11:50:00Z', sent_at: '2026-11-20T12:00:00Z', state: 'sent', attempts: 1 }] });
+    for (const o of ['ntfy', 'discord', 'slack', 'telegram']) expect(await (await ledger()).rows(o)).toEqual([`#${Number(FRESH.slice(-3))} sent 1/0`]);
     expect(r.checks.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(r.failed).toBe(false);
     expect(() => loadDir(dir)).not.toThrow();
@@ -115,7 +123,6 @@ describe('a pull that records a new reset', () => {
     await pull(dir, src);
     const again = await announce(dir, urls);
     expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1, 1]);
-    expect(again.writes['sent-log.json']).toBeUndefined();
     expect(outletLines(again.lines)).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send', '✅ telegram: nothing new to send']);
   });
 
@@ -128,12 +135,13 @@ describe('a pull that records a new reset', () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const { telegram } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: closed });
     const r = await announce(dir, { ntfy: `${closed}/${NTFY_TOPIC}`, discord: `${closed}${DISCORD_PATH}`, slack: `${closed}${SLACK_PATH}`, telegram: telegram! });
-    expect(Object.keys(r.writes)).toEqual(['sent-log.json']);
     expect(r.failed).toBe(true);
     expect(outletLines(r.lines)).toEqual(['ntfy', 'discord', 'slack', 'telegram'].map((o) => expect.stringMatching(new RegExp(`^❌ ${o}: reset:\\d+ not delivered: fetch failed`))));
-    expect(readJson(dir, 'sent-log.json').outlets.map((o: { outcome: string; sent: unknown[] }) => [o.outcome, o.sent.length])).toEqual([['failed', 0], ['failed', 0], ['failed', 0], ['failed', 0]]);
-    expect(read(dir, 'sent-log.json')).not.toContain('s3cretWebhookT0ken');
-    expect(read(dir, 'sent-log.json')).not.toContain(TELEGRAM_TOKEN.split(':')[1]!);
+    // Released: it provably did not arrive, so no attempt is used.
+    for (const o of ['ntfy', 'discord', 'slack', 'telegram']) expect(await (await ledger()).rows(o)).toEqual([`#${Number(FRESH.slice(-3))} released 0/0`]);
+    const said = r.lines.join('\n') + JSON.stringify(r.decisions);
+    expect(said).not.toContain('s3cretWebhookT0ken');
+    expect(said).not.toContain(TELEGRAM_TOKEN.split(':')[1]!);
 
     const later = new Date('2026-11-20T12:30:00Z');
     const { urls, all } = await outlets();
@@ -175,18 +183,24 @@ describe('a threshold crossed by the forecast the pull issued', () => {
     // By the rule (docs/alerts.md): from 0, each threshold at or below the issued value is crossed.
     const expected = ([[24, issued.p24], [48, issued.p48]] as const).flatMap(([h, v]) => [25, 50, 75].filter((t) => v >= t).map((t) => `threshold:p${h}-${t}:2026-11-20T12:00:00Z`));
     expect(expected.length).toBeGreaterThan(0);
-    const sent = readJson(dir, 'sent-log.json').outlets[0].sent.map((s: { id: string }) => s.id.replace(/^.*:alert:/, ''));
+    const ids = expected.map((k) => `tag:resetcast.netlify.app,2026:alert:${k}`);
+    const sent = [...(await (await ledger()).ledger.deliveries('ntfy', ids)).values()].filter((d) => d.state === 'sent').map((d) => d.alert_id.replace(/^.*:alert:/, ''));
     expect(sent.sort()).toEqual([...expected].sort());
+    expect(all[0]!.requests).toHaveLength(expected.length);
     expect(bodies(all[0]!).every((b) => /^Chance of a Codex reset within (24|48) h is now \d+ % \(crossed \d+ %\)$/.test(b.title))).toBe(true);
   });
 });
 
 describe('npm run broadcast', () => {
   const EPOCH = String(NOW.getTime() / 1000);
-  const run = (script: string, dir: string, env: Record<string, string>) =>
-    runNode([`scripts/${script}.ts`], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
+  // Each data/ copy gets its own embedded database beside it (the command's default is .resetcast/db in the clone).
+  const dbOf = new Map<string, string>();
+  const run = (script: string, dir: string, env: Record<string, string>) => {
+    if (!dbOf.has(dir)) dbOf.set(dir, join(mkdtempSync(join(tmpdir(), 'resetcast-db-')), 'db'));
+    return runNode([`scripts/${script}.ts`], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: dbOf.get(dir)!, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
+  };
 
-  it('after npm run pull (which sends nothing even with outlets set): reads the outlet URLs from the environment; an outlet failure exits 1 after writing the sent-log', async () => {
+  it('after npm run pull (which sends nothing even with outlets set): reads the outlet URLs from the environment; an outlet failure exits 1; data/ is not written', async () => {
     const dir = dataWithState();
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     const ntfy = await startServer(ntfyApi());
@@ -197,11 +211,13 @@ describe('npm run broadcast', () => {
     expect(ntfy.requests).toHaveLength(0);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
 
+    const before = snapshot(dir);
     const failing = await run('broadcast', dir, outletsEnv);
+    expect(failing.out).toMatch(/^✅ database: embedded database .+ \(applied 0001_alert_state\)$/m);
     expect(failing.out).toMatch(/^✅ ntfy: sent 1 alert\(s\)$/m);
     expect(failing.out).toMatch(/^⏭️ discord: skipped \(DISCORD_WEBHOOK_URL not set\)$/m);
     expect(failing.out).toMatch(/^❌ slack: reset:\d+ not delivered: fetch failed/m);
-    expect(failing.out).toMatch(/^wrote sent-log\.json$/m);
+    expect(snapshot(dir)).toEqual(before);
     expect(failing.out).not.toContain('XXXXsecretXXXX');
     expect(failing.code).toBe(1);
 
@@ -250,7 +266,7 @@ describe('npm run broadcast', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('a future-dated sent-log: npm run validate refuses it naming file and field; the broadcast resends nothing already sent', async () => {
+  it('a future-dated retired sent-log: npm run validate refuses it naming file and field; the ledger never imports it over its rows, nothing is resent', async () => {
     const dir = dataWithState();
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     await pull(dir, src);
@@ -258,18 +274,19 @@ describe('npm run broadcast', () => {
     servers.push(ntfy);
     const env = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` };
     expect((await run('broadcast', dir, env)).code).toBe(0);
-    const log = readJson(dir, 'sent-log.json');
-    const ntfyLog = log.outlets.find((o: { name: string }) => o.name === 'ntfy');
-    ntfyLog.sent.push(...Array.from({ length: 500 }, (_, i) => ({ id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`, at: '2099-01-01T00:00:00Z', sent_at: '2099-01-01T00:00:00Z' })));
+    const log = { outlets: [{ name: 'ntfy', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z', sent: [] as unknown[] }] };
+    log.outlets[0]!.sent.push(...Array.from({ length: 500 }, (_, i) => ({ id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`, at: '2099-01-01T00:00:00Z', sent_at: '2099-01-01T00:00:00Z' })));
     writeFileSync(join(dir, 'sent-log.json'), JSON.stringify(log));
 
     const validate = await run('validate', dir, {});
     expect(validate.code).toBe(1);
-    expect(validate.out).toContain("data/sent-log.json: field 'outlets.0.sent.1.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)");
+    expect(validate.out).toContain("data/sent-log.json: field 'outlets.0.sent.0.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)");
 
-    for (let i = 0; i < 2; i++) expect((await run('broadcast', dir, env)).code).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      const r = await run('broadcast', dir, env);
+      expect(r.code).toBe(0);
+      expect(r.out).not.toMatch(/imported/);
+    }
     expect(ntfy.requests).toHaveLength(1);
-    expect(read(dir, 'sent-log.json')).not.toContain('2099');
-    expect((await run('validate', dir, {})).code).toBe(0);
   });
 });

@@ -6,7 +6,8 @@
  * the build's payloads, the watch function's log — searched for every form of every secret. Plus the hosts rule, the log rule and
  * the time budgets, against real local servers.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,23 @@ afterEach(async () => {
   await Promise.all(closers.map((c) => c()));
   closers = [];
 });
+
+/** A server that speaks just enough of PostgreSQL's protocol to refuse the login with an error quoting `echo` (a password it was told). */
+async function echoingPostgres(echo: string): Promise<number> {
+  const server: Server = createTcpServer((socket) => {
+    socket.once('data', () => {
+      const fields = Buffer.concat([Buffer.from('SFATAL\0VFATAL\0C28P01\0'), Buffer.from(`Mpassword ${echo} is not the password of user resetcast\0`), Buffer.from('\0')]);
+      const head = Buffer.alloc(5);
+      head.write('E', 0);
+      head.writeInt32BE(fields.length + 4, 1);
+      socket.end(Buffer.concat([head, fields]));
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => server.close(() => r())));
+  return (server.address() as { port: number }).port;
+}
 
 /** A raw HTTP server (node:net: Node's own server would refuse a reason phrase holding the header) answering `status` with the request's Authorization header as the reason phrase. */
 async function echoReasonServer(status = 500): Promise<string> {
@@ -152,7 +170,7 @@ describe('npm run pull with a secret in every variable', () => {
 });
 
 describe('npm run broadcast with a secret in every outlet URL', () => {
-  it('writes no form of any secret to the sent-log, stdout or stderr: DNS failure, TLS error, credentials, a body echoing the path', async () => {
+  it('writes no form of any secret to data/, stdout or stderr: DNS failure, TLS error, credentials, a body echoing the path', async () => {
     // data/ with one fresh reset to announce, recorded by a pull in this process.
     const src = await fixture((u) => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
@@ -174,7 +192,7 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
       SLACK_WEBHOOK_URL: `${slack.url}/services/T1/B2/slackSecretFFFF6666`,
     };
     const telegramEnv = { TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram.url };
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, ...telegramEnv });
+    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'), SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, ...telegramEnv });
     expect(r.out).toMatch(/^❌ ntfy: /m);
     expect(r.out).toMatch(/^❌ discord: /m);
     expect(slack.requests.length).toBeGreaterThan(0);
@@ -186,9 +204,11 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
 });
 
 describe('the watch function with a secret in every variable', () => {
-  it('logs no form of any secret, though the dispatch refusal and the Blobs error echo their tokens', async () => {
+  it('logs no form of any secret, though the dispatch refusal and the database error echo their credentials', async () => {
+    const dbPassword = 'dbPassIIII9999';
     const env: Record<string, string> = {
-      ...SECRETS, RESETCAST_DISPATCH_TOKEN: 'github_pat_dispatchSecretJJJJ9999', RESETCAST_BLOBS_TOKEN: 'nfp_blobsSecretKKKK0000',
+      ...SECRETS, RESETCAST_DISPATCH_TOKEN: 'github_pat_dispatchSecretJJJJ9999',
+      NETLIFY_DB_URL: `postgres://resetcast:${dbPassword}@127.0.0.1:${await echoingPostgres(dbPassword)}/alerts`,
       NTFY_TOPIC_URL: 'https://ntfy.example/topicSecretDDDD', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666',
     };
     const post = { id: postIdAt(new Date(Date.now() - 10_000), 5n), text: "We've reset Codex rate limits for all Plus and Pro users." };
@@ -199,12 +219,10 @@ describe('the watch function with a secret in every variable', () => {
     });
     // GitHub refusing the dispatch with a message that quotes the Authorization header it got.
     const github = await fixture((_u, _n, req) => ({ status: 401, body: JSON.stringify({ message: `Bad credentials: ${req.headers.authorization}` }) }));
-    // Blobs refusing with a body that quotes the Authorization header (@netlify/blobs reports only the status; checked below).
-    const blobs = await fixture((_u, _n, req) => ({ status: 401, body: `unauthorized: ${req.headers.authorization}` }));
     const saved = { ...process.env };
     Object.assign(process.env, env, {
       RESETCAST_REPO: 'resetcast/resetcast', RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, RESETCAST_WATCH_SITE: DEAD,
-      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1', RESETCAST_BLOBS_SITE_ID: 'site-id', RESETCAST_BLOBS_EDGE_URL: blobs.url,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
     });
     const out: string[] = [];
     const spies = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')].map((s) => s.mockImplementation((...a: unknown[]) => void out.push(a.join(' '))));
@@ -216,11 +234,11 @@ describe('the watch function with a secret in every variable', () => {
       process.env = saved;
     }
     const text = out.join('\n');
-    // Each path was driven: the token reached the dispatch and the store, and both failures were logged.
+    // Each path was driven: the token reached the dispatch, the database refused quoting the password, and both failures were logged.
     expect(github.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${env['RESETCAST_DISPATCH_TOKEN']}`]);
-    expect(blobs.requests.map((r) => r.headers.authorization)).toContain(`Bearer ${env['RESETCAST_BLOBS_TOKEN']}`);
     expect(text).toMatch(new RegExp(`^\\[watch\\] ❌ dispatch: HTTP 401 .*Bad credentials: Bearer \\${REDACTED}`, 'm'));
-    expect(text).toMatch(/^\[watch\] ❌ blobs: the store cannot be read/m);
+    expect(text).toMatch(/^\[watch\] ❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: password … is not the password of user/m);
+    expect(text).not.toContain(dbPassword);
     expect(leaks(env, text)).toEqual([]);
   });
 });
@@ -301,7 +319,7 @@ describe('secrets that share words with our data: the record is never rewritten'
     expect(filesOf(dir)).toEqual(before);
   });
 
-  it('npm run broadcast delivers with them: our URLs intact in every message, the sent-log valid, no secret anywhere', async () => {
+  it('npm run broadcast delivers with them: our URLs intact in every message, data/ still valid, no secret anywhere', async () => {
     const src = await fixture(sourcesAnswering);
     const dir = pulledDir();
     const pulled = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: src.url }, tokens: { x: 'x' }, site: SITE.url });
@@ -311,7 +329,7 @@ describe('secrets that share words with our data: the record is never rewritten'
     const discord = await fixture((u) => (u.pathname === '/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444' ? { body: JSON.stringify({ id: '1300000000000000001' }) } : { status: 404, body: '{"message":"Unknown Webhook"}' }));
     const slack = await fixture((u) => (u.pathname === '/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678' ? { body: 'ok' } : { status: 404, body: 'no_service' }));
     const env = oursAlike(ntfy.url, discord.url, slack.url);
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env });
+    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'), SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env });
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^✅ ntfy: sent 1 alert/m);
     expect(r.out).toMatch(/^✅ discord: sent 1 alert/m);
@@ -399,7 +417,7 @@ describe('a secret planted in every failure path', () => {
       DISCORD_WEBHOOK_URL: `${discord}/api/webhooks/998877665544332211/discordTokenEEEE5555`,
       SLACK_WEBHOOK_URL: `${slack}/services/T1/B2/slackSecretFFFF6666`,
     };
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram });
+    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'), SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(new RegExp(`^❌ discord: .*HTTP 404 Refused POST /api/webhooks/\\${REDACTED}`, 'm'));
     expect(r.out).toMatch(new RegExp(`^❌ slack: .*HTTP 403 Refused POST /services/\\${REDACTED}`, 'm'));

@@ -1,12 +1,16 @@
 /**
- * The watcher against local X, GitHub, site and outlet servers and the real local Blobs server: a
+ * The watcher against local X, GitHub, site and outlet servers and a real database (the embedded
+ * engine, as the local runtime uses it, through the same binding and migrations): a
  * confident reset is announced at once with the alert the pull's broadcast derives later (same id, same
  * message), and exactly once across the watcher and the pull in either order, with two runs overlapping,
- * and when the post is deleted before the pull; a post for review only starts the pull; X, GitHub, Blobs
- * and Telegram failing each cost one line and lose nothing; every stuck state heals within one run; the
+ * and when the post is deleted before the pull; a post for review only starts the pull; X, GitHub, the
+ * database and Telegram failing each cost one line and lose nothing; every stuck state heals within one run; the
  * pull counts as dispatched only on 204, and an answer that may have started it is never repeated.
  * Requests are counted on the servers' side.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertMessage } from '../../src/core/alerts/message.ts';
 import { deriveAlerts } from '../../src/core/alerts/derive.ts';
@@ -16,14 +20,15 @@ import { SITE } from '../../src/core/site.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
 import { broadcast } from '../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
-import { blobTextStore, SENT_LOG_KEY, sharedSentLog } from '../../src/jobs/broadcast/shared-log.ts';
-import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
-import { WATCH_STATE_KEY, type WatchState } from '../../src/jobs/watch/state.ts';
+import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
+import { runWatch as runWatchWhole, type WatchInput, type WatchOutput } from '../../src/jobs/watch/run.ts';
+import { watchStore, type WatchState } from '../../src/jobs/watch/state.ts';
+import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
-import { startBlobs, type LocalBlobs } from './support/blobs.ts';
+import { testLedger, type TestLedger } from './support/ledger.ts';
 import { httpDeps, loadDir, NOW, tempData } from './support/pull-env.ts';
 
 let closers: (() => Promise<void>)[] = [];
@@ -60,7 +65,10 @@ function xApi(posts: () => Post[], fail?: (n: number, url: URL) => Reply | undef
 }
 
 interface World {
-  blobs: LocalBlobs;
+  /** The database as the watcher has it now; `down()` closes it (every call then fails), `up()` opens it again. */
+  db: () => TestLedger;
+  down: () => Promise<void>;
+  up: () => Promise<void>;
   x: FixtureServer;
   github: FixtureServer;
   ntfy: FixtureServer;
@@ -87,38 +95,46 @@ async function world(opts: WorldOpts = {}): Promise<World> {
   const p = createPayloads({ ...dataset, banked: { ...dataset.banked, expiry_days: opts.expiryDays ?? dataset.banked.expiry_days } }, NOW, SITE.url);
   const model = p.timeline.events.find((e) => e.source === 'thsottiaux')!;
   const timeline = { ...p.timeline, events: [...p.timeline.events, ...(opts.siteEvents ?? []).map((e) => ({ ...model, ...e }))] };
-  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked) };
-  const [blobs, x, github, ntfy, telegram, site] = await Promise.all([
-    startBlobs(),
+  // alerts.json as the deploy has it: none of its alerts is within a day of NOW, so the deployed-alerts step sends nothing here.
+  const published: Record<string, string> = { '/api/v1/timeline.json': stableStringify(timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked), '/api/v1/alerts.json': stableStringify(p.alerts) };
+  const dbDir = join(mkdtempSync(join(tmpdir(), 'resetcast-watch-db-')), 'db');
+  let db: TestLedger;
+  const [opened, x, github, ntfy, telegram, site] = await Promise.all([
+    testLedger({ dbDir }),
     startServer(xApi(opts.posts ?? (() => [POST]), opts.xFail, opts.newestId)),
     startServer((url, n) => (url.pathname === DISPATCH_PATH ? (opts.dispatch?.(n) ?? { status: 204 }) : undefined)),
     startServer(ntfyApi()),
     startServer(telegramApi((n) => opts.telegram?.(n))),
     startServer((url) => { const body = published[url.pathname]; return body === undefined ? undefined : { body }; }),
   ]);
-  closers.push(blobs.close, x.close, github.close, ntfy.close, telegram.close, site.close);
-  const store = blobs.store('resetcast');
+  db = opened;
+  closers.push(() => db.close(), x.close, github.close, ntfy.close, telegram.close, site.close);
   const urls = { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, telegram: outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url }).telegram! };
   return {
-    blobs, x, github, ntfy, telegram, data,
+    db: () => db, down: () => db.close(), up: async () => void (db = await testLedger({ dbDir })),
+    x, github, ntfy, telegram, data,
     input: (over = {}) => ({
       now: NOW, http: httpDeps(), x: { base: x.url, token: 'xTokenS3cret' }, deploy: site.url, siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: { state: blobTextStore(store, WATCH_STATE_KEY), sentLog: blobTextStore(store, SENT_LOG_KEY) },
+      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
       urls, dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url }, ...over,
     }),
   };
 }
 
-/** The scheduled pull, then its broadcast on the shared log (as npm run pull, then npm run broadcast with Blobs). */
+/** The scheduled pull, then its broadcast on the same ledger (as npm run pull, then npm run broadcast on the same database). */
 async function pullThenBroadcast(w: World, now: Date): Promise<{ lines: string[] }> {
   const pulled = await runPull({ texts: readDataTexts(w.data), now, http: httpDeps([], now), bases: { status: 'http://127.0.0.1:9', github: 'http://127.0.0.1:9', x: w.x.url }, tokens: { x: 'xTokenS3cret' }, site: SITE.url, sourceBudgetMs: 3_000 });
   writeDataTexts(w.data, pulled.writes);
-  const shared = sharedSentLog(blobTextStore(w.blobs.store('resetcast')), now);
   const alerts = deriveAlerts(loadDir(w.data, now), now, SITE.url);
-  const result = await broadcast({ alerts, sentLogText: await shared.load(), urls: w.input().urls, http: httpDeps([], now), now, checkpoint: (v, a) => shared.claim(v, a) });
-  await shared.finish(result.sentLog);
+  const result = await broadcast({ alerts, ledger: w.db().ledger, urls: w.input().urls, http: httpDeps([], now), now });
   return { lines: result.lines };
+}
+
+/** A run's fast-path lines: the deployed-alerts step's own are tested in tests/scripts/watch-deployed.test.ts. */
+async function runWatch(input: WatchInput): Promise<WatchOutput> {
+  const run = await runWatchWhole(input);
+  return { ...run, lines: run.lines.filter((l) => !l.includes('deployed alerts')) };
 }
 
 const titles = (s: FixtureServer): string[] => s.requests.map((r) => String(JSON.parse(r.body).title ?? JSON.parse(r.body).text));
@@ -146,7 +162,7 @@ describe('the watcher announces a confident reset at once, exactly once with the
     await pullThenBroadcast(w, NOW);
     expect(w.ntfy.requests).toHaveLength(1);
     const run = await runWatch(w.input({ now: new Date(NOW.getTime() + 60_000) }));
-    // The shared log already says sent: it is not even attempted.
+    // The ledger already says sent: it is not even attempted.
     expect(run.lines).toEqual(['✅ x: thsottiaux: 1 new post(s)', '✅ classify: 1 to record, 0 for review; 1 alert(s)', '✅ ntfy: nothing new to send', '✅ telegram: nothing new to send', '✅ dispatch: started the pull (pull.yml on main)']);
     expect(w.ntfy.requests).toHaveLength(1);
     expect(w.github.requests).toHaveLength(1);
@@ -228,14 +244,15 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 3]);
   });
 
-  it('Blobs unavailable: nothing is sent (nothing can be claimed), one line says so, the pull is started and announces it later', async () => {
+  it('the database unavailable: nothing is sent (nothing can be claimed), one line says so, the pull is started and announces it later', async () => {
     const w = await world();
-    w.blobs.down(true);
-    const run = await runWatch(w.input());
-    expect(run.lines).toContainEqual(expect.stringMatching(/^❌ blobs: the store cannot be read \(.*\); nothing is sent this run, the pull will announce$/));
-    expect(run.lines).toContain('❌ alerts: 1 not sent: the shared sent-log is unavailable (nothing is sent unclaimed); the pull will announce them');
+    const input = w.input();
+    await w.down();
+    const run = await runWatch(input);
+    expect(run.lines).toContainEqual(expect.stringMatching(/^❌ database: the state cannot be read \(embedded database .*\); nothing is sent this run, the pull will announce$/));
+    expect(run.lines).toContain('❌ alerts: 1 not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them');
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
-    w.blobs.down(false);
+    await w.up();
     await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
     expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([1, 1]);
   });
@@ -253,8 +270,15 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
   });
 });
 
-const state = async (w: World): Promise<WatchState> => JSON.parse((await w.input().stores!.state.read()).text!) as WatchState;
-const seed = async (w: World, s: WatchState): Promise<void> => void (await w.input().stores!.state.write(JSON.stringify(s), undefined));
+const state = async (w: World): Promise<WatchState> => (await watchStore(w.db().db.sql).read()).state;
+/** Writes a stored state as a run long ago (or a hand edit) could have left it, bypassing the store's forward-only rules. */
+async function seed(w: World, s: WatchState): Promise<void> {
+  const sql = w.db().db.sql;
+  for (const [name, a] of Object.entries(s.accounts)) {
+    await sql.query('INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ON CONFLICT (name) DO UPDATE SET user_id = $2, since_id = $3::numeric, polled_at = $4::timestamptz', [name, a.user_id, a.since_id, a.polled_at]);
+  }
+  await sql.query('UPDATE watch_dispatch SET pending = $1, uncertain_at = $2::timestamptz WHERE id', [s.dispatch_pending, s.dispatch_uncertain_at ?? null]);
+}
 const account = (since_id: string | null, polled_at: string): WatchState => ({ accounts: { thsottiaux: { user_id: THS, since_id, polled_at } }, dispatch_pending: false });
 const sinceIds = (w: World): (string | null)[] => w.x.requests.filter((r) => r.url.pathname === `/2/users/${THS}/tweets`).map((r) => r.url.searchParams.get('since_id'));
 const FLOOR = postIdAt(new Date(NOW.getTime() - 15 * 60_000));

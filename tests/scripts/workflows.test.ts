@@ -155,13 +155,13 @@ describe('workflows', () => {
     expect(pull.match(/persist-credentials: false/g)).toHaveLength(2); // one checkout per job
   });
 
-  it('the workflow sends nothing (the watcher function is the one sender): no broadcast, no outlet or Blobs secret, no sent-log', () => {
+  it('the workflow sends nothing (the watcher function is the one sender): no broadcast, no outlet, Blobs or database secret, no sent-log', () => {
     const pull = read('pull.yml');
     const jobs = jobBlocks(pull);
     expect([...jobs.keys()]).toEqual(['pull', 'commit']);
     expect(jobs.get('commit')).toMatch(/^\s+needs: pull$/m);
     const code = pull.replace(/^\s*#.*$/gm, '');
-    expect(code).not.toMatch(/npm run broadcast|NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|RESETCAST_BLOBS_|sent-log/);
+    expect(code).not.toMatch(/npm run broadcast|NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|RESETCAST_BLOBS_|NETLIFY_DB_URL|sent-log/);
   });
 
   it("a failed source marks the run failed in the commit job's last step, after what worked was committed and built, with no token", () => {

@@ -17,6 +17,7 @@ const MAY_IMPORT = {
   io: ['core'],
   mcp: ['core'],
   jobs: ['core', 'net'],
+  db: ['core'],
   site: ['core', 'mcp', 'io'],
   serve: ['core', 'mcp'],
 } as const satisfies Record<string, readonly string[]>;

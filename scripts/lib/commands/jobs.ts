@@ -30,14 +30,14 @@ const outletSettings = Object.fromEntries(OUTLETS.flatMap((o) => o.settings).map
 export const BROADCAST = {
   name: 'broadcast',
   usage: 'npm run broadcast',
-  about: 'Announces the alerts of the committed data/ to every outlet whose URL is set and records each attempt in data/sent-log.json (exit 0 all ok or skipped, 1 an outlet failed, 2 data/ invalid: nothing sent).',
+  about: "The manual sender: announces the alerts of the committed data/ to every outlet whose URL is set, each claimed in the alert ledger (the watcher's database) before it is sent, so nothing goes twice; writes nothing into data/ (exit 0 all ok or skipped, 1 an outlet failed or the database could not be used, 2 data/ invalid: nothing sent).",
   flags: {},
   env: {
     ...outletSettings,
     httpTimeout: HTTP_TIMEOUT,
     dataDir: DATA_DIR,
-    blobsSite: { name: 'RESETCAST_BLOBS_SITE_ID', value: '<id>', about: "with RESETCAST_BLOBS_TOKEN: share the watcher's sent-log in Netlify Blobs (docs/alerts.md)" },
-    blobsToken: { name: 'RESETCAST_BLOBS_TOKEN', value: '<token>', about: 'a Netlify personal access token for that site' },
+    databaseUrl: { name: 'NETLIFY_DB_URL', value: '<postgres-url>', about: "the alert ledger: the site's Netlify Database (the watcher's), a secret; unset: the embedded database in .resetcast/db (docs/alerts.md)" },
+    databaseDir: { name: 'RESETCAST_DB_DIR', value: '<dir>', about: 'the embedded database\'s folder when NETLIFY_DB_URL is unset (default .resetcast/db)' },
   },
   example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
 } as const satisfies CommandSpec;

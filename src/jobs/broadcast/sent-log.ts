@@ -6,13 +6,16 @@
  * what makes a lost or corrupt sent-log safe (it is then read as "nothing sent", after saying so by
  * name): a broadcast sends an outlet at most SEND_RULES.maxPerRun alerts, and never one older than
  * SEND_RULES.maxAgeHours. So the history is never re-broadcast; at worst the last day's few alerts are.
- * Two writers (the scheduled broadcast, a later watcher) combine their logs with mergeSentLogs.
+ *
+ * Retired as state: the ledger in the database (ledger.ts) holds every attempt now, and nothing writes
+ * this file any more. It is still validated (npm run validate) and read once, to import its recent
+ * records into an empty ledger (recentRecords). SEND_RULES are the ledger's rules.
  */
 import { dataPath } from '../../core/dataset/files.ts';
-import { DELIVERY_STATES, SentLogFile, type Alert, type DeliveryState, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../../core/schema/index.ts';
+import { SentLogFile, type Alert, type DeliveryState, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../../core/schema/index.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
 import { compareAlerts } from '../../core/alerts/derive.ts';
-import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../core/time-units.ts';
+import { MINUTE_MS, HOUR_MS } from '../../core/time-units.ts';
 
 export const SEND_RULES = {
   /** Older alerts are history, not news: never sent (also what bounds a re-send after a lost sent-log). */
@@ -23,8 +26,6 @@ export const SEND_RULES = {
   maxAttempts: { uncertain: 2, failed: 3 } as Record<Exclude<DeliveryState, 'sent'>, number>,
 } as const;
 
-/** Attempted ids are kept this long (well past maxAgeHours, after which they could not be sent again anyway), and at most this many per outlet. */
-export const SENT_LOG_BOUNDS = { keepDays: 7, maxPerOutlet: 500 } as const;
 
 const TREATED = `treated as nothing sent (at most ${SEND_RULES.maxPerRun} alerts per outlet this broadcast, none older than ${SEND_RULES.maxAgeHours} h)`;
 
@@ -69,7 +70,7 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
     return { log: empty, problem: `${file}: field '${issue?.path.join('.') || '(whole file)'}': ${issue?.message ?? 'invalid'}; ${TREATED}` };
   }
   const future = futureFields(parsed.data, now);
-  if (future.length === 0) return { log: mergeSentLogs(parsed.data, empty), problem: null };
+  if (future.length === 0) return { log: parsed.data, problem: null };
   const limit = now.getTime() + CLOCK_SKEW_MS;
   const believable = (ts: string | null | undefined): string | null => (typeof ts === 'string' && Date.parse(ts) <= limit ? ts : null);
   const kept: SentLog = {
@@ -78,69 +79,24 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
       sent: o.sent.filter((s) => believable(s.at) !== null && believable(s.sent_at) !== null),
     })),
   };
-  return { log: mergeSentLogs(kept, empty), problem: `${file}: ${future.length} time(s) from the future (first: ${future[0]}); those entries dropped, the rest kept` };
+  return { log: kept, problem: `${file}: ${future.length} time(s) from the future (first: ${future[0]}); those entries dropped, the rest kept` };
 }
 
-/** Whether an alert with this record may be attempted (again). */
-export function attemptable(record: SentAlert | undefined): boolean {
-  if (record === undefined) return true;
-  return record.state !== 'sent' && record.attempts < SEND_RULES.maxAttempts[record.state];
-}
-
-/** What one outlet should be sent this broadcast: not yet settled, issued by now and young enough, oldest first, capped. */
-export function pendingAlerts(alerts: readonly Alert[], sent: readonly SentAlert[], now: Date): Alert[] {
-  const records = new Map(sent.map((s) => [s.id, s]));
+/** What one outlet should be sent this broadcast: still attemptable (the ledger says), issued by now and young enough, oldest first, capped. */
+export function pendingAlerts(alerts: readonly Alert[], mayAttempt: (id: string) => boolean, now: Date): Alert[] {
   const oldest = now.getTime() - SEND_RULES.maxAgeHours * HOUR_MS;
   return alerts
-    .filter((a) => attemptable(records.get(a.id)) && Date.parse(a.at) <= now.getTime() && Date.parse(a.at) >= oldest)
+    .filter((a) => mayAttempt(a.id) && Date.parse(a.at) <= now.getTime() && Date.parse(a.at) >= oldest)
     .sort(compareAlerts)
     .slice(0, SEND_RULES.maxPerRun);
 }
 
-/** The record of one more attempt at `alert`, ending in `state`. */
-export function attemptRecord(alert: Alert, state: DeliveryState, before: SentAlert | undefined, now: Date): SentAlert {
-  return { id: alert.id, at: alert.at, sent_at: toTimestamp(now), state, attempts: (before?.attempts ?? 0) + 1 };
-}
-
-const byAtThenId = (a: SentAlert, b: SentAlert): number => (a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at < b.at ? -1 : 1);
-
-/** The attempted list after this broadcast: what was there, updated by this broadcast's records, bounded by age and count. */
-export function keepSent(before: readonly SentAlert[], attempts: readonly SentAlert[], now: Date): SentAlert[] {
-  const cutoff = toTimestamp(new Date(now.getTime() - SENT_LOG_BOUNDS.keepDays * DAY_MS));
-  const byId = new Map(before.map((s) => [s.id, s]));
-  for (const a of attempts) byId.set(a.id, a);
-  return [...byId.values()].filter((s) => s.at >= cutoff).sort(byAtThenId).slice(-SENT_LOG_BOUNDS.maxPerOutlet);
-}
-
-const rank = (s: SentAlert): number => DELIVERY_STATES.indexOf(s.state);
-/** Of two records of one alert on one outlet, the one that says more: the stronger state, then more attempts, then the later attempt. */
-export function stronger(a: SentAlert, b: SentAlert): SentAlert {
-  if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
-  if (a.attempts !== b.attempts) return a.attempts > b.attempts ? a : b;
-  return a.sent_at >= b.sent_at ? a : b;
-}
-
 /**
- * Two sent-logs as one, for two writers (or an outlet listed twice): per (outlet, alert id) the stronger
- * record (sent > uncertain > failed), per outlet the later check and the later success. Commutative,
- * associative and idempotent, so merging in any order never loses a delivery and never resends one.
+ * The committed log's records still inside the send window, per outlet: what the one-time import hands
+ * the ledger when it is empty (scripts/broadcast.ts), so the switch from the committed log to the
+ * database resends nothing. Anything older could never be sent again anyway.
  */
-export function mergeSentLogs(a: SentLog, b: SentLog): SentLog {
-  const outlets = new Map<OutletLog['name'], OutletLog>();
-  for (const o of [...a.outlets, ...b.outlets]) {
-    const seen = outlets.get(o.name);
-    if (!seen) {
-      outlets.set(o.name, { ...o, sent: [...o.sent].sort(byAtThenId) });
-      continue;
-    }
-    const later = o.checked_at > seen.checked_at || (o.checked_at === seen.checked_at && JSON.stringify(o) > JSON.stringify(seen)) ? o : seen;
-    const records = new Map(seen.sent.map((s) => [s.id, s]));
-    for (const s of o.sent) records.set(s.id, records.has(s.id) ? stronger(records.get(s.id)!, s) : s);
-    const okTimes = [seen.last_ok_at, o.last_ok_at].filter((t): t is string => typeof t === 'string').sort();
-    outlets.set(o.name, { ...later, last_ok_at: okTimes.at(-1) ?? null, sent: [...records.values()].sort(byAtThenId) });
-  }
-  return { outlets: [...outlets.values()].sort((x, y) => (x.name < y.name ? -1 : 1)) };
+export function recentRecords(log: SentLog, now: Date): { outlet: OutletLog['name']; record: SentAlert }[] {
+  const oldest = now.getTime() - SEND_RULES.maxAgeHours * HOUR_MS;
+  return log.outlets.flatMap((o) => o.sent.filter((s) => Date.parse(s.at) >= oldest).map((record) => ({ outlet: o.name, record })));
 }
-
-/** The outlet's previous entry, if the log has one. */
-export const outletEntry = (log: SentLog, name: OutletLog['name']): OutletLog | undefined => log.outlets.find((o) => o.name === name);

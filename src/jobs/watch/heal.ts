@@ -3,8 +3,9 @@
  * (docs/alerts.md, "The watcher", "Healing"). A state the watcher wrote can still be wrong (a clock
  * that ran ahead on one instance, a hand edit, a post id X no longer accepts), and a wrong value must
  * never stick: each rule here turns it into what the first run would have had, so the run that reads it
- * polls as normal and writes the healed value back. Applied to every state read, including the re-read
- * of a compare-and-swap, since merging keeps the later cursor and poll time and would keep a bad one.
+ * polls as normal and writes the healed value back. Applied to every state read and written back
+ * (state.ts `heal`), since the database moves a cursor, a poll time and an uncertain dispatch only
+ * forward and would keep a bad one; a cursor X refuses is forgotten by the store (`forgetCursor`).
  */
 import { laterPostId, postIdAt, postIdProblem } from '../../core/postid.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
@@ -52,13 +53,6 @@ export function healState(state: WatchState, now: Date): Healed {
   const keepUncertain = uncertain !== undefined && Date.parse(uncertain) <= now.getTime() + CLOCK_SKEW_MS;
   if (uncertain !== undefined && !keepUncertain) lines.push(`⚠️ state: a dispatch answered at ${uncertain}, after now: forgotten`);
   return { state: { ...rest, accounts, ...(keepUncertain ? { dispatch_uncertain_at: uncertain } : {}) }, lines };
-}
-
-/** The state without the cursor X refused for `account` (a newer cursor, written by another run meanwhile, stays). */
-export function forgetCursor(state: WatchState, account: string, refused: string): WatchState {
-  const a = state.accounts[account];
-  if (a?.since_id !== refused) return state;
-  return { ...state, accounts: { ...state.accounts, [account]: { ...a, since_id: null } } };
 }
 
 /**

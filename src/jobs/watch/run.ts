@@ -2,22 +2,22 @@
  * One run of the watcher (netlify/functions/watch.ts, every minute), pure apart from the HTTP and the
  * stores passed in (docs/alerts.md, "The watcher"):
  *
- * 1. Reads its state (cursor per account) from the store and heals it (heal.ts: a value that cannot be
- *    true at now is replaced, so no stored state sticks), and asks X, through the intake the pull uses
+ * 1. Reads its state (cursor per account) from the database (state.ts) and heals it (heal.ts: a value
+ *    that cannot be true at now is replaced, and written back, so no stored state sticks), and asks X, through the intake the pull uses
  *    (src/jobs/intake/x.ts), for the posts of the accounts due this minute newer than the cursor (or, with
  *    none, than the newest post the deployed site has by that account, and at most FIRST_LOOK_MS back). A
  *    cursor X refuses (HTTP 400) is replaced by that start, with X's reason in the line.
  * 2. Classifies new posts through the same intake, skipping what the site publishes; confident resets and
  *    banked grants become the alerts the pull's broadcast will derive (alerts.ts), sent at once to the
- *    configured outlets through the shared sent-log (claim before sending: exactly once with the pull).
- * 3. Moves the cursor to the newest post read (compare-and-swap: of two overlapping runs, the one whose
- *    write moves it past a post owes the dispatch), then starts the pull (workflow_dispatch) so data/
+ *    configured outlets through the alert ledger (claim before sending: exactly once with every sender).
+ * 3. Moves the cursor to the newest post read (one statement per account, forward only: of two
+ *    overlapping runs, the one whose write moves it past a post owes the dispatch), then starts the pull (workflow_dispatch) so data/
  *    records the posts and the site rebuilds; posts for review only start the pull. A dispatch GitHub
  *    refused stays owed and is sent again next run; one that may have started the pull is never repeated
  *    (dispatch.ts): none is sent for DISPATCH_QUIET_MS, and the scheduled pull records the posts.
  *
  * Every failure is one line and ends the part it stops, never the others: X failing sends nothing and
- * moves nothing; the store failing sends nothing (nothing can be claimed) but still starts the pull,
+ * moves nothing; the database failing sends nothing (nothing can be claimed) but still starts the pull,
  * which announces what the watcher could not.
  */
 import type { Alert } from '../../core/schema/index.ts';
@@ -27,17 +27,15 @@ import { MINUTE_MS } from '../../core/time-units.ts';
 import type { HttpDeps } from '../../net/http.ts';
 import { broadcast } from '../broadcast/broadcast.ts';
 import type { OutletUrls } from '../broadcast/outlets/index.ts';
-import { sharedSentLog, type TextStore } from '../broadcast/shared-log.ts';
+import type { AlertLedger } from '../broadcast/ledger.ts';
 import { lookUpUsers, readPostsHealing, type Post, type XState } from '../intake/x.ts';
 import { classifyNew } from './alerts.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
 import { DISPATCH_QUIET_MS, dispatchPull, dispatchQuietSince, type DispatchTarget } from './dispatch.ts';
-import { FIRST_LOOK_MS, forgetCursor, healState, startCursor } from './heal.ts';
+import { FIRST_LOOK_MS, healState, startCursor } from './heal.ts';
 import { readSite, type SiteKnowledge } from './site.ts';
-import { EMPTY_STATE, mergeStates, parseState, type WatchState } from './state.ts';
-
-/** Compare-and-swap tries for the state before the run gives up writing it (the next run reads the posts again). */
-const STATE_TRIES = 8;
+import { sendDeployedAlerts, type DeployedStore } from './deployed-alerts.ts';
+import { EMPTY_STATE, type WatchState, type WatchStore } from './state.ts';
 
 export interface WatchInput {
   now: Date;
@@ -45,15 +43,17 @@ export interface WatchInput {
   x: { base: string; token: string };
   /** The deployed site to read what it knows from (its URL). */
   deploy: string;
+  /** The deploy's id, as the platform gives it to the function: the deployed-alerts step skips a deploy it settled. */
+  deployId?: string | undefined;
   /** The base alert ids and links are built on: the same as the broadcast's (SITE.url). */
   siteBase: string;
   accounts: readonly PolledAccount[];
-  /** The watcher's state and the shared sent-log; null when the store could not even be opened. */
-  stores: { state: TextStore; sentLog: TextStore } | null;
+  /** The watcher's state, the alert ledger and the deployed-alerts mark, in the database; null when it could not even be opened. */
+  stores: { state: WatchStore; ledger: AlertLedger; deployed: DeployedStore } | null;
   urls: OutletUrls;
   dispatch: DispatchTarget;
   /** Called as each phase ends (the latency bench times them); no effect on the result. */
-  onPhase?: (phase: 'polled' | 'classified' | 'sent' | 'dispatched') => void;
+  onPhase?: (phase: 'polled' | 'classified' | 'sent' | 'dispatched' | 'deployed') => void;
 }
 
 export interface WatchOutput {
@@ -70,25 +70,39 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
   return out;
 }
 
+/**
+ * One run: the fast path (new posts → their alerts at once → the pull dispatched), then the
+ * deployed-alerts step (deployed-alerts.ts: whatever the deploy's alerts.json still owes the outlets).
+ * Each step says ✅/❌ in its own lines, and neither stops the other.
+ */
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
+  const fast = await fastPath(input);
+  const deployed = input.stores
+    ? await sendDeployedAlerts({ now: input.now, http: input.http, deploy: input.deploy, deployId: input.deployId, ledger: input.stores.ledger, store: input.stores.deployed, urls: input.urls })
+    : ['❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again'];
+  input.onPhase?.('deployed');
+  return { ...fast, lines: [...fast.lines, ...deployed] };
+}
+
+/** New posts from X, announced at once, and the pull started (steps 1–5 above). */
+async function fastPath(input: WatchInput): Promise<WatchOutput> {
   const { now, http } = input;
   const lines: string[] = [];
   const out = (alerts: Alert[] = [], dispatched = false): WatchOutput => ({ lines, alerts, dispatched });
 
   // 1. The state; without it the run still polls (from the site's newest and the floor), but claims nothing.
-  let stored: { state: WatchState; etag: string | undefined } | null = null;
+  let stored: { state: WatchState; generation: number } | null = null;
   if (input.stores) {
     try {
-      const { text, etag } = await input.stores.state.read();
-      const parsed = parseState(text);
-      if (parsed.problem) lines.push(`⚠️ state: ${parsed.problem}`);
-      const healed = healState(parsed.state, now);
+      const read = await input.stores.state.read();
+      const healed = healState(read.state, now);
       lines.push(...healed.lines);
-      stored = { state: healed.state, etag };
+      if (healed.lines.length > 0) await input.stores.state.heal(read.state, healed.state);
+      stored = { state: healed.state, generation: read.generation };
     } catch (e) {
-      lines.push(`❌ blobs: the store cannot be read (${(e as Error).message}); nothing is sent this run, the pull will announce`);
+      lines.push(`❌ database: the state cannot be read (${(e as Error).message}); nothing is sent this run, the pull will announce`);
     }
-  } else lines.push('❌ blobs: no store; nothing is sent this run, the pull will announce');
+  } else lines.push('❌ database: none; nothing is sent this run, the pull will announce');
   const state = stored?.state ?? EMPTY_STATE;
   const polled = Object.fromEntries(Object.entries(state.accounts).map(([k, v]) => [k, v.polled_at]));
   const due = dueAccounts(input.accounts, polled, now);
@@ -124,7 +138,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   }
   input.onPhase?.('polled');
 
-  // 3. Classify with the pull's code; announce the confident ones through the shared sent-log.
+  // 3. Classify with the pull's code; announce the confident ones through the alert ledger.
   let alerts: Alert[] = [];
   let news = false;
   if (posts.length > 0) {
@@ -139,45 +153,28 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   input.onPhase?.('classified');
   if (alerts.length > 0) {
     if (input.stores && stored) {
-      const shared = sharedSentLog(input.stores.sentLog, now);
-      try {
-        // A shared log not written yet is the normal first state, not a lost file: no warning.
-        const result = await broadcast({ alerts, sentLogText: (await shared.load()) ?? '{"outlets":[]}', urls: input.urls, http, now, checkpoint: (view, attempt) => shared.claim(view, attempt) });
-        lines.push(...result.lines.filter((l) => !l.startsWith('⏭️')));
-        await shared.finish(result.sentLog);
-      } catch (e) {
-        lines.push(`❌ alerts: the shared sent-log failed (${(e as Error).message}); what was not claimed was not sent, the pull will announce it`);
-      }
-    } else lines.push(`❌ alerts: ${alerts.length} not sent: the shared sent-log is unavailable (nothing is sent unclaimed); the pull will announce them`);
+      // Each outlet fails alone (a ledger failure included): what was not claimed was not sent.
+      const result = await broadcast({ alerts, ledger: input.stores.ledger, urls: input.urls, http, now });
+      lines.push(...result.lines.filter((l) => !l.startsWith('⏭️')));
+    } else lines.push(`❌ alerts: ${alerts.length} not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them`);
   }
   input.onPhase?.('sent');
 
   // 4. Move the cursor; the run whose write moves it past a new post owes the dispatch.
   const newest = newestByAccount(posts);
-  let owes = news && !(input.stores && stored); // without a store nobody else can know: dispatch
+  let owes = news && !(input.stores && stored); // without a database nobody else can know: dispatch
+  let generation = stored?.generation ?? 0;
+  let uncertainAt = stored?.state.dispatch_uncertain_at;
   if (input.stores && stored && due.length > 0 && Object.keys(nextX).length > 0) {
-    const mine: WatchState = {
-      accounts: Object.fromEntries(Object.entries(nextX).map(([name, s]) => [name, { ...s, polled_at: toTimestamp(now) }])),
-      dispatch_pending: false,
-    };
-    let etag = stored.etag;
-    let current = healedForWrite(stored.state, now, refused);
-    for (let i = 0; i < STATE_TRIES; i++) {
-      const moves = news && [...newest].some(([name, id]) => { const c = current.accounts[name]?.since_id; return c == null || BigInt(id) > BigInt(c); });
-      owes = moves;
-      const next = mergeStates(current, { ...mine, dispatch_pending: moves });
-      try {
-        if (await input.stores.state.write(JSON.stringify(next), etag)) {
-          stored = { state: next, etag: undefined };
-          break;
-        }
-        const again = await input.stores.state.read();
-        etag = again.etag;
-        current = healedForWrite(parseState(again.text).state, now, refused);
-      } catch (e) {
-        lines.push(`❌ blobs: the state cannot be written (${(e as Error).message}); the next run reads these posts again`);
-        break;
-      }
+    const mine: WatchState['accounts'] = Object.fromEntries(Object.entries(nextX).map(([name, s]) => [name, { ...s, polled_at: toTimestamp(now) }]));
+    try {
+      // A cursor X refused is forgotten first, so the start cursor that replaces it may be older (forward-only would keep the refused one).
+      for (const [account, id] of refused) await input.stores.state.forgetCursor(account, id);
+      const moved = new Set([...(await input.stores.state.advance(mine))].map((n) => n.toLowerCase()));
+      owes = news && [...newest.keys()].some((name) => moved.has(name.toLowerCase()));
+      if (owes) ({ generation, uncertainAt } = await input.stores.state.owe());
+    } catch (e) {
+      lines.push(`❌ database: the state cannot be written (${(e as Error).message}); the next run reads these posts again`);
     }
   }
 
@@ -185,19 +182,19 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const owed = owes || state.dispatch_pending;
   let dispatched = false;
   if (owed) {
-    // The state as this run wrote it when it did (it holds what an overlapping run recorded meanwhile).
-    const quietSince = dispatchQuietSince(stored?.state ?? state, now);
+    // The uncertain dispatch as the database had it when this run owed one (an overlapping run's included).
+    const quietSince = dispatchQuietSince(uncertainAt === undefined ? {} : { dispatch_uncertain_at: uncertainAt }, now);
     if (quietSince !== null) {
       lines.push(`⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min; the scheduled pull records the posts`);
-      if (input.stores && stored) await settleDispatch(input.stores.state).catch((e: Error) => lines.push(`⚠️ blobs: the dispatch is still marked owed (${e.message})`));
+      if (input.stores && stored) await input.stores.state.dispatched(generation).catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message})`));
     } else {
       const result = await dispatchPull(http, input.dispatch);
       dispatched = result.outcome === 'started';
       if (result.outcome === 'started') lines.push('✅ dispatch: started the pull (pull.yml on main)');
       else if (result.outcome === 'uncertain') lines.push(`⚠️ dispatch: ${result.why}; it may have started the pull: not repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min, and the scheduled pull runs anyway`);
       else lines.push(`❌ dispatch: ${result.why}; retried next run, and the pull runs on its schedule anyway`);
-      const uncertainAt = result.outcome === 'uncertain' ? toTimestamp(now) : undefined;
-      if (result.outcome !== 'refused' && input.stores && stored) await settleDispatch(input.stores.state, uncertainAt).catch((e: Error) => lines.push(`⚠️ blobs: the dispatch is still marked owed (${e.message}); the next run dispatches once more`));
+      const answeredAt = result.outcome === 'uncertain' ? toTimestamp(now) : undefined;
+      if (result.outcome !== 'refused' && input.stores && stored) await input.stores.state.dispatched(generation, answeredAt).catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message}); the next run dispatches once more`));
     }
   }
   input.onPhase?.('dispatched');
@@ -227,24 +224,4 @@ async function readDue(input: WatchInput, state: WatchState, due: readonly Polle
     lines.push(`⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`);
   }
   return read;
-}
-
-/** The state to merge this run's cursors into: healed, and without the cursors X refused this run (merging keeps the later cursor, which may be the refused one). */
-function healedForWrite(state: WatchState, now: Date, refused: ReadonlyMap<string, string>): WatchState {
-  let healed = healState(state, now).state;
-  for (const [account, id] of refused) healed = forgetCursor(healed, account, id);
-  return healed;
-}
-
-/**
- * Marks the owed dispatch settled (compare-and-swap; a run in between may have owed a new one: then that
- * stays), with `uncertainAt` when the answer may have started the pull.
- */
-async function settleDispatch(store: TextStore, uncertainAt?: string): Promise<void> {
-  for (let i = 0; i < STATE_TRIES; i++) {
-    const { text, etag } = await store.read();
-    const { state } = parseState(text);
-    if (!state.dispatch_pending && uncertainAt === undefined) return;
-    if (await store.write(JSON.stringify({ ...state, dispatch_pending: false, ...(uncertainAt === undefined ? {} : { dispatch_uncertain_at: uncertainAt }) }), etag)) return;
-  }
 }

@@ -1,9 +1,10 @@
 /**
- * The sent-log's pure rules: merging two writers' logs keeps the strongest record per (outlet, alert)
- * and loses nothing in any order; which records may be attempted again; which times are from the future.
+ * The pure rules around the ledger: which rows may be attempted again; what the one-time import of the
+ * retired sent-log takes; which times of that log are from the future (npm run validate).
  */
 import { describe, expect, it } from 'vitest';
-import { attemptable, mergeSentLogs, sentLogProblems } from '../../../src/jobs/broadcast/sent-log.ts';
+import { recentRecords, sentLogProblems } from '../../../src/jobs/broadcast/sent-log.ts';
+import { attemptable, type Delivery } from '../../../src/jobs/broadcast/ledger.ts';
 import type { OutletLog, SentAlert, SentLogFile } from '../../../src/core/schema/index.ts';
 
 const rec = (n: number, state: SentAlert['state'], attempts: number, sentAt = '2026-11-20T12:00:00Z'): SentAlert => ({
@@ -14,41 +15,27 @@ const outlet = (name: OutletLog['name'], checkedAt: string, sent: SentAlert[], l
 });
 const log = (...outlets: OutletLog[]): SentLogFile => ({ outlets });
 
-describe('mergeSentLogs', () => {
-  // The pull's broadcast and a watcher, each with what it saw of alerts 1–4 on ntfy.
-  const pull = log(outlet('ntfy', '2026-11-20T12:00:00Z', [rec(1, 'sent', 1), rec(2, 'uncertain', 1), rec(3, 'failed', 2)], '2026-11-20T12:00:00Z'));
-  const watcher = log(
-    outlet('ntfy', '2026-11-20T12:01:00Z', [rec(1, 'uncertain', 1, '2026-11-20T11:59:00Z'), rec(2, 'sent', 1, '2026-11-20T12:01:00Z'), rec(3, 'failed', 1), rec(4, 'sent', 1)], '2026-11-20T11:30:00Z'),
-    outlet('slack', '2026-11-20T12:01:00Z', [rec(1, 'sent', 1)], '2026-11-20T12:01:00Z'),
-  );
-
-  it('keeps per (outlet, alert) the strongest record: sent over uncertain over failed, then more attempts', () => {
-    const merged = mergeSentLogs(pull, watcher);
-    const ntfy = merged.outlets.find((o) => o.name === 'ntfy')!;
-    expect(ntfy.sent.map((s) => [s.id.slice(-1), s.state, s.attempts])).toEqual([['1', 'sent', 1], ['2', 'sent', 1], ['3', 'failed', 2], ['4', 'sent', 1]]);
-    // The later check, and the later success of the two.
-    expect(ntfy).toMatchObject({ checked_at: '2026-11-20T12:01:00Z', last_ok_at: '2026-11-20T12:00:00Z' });
-    expect(merged.outlets.map((o) => o.name)).toEqual(['ntfy', 'slack']);
-  });
-
-  it('is commutative, associative and idempotent', () => {
-    const third = log(outlet('ntfy', '2026-11-20T12:02:00Z', [rec(4, 'uncertain', 2)]));
-    expect(mergeSentLogs(pull, watcher)).toEqual(mergeSentLogs(watcher, pull));
-    expect(mergeSentLogs(mergeSentLogs(pull, watcher), third)).toEqual(mergeSentLogs(pull, mergeSentLogs(watcher, third)));
-    const once = mergeSentLogs(pull, watcher);
-    expect(mergeSentLogs(once, once)).toEqual(once);
-  });
+describe('attemptable: what the ledger may still attempt (its lease aside)', () => {
+  const row = (state: Delivery['state'], u: number, r: number) => ({ state, uncertain_attempts: u, refused_attempts: r });
+  it.each<[string, ReturnType<typeof row> | undefined, boolean]>([
+    ['never tried', undefined, true],
+    ['sent', row('sent', 1, 0), false],
+    ['released (it provably did not arrive): no attempt used', row('released', 0, 0), true],
+    ['uncertain once: resent once', row('uncertain', 1, 0), true],
+    ['a claim whose sender died: counts as uncertain once', row('claimed', 1, 0), true],
+    ['uncertain twice: never again', row('uncertain', 2, 0), false],
+    ['refused twice: a third try', row('failed', 0, 2), true],
+    ['refused three times: given up', row('failed', 0, 3), false],
+  ])('%s', (_name, record, expected) => expect(attemptable(record)).toBe(expected));
 });
 
-describe('attemptable: what may be sent (again)', () => {
-  it.each<[string, SentAlert | undefined, boolean]>([
-    ['never tried', undefined, true],
-    ['sent', rec(1, 'sent', 1), false],
-    ['uncertain once: resent once', rec(1, 'uncertain', 1), true],
-    ['uncertain twice: never again', rec(1, 'uncertain', 2), false],
-    ['refused twice: a third try', rec(1, 'failed', 2), true],
-    ['refused three times: given up', rec(1, 'failed', 3), false],
-  ])('%s', (_name, record, expected) => expect(attemptable(record)).toBe(expected));
+describe('recentRecords: what the one-time import takes from the retired log', () => {
+  it('only records inside the send window (24 h), with their outlet', () => {
+    const now = new Date('2026-11-20T12:00:00Z');
+    const old = { ...rec(1, 'sent', 1), at: '2026-11-19T11:59:59Z' };
+    const kept = { ...rec(2, 'uncertain', 1), at: '2026-11-19T12:00:00Z' };
+    expect(recentRecords(log(outlet('ntfy', '2026-11-20T12:00:00Z', [old, kept])), now)).toEqual([{ outlet: 'ntfy', record: kept }]);
+  });
 });
 
 describe('sentLogProblems (what npm run validate refuses)', () => {

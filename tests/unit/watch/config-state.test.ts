@@ -1,11 +1,10 @@
 /**
  * The watcher's settings and state, by hand: which accounts it polls and how often (defaults, bad values
- * refused in one line, which are due at a given moment, the requests a month), and its state in Blobs
- * (read back or started afresh with one reason, two runs' states merged).
+ * refused in one line, which are due at a given moment, the requests a month). Its state, in the
+ * database, is tested against a real one: tests/scripts/watch-state.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { dueAccounts, parseWatchAccounts, requestsPerMonth } from '../../../src/jobs/watch/config.ts';
-import { EMPTY_STATE, mergeStates, parseState, type WatchState } from '../../../src/jobs/watch/state.ts';
 
 describe('RESETCAST_WATCH_ACCOUNTS', () => {
   const DEFAULT = [{ name: 'thsottiaux', minutes: 1 }, { name: 'OpenAIDevs', minutes: 5 }, { name: 'OpenAI', minutes: 5 }];
@@ -44,48 +43,5 @@ describe('which accounts are due', () => {
   it('requests a 30-day month: 43,200 for every minute, 8,640 for every 5, 6,171 for every 7 (43,200 / 7 rounded down)', () => {
     expect(requestsPerMonth(parseWatchAccounts(undefined))).toBe(43_200 + 8_640 + 8_640);
     expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(6_171);
-  });
-});
-
-describe('the watcher\'s state', () => {
-  const state: WatchState = { accounts: { thsottiaux: { user_id: '1450183340366770177', since_id: '99', polled_at: '2026-11-20T12:00:00Z' } }, dispatch_pending: false };
-  it('reads back what was written; nothing stored is the empty state, with no complaint', () => {
-    expect(parseState(JSON.stringify(state))).toEqual({ state, problem: null });
-    expect(parseState(undefined)).toEqual({ state: EMPTY_STATE, problem: null });
-  });
-  it.each([
-    ['not JSON', '{"accounts":', /^watch-state\.json: not valid JSON \(.+\); starting afresh$/],
-    ['a wrong type', '{"accounts":{},"dispatch_pending":"yes"}', /^watch-state\.json: .+; starting afresh$/],
-    ['a cursor that is no post id', JSON.stringify({ ...state, accounts: { thsottiaux: { ...state.accounts['thsottiaux'], since_id: '12a' } } }), /^watch-state\.json: expected decimal digits; starting afresh$/],
-  ])('starts afresh from %s, with one line saying why', (_n, text, why) => {
-    const { state: read, problem } = parseState(text);
-    expect(read).toEqual(EMPTY_STATE);
-    expect(problem).toMatch(why);
-    expect(problem).not.toContain('\n');
-  });
-  it('merges two runs: per account the newer cursor by number (100 after 99) and the later poll; new accounts kept, sorted', () => {
-    const mine: WatchState = {
-      accounts: {
-        thsottiaux: { user_id: '1450183340366770177', since_id: '100', polled_at: '2026-11-20T11:59:00Z' },
-        OpenAI: { user_id: '4398626122', since_id: null, polled_at: '2026-11-20T12:01:00Z' },
-      },
-      dispatch_pending: false,
-    };
-    expect(mergeStates(state, mine)).toEqual({
-      accounts: {
-        OpenAI: { user_id: '4398626122', since_id: null, polled_at: '2026-11-20T12:01:00Z' },
-        thsottiaux: { user_id: '1450183340366770177', since_id: '100', polled_at: '2026-11-20T12:00:00Z' },
-      },
-      dispatch_pending: false,
-    });
-    // A stored cursor beats no cursor; a cursor beats a stored null.
-    expect(mergeStates(state, { accounts: { thsottiaux: { ...state.accounts['thsottiaux']!, since_id: null } }, dispatch_pending: false }).accounts['thsottiaux']!.since_id).toBe('99');
-  });
-  it.each([
-    [false, false, false],
-    [true, false, true],
-    [false, true, true],
-  ])('a dispatch owed stays owed: stored %s, mine %s → %s', (stored, mine, owed) => {
-    expect(mergeStates({ ...EMPTY_STATE, dispatch_pending: stored }, { ...EMPTY_STATE, dispatch_pending: mine }).dispatch_pending).toBe(owed);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The watcher's stored state heals by pure rules over the state and the clock (src/jobs/watch/heal.ts):
- * each value that cannot be true at now is replaced, each that can is kept, by a table; a refused cursor
- * is forgotten only while it is still the stored one; the start cursor never goes before the floor; no
- * dispatch is sent while an uncertain one is under 30 minutes old.
+ * each value that cannot be true at now is replaced, each that can is kept, by a table; the start cursor
+ * never goes before the floor; no
+ * dispatch is sent while an uncertain one is under 30 minutes old. Writing the healed state back, and
+ * forgetting a refused cursor, are the store's (tests/scripts/watch-state.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { postIdAt } from '../../../src/core/postid.ts';
-import { forgetCursor, healState, NEVER_POLLED, startCursor } from '../../../src/jobs/watch/heal.ts';
+import { healState, NEVER_POLLED, startCursor } from '../../../src/jobs/watch/heal.ts';
 import { dispatchQuietSince } from '../../../src/jobs/watch/dispatch.ts';
-import { mergeStates, type WatchState } from '../../../src/jobs/watch/state.ts';
+import type { WatchState } from '../../../src/jobs/watch/state.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const at = (ms: number): Date => new Date(NOW.getTime() + ms);
@@ -37,22 +38,6 @@ describe('healState', () => {
     expect(got.state).toEqual(healed);
     expect(got.lines).toEqual(lines.map((l) => expect.stringMatching(l)));
   });
-
-  it('a healed state merged with the run\'s own polls and cursor gives the run\'s (merging the unhealed one would keep the bad values)', () => {
-    const bad = one(postIdAt(at(24 * 60 * MIN)), '2026-11-21T12:00:00Z');
-    const mine = one(recent, '2026-11-20T12:00:00Z');
-    expect(mergeStates(healState(bad, NOW).state, mine)).toEqual(mine);
-    expect(mergeStates(bad, mine)).toEqual(bad);
-  });
-});
-
-describe('forgetCursor', () => {
-  it('drops the refused cursor, keeps a newer one another run wrote meanwhile, and leaves other accounts alone', () => {
-    const state = one('2123251393622970514', '2026-11-20T11:59:00Z');
-    expect(forgetCursor(state, 'thsottiaux', '2123251393622970514').accounts['thsottiaux']!.since_id).toBeNull();
-    expect(forgetCursor(state, 'thsottiaux', '2122630825374646273')).toEqual(state);
-    expect(forgetCursor(state, 'OpenAI', '2123251393622970514')).toEqual(state);
-  });
 });
 
 describe('startCursor', () => {
@@ -71,10 +56,5 @@ describe('dispatchQuietSince', () => {
     ['one 30 min ago: no longer', '2026-11-20T11:30:00Z', null],
   ])('%s', (_n, uncertain, want) => {
     expect(dispatchQuietSince(uncertain ? { dispatch_uncertain_at: uncertain } : {}, NOW)).toBe(want);
-  });
-  it('merging keeps the later uncertain dispatch', () => {
-    const a: WatchState = { accounts: {}, dispatch_pending: false, dispatch_uncertain_at: '2026-11-20T11:40:00Z' };
-    const b: WatchState = { accounts: {}, dispatch_pending: false, dispatch_uncertain_at: '2026-11-20T11:50:00Z' };
-    expect([mergeStates(a, b).dispatch_uncertain_at, mergeStates(b, a).dispatch_uncertain_at, mergeStates(a, { accounts: {}, dispatch_pending: false }).dispatch_uncertain_at]).toEqual(['2026-11-20T11:50:00Z', '2026-11-20T11:50:00Z', '2026-11-20T11:40:00Z']);
   });
 });

@@ -1,0 +1,84 @@
+/**
+ * A real PostgreSQL server for a test (Debian's `postgresql` package: `.ci/run` installs it when
+ * missing): its own cluster in a temp folder the postgres user owns, on a loopback port, its unix socket
+ * in that folder, a role with a password (scram over TCP, as a hosted database asks), stopped and
+ * removed by `stop()`. Postgres must be told its port up front, so one is picked and tried again when
+ * another process took it meanwhile. Debian's own cluster (if the package created one) is not used.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../scripts/lib/free-port.ts';
+
+const BIN = (() => {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions[0] ? join(root, versions[0], 'bin') : null;
+})();
+
+/** Whether this machine can run the server (the tests say so and fail when it cannot). */
+export const POSTGRES_BIN = BIN;
+
+export const PG_USER = 'resetcast';
+/** The role's password: a test asserts it never reaches a line. */
+export const PG_PASSWORD = 'pgPassw0rd-ZZ9-plural-Z-alpha';
+
+export interface LocalPostgres {
+  port: number;
+  /** A URL for a new, empty database on this server (CREATE DATABASE; names are short on purpose: see docs/security.md). */
+  freshDatabase(name: string): Promise<string>;
+  /** The URL of an existing database of this server (a second session on it). */
+  urlOf(name: string): string;
+  stop(): Promise<void>;
+}
+
+const { uid, gid } = (() => {
+  const out = execFileSync('id', ['postgres']).toString();
+  return { uid: Number(/uid=(\d+)/.exec(out)![1]), gid: Number(/gid=(\d+)/.exec(out)![1]) };
+})();
+
+const asPostgres = (cmd: string, args: string[]): ReturnType<typeof spawnSync> =>
+  spawnSync('runuser', ['-u', 'postgres', '--', join(BIN!, cmd), ...args], { encoding: 'utf8', timeout: 60_000 });
+
+export async function startPostgres(): Promise<LocalPostgres> {
+  if (!BIN) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql; .ci/run does it)');
+  const folder = mkdtempSync(join(tmpdir(), 'resetcast-pg-'));
+  chmodSync(folder, 0o755);
+  chownSync(folder, uid, gid);
+  const data = join(folder, 'data');
+  const pwfile = join(folder, 'pw');
+  writeFileSync(pwfile, PG_PASSWORD);
+  chownSync(pwfile, uid, gid);
+  const init = asPostgres('initdb', ['-D', data, '-U', PG_USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
+  if (init.status !== 0) throw new Error(`initdb failed: ${String(init.stderr)}`);
+  let port = 0;
+  for (let attempt = 0; ; attempt++) {
+    port = await freePort();
+    const started = asPostgres('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-w', '-t', '30', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`, 'start']);
+    if (started.status === 0) break;
+    const log = existsSync(join(folder, 'log')) ? execFileSync('cat', [join(folder, 'log')]).toString() : '';
+    if (attempt < 5 && /already in use|could not bind/i.test(log)) continue;
+    throw new Error(`postgres did not start: ${String(started.stderr)} ${log.slice(-500)}`);
+  }
+  const url = (db: string): string => `postgres://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${db}`;
+  return {
+    port,
+    urlOf: url,
+    async freshDatabase(name) {
+      const admin = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await admin.end();
+      }
+      return url(name);
+    },
+    async stop() {
+      asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
