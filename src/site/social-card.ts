@@ -25,9 +25,9 @@ export interface SocialCard {
   locale: Locale;
   brand: string;
   title: string;
-  /** The big figure of the home card: the 24 h chance, present only while the forecast is vouched for. */
+  /** The big figure of the home card: the 24 h chance (under the caveat when the forecast is not vouched for). */
   figure: { value: string; caption: string } | null;
-  /** Said instead of the figure when the forecast is not vouched for. */
+  /** Said with the figure when the forecast is not vouched for: the site's freshness line (src/site/freshness.ts). */
   caveat: string | null;
   /** The lines under the title: the page's description, or the home page's last reset and banked resets. */
   lines: string[];
@@ -79,7 +79,7 @@ export function homeCard(tr: Translator, inputs: CardInputs): SocialCard {
   return {
     ...base(tr),
     title: tr('home.title'),
-    figure: vouched ? { value: tr.f.percent(forecast.p24), caption: tr('home.odds.within', { span: tr('home.odds.hours24') }) } : null,
+    figure: { value: tr.f.percent(forecast.p24), caption: tr('home.odds.within', { span: tr('home.odds.hours24') }) },
     caveat: vouched ? null : tr('words.unvouched.title'),
     lines: [
       last ? labelled(tr, tr('home.last.heading'), tr.f.date(last.ts)) : tr('home.last.none'),
@@ -129,7 +129,7 @@ export function cardFor(pages: readonly CardPage[], locale: Locale, path: string
 
 /** The card said in words, for og:image:alt: what the image shows, in the page's language, as sentences. */
 export function cardAlt(card: SocialCard, tr: Translator): string {
-  const figure = card.figure ? `${card.figure.caption}${tr.punct.colon}${card.figure.value}` : card.caveat;
-  const parts = [card.brand, card.title, ...(figure ? [figure] : []), ...card.lines];
+  const figure = card.figure ? [`${card.figure.caption}${tr.punct.colon}${card.figure.value}`] : [];
+  const parts = [card.brand, card.title, ...figure, ...(card.caveat ? [card.caveat] : []), ...card.lines];
   return tr.sentences(parts.map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}${tr.punct.stop}`)));
 }

@@ -44,7 +44,7 @@ export function cardTree(card: SocialCard, fontFamily: readonly string[]): CardN
     );
   }
   if (card.caveat) {
-    middle.push(text(card.caveat, TEXT_LIMITS.caveat, 2, { fontSize: 40, lineHeight: 1.25, fontWeight: 700, marginTop: 24, padding: '12px 20px', backgroundColor: CARD_COLORS.warnBg, color: CARD_COLORS.warnText }));
+    middle.push(text(card.caveat, TEXT_LIMITS.caveat, 2, { fontSize: 32, lineHeight: 1.25, fontWeight: 700, marginTop: 16, padding: '8px 20px', backgroundColor: CARD_COLORS.warnBg, color: CARD_COLORS.warnText }));
   }
   const lineCount = card.lines.length > 1 ? 1 : 3;
   const lines = card.lines.map((l) => text(l, TEXT_LIMITS.line, lineCount, { fontSize: home ? 32 : 36, lineHeight: 1.3, marginTop: 16, color: CARD_COLORS.muted }));

@@ -2,9 +2,9 @@
  * The README badge (/api/v1/badge.json): forecast.json's 24-hour chance in the shape of a shields.io
  * endpoint badge (https://shields.io/badges/endpoint-badge), so anyone can show it with
  * `https://img.shields.io/endpoint?url=…/api/v1/badge.json` and no server of their own. shields.io ignores
- * the envelope fields it does not know. A forecast that is not vouched for (`available: false`) never shows
- * a number: "stale" when the event record was last checked too long ago, "unknown" when the record is too
- * short, both in grey. The colour bands are the alert thresholds (25, 50, 75 %).
+ * the envelope fields it does not know. A forecast that is not vouched for (`available: false`) says so after
+ * its number, in grey, in the words the status line and the site use (src/site/freshness.ts, docs/statusline.md):
+ * never a bare number. The colour bands are the alert thresholds (25, 50, 75 %).
  */
 import { THRESHOLDS } from '../alerts/thresholds.ts';
 import { SCHEMA_VERSION, type BadgePayload } from '../schema/index.ts';
@@ -23,10 +23,8 @@ export function badgeColor(percent: number): BadgeColor {
   return BANDS[band]!;
 }
 
-/** What the badge says when the forecast is not vouched for: why, in one word. */
-function unvouched(forecast: ForecastWithReasons): 'stale' | 'unknown' {
-  return forecast.reasons.some((r) => r.kind === 'stale' || r.kind === 'stale-unknown') ? 'stale' : 'unknown';
-}
+/** After the number of a forecast not vouched for: the status line's words (docs/statusline.md). */
+export const UNVOUCHED_SUFFIX = ' (not vouched for)';
 
 export function createBadgePayload(forecast: ForecastWithReasons, generatedAt: string, source: string): BadgePayload {
   const { available, p24 } = forecast.payload;
@@ -36,7 +34,7 @@ export function createBadgePayload(forecast: ForecastWithReasons, generatedAt: s
     source,
     schemaVersion: 1,
     label: BADGE_LABEL,
-    message: available ? `${p24}%` : unvouched(forecast),
+    message: available ? `${p24}%` : `${p24}%${UNVOUCHED_SUFFIX}`,
     color: available ? badgeColor(p24) : 'lightgrey',
     cacheSeconds: BADGE_CACHE_SECONDS,
   };

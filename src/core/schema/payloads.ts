@@ -202,10 +202,10 @@ export const BadgePayload = z.strictObject({
   ...ENVELOPE,
   schemaVersion: z.literal(1).describe('the shields.io endpoint schema version'),
   label: z.string().min(1).describe('the badge\'s left text'),
-  message: z.union([z.string().regex(/^(100|[1-9]?\d)%$/), z.enum(['stale', 'unknown'])]).describe(
-    'p24 of forecast.json as "37%" when the forecast is available; "stale" when the event record was last checked too long ago, "unknown" when it is too short (no number is shown for a forecast not vouched for)',
+  message: z.string().regex(/^(100|[1-9]?\d)%( \(not vouched for\))?$/).describe(
+    'p24 of forecast.json as "37%" when the forecast is available, and as "37% (not vouched for)" when it is not (available: false), as the site and the status line say it: never a bare number for a forecast not vouched for',
   ),
-  color: z.enum(['blue', 'yellowgreen', 'green', 'brightgreen', 'lightgrey']).describe('blue below 25 %, yellowgreen from 25 %, green from 50 %, brightgreen from 75 %; lightgrey when stale or unknown'),
+  color: z.enum(['blue', 'yellowgreen', 'green', 'brightgreen', 'lightgrey']).describe('blue below 25 %, yellowgreen from 25 %, green from 50 %, brightgreen from 75 %; lightgrey when the forecast is not vouched for'),
   cacheSeconds: z.int().min(300).describe('how long shields.io may keep the badge'),
 });
 

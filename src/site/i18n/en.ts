@@ -533,7 +533,7 @@ export default {
     getForecast:
       'The chance of a reset in the next 24 and 48 hours (whole percents), the confidence label and its reasons, the inputs and when each was last checked. An estimate from past announcements, not a schedule.',
     getOutlook: 'The 7-day outlook: the chance of an announced reset within 6, 12 … 168 hours, from the same estimate (equal to the 24 h and 48 h figures at 24 and 48 hours).',
-    getBadge: 'The 24-hour chance as a shields.io endpoint badge for a README: "37%", or "stale" or "unknown" in grey when the forecast is not vouched for.',
+    getBadge: 'The 24-hour chance as a shields.io endpoint badge for a README: "37%", or "37% (not vouched for)" in grey when the forecast is not vouched for.',
     getTimeline: 'Every recorded event, newest first.',
     getSignals: 'The last scheduled check of the OpenAI status page and of the Codex issue tracker.',
     getBanked: 'The banked resets still active: when each was granted and expires, the hours left, the chance of a reset for everyone before it expires and plain spend-or-hold advice.',

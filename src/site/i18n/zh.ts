@@ -517,7 +517,7 @@ const zh: Catalogue = {
     getForecast:
       '未来24小时和48小时内重置的概率（整数百分比）、可信度标签及其原因、各项输入以及每项的上次检查时间。基于以往公告的估算，并非时间表。',
     getOutlook: '7日展望：6、12……168小时内官方宣布重置的概率，出自同一估算（在24小时和48小时处与上述两个数值相同）。',
-    getBadge: '24 小时内重置的概率，作为 shields.io 端点徽章，可放进 README：如“37%”；预测不可靠时显示灰色的“stale”或“unknown”。',
+    getBadge: '24 小时内重置的概率，作为 shields.io 端点徽章，可放进 README：如“37%”；预测不可靠时显示灰色的“37% (not vouched for)”。',
     getTimeline: '所有已记录的事件，最新在前。',
     getSignals: '对 OpenAI 状态页和 Codex GitHub Issues 的最近一次定时检查。',
     getBanked: '仍然有效的重置券：每张的发放时间和到期时间、剩余小时数、到期前出现免费重置的概率，以及简明的使用或保留建议。',

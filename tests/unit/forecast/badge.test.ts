@@ -1,7 +1,7 @@
 /**
  * /api/v1/badge.json (src/core/forecast/badge.ts): forecast.json's p24 as a shields.io endpoint badge.
  * The badge of the frozen history shows forecast.json's number; a stale record and a too-short one show
- * no number, in grey; the colour bands are the alert thresholds. Each payload is checked against its
+ * the number with "(not vouched for)" after it, in grey; the colour bands are the alert thresholds. Each payload is checked against its
  * published schema and against the fields shields.io requires (https://shields.io/badges/endpoint-badge).
  */
 import { describe, expect, it } from 'vitest';
@@ -42,17 +42,17 @@ describe('badge.json', () => {
     expect(badge.generated_at).toBe(forecast.generated_at);
   });
 
-  it('says "stale", in grey, when the event record was last checked too long ago', () => {
+  it('says "(not vouched for)" after the number, in grey, when the event record was last checked too long ago', () => {
     const { badge, forecast } = payloadsAt(new Date(FRESH.getTime() + 60 * DAY_MS));
     expect(forecast.available).toBe(false);
-    expect(badge).toMatchObject({ message: 'stale', color: 'lightgrey' });
+    expect(badge).toMatchObject({ message: `${forecast.p24}% (not vouched for)`, color: 'lightgrey' });
   });
 
-  it('says "unknown", in grey, when the record is too short to vouch for a number', () => {
+  it('says "(not vouched for)" after the number, in grey, when the record is too short to vouch for it', () => {
     const data = history();
     const { badge, forecast } = payloadsAt(FRESH, { ...data, events: data.events.slice(0, 2), corrections: [] });
     expect(forecast.available).toBe(false);
-    expect(badge).toMatchObject({ message: 'unknown', color: 'lightgrey' });
+    expect(badge).toMatchObject({ message: `${forecast.p24}% (not vouched for)`, color: 'lightgrey' });
   });
 
   it.each([

@@ -61,15 +61,19 @@ describe('what the cards say', () => {
     expect(homeCard(t('en'), FRESH).figure).toEqual({ value: '22%', caption: 'Chance of an announced reset within 24 hours' });
   });
 
-  it('the home card of a forecast not vouched for shows no chance at all, and says why', () => {
+  it('the home card of a forecast not vouched for shows its chance with the freshness line, as the home page does (never a bare number)', () => {
     expect(STALE.payloads.forecast.available).toBe(false);
     for (const locale of LOCALES) {
       const tr = t(locale);
       const card = homeCard(tr, STALE);
-      expect(card.figure).toBeNull();
+      expect(card.figure?.value).toBe(tr.f.percent(STALE.payloads.forecast.p24));
       expect(card.caveat).toBe(tr('words.unvouched.title'));
-      expect(strings(cardTree(card, [])).join(' ')).not.toContain(tr.f.percent(STALE.payloads.forecast.p24));
+      const drawn = strings(cardTree(card, []));
+      expect(drawn).toContain(tr.f.percent(STALE.payloads.forecast.p24));
+      expect(drawn.some((s) => s.includes(tr('words.unvouched.title')))).toBe(true);
     }
+    // Vouched for, the same card has no caveat.
+    expect(homeCard(t('en'), FRESH).caveat).toBeNull();
   });
 
   it('names the last reset by its date in the locale’s words, and the banked resets active', () => {
@@ -179,12 +183,13 @@ function inkInside(png: PNG): number {
 const LONG_TITLE = (locale: Locale): string => (locale === 'en' || locale === 'es' ? 'Overflowing title words ' : locale === 'ko' ? '아주 긴 제목 ' : '非常に長い題名重置预测').repeat(200).slice(0, 2_000);
 
 describe('the rendered card', () => {
-  it.each(LOCALES)('%s: a 2,000-character title, a 2,000-character line and ten active grants stay inside the margins of a 1200×630 PNG', async (locale) => {
+  it.each(LOCALES)('%s: a 2,000-character title, a 2,000-character line, the not-vouched-for line and ten active grants stay inside the margins of a 1200×630 PNG', async (locale) => {
     const tr = t(locale);
     const ten = { ...FRESH, payloads: { ...FRESH.payloads, banked: { ...FRESH.payloads.banked, active: Array.from({ length: 10 }, (_, i) => ({ ...FRESH.payloads.banked.active[0]!, id: `g${i}` })) } } };
     const home = homeCard(tr, ten);
     expect(home.lines[1]).toContain(tr.f.number(10, 0));
-    const card: SocialCard = { ...home, title: LONG_TITLE(locale), lines: [LONG_TITLE(locale), ...home.lines] };
+    // The fullest card there is: the figure and the not-vouched-for line together, as an unvouched home card has them.
+    const card: SocialCard = { ...home, title: LONG_TITLE(locale), caveat: tr('words.unvouched.title'), lines: [LONG_TITLE(locale), ...home.lines] };
     // The layout: every node satori placed lies within the inner box.
     const boxes: { left: number; top: number; width: number; height: number }[] = [];
     await cardSvg(card, (n) => boxes.push(n));
