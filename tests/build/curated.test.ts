@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { astroBuild, readJson, type BuildResult } from '../support/astro-build.ts';
-import { curateDir, EPOCH, idOf, npmScript, xUrl } from '../scripts/support/curate-env.ts';
+import { readJson, type BuildResult } from '../support/astro-build.ts';
+import { curateAndBuild, curateDir, idOf, xUrl } from '../scripts/support/curate-env.ts';
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const PROMISE = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
@@ -40,7 +40,7 @@ beforeAll(async () => {
   const events = JSON.parse(readFileSync(eventsFile, 'utf8'));
   events.events.unshift({ id: LONE_2010, date: '2010-11-05', ts: '2010-11-05T00:00:00Z', scope: 'all', kind: 'reset', source: 'thsottiaux', url: 'https://x.com/thsottiaux/status/336489477046272', summary: 'A mistyped post.', partial: false, global: true, origin: 'official_post', certainty: 'high', uncertain_fields: [] });
   writeFileSync(eventsFile, `${JSON.stringify(events, null, 2)}\n`);
-  for (const [script, args] of [
+  build = await curateAndBuild(dir, [
     ['correct', [LONE_2010, '--retract', '--reason', 'a mistyped post id']],
     ['add-event', [KIND_FIXED, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'A banked reset for Plus and Pro.']],
     ['correct', [idOf(KIND_FIXED), '--kind', 'banked', '--reason', 'it was a banked reset']],
@@ -54,12 +54,7 @@ beforeAll(async () => {
     ['correct', [idOf(CORRECTED), '--scope', 'plus+pro', '--reason', 'free accounts were not reset']],
     ['add-event', [RETRACTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Reported reset.']],
     ['correct', [idOf(RETRACTED), '--retract', '--reason', 'the post was about a different product']],
-  ] as const) {
-    const r = await npmScript(script, dir, [...args]);
-    expect(r.code, `${script}: ${r.out}`).toBe(0);
-  }
-  build = await astroBuild({ epoch: Number(EPOCH), dataDir: dir });
-  expect(build.code, build.output).toBe(0);
+  ]);
 }, 240_000);
 
 describe('a banked reset recorded with add-event', () => {

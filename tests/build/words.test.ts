@@ -11,9 +11,9 @@ import { join, relative } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { astroBuild, readJson, type BuildResult } from '../support/astro-build.ts';
+import { readJson, type BuildResult } from '../support/astro-build.ts';
 import { internalWords, readableHtml } from '../support/internal-words.ts';
-import { curateDir, EPOCH, idOf, npmScript, xUrl } from '../scripts/support/curate-env.ts';
+import { curateAndBuild, curateDir, idOf, xUrl } from '../scripts/support/curate-env.ts';
 
 /** An event of the frozen history with no post of its own: its link is its place on our timeline. */
 const NO_POST = '2018112125137846272';
@@ -32,19 +32,14 @@ const files = (): string[] => {
 
 beforeAll(async () => {
   const dir = curateDir();
-  for (const [script, args] of [
+  build = await curateAndBuild(dir, [
     ['correct', [NO_POST, '--url', `https://resetcast.netlify.app/timeline/2026/#e-${NO_POST}`, '--reason', 'the timeline has a page per year']],
     ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
     ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.', '--supersedes', RERECORD_KEY, '--reason', 'it was about Codex after all']],
     ['add-event', [CORRECTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(CORRECTED), '--scope', 'plus+pro', '--reason', 'free accounts were not reset']],
-  ] as const) {
-    const r = await npmScript(script, dir, [...args]);
-    expect(r.code, `${script}: ${r.out}`).toBe(0);
-  }
-  build = await astroBuild({ epoch: Number(EPOCH), dataDir: dir });
-  expect(build.code, build.output).toBe(0);
+  ]);
 }, 240_000);
 
 describe('words for people (item 2)', () => {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { postIdAt } from '../../../src/core/postid.ts';
+import { astroBuild, type BuildResult } from '../../support/astro-build.ts';
 import { runNode } from '../../support/run-node.ts';
 import { HISTORY_EPOCH, historyCopy } from '../../support/history.ts';
 
@@ -48,3 +49,17 @@ export async function expectRefused(script: string, dir: string, args: string[],
  * the history's last signal check, which validate rightly refuses as a time from the future.
  */
 export const validateAtHistoryClock = (dir: string): Promise<Run> => npmScript('validate', dir, [], { SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
+
+/** One curation command and its arguments, as a maintainer would type them. */
+export type CurationStep = readonly [script: string, args: readonly string[]];
+
+/** Runs the curation commands in order on `dir` (each must succeed), then builds it at the curation clock. */
+export async function curateAndBuild(dir: string, steps: readonly CurationStep[]): Promise<BuildResult> {
+  for (const [script, args] of steps) {
+    const r = await npmScript(script, dir, [...args]);
+    expect(r.code, `${script}: ${r.out}`).toBe(0);
+  }
+  const build = await astroBuild({ epoch: Number(EPOCH), dataDir: dir });
+  expect(build.code, build.output).toBe(0);
+  return build;
+}
