@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { aiCatalog, catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
 import { describeClients } from '../support/mcp-clients.ts';
+import { LIST_RESETS_ARGUMENT_ERRORS, toolArgumentError } from '../support/mcp-argument-errors.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -73,7 +74,7 @@ describe('the official SDK client over Streamable HTTP', () => {
   it('reports a bad argument as a tool error the model can correct', async () => {
     const result = await client.callTool({ name: 'list_codex_resets', arguments: { limit: 1000 } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: limit must be a whole number from 1 to 100 (got 1000).');
+    expect(textOf(result)).toBe(toolArgumentError('list_codex_resets', 'limit must be a whole number from 1 to 100 (got 1000).'));
   });
 });
 
@@ -117,21 +118,12 @@ describe('raw HTTP against /mcp', () => {
     expect(json.error.message).toMatch(message);
   });
 
-  it.each([
-    [{ limit: 0 }, 'limit must be a whole number from 1 to 100 (got 0).'],
-    [{ limit: -1 }, 'limit must be a whole number from 1 to 100 (got -1).'],
-    [{ limit: 1000 }, 'limit must be a whole number from 1 to 100 (got 1000).'],
-    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100 (got "ten").'],
-    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100 (got 1.5).'],
-    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "yesterday").'],
-    [{ since: '2026-13-45' }, 'since must be a real calendar date (got "2026-13-45").'],
-    [{ limit: 5, order: 'asc' }, 'unknown argument "order": this tool takes only limit and since.'],
-  ])('list_codex_resets %j → tool error: %s', async (args, message) => {
+  it.each(LIST_RESETS_ARGUMENT_ERRORS)('list_codex_resets %j → tool error: %s', async (args, message) => {
     const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_codex_resets', arguments: args } }));
     expect(res.status).toBe(200);
     const json = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
     expect(json.result.isError).toBe(true);
-    expect(json.result.content[0]?.text).toBe(`MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: ${message}`);
+    expect(json.result.content[0]?.text).toBe(toolArgumentError('list_codex_resets', message));
   });
 
   it('refuses a wrong content type with 415', async () => {

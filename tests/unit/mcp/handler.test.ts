@@ -8,6 +8,7 @@ import { createServer, noElicitationValidator, TOOL_NAMES } from '../../../src/m
 import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { TOOLS } from '../../../src/mcp/tools/index.ts';
 import { miniPublished } from './payloads.ts';
+import { LIST_RESETS_ARGUMENT_ERRORS, toolArgumentError } from '../../support/mcp-argument-errors.ts';
 
 const payloads = miniPublished();
 const toolList = createToolList();
@@ -92,26 +93,17 @@ describe('bad requests get a precise JSON-RPC error', () => {
     else expect(body.error.message).toMatch(message);
   });
 
-  it.each([
-    [{ limit: 0 }, 'limit must be a whole number from 1 to 100 (got 0).'],
-    [{ limit: -1 }, 'limit must be a whole number from 1 to 100 (got -1).'],
-    [{ limit: 1000 }, 'limit must be a whole number from 1 to 100 (got 1000).'],
-    [{ limit: 'ten' }, 'limit must be a whole number from 1 to 100 (got "ten").'],
-    [{ limit: 1.5 }, 'limit must be a whole number from 1 to 100 (got 1.5).'],
-    [{ since: 'yesterday' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "yesterday").'],
-    [{ since: '2026-13-45' }, 'since must be a real calendar date (got "2026-13-45").'],
-    [{ limit: 5, page: 2 }, 'unknown argument "page": this tool takes only limit and since.'],
-  ])('list_codex_resets %j → a tool error the model can correct: %s', async (args, detail) => {
+  it.each(LIST_RESETS_ARGUMENT_ERRORS)('list_codex_resets %j → a tool error the model can correct: %s', async (args, detail) => {
     const res = await call('list_codex_resets', args);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.result.isError).toBe(true);
-    expect(body.result.content[0].text).toBe(`MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: ${detail}`);
+    expect(body.result.content[0].text).toBe(toolArgumentError('list_codex_resets', detail));
   });
   it.each(['get_reset_forecast', 'get_status_signals'])('%s refuses an extra argument', async (name) => {
     const body = await (await call(name, { verbose: true })).json();
     expect(body.result.isError).toBe(true);
-    expect(body.result.content[0].text).toBe(`MCP error -32602: Input validation error: Invalid arguments for tool ${name}: unknown argument "verbose": this tool takes no arguments.`);
+    expect(body.result.content[0].text).toBe(toolArgumentError(name, 'unknown argument "verbose": this tool takes no arguments.'));
   });
   it('answers a notification with 202 and no body', async () => {
     const res = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
