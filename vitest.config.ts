@@ -17,7 +17,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Pure code and scripts against local servers they start themselves.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'], globalSetup: [RUN_GUARD] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/scripts/**/*.test.ts'], globalSetup: [RUN_GUARD] },
+      },
       // Full `astro build` runs into temp folders (determinism, schemas, bad data).
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: [RUN_GUARD] } },
       // One real local Netlify runtime (built from the frozen history into the run's own folder) for end-to-end and browser tests.

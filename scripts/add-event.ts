@@ -12,7 +12,8 @@ import { parseCommand, refuse } from './lib/flags.ts';
 const { values, positionals } = parseCommand(ADD_EVENT);
 const { url: link, kind, scope, summary, ...rest } = values;
 const [post] = positionals;
-if (post !== undefined && link !== undefined) refuse(ADD_EVENT, `${ADD_EVENT.positionals.names[0]} and --url cannot go together: give the post, or --url for a page that is not one`);
+if (post !== undefined && link !== undefined)
+  refuse(ADD_EVENT, `${ADD_EVENT.positionals.names[0]} and --url cannot go together: give the post, or --url for a page that is not one`);
 const url = post ?? link;
 if (url === undefined) refuse(ADD_EVENT, `${ADD_EVENT.positionals.names[0]} or --url: required (usage: ${ADD_EVENT.usage})`);
 

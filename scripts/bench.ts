@@ -23,7 +23,6 @@ import { removeBuild, type ProductionBuild } from './bench/production-build.ts';
 import { BENCH } from './lib/commands/tools.ts';
 import { envValue, parseCommand, refuse } from './lib/flags.ts';
 
-
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseCommand(BENCH);
 const usage = (why: string): never => refuse(BENCH, why);
@@ -32,8 +31,12 @@ const count = (s: string, what: string): number => {
   if (!Number.isInteger(n) || n < 0) usage(`${what} must be a whole number ≥ 0, not ${JSON.stringify(s)}`);
   return n;
 };
-if (values.only !== undefined && !['build', 'mcp', 'phrases'].includes(values.only)) usage(`--only is build, mcp or phrases, not ${JSON.stringify(values.only)}`);
-const sizes = values.events !== undefined ? [0, count(values.events, '--events')] : (values.sizes ?? '0,1000,10000').split(',').map((s) => count(s, '--sizes'));
+if (values.only !== undefined && !['build', 'mcp', 'phrases'].includes(values.only))
+  usage(`--only is build, mcp or phrases, not ${JSON.stringify(values.only)}`);
+const sizes =
+  values.events !== undefined
+    ? [0, count(values.events, '--events')]
+    : (values.sizes ?? '0,1000,10000').split(',').map((s) => count(s, '--sizes'));
 if (!sizes.includes(0)) sizes.unshift(0); // the shipped build is every ratio's baseline and the /mcp section's payloads
 const runs = values.runs !== undefined ? count(values.runs, '--runs') : values.events !== undefined ? 1 : 2;
 if (runs < 1) usage('--runs must be at least 1');

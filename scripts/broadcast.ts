@@ -34,7 +34,10 @@ const root = resolve(import.meta.dirname, '..');
 const now = buildNow(env);
 const dir = dataDir(env);
 /** A shorter lease for tests (each send then gets half of it); never longer than the default. */
-const leaseMs = Math.min(CLAIM_LEASE_MS, Number(env['RESETCAST_CLAIM_LEASE_MS']) > 0 ? Number(env['RESETCAST_CLAIM_LEASE_MS']) : CLAIM_LEASE_MS);
+const leaseMs = Math.min(
+  CLAIM_LEASE_MS,
+  Number(env['RESETCAST_CLAIM_LEASE_MS']) > 0 ? Number(env['RESETCAST_CLAIM_LEASE_MS']) : CLAIM_LEASE_MS,
+);
 
 /** The database could not be used: said in its own line already. */
 class NothingSent extends Error {}

@@ -18,4 +18,6 @@ try {
   console.error(`cannot bundle the functions: ${(e as Error).message}`);
   process.exit(1);
 }
-console.log(`bundled the /mcp function into ${outfile.startsWith(root) ? outfile.slice(root.length + 1) : outfile}, pinned to ${join(dist, 'api/v1')}`);
+console.log(
+  `bundled the /mcp function into ${outfile.startsWith(root) ? outfile.slice(root.length + 1) : outfile}, pinned to ${join(dist, 'api/v1')}`,
+);

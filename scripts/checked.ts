@@ -21,4 +21,6 @@ function gitUser(): string | undefined {
   }
 }
 
-runCuration('checked', (state, now) => recordCheck(state, { note: values.note, ...defined({ at: values.at, by: values.by ?? gitUser() }) }, now));
+runCuration('checked', (state, now) =>
+  recordCheck(state, { note: values.note, ...defined({ at: values.at, by: values.by ?? gitUser() }) }, now),
+);

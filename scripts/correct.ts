@@ -11,7 +11,8 @@ import { parseCommand, refuse } from './lib/flags.ts';
 
 const { values, positionals } = parseCommand(CORRECT);
 const [id] = positionals as [string];
-if (!/^\d{1,20}$/.test(id)) refuse(CORRECT, `id ${JSON.stringify(id)}: expected decimal digits (an event id in timeline.json, or a promise id)`);
+if (!/^\d{1,20}$/.test(id))
+  refuse(CORRECT, `id ${JSON.stringify(id)}: expected decimal digits (an event id in timeline.json, or a promise id)`);
 const { 'fulfilled-by': fulfilledBy, ...fields } = values;
 
 runCuration('correct', (state, now) =>

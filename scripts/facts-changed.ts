@@ -46,7 +46,10 @@ try {
   const decision = rebuildDecision({ before: factTexts(args.before), after: factTexts(dir), now: view, deployed });
   for (const line of decision.why) console.log(line);
   const f = view.forecast;
-  if (!decision.rebuild) console.log(`no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`);
+  if (!decision.rebuild)
+    console.log(
+      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
+    );
   if (args.output !== undefined) appendFileSync(args.output, `rebuild=${decision.rebuild}\n`);
 } catch (e) {
   console.error(`facts-changed: ${(e as Error).message}`);

@@ -28,7 +28,18 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startSite } from '../src/serve/server.ts';
-import { ALL_PAGES, CATEGORIES, launchChromium, lostPoints, QUICK, SCHEMES, scoresOf, type Category, type Result, type Scheme } from './lib/lighthouse.ts';
+import {
+  ALL_PAGES,
+  CATEGORIES,
+  launchChromium,
+  lostPoints,
+  QUICK,
+  SCHEMES,
+  scoresOf,
+  type Category,
+  type Result,
+  type Scheme,
+} from './lib/lighthouse.ts';
 import { LIGHTHOUSE } from './lib/commands/tools.ts';
 import { envValue, parseCommand } from './lib/flags.ts';
 import { median } from './bench/stats.ts';
@@ -49,7 +60,10 @@ function categoriesOf(scheme: Scheme): readonly Category[] {
   if (scheme === 'light' || !dark) return CATEGORIES;
   const wanted = dark.split(',').map((c) => c.trim());
   const unknown = wanted.filter((c) => !(CATEGORIES as readonly string[]).includes(c));
-  if (unknown.length > 0) throw new Error(`LH_DARK: unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.join(', ')} (expected some of ${CATEGORIES.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(
+      `LH_DARK: unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.join(', ')} (expected some of ${CATEGORIES.join(', ')})`,
+    );
   return CATEGORIES.filter((c) => wanted.includes(c));
 }
 
@@ -91,7 +105,8 @@ async function worker(scheme: Scheme, base: string, pages: readonly string[], ru
   try {
     for (const page of pages) {
       const runs: Result[] = [];
-      const medians = (): Array<number | null> => CATEGORIES.map((c) => (audited.includes(c) ? median(runs.map((r) => scoresOf(r, [c])[0]!)) : null));
+      const medians = (): Array<number | null> =>
+        CATEGORIES.map((c) => (audited.includes(c) ? median(runs.map((r) => scoresOf(r, [c])[0]!)) : null));
       for (let i = 0; i < runCount; i++) runs.push(await chrome.audit(`${base}${page}`, audited, QUICK));
       const scores = medians();
       // Explain with the run closest to the median performance score.
@@ -115,7 +130,9 @@ async function runWorkers(base: string, pages: readonly string[]): Promise<PageR
     return all;
   }
   const perScheme = Math.max(1, Math.floor(WORKERS / SCHEMES.length));
-  const jobs = SCHEMES.flatMap((scheme) => Array.from({ length: perScheme }, (_, i) => ({ scheme, pages: pages.filter((_, j) => j % perScheme === i) })));
+  const jobs = SCHEMES.flatMap((scheme) =>
+    Array.from({ length: perScheme }, (_, i) => ({ scheme, pages: pages.filter((_, j) => j % perScheme === i) })),
+  );
   return (await Promise.all(jobs.filter((j) => j.pages.length > 0).map((j) => runWorker(j.scheme, base, j.pages, RUNS)))).flat();
 }
 
@@ -130,14 +147,16 @@ async function recheck(base: string, reports: PageReport[]): Promise<PageReport[
     const pages = reports.filter((r) => r.scheme === scheme && slow(r)).map((r) => r.page);
     if (pages.length === 0) continue;
     console.log(`\nperformance only, again with one scheme at a time (${scheme}, ${RUNS} run(s) each):`);
-    for (const again of await runWorker(scheme, base, pages, RUNS)) out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
+    for (const again of await runWorker(scheme, base, pages, RUNS))
+      out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
     // With fewer runs, a single noisy alone run decides (Total Blocking Time of a page with no JavaScript
     // seen at 90 ms here, 10 ms on a quiet machine): a page still short in performance only gets the median
     // of five alone runs, the number Lighthouse's own guidance on variability asks for.
     const still = RUNS >= SETTLE_RUNS ? [] : out.filter((r) => r.scheme === scheme && pages.includes(r.page) && slow(r)).map((r) => r.page);
     if (still.length > 0) {
       console.log(`\nperformance only, still short: median of ${SETTLE_RUNS} alone runs (${scheme}):`);
-      for (const again of await runWorker(scheme, base, still, SETTLE_RUNS)) out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
+      for (const again of await runWorker(scheme, base, still, SETTLE_RUNS))
+        out[out.findIndex((r) => r.scheme === scheme && r.page === again.page)] = again;
     }
   }
   return out;
@@ -145,7 +164,10 @@ async function recheck(base: string, reports: PageReport[]): Promise<PageReport[
 
 function runWorker(scheme: Scheme, base: string, pages: readonly string[], runs: number): Promise<PageReport[]> {
   return new Promise<PageReport[]>((ok, fail) => {
-    const child = spawn(process.execPath, [process.argv[1]!, scheme, base, pages.join(','), String(runs)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, [WORKER_ENV]: '1' } });
+    const child = spawn(process.execPath, [process.argv[1]!, scheme, base, pages.join(','), String(runs)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, [WORKER_ENV]: '1' },
+    });
     const reports: PageReport[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
       const report = JSON.parse(line) as PageReport;
@@ -153,13 +175,20 @@ function runWorker(scheme: Scheme, base: string, pages: readonly string[], runs:
       console.log(format(report));
     });
     child.once('error', fail);
-    child.once('close', (code) => (code === 0 && reports.length === pages.length ? ok(reports) : fail(new Error(`lighthouse worker (${scheme}) exited with ${code} after ${reports.length} of ${pages.length} pages`))));
+    child.once('close', (code) =>
+      code === 0 && reports.length === pages.length
+        ? ok(reports)
+        : fail(new Error(`lighthouse worker (${scheme}) exited with ${code} after ${reports.length} of ${pages.length} pages`)),
+    );
   });
 }
 
 const format = (r: PageReport): string =>
-  [`${r.page} (${r.scheme})`.padEnd(30), ...r.scores.map((n) => (n === null ? '–' : String(n)).padStart(15)), r.runs > 1 ? `   (median of ${r.runs})` : ''].join('') +
-  r.lost.map((line) => `\n    ${line}`).join('');
+  [
+    `${r.page} (${r.scheme})`.padEnd(30),
+    ...r.scores.map((n) => (n === null ? '–' : String(n)).padStart(15)),
+    r.runs > 1 ? `   (median of ${r.runs})` : '',
+  ].join('') + r.lost.map((line) => `\n    ${line}`).join('');
 
 if (isWorker) {
   await worker(process.argv[2] as Scheme, process.argv[3]!, process.argv[4]!.split(','), Number(process.argv[5]));
@@ -180,6 +209,8 @@ if (isWorker) {
   }
   const seconds = (performance.now() - started) / 1000;
   const audits = pages.length * SCHEMES.length;
-  console.log(`\n${audits} page audits (${pages.length} pages × ${SCHEMES.length} schemes, ${RUNS} run(s) each${dark}, ${WORKERS === 1 ? 'one at a time' : `${Math.max(1, Math.floor(WORKERS / SCHEMES.length)) * SCHEMES.length} workers`}) in ${seconds.toFixed(0)} s; ${failed.length === 0 ? 'every score is 100' : `${failed.length} below 100: ${failed.map((r) => `${r.page} (${r.scheme})`).join(', ')}`}`);
+  console.log(
+    `\n${audits} page audits (${pages.length} pages × ${SCHEMES.length} schemes, ${RUNS} run(s) each${dark}, ${WORKERS === 1 ? 'one at a time' : `${Math.max(1, Math.floor(WORKERS / SCHEMES.length)) * SCHEMES.length} workers`}) in ${seconds.toFixed(0)} s; ${failed.length === 0 ? 'every score is 100' : `${failed.length} below 100: ${failed.map((r) => `${r.page} (${r.scheme})`).join(', ')}`}`,
+  );
   process.exitCode = failed.length === 0 ? 0 : 1;
 }

@@ -13,7 +13,8 @@ import { parseCommand, refuse } from './lib/flags.ts';
 function instantOf(args: { at?: string | undefined; hoursAgo?: string | undefined }, now: Date): Date | string {
   if (args.at !== undefined && !isValidTimestamp(args.at)) return `--at ${JSON.stringify(args.at)}: not a timestamp YYYY-MM-DDTHH:MM:SSZ`;
   const hours = Number(args.hoursAgo ?? 0);
-  if (args.hoursAgo !== undefined && (args.hoursAgo.trim() === '' || !Number.isFinite(hours) || hours < 0)) return `--hours-ago ${JSON.stringify(args.hoursAgo)}: not a number of hours ≥ 0`;
+  if (args.hoursAgo !== undefined && (args.hoursAgo.trim() === '' || !Number.isFinite(hours) || hours < 0))
+    return `--hours-ago ${JSON.stringify(args.hoursAgo)}: not a number of hours ≥ 0`;
   const from = args.at === undefined ? now : new Date(args.at);
   return new Date(from.getTime() - hours * HOUR_MS);
 }

@@ -45,6 +45,12 @@ try {
   console.log(changed.length > 0 ? `wrote ${changed.join(', ')}` : 'no changes');
   process.exitCode = result.failed ? 1 : 0;
 } catch (e) {
-  console.error(e instanceof DataError ? `pull refused: data/ is invalid, nothing written\n${e.message}` : e instanceof SecretInDataError ? `pull refused: ${e.message}` : `pull failed, nothing written: ${(e as Error).stack ?? String(e)}`);
+  console.error(
+    e instanceof DataError
+      ? `pull refused: data/ is invalid, nothing written\n${e.message}`
+      : e instanceof SecretInDataError
+        ? `pull refused: ${e.message}`
+        : `pull failed, nothing written: ${(e as Error).stack ?? String(e)}`,
+  );
   process.exitCode = 2;
 }

@@ -38,13 +38,20 @@ function decisionOf(): Decision {
     case 'grant':
       return { action: 'accept', as: 'grant', ...common, ...defined({ expires }) };
     case 'promise':
-      return { action: 'accept', as: 'promise', ...defined({ summary, windowStart: forAccept['window-start'], windowEnd: forAccept['window-end'], by }) };
+      return {
+        action: 'accept',
+        as: 'promise',
+        ...defined({ summary, windowStart: forAccept['window-start'], windowEnd: forAccept['window-end'], by }),
+      };
   }
 }
 
 if (list) {
   if (id !== undefined) refuse(REVIEW, `${JSON.stringify(id)}: --list shows every candidate and takes no id`);
-  runCuration('review', (state) => ({ state, lines: state.candidates.candidates.length ? state.candidates.candidates.map(describeCandidate) : ['no candidates to review'] }));
+  runCuration('review', (state) => ({
+    state,
+    lines: state.candidates.candidates.length ? state.candidates.candidates.map(describeCandidate) : ['no candidates to review'],
+  }));
 } else if (id === undefined) {
   const given = Object.keys(values)[0];
   if (given !== undefined) refuse(REVIEW, `--${given}: needs a <candidate id> (usage: ${REVIEW.usage})`);

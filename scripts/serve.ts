@@ -24,10 +24,13 @@ export async function serve(root: string = resolve(import.meta.dirname, '..'), s
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const problem =
-      err.code === 'EADDRINUSE' ? `port ${port} is already in use on ${host}: set PORT to another one`
-      : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' ? `HOST ${host} is not an address of this machine: set HOST to one (127.0.0.1, 0.0.0.0, ::)`
-      : err.code === 'EACCES' ? `port ${port} needs privileges on this machine: set PORT to 1024 or above`
-      : `cannot serve: ${err.message}`;
+      err.code === 'EADDRINUSE'
+        ? `port ${port} is already in use on ${host}: set PORT to another one`
+        : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
+          ? `HOST ${host} is not an address of this machine: set HOST to one (127.0.0.1, 0.0.0.0, ::)`
+          : err.code === 'EACCES'
+            ? `port ${port} needs privileges on this machine: set PORT to 1024 or above`
+            : `cannot serve: ${err.message}`;
     console.error(problem);
     process.exit(1);
   }

@@ -96,7 +96,9 @@ async function soak(target: Target): Promise<Result> {
   const expectedTool = ((await probe.callTool({ name: LIST_RESETS, arguments: {} })).content as { text: string }[])[0]!.text;
   await probe.close();
 
-  console.log(`${target.label}: ${CLIENTS} MCP clients × ${CALLS} tools/call ${LIST_RESETS}, ${GETS} concurrent GET loops${HOSTILE ? ', hostile clients' : ''} …`);
+  console.log(
+    `${target.label}: ${CLIENTS} MCP clients × ${CALLS} tools/call ${LIST_RESETS}, ${GETS} concurrent GET loops${HOSTILE ? ', hostile clients' : ''} …`,
+  );
   const mcpRun = runMcpClients(base, CLIENTS, CALLS, LIST_RESETS, expectedTool);
   const [mcp, get, hostile] = await Promise.all([
     mcpRun,
@@ -117,34 +119,55 @@ const errors = (t: Tally): string => {
 
 function report(results: Result[]): boolean {
   const rows: [string, ...string[]][] = [
-    ['MCP tools/call answered', ...results.map((r) => `${fmt(r.mcp.tally.count('ok') + r.mcp.tally.count('shed'))} / ${fmt(r.mcp.tally.total)}`)],
+    [
+      'MCP tools/call answered',
+      ...results.map((r) => `${fmt(r.mcp.tally.count('ok') + r.mcp.tally.count('shed'))} / ${fmt(r.mcp.tally.total)}`),
+    ],
     ['  of which shed (503/429 + Retry-After)', ...results.map((r) => fmt(r.mcp.tally.count('shed')))],
     ['  req/s', ...results.map((r) => fmt(r.mcp.tally.total / r.mcp.seconds, 0))],
     ['  p50 / p99 latency', ...results.map((r) => `${ms(r.mcp.tally, 50)} / ${ms(r.mcp.tally, 99)}`)],
     ['  errors by kind', ...results.map((r) => errors(r.mcp.tally))],
-    ['GET payloads answered', ...results.map((r) => `${fmt(r.get.tally.count('ok') + r.get.tally.count('shed'))} / ${fmt(r.get.tally.total)}`)],
+    [
+      'GET payloads answered',
+      ...results.map((r) => `${fmt(r.get.tally.count('ok') + r.get.tally.count('shed'))} / ${fmt(r.get.tally.total)}`),
+    ],
     ['  req/s', ...results.map((r) => fmt(r.get.tally.total / r.get.seconds, 0))],
     ['  p50 / p99 latency', ...results.map((r) => `${ms(r.get.tally, 50)} / ${ms(r.get.tally, 99)}`)],
     ['  errors by kind', ...results.map((r) => errors(r.get.tally))],
-    ['server peak memory (RSS, process tree)', ...results.map((r) => (r.peakRssMb === null ? 'n/a (not started here)' : `${fmt(r.peakRssMb)} MB`))],
+    [
+      'server peak memory (RSS, process tree)',
+      ...results.map((r) => (r.peakRssMb === null ? 'n/a (not started here)' : `${fmt(r.peakRssMb)} MB`)),
+    ],
     ['server process', ...results.map((r) => r.exit ?? (r.target.child ? 'alive' : 'n/a'))],
     ['answers normally afterwards', ...results.map((r) => (r.after.length === 0 ? 'yes' : `NO: ${r.after.join('; ')}`))],
   ];
   if (results.some((r) => r.hostile)) {
-    rows.push(['hostile: slow-loris closed by the server', ...results.map((r) => (r.hostile ? fmt(r.hostile.slowLorisClosedByServer) : ''))]);
+    rows.push([
+      'hostile: slow-loris closed by the server',
+      ...results.map((r) => (r.hostile ? fmt(r.hostile.slowLorisClosedByServer) : '')),
+    ]);
     rows.push(['hostile: mid-request disconnects', ...results.map((r) => (r.hostile ? fmt(r.hostile.disconnects) : ''))]);
-    rows.push(['hostile: 5 MB bodies', ...results.map((r) => (r.hostile ? [...r.hostile.bigBodies].map(([k, v]) => `${k} ×${fmt(v)}`).join(', ') : ''))]);
+    rows.push([
+      'hostile: 5 MB bodies',
+      ...results.map((r) => (r.hostile ? [...r.hostile.bigBodies].map(([k, v]) => `${k} ×${fmt(v)}`).join(', ') : '')),
+    ]);
   }
   const header = ['', ...results.map((r) => r.target.label)];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   console.log(`\nNode ${process.version}; ${CLIENTS} clients × ${CALLS} calls, ${GETS} GET loops during them`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
   if (results.length === 2) {
     const [a, b] = results as [Result, Result];
-    console.log(`\nMCP req/s, ${b.target.label} ÷ ${a.target.label}: ${fmt(b.mcp.tally.total / b.mcp.seconds / (a.mcp.tally.total / a.mcp.seconds), 1)}×`);
+    console.log(
+      `\nMCP req/s, ${b.target.label} ÷ ${a.target.label}: ${fmt(b.mcp.tally.total / b.mcp.seconds / (a.mcp.tally.total / a.mcp.seconds), 1)}×`,
+    );
   }
   for (const r of results) {
     for (const [kind, example] of [...r.mcp.tally.examples, ...r.get.tally.examples]) {

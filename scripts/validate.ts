@@ -22,7 +22,12 @@ try {
   const now = buildNow();
   const data = parseDataset(readDataFiles(dir), now);
   const problems: string[] = [];
-  for (const [key, schema] of [['candidates', CandidatesFile], ['pullState', PullStateFile], ['sentLog', SentLogFile], ['checks', ChecksFile]] as const) {
+  for (const [key, schema] of [
+    ['candidates', CandidatesFile],
+    ['pullState', PullStateFile],
+    ['sentLog', SentLogFile],
+    ['checks', ChecksFile],
+  ] as const) {
     const text = readDataFile(dir, key);
     try {
       const r = schema.safeParse(JSON.parse(text));
@@ -34,16 +39,31 @@ try {
     }
   }
   problems.push(...clockTimeProblems(data, readDataFile(dir, 'forecastLog'), now));
-  problems.push(...bookkeepingProblems({ candidates: readDataFile(dir, 'candidates'), pullState: readDataFile(dir, 'pullState'), signalsHistory: readDataFile(dir, 'signalsHistory'), checks: readDataFile(dir, 'checks') }, now));
+  problems.push(
+    ...bookkeepingProblems(
+      {
+        candidates: readDataFile(dir, 'candidates'),
+        pullState: readDataFile(dir, 'pullState'),
+        signalsHistory: readDataFile(dir, 'signalsHistory'),
+        checks: readDataFile(dir, 'checks'),
+      },
+      now,
+    ),
+  );
   if (problems.length > 0) throw new DataError(problems);
   const warn = data.forecastLog.warnings;
-  console.log(`data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ${data.banked.grants.length} grants, ${data.corrections.length} corrections, ${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`);
+  console.log(
+    `data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ${data.banked.grants.length} grants, ${data.corrections.length} corrections, ${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`,
+  );
   // Not errors (the log is append-only, a bad line stays for ever), but named: the lines skipped, and the
   // gaps across which no threshold alert is announced (docs/alerts.md).
   for (const w of warn) console.log(`warning: ${w}`);
   const { gaps } = thresholdCrossings(data.forecastLog.lines, now);
   const latest = gaps.at(-1);
-  if (latest) console.log(`note: ${dataPath('forecastLog')}: ${gaps.length} gap(s) longer than ${GAP_HOURS} h (latest ${latest.hours} h, ${latest.after} → ${latest.before}); the first forecast after each announces no threshold alert`);
+  if (latest)
+    console.log(
+      `note: ${dataPath('forecastLog')}: ${gaps.length} gap(s) longer than ${GAP_HOURS} h (latest ${latest.hours} h, ${latest.after} → ${latest.before}); the first forecast after each announces no threshold alert`,
+    );
 } catch (e) {
   console.error(`validate: ${e instanceof DataError ? e.message : (e as Error).stack}`);
   process.exitCode = 1;

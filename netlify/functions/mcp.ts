@@ -17,7 +17,14 @@ import type { Config } from '@netlify/functions';
 import type { ListToolsResult } from '@modelcontextprotocol/server';
 import { checkedPayloads } from '../../src/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/mcp/handler.ts';
-import { pinnedPayloads, publicReason, PUBLISHED_NAMES, type PublishedChecksums, type PublishedFiles, type PublishedTexts } from '../../src/mcp/published.ts';
+import {
+  pinnedPayloads,
+  publicReason,
+  PUBLISHED_NAMES,
+  type PublishedChecksums,
+  type PublishedFiles,
+  type PublishedTexts,
+} from '../../src/mcp/published.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 

@@ -74,7 +74,14 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
     }
     const result = await runWatch({
       now,
-      http: { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT, deadline: start + RUN_BUDGET_MS },
+      http: {
+        ...HTTP_DEFAULTS,
+        fetch: globalThis.fetch,
+        sleep: (ms) => sleep(ms),
+        now: () => new Date(),
+        userAgent: USER_AGENT,
+        deadline: start + RUN_BUDGET_MS,
+      },
       x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
       deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
       // Only with the deploy's own address: another site's alerts.json is not this deploy's.

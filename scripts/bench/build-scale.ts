@@ -24,7 +24,8 @@ export interface BuildScaleOptions {
   quiet?: boolean;
 }
 
-const label = (extra: number): string => (extra === 0 ? 'shipped' : `+${extra >= 1000 && extra % 1000 === 0 ? `${fmt(extra / 1000)}k` : fmt(extra)}`);
+const label = (extra: number): string =>
+  extra === 0 ? 'shipped' : `+${extra >= 1000 && extra % 1000 === 0 ? `${fmt(extra / 1000)}k` : fmt(extra)}`;
 const seconds = (ms: number): string => `${fmt(ms / 1000, 2)} s`;
 
 export async function benchBuildScale({ root, sizes, runs, stepHours, keep, quiet = false }: BuildScaleOptions): Promise<string> {
@@ -68,7 +69,10 @@ export async function benchBuildScale({ root, sizes, runs, stepHours, keep, quie
   const lines = [
     `Build scale: the frozen history (${real.length} events) plus N synthetic past events before its first; production build = astro build + /mcp bundle, fresh processes, SOURCE_DATE_EPOCH fixed; median of ${runs} run${runs === 1 ? '' : 's'} per size, sizes alternating.`,
     '',
-    table(['history', 'events', 'every', 'astro build', 'function bundle', 'total', '÷ shipped', 'extra per 1k events', 'astro peak RSS'], rows),
+    table(
+      ['history', 'events', 'every', 'astro build', 'function bundle', 'total', '÷ shipped', 'extra per 1k events', 'astro peak RSS'],
+      rows,
+    ),
   ];
   const [t1k, t10k] = [med.get(1000), med.get(10000)];
   if (t10k !== undefined) lines.push('', `+10k ÷ shipped: ${fmt(t10k / t0, 2)}× (target ≤ 2×)`);

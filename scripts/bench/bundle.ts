@@ -27,7 +27,13 @@ export interface DeployBundle {
   routes: string[];
 }
 
-async function zip(basePath: string, out: string, source: string, nodeBundler: 'none' | undefined, entryInZip: string): Promise<DeployBundle> {
+async function zip(
+  basePath: string,
+  out: string,
+  source: string,
+  nodeBundler: 'none' | undefined,
+  entryInZip: string,
+): Promise<DeployBundle> {
   const { zipFunction } = await import('@netlify/zip-it-and-ship-it');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
@@ -48,7 +54,8 @@ async function zip(basePath: string, out: string, source: string, nodeBundler: '
 /** What `included_files` puts into the package: each listed file at its path, here taken from `build`. */
 function includePayloads(root: string, bundle: DeployBundle, build: ProductionBuild): DeployBundle {
   for (const file of includedFiles(root)) {
-    if (!file.startsWith('dist/api/v1/')) throw new Error(`included file ${file} is not a payload: teach scripts/bench/bundle.ts where to find it`);
+    if (!file.startsWith('dist/api/v1/'))
+      throw new Error(`included file ${file} is not a payload: teach scripts/bench/bundle.ts where to find it`);
     const target = join(bundle.taskRoot, file);
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(join(build.apiDir, basename(file)), target);

@@ -27,6 +27,7 @@ const res = await handler(
 );
 const text = await res.text();
 const answered = performance.now();
-if (res.status !== 200 || !text.includes('"structuredContent"')) throw new Error(`cold start answered ${res.status}: ${text.slice(0, 200)}`);
+if (res.status !== 200 || !text.includes('"structuredContent"'))
+  throw new Error(`cold start answered ${res.status}: ${text.slice(0, 200)}`);
 const cpu = process.cpuUsage();
 process.stdout.write(JSON.stringify({ imported, answered, cpuMs: (cpu.user + cpu.system) / 1000 }));

@@ -21,8 +21,16 @@ export interface Layer {
 
 const LAYERS: { label: string; source: string }[] = [
   { label: 'Node alone (an empty ES module)', source: 'export default 0;' },
-  { label: 'node:fs, node:path, node:zlib', source: "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; export default [fs, path, zlib];" },
-  { label: 'zod 4 (the `z` namespace)', source: "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; export default [fs, path, zlib, z];" },
+  {
+    label: 'node:fs, node:path, node:zlib',
+    source:
+      "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; export default [fs, path, zlib];",
+  },
+  {
+    label: 'zod 4 (the `z` namespace)',
+    source:
+      "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; export default [fs, path, zlib, z];",
+  },
   {
     label: 'MCP SDK v2 server package (its zod schemas of both protocol eras, Server, createMcpHandler, transports)',
     source:

@@ -36,15 +36,30 @@ const META = {
   'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
   'io.modelcontextprotocol/clientCapabilities': {},
 };
-const modernHeaders = (method: string, name?: string): Record<string, string> => ({ 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) });
+const modernHeaders = (method: string, name?: string): Record<string, string> => ({
+  'MCP-Protocol-Version': '2026-07-28',
+  'Mcp-Method': method,
+  ...(name ? { 'Mcp-Name': name } : {}),
+});
 const CASES: Record<string, { body: string; headers: Record<string, string> }> = {
-  'tools/call get_reset_forecast (2025 era)': { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } }), headers: {} },
+  'tools/call get_reset_forecast (2025 era)': {
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } }),
+    headers: {},
+  },
   'tools/call get_reset_forecast (2026-07-28)': {
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, _meta: META } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_reset_forecast', arguments: {}, _meta: META },
+    }),
     headers: modernHeaders('tools/call', 'get_reset_forecast'),
   },
   'tools/list (2025 era)': { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), headers: {} },
-  'tools/list (2026-07-28)': { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }), headers: modernHeaders('tools/list') },
+  'tools/list (2026-07-28)': {
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }),
+    headers: modernHeaders('tools/list'),
+  },
 };
 
 interface ColdSample {
@@ -71,7 +86,11 @@ async function warmRows(mcp: Handler, count: number): Promise<{ rows: string[][]
     const b1 = await measureWarm(bare, body, half, 500, headers);
     const m2 = await measureWarm(mcp, body, half, 0, headers);
     const b2 = await measureWarm(bare, body, half, 0, headers);
-    const merge = (a: WarmResult, b: WarmResult): WarmResult => ({ reqPerSec: (a.reqPerSec + b.reqPerSec) / 2, p50Ms: (a.p50Ms + b.p50Ms) / 2, p99Ms: (a.p99Ms + b.p99Ms) / 2 });
+    const merge = (a: WarmResult, b: WarmResult): WarmResult => ({
+      reqPerSec: (a.reqPerSec + b.reqPerSec) / 2,
+      p50Ms: (a.p50Ms + b.p50Ms) / 2,
+      p99Ms: (a.p99Ms + b.p99Ms) / 2,
+    });
     const [m, b] = [merge(m1, m2), merge(b1, b2)];
     if (label.startsWith('tools/call')) calls[label] = m;
     rows.push([`warm ${label}`, `${fmt(m.reqPerSec)} req/s`, `${fmt(b.reqPerSec)} req/s`, `${fmt(m.reqPerSec / b.reqPerSec, 2)}×`]);
@@ -99,16 +118,28 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   const warm = await warmRows(mcp, warmCount);
 
   // Cold: deploy bundles find their payloads through included_files alone, from another working directory.
-  const deployed = (b: DeployBundle) => (script: string) => child(root, script, b.entry, { ...deployEnv, LAMBDA_TASK_ROOT: b.taskRoot }, tmpdir());
+  const deployed = (b: DeployBundle) => (script: string) =>
+    child(root, script, b.entry, { ...deployEnv, LAMBDA_TASK_ROOT: b.taskRoot }, tmpdir());
   const variants = [
     { label: 'as shipped: the pre-bundled single file', run: deployed(shipped) },
-    { label: 'as shipped, the first call a 2026-07-28 request', run: (script: string) => child(root, script, shipped.entry, { ...deployEnv, LAMBDA_TASK_ROOT: shipped.taskRoot }, tmpdir(), ['get_reset_forecast', 'modern']) },
+    {
+      label: 'as shipped, the first call a 2026-07-28 request',
+      run: (script: string) =>
+        child(root, script, shipped.entry, { ...deployEnv, LAMBDA_TASK_ROOT: shipped.taskRoot }, tmpdir(), [
+          'get_reset_forecast',
+          'modern',
+        ]),
+    },
     { label: 'Netlify packaging of the source (traced)', run: deployed(traced) },
-    { label: 'source modules (TypeScript, node_modules external)', run: (script: string) => child(root, script, join(root, FUNCTION_SOURCE), { ...deployEnv, RESETCAST_API_DIR: build.apiDir }, root) },
+    {
+      label: 'source modules (TypeScript, node_modules external)',
+      run: (script: string) => child(root, script, join(root, FUNCTION_SOURCE), { ...deployEnv, RESETCAST_API_DIR: build.apiDir }, root),
+    },
   ];
   const runBare = (script: string): ColdSample => child(root, script, bare, { ...deployEnv, RESETCAST_API_DIR: build.apiDir }, tmpdir());
   const layers = await importLayers(root, join(cache, 'layers'), shipped.entry);
-  const runLayer = (module: string): ColdSample => child(root, 'import-child.mjs', module, { ...deployEnv, LAMBDA_TASK_ROOT: shipped.taskRoot }, tmpdir());
+  const runLayer = (module: string): ColdSample =>
+    child(root, 'import-child.mjs', module, { ...deployEnv, LAMBDA_TASK_ROOT: shipped.taskRoot }, tmpdir());
 
   const samples = variants.map(() => [] as ColdSample[]);
   const bareSamples: ColdSample[] = [];
@@ -122,7 +153,12 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   const coldRows = variants.map((v, k) => {
     const s = samples[k]!;
     const answered = median(s.map((x) => x.answered));
-    return [`cold start → first tools/call: ${v.label}`, `${fmt(answered, 1)} ms`, `${fmt(bareAnswered, 1)} ms`, `${fmt(answered / bareAnswered, 2)}×`];
+    return [
+      `cold start → first tools/call: ${v.label}`,
+      `${fmt(answered, 1)} ms`,
+      `${fmt(bareAnswered, 1)} ms`,
+      `${fmt(answered / bareAnswered, 2)}×`,
+    ];
   });
   const shippedSamples = samples[0]!;
   coldRows.push([
@@ -145,7 +181,11 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
     k === 0 ? '' : signed(layerMedians[k]! - layerMedians[k - 1]!),
   ]);
   const firstCall = median(shippedSamples.map((s) => s.answered - s.imported));
-  layerRows.push(['first tools/call get_reset_forecast after import (read, CRC-check, parse forecast.json; answer)', '', `+${fmt(firstCall, 1)} ms`]);
+  layerRows.push([
+    'first tools/call get_reset_forecast after import (read, CRC-check, parse forecast.json; answer)',
+    '',
+    `+${fmt(firstCall, 1)} ms`,
+  ]);
 
   return [
     `/mcp function (payloads of the shipped-history build); Node ${process.version}; warm: ${fmt(warmCount)} sequential requests per case on one thread, in process, as shipped; cold: median of ${coldRuns} fresh processes per row, interleaved.`,
@@ -153,7 +193,12 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
     table(['measure', '/mcp function', 'bare function', '/mcp ÷ bare'], [...warm.rows, ...coldRows]),
     '',
     `Cold start as shipped ÷ bare: ${coldRows[0]![3]} (2025-era first call), ${coldRows[1]![3]} (2026-07-28 first call) (target ≤ 2×). Warm tools/call: ` +
-      Object.entries(warm.calls).map(([label, w]) => `${fmt(w.reqPerSec)} req/s, p99 ${fmt(w.p99Ms * 1000)} µs (${label.replace('tools/call get_reset_forecast ', '')})`).join('; ') +
+      Object.entries(warm.calls)
+        .map(
+          ([label, w]) =>
+            `${fmt(w.reqPerSec)} req/s, p99 ${fmt(w.p99Ms * 1000)} µs (${label.replace('tools/call get_reset_forecast ', '')})`,
+        )
+        .join('; ') +
       ' (target ≥ 2,500 req/s in both eras).',
     '',
     'Import cost by module: each row a single-file bundle adding one layer of what the shipped function imports (same esbuild settings and stand-ins), imported by a fresh process; time from process start to the end of the import (median), and what the layer adds.',

@@ -42,7 +42,12 @@ export function productionBuild(root: string, dataDir: string, epoch: number): P
     ASTRO_TELEMETRY_DISABLED: '1',
     RESETCAST_BENCH_RSS_FILE: rssFile,
   };
-  const astroMs = run(root, ['--import', join(root, 'scripts/bench/rss-hook.mjs'), 'node_modules/astro/bin/astro.mjs', 'build'], env, `astro build of ${dataDir}`);
+  const astroMs = run(
+    root,
+    ['--import', join(root, 'scripts/bench/rss-hook.mjs'), 'node_modules/astro/bin/astro.mjs', 'build'],
+    env,
+    `astro build of ${dataDir}`,
+  );
   const bundleMs = run(root, ['scripts/bundle-functions.ts'], env, `bundling the function for ${dataDir}`);
   const astroPeakMiB = Number(readFileSync(rssFile, 'utf8')) / 1024;
   return { outDir, apiDir: join(outDir, 'api/v1'), bundle, astroMs, bundleMs, astroPeakMiB };

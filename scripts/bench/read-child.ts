@@ -12,7 +12,14 @@ if ((mode !== 'bounded' && mode !== 'whole') || !url) throw new Error('usage: no
 let outcome: string;
 try {
   if (mode === 'bounded') {
-    const deps = { ...HTTP_DEFAULTS, timeoutMs: 60_000, fetch: globalThis.fetch, sleep: (ms: number) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT };
+    const deps = {
+      ...HTTP_DEFAULTS,
+      timeoutMs: 60_000,
+      fetch: globalThis.fetch,
+      sleep: (ms: number) => sleep(ms),
+      now: () => new Date(),
+      userAgent: USER_AGENT,
+    };
     await getJson(deps, url, { maxBytes: SOURCES.status.maxBytes });
     outcome = 'read';
   } else {

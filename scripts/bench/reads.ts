@@ -40,10 +40,15 @@ const server = createServer((req, res) => {
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
-interface Run { outcome: string; peakKb: number }
+interface Run {
+  outcome: string;
+  peakKb: number;
+}
 const child = (mode: 'bounded' | 'whole', path: string): Promise<Run> =>
   new Promise((resolve, reject) =>
-    execFile(process.execPath, [join(import.meta.dirname, 'read-child.ts'), mode, `${base}${path}`], (err, out) => (err ? reject(err) : resolve(JSON.parse(out) as Run))),
+    execFile(process.execPath, [join(import.meta.dirname, 'read-child.ts'), mode, `${base}${path}`], (err, out) =>
+      err ? reject(err) : resolve(JSON.parse(out) as Run),
+    ),
   );
 
 async function measure(mode: 'bounded' | 'whole', path: string): Promise<{ peakKb: number; outcome: string }> {
@@ -54,10 +59,19 @@ async function measure(mode: 'bounded' | 'whole', path: string): Promise<{ peakK
 
 const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MB`;
 const rows: string[][] = [];
-for (const [label, suffix] of [['chunked', ''], ['Content-Length', '/length']] as const) {
+for (const [label, suffix] of [
+  ['chunked', ''],
+  ['Content-Length', '/length'],
+] as const) {
   const capped = await measure('bounded', `/${HOSTILE}${suffix}`);
   const whole = await measure('whole', `/${HOSTILE}${suffix}`);
-  rows.push([`${(HOSTILE / 1e6).toFixed(0)} MB answer, ${label}`, mb(capped.peakKb), mb(whole.peakKb), `${(capped.peakKb / whole.peakKb).toFixed(2)}×`, capped.outcome]);
+  rows.push([
+    `${(HOSTILE / 1e6).toFixed(0)} MB answer, ${label}`,
+    mb(capped.peakKb),
+    mb(whole.peakKb),
+    `${(capped.peakKb / whole.peakKb).toFixed(2)}×`,
+    capped.outcome,
+  ]);
 }
 const legit = await measure('bounded', `/${UNDER_CAP}`);
 rows.push([`for scale: a ${(UNDER_CAP / 1e6).toFixed(1)} MB answer under the cap`, mb(legit.peakKb), '', '', legit.outcome]);
@@ -66,7 +80,9 @@ server.close();
 const header = ['read', 'capped getJson', 'whole read', 'capped ÷ whole', 'capped outcome'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]): string => r.map((c, i) => (i === 4 ? c : i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-console.log(`Node ${process.version}; peak RSS of a fresh process per read (median of ${RUNS}); status source cap ${SOURCES.status.maxBytes.toLocaleString('en-US')} bytes`);
+console.log(
+  `Node ${process.version}; peak RSS of a fresh process per read (median of ${RUNS}); status source cap ${SOURCES.status.maxBytes.toLocaleString('en-US')} bytes`,
+);
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of rows) console.log(line(r));

@@ -20,7 +20,6 @@ import { toTimestamp } from '../../src/core/time.ts';
 import { BENCH_REBUILDS } from '../lib/commands/tools.ts';
 import { parseCommand } from '../lib/flags.ts';
 
-
 const { values } = parseCommand(BENCH_REBUILDS);
 const stepMs = Number(values['step-minutes'] ?? 30) * MINUTE_MS;
 const lastDays = Number(values['last-days'] ?? 90);
@@ -33,14 +32,21 @@ const factTimes = [
   ...data.announcements.map((a) => a.ts),
   ...data.banked.grants.map((g) => g.granted_at),
   ...data.corrections.map((c) => c.at),
-].map(Date.parse).sort((a, b) => a - b);
+]
+  .map(Date.parse)
+  .sort((a, b) => a - b);
 const first = factTimes[0]!;
 const end = Math.max(factTimes.at(-1)!, Date.parse(data.signals.fetched_at), Date.parse(data.eventsCheckedAt));
 
 /** The dataset as a pull at `t` would have found it: what was published by then, checked at t, signals quiet. */
 function at(t: number): Dataset {
   const ts = toTimestamp(new Date(t));
-  const quiet = { ...data.signals, fetched_at: ts, status: { indicator: 'none' as const, components: [], incidents: [], checked_at: ts }, issues: { ...data.signals.issues, recent_count: 0, baseline_per_day: 0, checked_at: ts } };
+  const quiet = {
+    ...data.signals,
+    fetched_at: ts,
+    status: { indicator: 'none' as const, components: [], incidents: [], checked_at: ts },
+    issues: { ...data.signals.issues, recent_count: 0, baseline_per_day: 0, checked_at: ts },
+  };
   return {
     ...data,
     events: data.events.filter((e) => Date.parse(e.ts) <= t),
@@ -53,7 +59,12 @@ function at(t: number): Dataset {
 }
 
 /** Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound). */
-interface Pull { t: number; fact: boolean; numbers: boolean; timeBound: boolean }
+interface Pull {
+  t: number;
+  fact: boolean;
+  numbers: boolean;
+  timeBound: boolean;
+}
 const pulls: Pull[] = [];
 let deployed: PublishedView | null = null;
 let next = 0;
@@ -88,8 +99,12 @@ function report(label: string, list: Pull[]): string[] {
 }
 
 const from = (ms: number): Pull[] => pulls.filter((p) => p.t > end - ms);
-console.log(`replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} → ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`);
+console.log(
+  `replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} → ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`,
+);
 console.log('');
-console.log('| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers (no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |');
+console.log(
+  '| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers (no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of [...report('whole record', pulls), ...report(`last ${lastDays} days`, from(lastDays * DAY_MS))]) console.log(line);

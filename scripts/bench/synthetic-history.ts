@@ -28,7 +28,11 @@ export const DEFAULT_SEED = 14;
  * `count` events before `real[0]`, oldest first, each a copy of a random real event's classification.
  * Throws (naming the limit) when the span would reach before the X epoch: such a post could not exist.
  */
-export function syntheticEvents(real: readonly StoredEvent[], count: number, { stepHours = DEFAULT_STEP_HOURS, seed = DEFAULT_SEED } = {}): StoredEvent[] {
+export function syntheticEvents(
+  real: readonly StoredEvent[],
+  count: number,
+  { stepHours = DEFAULT_STEP_HOURS, seed = DEFAULT_SEED } = {},
+): StoredEvent[] {
   const first = real[0];
   if (!first) throw new Error('the real history has no event to put synthetic events before');
   const random = mulberry32(seed);
@@ -69,7 +73,8 @@ export function stepHoursFor(count: number, firstRealTs: string): number {
   const hours = Math.floor((Date.parse(firstRealTs) - Number(TWITTER_EPOCH_MS)) / HOUR_MS);
   if (count * DEFAULT_STEP_HOURS <= hours) return DEFAULT_STEP_HOURS;
   const step = Math.floor(hours / Math.max(count, 1));
-  if (step < 1) throw new RangeError(`${count} synthetic events one hour apart would reach before the X epoch (2010-11-04): at most ${hours} fit`);
+  if (step < 1)
+    throw new RangeError(`${count} synthetic events one hour apart would reach before the X epoch (2010-11-04): at most ${hours} fit`);
   return step;
 }
 

@@ -1,5 +1,6 @@
 /** Plain-text tables and number formats for the benchmark's output (also pasted into docs/). */
-export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A Markdown table: readable in a terminal, and pasted as is into docs. The first column is left-aligned, the rest right. */
 export function table(header: string[], rows: string[][]): string {

@@ -10,9 +10,19 @@ export interface WarmResult {
 
 /** `headers`: what the request adds, e.g. the 2026-07-28 `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name`. */
 export const mcpRequest = (body: string, headers: Record<string, string> = {}): Request =>
-  new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body });
+  new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body,
+  });
 
-export async function measureWarm(handler: Handler, body: string, count: number, warmup: number, headers: Record<string, string> = {}): Promise<WarmResult> {
+export async function measureWarm(
+  handler: Handler,
+  body: string,
+  count: number,
+  warmup: number,
+  headers: Record<string, string> = {},
+): Promise<WarmResult> {
   const request = (b: string): Request => mcpRequest(b, headers);
   for (let i = 0; i < warmup; i++) await (await handler(request(body))).text();
   const times: number[] = [];

@@ -51,8 +51,12 @@ export async function benchWatcher(input: WatchBenchInput): Promise<WatchSample[
     root: input.root,
     published: input.published,
     env: (url) => ({
-      ...input.env, RESETCAST_WATCH_SITE: url, RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
-      X_BEARER_TOKEN: 'bench', RESETCAST_DISPATCH_TOKEN: 'bench', RESETCAST_REPO: 'resetcast/bench',
+      ...input.env,
+      RESETCAST_WATCH_SITE: url,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
+      X_BEARER_TOKEN: 'bench',
+      RESETCAST_DISPATCH_TOKEN: 'bench',
+      RESETCAST_REPO: 'resetcast/bench',
       RESETCAST_DB_DIR: dbDir,
     }),
   });
@@ -67,7 +71,10 @@ export async function benchWatcher(input: WatchBenchInput): Promise<WatchSample[
       const status = await runtime.invoke();
       const got = input.drain();
       const missing = input.expect.filter((n) => got.filter((g) => g.name === n).length !== 1);
-      if (status !== 200 || missing.length > 0) throw new Error(`bench: run ${i}: status ${status}, not exactly one request at ${missing.join(', ') || '—'}:\n${runtime.lines().slice(-8).join('\n')}`);
+      if (status !== 200 || missing.length > 0)
+        throw new Error(
+          `bench: run ${i}: status ${status}, not exactly one request at ${missing.join(', ') || '—'}:\n${runtime.lines().slice(-8).join('\n')}`,
+        );
       if (i > 0) samples.push(Object.fromEntries(got.map((g) => [g.name, g.at - t0])));
     }
   } finally {

@@ -30,7 +30,12 @@ export interface BundleOptions {
 }
 
 /** The same settings for every function bundle (the bench bundles its bare function with them too). */
-export async function bundleFunction(root: string, entry: string, outfile: string, extra: { define?: Record<string, string>; metafile?: boolean; sourcemap?: boolean } = {}): Promise<string> {
+export async function bundleFunction(
+  root: string,
+  entry: string,
+  outfile: string,
+  extra: { define?: Record<string, string>; metafile?: boolean; sourcemap?: boolean } = {},
+): Promise<string> {
   const result = await build({
     entryPoints: [join(root, entry)],
     absWorkingDir: root,
@@ -73,7 +78,11 @@ export function validatedPayloadTexts(apiDir: string): PublishedTexts {
 export async function bundleMcpFunction(root: string, outfile: string, options: BundleOptions): Promise<string> {
   const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList() };
   const define = { RESETCAST_BUNDLED: 'true', RESETCAST_PINNED: JSON.stringify(JSON.stringify(pinned)) };
-  return bundleFunction(root, FUNCTION_SOURCE, outfile, { define, ...(options.metafile ? { metafile: true } : {}), ...(options.sourcemap ? { sourcemap: true } : {}) });
+  return bundleFunction(root, FUNCTION_SOURCE, outfile, {
+    define,
+    ...(options.metafile ? { metafile: true } : {}),
+    ...(options.sourcemap ? { sourcemap: true } : {}),
+  });
 }
 
 /**
@@ -101,7 +110,15 @@ const SDK_SHIMS = /node_modules\/@modelcontextprotocol\/server\/dist\/shimsNode\
  */
 function unusedExports(file: string, what: string): string {
   const text = readFileSync(file, 'utf8');
-  const listed = [...text.matchAll(/^export \{([^}]*)\};?\s*$/gm)].flatMap((m) => m[1]!.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1)!));
+  const listed = [...text.matchAll(/^export \{([^}]*)\};?\s*$/gm)].flatMap((m) =>
+    m[1]!.split(',').map(
+      (e) =>
+        e
+          .trim()
+          .split(/\s+as\s+/)
+          .at(-1)!,
+    ),
+  );
   const declared = [...text.matchAll(/^export (?:const|let|var|function|class) ([\w$]+)/gm)].map((m) => m[1]!);
   const names = [...listed, ...declared].filter((n) => n !== '');
   if (names.length === 0) throw new Error(`${file}: no exports to stand in for`);
@@ -117,7 +134,8 @@ const STAND_INS: { filter: RegExp; importer: RegExp; name: string; contents: str
     filter: /\/mcp\/from-source\.ts$/,
     importer: /netlify\/functions\/mcp\.ts$/,
     name: 'mcp-from-source',
-    contents: "export function checkedPayloads() { throw new Error('the bundled /mcp function is pinned to its build: it never validates from source'); }",
+    contents:
+      "export function checkedPayloads() { throw new Error('the bundled /mcp function is pinned to its build: it never validates from source'); }",
   },
   { filter: /\/locales\/index\.js$/, importer: /node_modules\/zod\//, name: 'zod-locales', contents: 'export {};' },
   {
@@ -144,7 +162,9 @@ const unusedByTheFunction: Plugin = {
   setup(b) {
     for (const s of STAND_INS) {
       b.onResolve({ filter: s.filter }, (args) =>
-        s.importer.test(args.importer) ? { path: s.name, namespace: 'resetcast-stand-in', pluginData: join(args.resolveDir, args.path) } : undefined,
+        s.importer.test(args.importer)
+          ? { path: s.name, namespace: 'resetcast-stand-in', pluginData: join(args.resolveDir, args.path) }
+          : undefined,
       );
       b.onLoad({ filter: new RegExp(`^${s.name}$`), namespace: 'resetcast-stand-in' }, (args) => ({
         contents: typeof s.contents === 'string' ? s.contents : s.contents(args.pluginData as string),

@@ -15,7 +15,14 @@ import type { z } from 'zod';
 import { CandidatesFile, ChecksFile } from '../../src/core/schema/index.ts';
 
 /** The curated files, by their key in Curated (and in DATA_FILES). */
-const CURATED = { events: true, announcements: true, banked: true, corrections: true, candidates: true, checks: true } as const satisfies Record<keyof Curated, true>;
+const CURATED = {
+  events: true,
+  announcements: true,
+  banked: true,
+  corrections: true,
+  candidates: true,
+  checks: true,
+} as const satisfies Record<keyof Curated, true>;
 
 /** A bookkeeping file the commands keep (not a build file), parsed whole or refused by field. */
 function bookkeepingOf<T>(key: 'candidates' | 'checks', schema: z.ZodType<T>, text: string): T {

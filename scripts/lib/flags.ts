@@ -52,7 +52,8 @@ export interface CommandSpec {
 }
 
 /** A variable's value from the environment; blank counts as unset. */
-export const envValue = (s: EnvSetting, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined => env[s.name] || undefined;
+export const envValue = (s: EnvSetting, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined =>
+  env[s.name] || undefined;
 
 export class FlagError extends Error {
   constructor(message: string) {
@@ -79,9 +80,14 @@ const listed = (names: readonly string[]): string => names.map(dashed).join(name
 
 /** The tokens parseArgs sees, unchecked: every option as given (unknown ones included), every positional. */
 function tokensOf(spec: CommandSpec, args: readonly string[]) {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { [HELP_FLAG.name]: { type: 'boolean', short: HELP_FLAG.short } };
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    [HELP_FLAG.name]: { type: 'boolean', short: HELP_FLAG.short },
+  };
   for (const [name, f] of Object.entries(spec.flags)) options[name] = { type: f.type };
-  return { options, tokens: parseArgs({ args: [...args], options, strict: false, allowPositionals: true, allowNegative: true, tokens: true }).tokens };
+  return {
+    options,
+    tokens: parseArgs({ args: [...args], options, strict: false, allowPositionals: true, allowNegative: true, tokens: true }).tokens,
+  };
 }
 
 /** True when the arguments ask for the help (`--help` or `-h` as a flag, not as a value or after `--`). */
@@ -90,7 +96,10 @@ export function asksForHelp(spec: CommandSpec, args: readonly string[]): boolean
 }
 
 /** One option as given: refused when unknown, missing or empty its value, or given a value it does not take. */
-function checkOption(spec: CommandSpec, t: { name: string; rawName: string; value?: string | undefined; inlineValue?: boolean | undefined }): void {
+function checkOption(
+  spec: CommandSpec,
+  t: { name: string; rawName: string; value?: string | undefined; inlineValue?: boolean | undefined },
+): void {
   const flag = spec.flags[t.name];
   const negated = t.rawName.startsWith('--no-');
   if (!flag || (negated && !(flag.type === 'boolean' && flag.negatable)) || t.name === HELP_FLAG.name) {
@@ -102,7 +111,8 @@ function checkOption(spec: CommandSpec, t: { name: string; rawName: string; valu
   }
   if (t.value === undefined) throw new FlagError(`${t.rawName}: missing value (${flag.value ?? '<value>'})`);
   // parseArgs takes the next argument as the value even when it is a flag (`--summary --kind`): a slip, not a summary.
-  if (!t.inlineValue && t.value.startsWith('-')) throw new FlagError(`${t.rawName}: missing value before ${t.value} (a value that starts with "-" is written ${t.rawName}=${t.value})`);
+  if (!t.inlineValue && t.value.startsWith('-'))
+    throw new FlagError(`${t.rawName}: missing value before ${t.value} (a value that starts with "-" is written ${t.rawName}=${t.value})`);
   if (t.value.trim() === '') throw new FlagError(`${t.rawName}: empty value (give ${flag.value ?? 'a value'}, or leave the flag out)`);
 }
 
@@ -127,13 +137,16 @@ export function readFlags<S extends CommandSpec>(spec: S, args: readonly string[
     checkOption(spec, t);
     const earlier = seen.get(t.name);
     if (earlier !== undefined) {
-      throw new FlagError(earlier === t.rawName ? `${t.rawName}: given twice (it takes one value)` : `${earlier} and ${t.rawName} contradict each other`);
+      throw new FlagError(
+        earlier === t.rawName ? `${t.rawName}: given twice (it takes one value)` : `${earlier} and ${t.rawName} contradict each other`,
+      );
     }
     seen.set(t.name, t.rawName);
   }
   for (const c of spec.conflicts ?? []) {
     const other = c.others.find((f) => seen.has(f));
-    if (seen.has(c.flag) && other !== undefined) throw new FlagError(`${seen.get(c.flag)} and ${seen.get(other)} cannot go together: ${c.why}`);
+    if (seen.has(c.flag) && other !== undefined)
+      throw new FlagError(`${seen.get(c.flag)} and ${seen.get(other)} cannot go together: ${c.why}`);
   }
   for (const [name, f] of Object.entries(spec.flags)) {
     if (f.required && !seen.has(name)) throw new FlagError(`${dashed(name)}: required (${f.value ?? f.about})`);

@@ -10,7 +10,11 @@ import type { HttpDeps } from '../../src/net/http.ts';
 import type { EnvSetting } from './flags.ts';
 
 /** The one variable read here, as the commands' --help lists it (scripts/lib/commands/jobs.ts). */
-export const HTTP_TIMEOUT: EnvSetting = { name: 'RESETCAST_HTTP_TIMEOUT_MS', value: '<ms>', about: `per-request timeout (default ${HTTP_DEFAULTS.timeoutMs})` };
+export const HTTP_TIMEOUT: EnvSetting = {
+  name: 'RESETCAST_HTTP_TIMEOUT_MS',
+  value: '<ms>',
+  about: `per-request timeout (default ${HTTP_DEFAULTS.timeoutMs})`,
+};
 
 export function commandHttp(env: Readonly<Record<string, string | undefined>>): HttpDeps {
   const timeoutMs = Number(env[HTTP_TIMEOUT.name] ?? HTTP_DEFAULTS.timeoutMs);

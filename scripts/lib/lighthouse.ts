@@ -15,7 +15,10 @@ import { PREFIXED_LOCALES } from '../../src/site/i18n/locales.ts';
  */
 export const PAGES = ['/', '/timeline/', '/timeline/2026/', '/banked/', '/developers/', '/methodology/', '/404.html'] as const;
 /** The same pages in every other locale (`/zh/…`); each locale's own 404 page at its file path (`/zh/404/`). */
-export const ALL_PAGES: readonly string[] = [...PAGES, ...PREFIXED_LOCALES.flatMap((l) => PAGES.map((p) => (p === '/404.html' ? `/${l}/404/` : `/${l}${p}`)))];
+export const ALL_PAGES: readonly string[] = [
+  ...PAGES,
+  ...PREFIXED_LOCALES.flatMap((l) => PAGES.map((p) => (p === '/404.html' ? `/${l}/404/` : `/${l}${p}`))),
+];
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const SCHEMES = ['light', 'dark'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -76,7 +79,8 @@ export async function launchChromium(scheme: Scheme, chromePath: string = CHROME
     chromeFlags: [
       '--headless=new',
       // As root (CI containers) chromium refuses to start without this; there is no GPU to use.
-      '--no-sandbox', '--disable-gpu',
+      '--no-sandbox',
+      '--disable-gpu',
       // Blink's preferredColorScheme: 0 = dark, 1 = light (what prefers-color-scheme then reports).
       `--blink-settings=preferredColorScheme=${scheme === 'dark' ? 0 : 1}`,
     ],

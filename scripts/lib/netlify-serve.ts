@@ -59,12 +59,16 @@ async function stop(child: ChildProcess): Promise<void> {
 async function startOnce(o: NetlifyServeOptions): Promise<NetlifyServe> {
   const [port, staticPort] = await Promise.all([freePort(), freePort()]);
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [CLI, 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--staticServerPort', String(staticPort)], {
-    cwd: o.cwd,
-    env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', ...o.env(url) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--staticServerPort', String(staticPort)],
+    {
+      cwd: o.cwd,
+      env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', ...o.env(url) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let out = '';
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (out += String(d)));

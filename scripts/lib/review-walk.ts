@@ -15,7 +15,9 @@ import type { Candidate } from '../../src/core/schema/index.ts';
 import { changedFiles, readCurated } from './curation.ts';
 
 export function describeCandidate(c: Candidate): string {
-  const window = c.suggested_window ? `, window ${c.suggested_window.start} → ${c.suggested_window.end}${c.suggested_window.by ? ` ("${c.suggested_window.by}")` : ''}` : '';
+  const window = c.suggested_window
+    ? `, window ${c.suggested_window.start} → ${c.suggested_window.end}${c.suggested_window.by ? ` ("${c.suggested_window.by}")` : ''}`
+    : '';
   return `${c.id} ${c.platform} @${c.source} ${c.ts} ${c.url}\n  "${summaryOf(c.text, 200)}"\n  suggested: ${c.suggested_kind}, scope ${c.suggested_scope}${window}; ${c.reason}`;
 }
 
@@ -86,10 +88,14 @@ async function decide(choice: string, c: Candidate, ask: Ask): Promise<Decision 
     const scope = await ask('scope', c.suggested_scope);
     const summary = await ask('summary', summaryOf(c.text, 120));
     // Nothing invented: a post by an account not listed as official needs its origin said.
-    const origin = isOfficialAccount(c.platform, c.source) ? undefined : await ask(`origin of ${c.source}, not an official account (observed, community)`, 'observed');
+    const origin = isOfficialAccount(c.platform, c.source)
+      ? undefined
+      : await ask(`origin of ${c.source}, not an official account (observed, community)`, 'observed');
     if (kind === null || scope === null || summary === null || origin === null) return null;
     const more = origin === undefined ? {} : { origin };
-    return choice === 'e' ? { action: 'accept', as: 'event', kind, scope, summary, ...more } : { action: 'accept', as: 'grant', scope, summary, ...more };
+    return choice === 'e'
+      ? { action: 'accept', as: 'event', kind, scope, summary, ...more }
+      : { action: 'accept', as: 'grant', scope, summary, ...more };
   }
   console.log('answer e, g, p, r, s or q');
   return undefined;

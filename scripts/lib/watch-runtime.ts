@@ -77,13 +77,22 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
     invoke: async () => {
       // As `netlify functions:invoke watch` does: a POST with the scheduler's user agent. The runtime then
       // invokes a function it knows as scheduled the way Netlify's scheduler does (POST, {"next_run"}).
-      const res = await fetch(`${url}/.netlify/functions/watch`, { method: 'POST', headers: { 'user-agent': CLOCKWORK_USER_AGENT }, body: '{}', signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(`${url}/.netlify/functions/watch`, {
+        method: 'POST',
+        headers: { 'user-agent': CLOCKWORK_USER_AGENT },
+        body: '{}',
+        signal: AbortSignal.timeout(60_000),
+      });
       await res.text();
       return res.status;
     },
     // The function's console reaches the runtime's stdout after the response: a caller waits for the
     // lines it expects (tests/support/wait-for.ts) rather than reading them as soon as invoke() returns.
-    lines: () => runtime.output().split('\n').filter((l) => l.startsWith('[watch] ')),
+    lines: () =>
+      runtime
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('[watch] ')),
     output: () => runtime.output(),
     close: async () => {
       await runtime.close();

@@ -46,8 +46,12 @@ function disconnect(host: string, port: number, midBody: boolean): Promise<void>
     const socket = connect(port, host);
     socket.on('connect', () => {
       const body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_codex_resets","arguments":{}}}';
-      if (midBody) socket.write(`POST /mcp HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n${'x'.repeat(500)}`);
-      else socket.write(`POST /mcp HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      if (midBody)
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n${'x'.repeat(500)}`,
+        );
+      else
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
       setTimeout(() => socket.destroy(), 5);
     });
     socket.on('close', () => resolve());
@@ -55,7 +59,11 @@ function disconnect(host: string, port: number, midBody: boolean): Promise<void>
   });
 }
 
-export async function runHostile(base: string, until: Promise<unknown>, o: { slowLoris: number; disconnectors: number; bigBodies: number }): Promise<HostileReport> {
+export async function runHostile(
+  base: string,
+  until: Promise<unknown>,
+  o: { slowLoris: number; disconnectors: number; bigBodies: number },
+): Promise<HostileReport> {
   const { hostname, port } = new URL(base);
   const host = hostname === 'localhost' ? '127.0.0.1' : hostname;
   let stopped = false;

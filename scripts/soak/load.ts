@@ -22,11 +22,19 @@ function loadClient(base: string, id: number, watching: typeof fetch): LoadClien
   if (id % 2 === 1) {
     const client = new ClientV2({ name: `soak-${id}`, version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     const transport = new TransportV2(url, { fetch: watching });
-    return { connect: () => client.connect(transport), callTool: async (name) => firstText(await client.callTool({ name, arguments: {} })), close: () => client.close() };
+    return {
+      connect: () => client.connect(transport),
+      callTool: async (name) => firstText(await client.callTool({ name, arguments: {} })),
+      close: () => client.close(),
+    };
   }
   const client = new Client({ name: `soak-${id}`, version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(url, { fetch: watching });
-  return { connect: () => client.connect(transport), callTool: async (name) => firstText(await client.callTool({ name, arguments: {} })), close: () => client.close() };
+  return {
+    connect: () => client.connect(transport),
+    callTool: async (name) => firstText(await client.callTool({ name, arguments: {} })),
+    close: () => client.close(),
+  };
 }
 
 const firstText = (result: object): string | undefined => ((result as { content?: { text?: string }[] }).content ?? [])[0]?.text;
@@ -48,8 +56,10 @@ async function mcpClient(base: string, id: number, calls: number, tool: string, 
   const client = loadClient(base, id, watching);
   const judge = (t0: number, e: unknown): void => {
     const seen = last as typeof last;
-    if (seen !== null && 'error' in seen) return tally.add(kindOfError(seen.error), performance.now() - t0, String((seen.error as Error).cause ?? seen.error));
-    if (seen !== null && seen.status !== 200) return tally.add(kindOfStatus(seen.status, seen.retryAfter), performance.now() - t0, (e as Error).message);
+    if (seen !== null && 'error' in seen)
+      return tally.add(kindOfError(seen.error), performance.now() - t0, String((seen.error as Error).cause ?? seen.error));
+    if (seen !== null && seen.status !== 200)
+      return tally.add(kindOfStatus(seen.status, seen.retryAfter), performance.now() - t0, (e as Error).message);
     tally.add('other', performance.now() - t0, (e as Error).message);
   };
   let t0 = performance.now();
@@ -73,7 +83,13 @@ async function mcpClient(base: string, id: number, calls: number, tool: string, 
   await client.close().catch(() => {});
 }
 
-export async function runMcpClients(base: string, clients: number, calls: number, tool: string, expected: string): Promise<{ tally: Tally; seconds: number }> {
+export async function runMcpClients(
+  base: string,
+  clients: number,
+  calls: number,
+  tool: string,
+  expected: string,
+): Promise<{ tally: Tally; seconds: number }> {
   const tally = new Tally();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: clients }, (_, i) => mcpClient(base, i, calls, tool, expected, tally)));
@@ -81,7 +97,12 @@ export async function runMcpClients(base: string, clients: number, calls: number
 }
 
 /** `workers` loops GETting the payloads round-robin until `until` settles; each answer checked against `expected`. */
-export async function runGetWorkers(base: string, workers: number, expected: ReadonlyMap<string, string>, until: Promise<unknown>): Promise<{ tally: Tally; seconds: number }> {
+export async function runGetWorkers(
+  base: string,
+  workers: number,
+  expected: ReadonlyMap<string, string>,
+  until: Promise<unknown>,
+): Promise<{ tally: Tally; seconds: number }> {
   const tally = new Tally();
   const paths = [...expected.keys()];
   let stop = false;
@@ -96,7 +117,11 @@ export async function runGetWorkers(base: string, workers: number, expected: Rea
           const res = await fetch(`${base}${path}`);
           const text = await res.text();
           const kind = kindOfStatus(res.status, res.headers.get('retry-after'));
-          tally.add(kind === 'ok' && text !== expected.get(path) ? 'wrong answer' : kind, performance.now() - started, `${res.status} ${path}`);
+          tally.add(
+            kind === 'ok' && text !== expected.get(path) ? 'wrong answer' : kind,
+            performance.now() - started,
+            `${res.status} ${path}`,
+          );
         } catch (e) {
           tally.add(kindOfError(e), performance.now() - started, String((e as Error).cause ?? e));
         }

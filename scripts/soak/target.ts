@@ -58,7 +58,6 @@ function tree(pid: number): number[] {
   return out;
 }
 
-
 function track(label: string, child: ChildProcess, url: string, output: { text: string }): Target {
   let exit: string | null = null;
   let peakKb = 0;
@@ -129,7 +128,12 @@ async function reportedUrl(child: ChildProcess, output: { text: string }, ms: nu
 
 /** `node scripts/serve.ts` on the port the OS gives it (PORT=0, read from what it prints), serving the last build under `root`. */
 export async function startLocalRuntime(root: string): Promise<Target> {
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const output = collect(child);
   const url = await reportedUrl(child, output, 60_000);
   await waitFor(`${url}/api/v1/forecast.json`, child, output, 60_000);
@@ -139,9 +143,16 @@ export async function startLocalRuntime(root: string): Promise<Target> {
 /** `netlify serve` as `npm start` ran it before (it builds first: allow a few minutes). */
 export async function startNetlifyServe(root: string): Promise<Target> {
   const port = await freePort();
-  const child = spawn(join(root, 'node_modules/.bin/netlify'), ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-    cwd: root, env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  });
+  const child = spawn(
+    join(root, 'node_modules/.bin/netlify'),
+    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const output = collect(child);
   const url = `http://localhost:${port}`;
   await waitFor(`${url}/api/v1/forecast.json`, child, output, 300_000);
@@ -149,5 +160,13 @@ export async function startNetlifyServe(root: string): Promise<Target> {
 }
 
 export function givenUrl(url: string): Target {
-  return { label: url, url: url.replace(/\/$/, ''), child: null, exit: () => null, peakRssMb: () => null, stop: async () => {}, log: () => '' };
+  return {
+    label: url,
+    url: url.replace(/\/$/, ''),
+    child: null,
+    exit: () => null,
+    peakRssMb: () => null,
+    stop: async () => {},
+    log: () => '',
+  };
 }

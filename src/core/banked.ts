@@ -65,7 +65,13 @@ export function activeGrants(banked: BankedFile, now: Date): ActiveGrant[] {
  * The payload; `chance(hours)` is the forecast's probability of a free reset within `hours` of `now`
  * (the same model as forecast.json and outlook.json).
  */
-export function createBankedPayload(banked: BankedFile, now: Date, generatedAt: string, source: string, chance: (hours: number) => number): BankedPayload {
+export function createBankedPayload(
+  banked: BankedFile,
+  now: Date,
+  generatedAt: string,
+  source: string,
+  chance: (hours: number) => number,
+): BankedPayload {
   return {
     schema_version: SCHEMA_VERSION,
     generated_at: generatedAt,

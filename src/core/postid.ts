@@ -14,7 +14,8 @@ export const LOW_MASK = (1n << LOW_BITS) - 1n;
  * RangeError before the X epoch (no id exists) or when `low` does not fit in the low bits.
  */
 export function postIdAt(instant: Date, low = 0n): string {
-  if (BigInt(Math.floor(instant.getTime())) < TWITTER_EPOCH_MS) throw new RangeError(`${instant.toISOString()} is before the X epoch (2010-11-04): no post id exists for it`);
+  if (BigInt(Math.floor(instant.getTime())) < TWITTER_EPOCH_MS)
+    throw new RangeError(`${instant.toISOString()} is before the X epoch (2010-11-04): no post id exists for it`);
   if (low < 0n || low > LOW_MASK) throw new RangeError(`low bits ${low} do not fit in ${LOW_BITS} bits`);
   return pack(instant, low).toString();
 }
@@ -42,7 +43,12 @@ export function maxPostIdAt(instant: Date): bigint {
 export function postIdProblem(id: string, latest: Date | null): string | null {
   const shown = JSON.stringify(id.length > 24 ? `${id.slice(0, 24)}…` : id);
   if (!STORED_POST_ID.test(id)) return `${shown} is not a post id (decimal digits, at most 19, no leading zero)`;
-  if (latest !== null && BigInt(id) > maxPostIdAt(latest)) return `${shown} is above the largest post id possible at ${latest.toISOString().replace(/\.\d{3}Z$/, 'Z')} (it decodes to ${postIdToDate(id).toISOString().replace(/\.\d{3}Z$/, 'Z')})`;
+  if (latest !== null && BigInt(id) > maxPostIdAt(latest))
+    return `${shown} is above the largest post id possible at ${latest.toISOString().replace(/\.\d{3}Z$/, 'Z')} (it decodes to ${postIdToDate(
+      id,
+    )
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z')})`;
   return null;
 }
 

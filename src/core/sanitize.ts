@@ -51,12 +51,14 @@ export interface TextRules {
  * bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one final byte 0x40–0x7E); any other `ESC` sequence
  * (intermediates, then one final byte 0x30–0x7E: `ESC c`, `ESC ( B`).
  */
-const ESCAPE_SEQUENCE = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u0090\u0098\u009c-\u009f]*(?:\u0007|\u001b\\|\u009c)|(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
+const ESCAPE_SEQUENCE =
+  /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u0090\u0098\u009c-\u009f]*(?:\u0007|\u001b\\|\u009c)|(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
 
 /** Removes every terminal escape sequence whole (ESCAPE_SEQUENCE); a stray ESC is left to the character rule. */
 export function withoutEscapes(text: string): string {
   // Again until nothing changes: removing one sequence can join an ESC before it to the text after it.
-  for (let before = text, after = text.replace(ESCAPE_SEQUENCE, ''); ; before = after, after = after.replace(ESCAPE_SEQUENCE, '')) if (after === before) return after;
+  for (let before = text, after = text.replace(ESCAPE_SEQUENCE, ''); ; before = after, after = after.replace(ESCAPE_SEQUENCE, ''))
+    if (after === before) return after;
 }
 
 /** Bidirectional controls (embeddings, overrides U+202A–U+202E, isolates U+2066–U+2069): they reorder what a reader sees. */
@@ -86,7 +88,8 @@ function forbiddenIndex(points: readonly string[], multiline: boolean, from = 0)
   for (let i = from; i < points.length; i++) {
     const code = points[i]!.codePointAt(0)!;
     if (!isForbidden(code, multiline)) continue;
-    if (code === ZWJ && i > 0 && EMOJI_BEFORE_ZWJ.test(points[i - 1]!) && i + 1 < points.length && EMOJI_AFTER_ZWJ.test(points[i + 1]!)) continue;
+    if (code === ZWJ && i > 0 && EMOJI_BEFORE_ZWJ.test(points[i - 1]!) && i + 1 < points.length && EMOJI_AFTER_ZWJ.test(points[i + 1]!))
+      continue;
     return i;
   }
   return -1;
@@ -150,7 +153,12 @@ function cleanUncut(text: string, multiline: boolean): string {
   let t = withoutEscapes(text);
   t = multiline ? t.replace(/\r\n?/g, '\n') : t.replace(/[\r\n\t\u2028\u2029]+/g, ' ');
   const out = dropForbidden([...t.normalize('NFC')], multiline);
-  return multiline ? out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim() : out.replace(/\s+/g, ' ').trim();
+  return multiline
+    ? out
+        .replace(/[ \t]+\n/g, '\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : out.replace(/\s+/g, ' ').trim();
 }
 
 const capOf = (cap: TextCap | number): number => (typeof cap === 'number' ? cap : TEXT_CAPS[cap]);

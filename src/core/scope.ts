@@ -11,7 +11,13 @@ export type Plan = (typeof PLANS)[number];
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 
 export const PLAN_NAMES: Readonly<Record<Plan, string>> = {
-  free: 'Free', go: 'Go', plus: 'Plus', pro: 'Pro', business: 'Business', enterprise: 'Enterprise', edu: 'Edu',
+  free: 'Free',
+  go: 'Go',
+  plus: 'Plus',
+  pro: 'Pro',
+  business: 'Business',
+  enterprise: 'Enterprise',
+  edu: 'Edu',
 };
 
 /** Between two plan names, in every language. */

@@ -37,7 +37,9 @@ function urlCredentials(url: URL): string[] {
 
 /** A URL's `user:pass`, each of them, decoded too; none without credentials. */
 function userinfoOf(url: URL): string[] {
-  return url.username || url.password ? [`${url.username}:${url.password}`, url.username, url.password, decodeURIComponent(url.username), decodeURIComponent(url.password)] : [];
+  return url.username || url.password
+    ? [`${url.username}:${url.password}`, url.username, url.password, decodeURIComponent(url.username), decodeURIComponent(url.password)]
+    : [];
 }
 
 /** The path segments after `marker` (Discord's `webhooks`, Slack's `services`), or null when the URL has no such segment. */
@@ -140,7 +142,13 @@ export function secretPieces(name: SecretName, value: string, declaredPublic = f
 }
 
 /** The variables DECLARE_PUBLIC_ENV names. */
-const declaredPublic = (env: Env): Set<string> => new Set((env[DECLARE_PUBLIC_ENV] ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const declaredPublic = (env: Env): Set<string> =>
+  new Set(
+    (env[DECLARE_PUBLIC_ENV] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /** One secret piece and the variable it belongs to. */
 export interface SecretPiece {
@@ -151,7 +159,9 @@ export interface SecretPiece {
 /** Every secret piece of an environment (every set variable of SECRET_VARIABLES), longest first. */
 export function secretPiecesFrom(env: Env): SecretPiece[] {
   const open = declaredPublic(env);
-  const all = SECRET_ENV.flatMap((variable) => (env[variable] ? secretPieces(variable, env[variable]!, open.has(variable)).map((text) => ({ variable, text })) : []));
+  const all = SECRET_ENV.flatMap((variable) =>
+    env[variable] ? secretPieces(variable, env[variable]!, open.has(variable)).map((text) => ({ variable, text })) : [],
+  );
   const seen = new Set<string>();
   // Longest first, so a whole URL is replaced before a segment of it.
   return all.sort((a, b) => b.text.length - a.text.length).filter((p) => !seen.has(p.text) && seen.add(p.text));
@@ -249,14 +259,18 @@ function locate(text: string, piece: string): string {
 export function secretInData(texts: Readonly<Record<string, string>>, pieces: readonly SecretPiece[]): SecretFinding | null {
   for (const [file, text] of Object.entries(texts)) {
     const piece = pieces.find((p) => text.includes(p.text));
-    if (piece) return { variable: piece.variable, credential: SECRET_VARIABLES[piece.variable].credential, file, field: locate(text, piece.text) };
+    if (piece)
+      return { variable: piece.variable, credential: SECRET_VARIABLES[piece.variable].credential, file, field: locate(text, piece.text) };
   }
   return null;
 }
 
 /** The one line a refused write or build says: the variable, the file and the field, never the value. */
 export function secretRefusal(f: SecretFinding, consequence: string): string {
-  const declare = 'mayBePublic' in SECRET_VARIABLES[f.variable] ? ` (if ${(SECRET_VARIABLES[f.variable] as SecretVariable).mayBePublic} is public, declare it: ${DECLARE_PUBLIC_ENV}=${f.variable})` : '';
+  const declare =
+    'mayBePublic' in SECRET_VARIABLES[f.variable]
+      ? ` (if ${(SECRET_VARIABLES[f.variable] as SecretVariable).mayBePublic} is public, declare it: ${DECLARE_PUBLIC_ENV}=${f.variable})`
+      : '';
   return `${f.file}: ${f.field} holds a credential of ${f.variable} (${f.credential}); ${consequence}${declare}`;
 }
 

@@ -112,7 +112,9 @@ export function sourceUrl(source: keyof typeof SOURCE_HOSTS, raw: string): strin
   if (raw.length > TEXT_CAPS.url || !URL.canParse(raw)) return null;
   const url = new URL(raw);
   const hosts: readonly string[] = SOURCE_HOSTS[source];
-  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && hosts.includes(url.hostname) ? url.toString() : null;
+  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && hosts.includes(url.hostname)
+    ? url.toString()
+    : null;
 }
 
 /** Every request names the project and where to reach its maintainers. */

@@ -43,9 +43,7 @@ export function createTimelinePayload(events: readonly StoredEvent[], source: st
 /** Events counted as resets, oldest first, up to and including `now` (no look-ahead). */
 export function resetEventsAt(events: readonly StoredEvent[], now: Date): StoredEvent[] {
   const cutoff = now.getTime();
-  return events
-    .filter((e) => RESET_KINDS.has(e.kind) && Date.parse(e.ts) <= cutoff)
-    .sort(compareEvents);
+  return events.filter((e) => RESET_KINDS.has(e.kind) && Date.parse(e.ts) <= cutoff).sort(compareEvents);
 }
 
 /** A record (event or banked grant) whose facts are not all sure: below high certainty, or a field marked in doubt. */

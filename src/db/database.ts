@@ -90,7 +90,10 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
   }
 }
 
-const oneLine = (e: unknown): string => String((e as Error)?.message ?? e).replace(/\s+/g, ' ').trim();
+const oneLine = (e: unknown): string =>
+  String((e as Error)?.message ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The part of a pg-shaped client used here (node-postgres' Client, Neon's serverless Client). */
 interface PgClient {
@@ -124,9 +127,13 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
   // An error on an idle connection (the server went away) must not crash the process: the next call fails instead.
   client.on('error', () => undefined);
   const kill = (): void => void client.end().catch(() => undefined);
-  const fail = (what: string) => (e: unknown): never => {
-    throw e instanceof DatabaseError ? new DatabaseError(`${label}: ${withoutCredentials(e.message, url)}`) : new DatabaseError(`${label}: ${what}: ${withoutCredentials(oneLine(e), url)}`);
-  };
+  const fail =
+    (what: string) =>
+    (e: unknown): never => {
+      throw e instanceof DatabaseError
+        ? new DatabaseError(`${label}: ${withoutCredentials(e.message, url)}`)
+        : new DatabaseError(`${label}: ${what}: ${withoutCredentials(oneLine(e), url)}`);
+    };
   await withDeadline(client.connect(), timeoutMs + 2_000, 'connect', kill).catch(fail('cannot connect'));
   return {
     engine: 'postgres',
@@ -137,8 +144,15 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
           .then((r) => ({ rows: r.rows as Row[] }))
           .catch(fail('query failed')),
     },
-    exec: (script) => withDeadline(client.query(script), timeoutMs + 2_000, 'query', kill).then(() => undefined).catch(fail('query failed')),
-    close: () => withDeadline(client.end(), timeoutMs, 'close', () => undefined).then(() => undefined, () => undefined),
+    exec: (script) =>
+      withDeadline(client.query(script), timeoutMs + 2_000, 'query', kill)
+        .then(() => undefined)
+        .catch(fail('query failed')),
+    close: () =>
+      withDeadline(client.end(), timeoutMs, 'close', () => undefined).then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }
 
@@ -146,22 +160,33 @@ async function openEmbedded(dir: string, timeoutMs: number, lockWaitMs: number):
   const label = `embedded database ${dir}`;
   mkdirSync(dir, { recursive: true });
   const { lock } = await import('proper-lockfile');
-  const release = await takeTurn(() => lock(dir, { realpath: false, stale: 30_000, update: 5_000, lockfilePath: `${dir}.lock` }), lockWaitMs, label);
+  const release = await takeTurn(
+    () => lock(dir, { realpath: false, stale: 30_000, update: 5_000, lockfilePath: `${dir}.lock` }),
+    lockWaitMs,
+    label,
+  );
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     // PGlite runs in this process: a deadline cannot stop a statement, only stop waiting for it.
     const db = await withDeadline(PGlite.create(dir), Math.max(timeoutMs, 60_000), 'open', () => undefined);
-    const fail = (what: string) => (e: unknown): never => {
-      throw new DatabaseError(`${label}: ${e instanceof DatabaseError ? e.message : `${what}: ${oneLine(e)}`}`);
-    };
+    const fail =
+      (what: string) =>
+      (e: unknown): never => {
+        throw new DatabaseError(`${label}: ${e instanceof DatabaseError ? e.message : `${what}: ${oneLine(e)}`}`);
+      };
     return {
       engine: 'embedded',
       label,
       sql: {
         query: <Row>(text: string, params: readonly unknown[] = []) =>
-          withDeadline(db.query<Row>(text, params as unknown[]), timeoutMs, 'query', () => undefined).then((r) => ({ rows: r.rows })).catch(fail('query failed')),
+          withDeadline(db.query<Row>(text, params as unknown[]), timeoutMs, 'query', () => undefined)
+            .then((r) => ({ rows: r.rows }))
+            .catch(fail('query failed')),
       },
-      exec: (script) => withDeadline(db.exec(script), timeoutMs, 'query', () => undefined).then(() => undefined).catch(fail('query failed')),
+      exec: (script) =>
+        withDeadline(db.exec(script), timeoutMs, 'query', () => undefined)
+          .then(() => undefined)
+          .catch(fail('query failed')),
       close: async () => {
         try {
           await withDeadline(db.close(), timeoutMs, 'close', () => undefined);
@@ -184,7 +209,10 @@ async function takeTurn(take: () => Promise<() => Promise<void>>, waitMs: number
       return await take();
     } catch (e) {
       if ((e as { code?: string }).code !== 'ELOCKED') throw new DatabaseError(`${label}: cannot lock: ${oneLine(e)}`);
-      if (Date.now() + pause > until) throw new DatabaseError(`${label}: still in use by another process after ${Math.round(waitMs / 1000)} s (its lock: ${label.replace(/^embedded database /, '')}.lock)`);
+      if (Date.now() + pause > until)
+        throw new DatabaseError(
+          `${label}: still in use by another process after ${Math.round(waitMs / 1000)} s (its lock: ${label.replace(/^embedded database /, '')}.lock)`,
+        );
       await new Promise((r) => setTimeout(r, pause));
     }
   }

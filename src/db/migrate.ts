@@ -45,7 +45,10 @@ export async function applyMigrations(db: Database, migrations: readonly Migrati
   try {
     // Checked first, so a role that may not create schemas still runs when Netlify made the table.
     const [tracked] = (await db.sql.query<{ t: string | null }>("SELECT to_regclass('netlify.migrations')::text AS t")).rows;
-    if (!tracked?.t) await db.exec(`CREATE SCHEMA IF NOT EXISTS netlify; CREATE TABLE IF NOT EXISTS ${TRACKING_TABLE} (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    if (!tracked?.t)
+      await db.exec(
+        `CREATE SCHEMA IF NOT EXISTS netlify; CREATE TABLE IF NOT EXISTS ${TRACKING_TABLE} (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+      );
     const done = new Set((await db.sql.query<{ name: string }>(`SELECT name FROM ${TRACKING_TABLE}`)).rows.map((r) => r.name));
     const applied: string[] = [];
     for (const m of migrations.filter((m) => !done.has(m.name))) {

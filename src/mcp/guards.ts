@@ -38,7 +38,8 @@ export function originProblem(origin: string | null): string | undefined {
   } catch {
     url = undefined;
   }
-  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTNAMES.has(url.hostname) && url.origin === origin) return undefined;
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTNAMES.has(url.hostname) && url.origin === origin)
+    return undefined;
   return `Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${SITE_ORIGIN} or from localhost; other clients send no Origin`;
 }
 
@@ -48,7 +49,9 @@ export function envelopeProblem(body: unknown): string | undefined {
   if (!isPlainObject(body)) return 'expected a JSON-RPC 2.0 request object';
   if (body['jsonrpc'] !== '2.0') return '"jsonrpc" must be "2.0"';
   if (typeof body['method'] !== 'string') {
-    return 'result' in body || 'error' in body ? 'this server accepts requests and notifications, not responses' : '"method" must be a string';
+    return 'result' in body || 'error' in body
+      ? 'this server accepts requests and notifications, not responses'
+      : '"method" must be a string';
   }
   if ('id' in body && usableId(body['id']) === null) return '"id" must be a string or an integer';
   if ('params' in body && !isPlainObject(body['params'])) return '"params" must be an object';
@@ -73,7 +76,11 @@ function paramsProblem(message: { method: string }): string | undefined {
   const schema = REQUEST_SCHEMAS[message.method as keyof typeof REQUEST_SCHEMAS];
   const result = schema['~standard'].validate(message);
   if (result.issues === undefined) return undefined;
-  return result.issues.map((i) => `${i.message.replace(/^Invalid input: /, '')} at ${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.')}`).join('; ');
+  return result.issues
+    .map(
+      (i) => `${i.message.replace(/^Invalid input: /, '')} at ${(i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.')}`,
+    )
+    .join('; ');
 }
 
 export type Message = Record<string, unknown> & { jsonrpc: '2.0'; method: string; id?: RequestId; params?: Record<string, unknown> };
@@ -117,12 +124,19 @@ async function readCapped(req: Request, max: number): Promise<{ text: string } |
 export async function guardPost(req: Request): Promise<Guarded> {
   const type = req.headers.get('content-type');
   if (!isJsonContentType(type)) {
-    return { response: jsonRpcError(415, -32000, `Unsupported Media Type: Content-Type must be application/json, got ${type === null ? 'none' : JSON.stringify(type)}`) };
+    return {
+      response: jsonRpcError(
+        415,
+        -32000,
+        `Unsupported Media Type: Content-Type must be application/json, got ${type === null ? 'none' : JSON.stringify(type)}`,
+      ),
+    };
   }
   let text: string;
   try {
     const body = await readCapped(req, MAX_BODY_BYTES);
-    if ('tooLarge' in body) return { response: jsonRpcError(413, -32000, `Payload Too Large: request body must not exceed ${MAX_BODY_BYTES} bytes (1 MiB)`) };
+    if ('tooLarge' in body)
+      return { response: jsonRpcError(413, -32000, `Payload Too Large: request body must not exceed ${MAX_BODY_BYTES} bytes (1 MiB)`) };
     text = body.text;
   } catch {
     return { response: jsonRpcError(400, -32700, 'Parse error: the request body could not be read') };
@@ -134,7 +148,8 @@ export async function guardPost(req: Request): Promise<Guarded> {
     return { response: jsonRpcError(400, -32700, `Parse error: request body is not valid JSON (${(e as Error).message})`) };
   }
   const problem = envelopeProblem(body);
-  if (problem !== undefined) return { response: jsonRpcError(400, -32600, `Invalid Request: ${problem}`, isPlainObject(body) ? usableId(body['id']) : null) };
+  if (problem !== undefined)
+    return { response: jsonRpcError(400, -32600, `Invalid Request: ${problem}`, isPlainObject(body) ? usableId(body['id']) : null) };
   return { message: withoutTask(body as Message) };
 }
 
@@ -149,7 +164,12 @@ export function requestProblem(message: Message, era: Era): Response | undefined
   const methods = REQUEST_METHODS[era];
   if (!methods.includes(message.method)) {
     const revision = era === 'modern' ? 'In protocol revision 2026-07-28 this server' : 'This server';
-    return jsonRpcError(era === 'modern' ? 404 : 200, -32601, `Method not found: ${JSON.stringify(message.method)}. ${revision} answers ${methods.join(', ')}`, id);
+    return jsonRpcError(
+      era === 'modern' ? 404 : 200,
+      -32601,
+      `Method not found: ${JSON.stringify(message.method)}. ${revision} answers ${methods.join(', ')}`,
+      id,
+    );
   }
   const problem = paramsProblem(message);
   return problem === undefined ? undefined : jsonRpcError(200, -32602, `Invalid params for ${message.method}: ${problem}`, id);

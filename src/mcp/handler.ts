@@ -3,7 +3,12 @@
  * (2026-07-28 or the 2025-era `initialize` clients) and a new stateless server for it. Pure of I/O: the
  * caller hands it the published payloads.
  */
-import { classifyInboundRequest, createMcpHandler as createSdkHandler, WebStandardStreamableHTTPServerTransport, type ListToolsResult } from '@modelcontextprotocol/server';
+import {
+  classifyInboundRequest,
+  createMcpHandler as createSdkHandler,
+  WebStandardStreamableHTTPServerTransport,
+  type ListToolsResult,
+} from '@modelcontextprotocol/server';
 import { MAX_BODY_BYTES } from './endpoint.ts';
 import { guardPost, jsonRpcError, originProblem, requestProblem, usableId, type Message } from './guards.ts';
 import { methodNotAllowed, unavailableResponse, withHeaders } from './headers.ts';

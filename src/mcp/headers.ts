@@ -27,7 +27,9 @@ export function withHeaders(res: Response): Response {
  * answers for TRACE, TRACK and CONNECT, which a fetch Request cannot carry to the handler at all.
  */
 export function methodNotAllowed(method: string): Response {
-  return withHeaders(jsonRpcError(405, -32000, `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only`, null, { Allow: ALLOW }));
+  return withHeaders(
+    jsonRpcError(405, -32000, `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only`, null, { Allow: ALLOW }),
+  );
 }
 
 /** The published payloads are missing or invalid: 503 with the reason, so a broken deploy says what broke. */
@@ -41,6 +43,8 @@ export function unavailableResponse(reason: string): Response {
  */
 export function busyResponse(retryAfterSeconds: number): Response {
   return withHeaders(
-    jsonRpcError(503, -32000, `Server busy: too many requests in progress; retry after ${retryAfterSeconds} s`, null, { 'Retry-After': String(retryAfterSeconds) }),
+    jsonRpcError(503, -32000, `Server busy: too many requests in progress; retry after ${retryAfterSeconds} s`, null, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
   );
 }

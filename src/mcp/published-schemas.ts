@@ -4,14 +4,24 @@
  */
 import type { z } from 'zod';
 import { ForecastPayload, SignalsPayload, TimelinePayload } from '../core/schema/index.ts';
-import { byName, PUBLISHED_NAMES, type ByName, type Published, type PublishedName, type PublishedPayloads, type PublishedTexts } from './published.ts';
+import {
+  byName,
+  PUBLISHED_NAMES,
+  type ByName,
+  type Published,
+  type PublishedName,
+  type PublishedPayloads,
+  type PublishedTexts,
+} from './published.ts';
 
 /** Each file's schema, in the order of PUBLISHED_NAMES. */
 const SCHEMAS = [ForecastPayload, TimelinePayload, SignalsPayload] as const;
 type PublishedSchemas = ByName<typeof SCHEMAS>;
 
 // Checked against the payload types of published.ts, so the two lists cannot fall out of order.
-export const PUBLISHED_SCHEMAS = byName<PublishedSchemas>((n) => SCHEMAS[PUBLISHED_NAMES.indexOf(n)]!) satisfies { [K in PublishedName]: z.ZodType<PublishedPayloads[K]['value']> };
+export const PUBLISHED_SCHEMAS = byName<PublishedSchemas>((n) => SCHEMAS[PUBLISHED_NAMES.indexOf(n)]!) satisfies {
+  [K in PublishedName]: z.ZodType<PublishedPayloads[K]['value']>;
+};
 
 /** Validates each file's text against its payload schema; throws one error naming every bad file and field. */
 export function parsePublished(texts: PublishedTexts): PublishedPayloads {

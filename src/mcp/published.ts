@@ -24,7 +24,7 @@ type Names = typeof PUBLISHED_NAMES;
 /** One item per published name, in the order of PUBLISHED_NAMES. */
 type PerName = { readonly [I in keyof Names]: unknown };
 /** A tuple in the order of PUBLISHED_NAMES as a record by name: `ByName<[A, B, C]>` is `{ forecast: A; timeline: B; signals: C }`. */
-export type ByName<T extends PerName> = { [I in Exclude<keyof Names, keyof readonly unknown[]> as Names[I]]: T[I] };
+export type ByName<T extends PerName> = { [I in Exclude<keyof Names, keyof (readonly unknown[])> as Names[I]]: T[I] };
 
 /** A record with one entry per published name, `make(name)` each, in list order. */
 export function byName<R extends Record<PublishedName, unknown>>(make: (name: PublishedName) => R[PublishedName]): R {
@@ -45,7 +45,8 @@ export type PublishedTexts = Record<PublishedName, string>;
 export type PublishedChecksums = Record<PublishedName, string>;
 
 /** A file's size and CRC-32 (of its UTF-8 bytes, for a string). */
-export const checksum = (data: Uint8Array | string): string => `${typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength}:${crc32(data)}`;
+export const checksum = (data: Uint8Array | string): string =>
+  `${typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength}:${crc32(data)}`;
 
 export function checksumsOf(texts: PublishedTexts): PublishedChecksums {
   return byName<PublishedChecksums>((n) => checksum(texts[n]));
@@ -112,5 +113,8 @@ export function publicReason(e: unknown, dir?: string): string {
   const err = e as { code?: unknown; path?: unknown; message?: unknown };
   if (err.code === 'ENOENT' && typeof err.path === 'string') return `api/v1/${err.path.split(/[\\/]/).at(-1)}: missing`;
   const message = String(err.message ?? e);
-  return (dir ? message.split(dir).join('api/v1') : message).replace(/(?<![^\s'"(])(?:[A-Za-z]:)?(?:[\\/][^\\/\s'"`]+)+[\\/]([^\\/\s'"`]+)/g, '$1');
+  return (dir ? message.split(dir).join('api/v1') : message).replace(
+    /(?<![^\s'"(])(?:[A-Za-z]:)?(?:[\\/][^\\/\s'"`]+)+[\\/]([^\\/\s'"`]+)/g,
+    '$1',
+  );
 }

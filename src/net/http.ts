@@ -178,7 +178,11 @@ async function fetchSameHost(deps: HttpDeps, url: string, init: RequestInit, spe
     if (location === null) return res;
     await res.body?.cancel().catch(() => undefined);
     const next = URL.canParse(location, at) ? new URL(location, at) : null;
-    if (next === null || next.origin !== new URL(url).origin) throw new HttpError(`HTTP ${res.status}: redirected to another host (${next ? cleanText(hostAsSent(location, next), 'name') : 'an unreadable address'}), refused`, res.status);
+    if (next === null || next.origin !== new URL(url).origin)
+      throw new HttpError(
+        `HTTP ${res.status}: redirected to another host (${next ? cleanText(hostAsSent(location, next), 'name') : 'an unreadable address'}), refused`,
+        res.status,
+      );
     if (hop >= MAX_SAME_HOST_REDIRECTS) throw new HttpError(`more than ${MAX_SAME_HOST_REDIRECTS} redirects`, res.status);
     at = next.href;
   }
@@ -187,7 +191,11 @@ async function fetchSameHost(deps: HttpDeps, url: string, init: RequestInit, spe
 /** Milliseconds left of the budget, or Infinity without one. */
 const leftMs = (deps: HttpDeps): number => (deps.deadline === undefined ? Infinity : deps.deadline - deps.now().getTime());
 
-async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<Response | { networkError: string; retryable: boolean; notSent: boolean }> {
+async function attempt(
+  deps: HttpDeps,
+  url: string,
+  spec: RequestSpec,
+): Promise<Response | { networkError: string; retryable: boolean; notSent: boolean }> {
   try {
     return await fetchSameHost(
       deps,
@@ -205,7 +213,11 @@ async function attempt(deps: HttpDeps, url: string, spec: RequestSpec): Promise<
     const message = describeNetworkError(e);
     const code = (e as { cause?: { code?: unknown } }).cause?.code;
     // A host that never answers is not retried: that keeps a pull within its time budget.
-    return { networkError: message, retryable: message !== 'no answer within the timeout', notSent: typeof code === 'string' && NOT_SENT_CODES.has(code) };
+    return {
+      networkError: message,
+      retryable: message !== 'no answer within the timeout',
+      notSent: typeof code === 'string' && NOT_SENT_CODES.has(code),
+    };
   }
 }
 
@@ -224,7 +236,8 @@ export async function request(deps: HttpDeps, url: string, spec: RequestSpec): P
 }
 
 /** The one redactor set to the request's credentials: its own (header token, URL credentials) and the caller's `credentials`. */
-const credentialsRemover = (url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>) => createRedactor([...requestCredentials(url, spec.headers), ...(spec.credentials ?? [])]);
+const credentialsRemover = (url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>) =>
+  createRedactor([...requestCredentials(url, spec.headers), ...(spec.credentials ?? [])]);
 
 /** The error with the request's credentials removed from its message. */
 function withoutCredentials(e: unknown, url: string, spec: Pick<RequestSpec, 'headers' | 'credentials'>): Error {
@@ -255,7 +268,8 @@ async function requestOnce(deps: HttpDeps, url: string, spec: RequestSpec): Prom
       }
     } else {
       const headerDelay = requestedDelayMs(res.headers, deps.now());
-      const wantsBody = spec.describeError !== undefined || (res.status === 429 && headerDelay === null && spec.delayFromBody !== undefined);
+      const wantsBody =
+        spec.describeError !== undefined || (res.status === 429 && headerDelay === null && spec.delayFromBody !== undefined);
       const errorBody = wantsBody ? await readCapped(res, spec.maxBytes).catch(() => '') : '';
       const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(errorBody) : null;
       const detail = cleanText(spec.describeError?.(errorBody) ?? '', 'error');
@@ -268,7 +282,8 @@ async function requestOnce(deps: HttpDeps, url: string, spec: RequestSpec): Prom
       if (once && res.status >= 500) throw new HttpError(last, res.status, true);
       const asked = headerDelay ?? fromBody;
       if (asked !== null) {
-        if (asked > deps.maxRetryAfterMs) throw new HttpError(`${last}: server asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
+        if (asked > deps.maxRetryAfterMs)
+          throw new HttpError(`${last}: server asked to retry after ${Math.ceil(asked / 1000)} s, longer than the pull waits`, res.status);
         waitMs = asked;
       }
     }
@@ -287,12 +302,19 @@ function parseJson(answer: HttpAnswer): unknown {
   } catch (e) {
     // Only where it broke: JSON.parse's message quotes the start of the text, which may be an echoed credential cut short.
     const at = /at position (\d+)/.exec((e as Error).message)?.[1];
-    throw new HttpError(`malformed JSON (${answer.text.length} bytes)${at === undefined ? '' : `: broken at position ${at}`}`, answer.status);
+    throw new HttpError(
+      `malformed JSON (${answer.text.length} bytes)${at === undefined ? '' : `: broken at position ${at}`}`,
+      answer.status,
+    );
   }
 }
 
 /** GETs `url` and parses its JSON body (at most `maxBytes`); throws HttpError with a one-line reason when it cannot. */
-export async function getJson(deps: HttpDeps, url: string, spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'describeError'>): Promise<JsonResponse> {
+export async function getJson(
+  deps: HttpDeps,
+  url: string,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'describeError'>,
+): Promise<JsonResponse> {
   const answer = await request(deps, url, { ...spec, method: 'GET' });
   try {
     return { body: parseJson(answer), headers: answer.headers };
@@ -310,7 +332,15 @@ export async function sendJson(
   deps: HttpDeps,
   url: string,
   value: unknown,
-  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'redirect' | 'delayFromBody' | 'describeError' | 'retryUncertain' | 'credentials'>,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<
+    RequestSpec,
+    'redirect' | 'delayFromBody' | 'describeError' | 'retryUncertain' | 'credentials'
+  >,
 ): Promise<HttpAnswer> {
-  return request(deps, url, { ...spec, method: 'POST', headers: { 'Content-Type': 'application/json', ...spec.headers }, body: JSON.stringify(value) });
+  return request(deps, url, {
+    ...spec,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...spec.headers },
+    body: JSON.stringify(value),
+  });
 }

@@ -4,7 +4,10 @@ import { cleanText } from '../core/sanitize.ts';
 import type { SourceCheck } from '../core/schema/index.ts';
 import { toTimestamp } from '../core/time.ts';
 
-export type Outcome<T> = { outcome: 'ok'; value: T; detail: string } | { outcome: 'failed'; error: string } | { outcome: 'skipped'; error: string; reason?: SkipReason };
+export type Outcome<T> =
+  | { outcome: 'ok'; value: T; detail: string }
+  | { outcome: 'failed'; error: string }
+  | { outcome: 'skipped'; error: string; reason?: SkipReason };
 /** Why a source was not asked, as structure (the pages say it in words; `error` stays the log's English). */
 export type SkipReason = NonNullable<SourceCheck['skip_reason']>;
 
@@ -26,7 +29,15 @@ export const skipped = (why: string, reason?: SkipReason): Promise<Outcome<never
  * The error (often an upstream reason phrase or body excerpt) and the note are sanitised and capped here,
  * the one place a check is made (src/core/sanitize.ts).
  */
-export function check(name: string, o: Outcome<unknown>, now: Date, prev: SourceCheck | undefined, fallbackLastOk: string | null, via?: string, note?: string): SourceCheck {
+export function check(
+  name: string,
+  o: Outcome<unknown>,
+  now: Date,
+  prev: SourceCheck | undefined,
+  fallbackLastOk: string | null,
+  via?: string,
+  note?: string,
+): SourceCheck {
   const at = toTimestamp(now);
   return {
     name,

@@ -3,4 +3,6 @@ import { createMainAlertsFeed } from '../core/feeds/alerts.ts';
 import { SITE } from '../core/site.ts';
 
 export const GET = (): Response =>
-  new Response(createMainAlertsFeed(loadBuild().payloads.alerts.alerts, SITE.url), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+  new Response(createMainAlertsFeed(loadBuild().payloads.alerts.alerts, SITE.url), {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
+  });

@@ -5,5 +5,7 @@ import { SITE } from '../core/site.ts';
 export const GET = (): Response => {
   const { data, now, payloads } = loadBuild();
   const advice = new Map(payloads.banked.active.map((g) => [g.id, g.advice_text]));
-  return new Response(createCalendar(data.events, data.banked, { base: SITE.url, now, advice }), { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+  return new Response(createCalendar(data.events, data.banked, { base: SITE.url, now, advice }), {
+    headers: { 'Content-Type': 'text/calendar; charset=utf-8' },
+  });
 };

@@ -5,5 +5,7 @@ import { SITE } from '../core/site.ts';
 /** /feed.json: /feed.xml's entries as JSON Feed 1.1 (docs/feeds.md). */
 export const GET = (): Response => {
   const { data } = loadBuild();
-  return new Response(createJsonFeed(data.events, { base: SITE.url, corrections: data.corrections, promises: data.announcements }), { headers: { 'Content-Type': 'application/feed+json; charset=utf-8' } });
+  return new Response(createJsonFeed(data.events, { base: SITE.url, corrections: data.corrections, promises: data.announcements }), {
+    headers: { 'Content-Type': 'application/feed+json; charset=utf-8' },
+  });
 };

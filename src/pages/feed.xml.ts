@@ -4,5 +4,7 @@ import { SITE } from '../core/site.ts';
 
 export const GET = (): Response => {
   const { data } = loadBuild();
-  return new Response(createAtomFeed(data.events, { base: SITE.url, corrections: data.corrections, promises: data.announcements }), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+  return new Response(createAtomFeed(data.events, { base: SITE.url, corrections: data.corrections, promises: data.announcements }), {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
+  });
 };

@@ -16,7 +16,8 @@ export interface Limiter {
 }
 
 export function createLimiter({ concurrency, queue }: { concurrency: number; queue: number }): Limiter {
-  if (!(concurrency >= 1) || !(queue >= 0)) throw new RangeError(`concurrency must be at least 1 and queue at least 0, got ${concurrency} and ${queue}`);
+  if (!(concurrency >= 1) || !(queue >= 0))
+    throw new RangeError(`concurrency must be at least 1 and queue at least 0, got ${concurrency} and ${queue}`);
   let running = 0;
   const waiters: { grant: (r: Release) => void }[] = [];
 

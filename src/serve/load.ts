@@ -46,7 +46,12 @@ export function gzipVariants(files: SiteFiles, rules: readonly HeaderRule[]): Gz
 
 /** netlify.toml's [[headers]], parsed by @netlify/headers-parser (what Netlify itself uses); errors stop the start. */
 export async function readHeaderRules(netlifyToml: string): Promise<HeaderRule[]> {
-  const { headers, errors } = await parseAllHeaders({ netlifyConfigPath: netlifyToml, headersFiles: [], configHeaders: undefined, minimal: false });
+  const { headers, errors } = await parseAllHeaders({
+    netlifyConfigPath: netlifyToml,
+    headersFiles: [],
+    configHeaders: undefined,
+    minimal: false,
+  });
   if (errors.length > 0) throw new Error(`${netlifyToml}: invalid [[headers]]:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
   return (headers as Header[]).map((h) => ({ forRegExp: h.forRegExp, values: h.values }));
 }
@@ -69,11 +74,25 @@ interface ParsedRedirect {
 }
 
 export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRule[]> {
-  const { redirects, errors } = await parseAllRedirects({ netlifyConfigPath: netlifyToml, redirectsFiles: [], configRedirects: [], minimal: false });
+  const { redirects, errors } = await parseAllRedirects({
+    netlifyConfigPath: netlifyToml,
+    redirectsFiles: [],
+    configRedirects: [],
+    minimal: false,
+  });
   if (errors.length > 0) throw new Error(`${netlifyToml}: invalid [[redirects]]:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
   return (redirects as ParsedRedirect[]).map((r) => {
-    const plain = r.status === 404 && !r.force && Object.keys(r.conditions ?? {}).length === 0 && Object.keys(r.query ?? {}).length === 0 && r.path !== undefined && r.to?.startsWith('/');
-    if (!plain) throw new Error(`${netlifyToml}: [[redirects]] from ${r.from}: the local runtime serves only unforced 404 pages (status 404, a local target, no conditions)`);
+    const plain =
+      r.status === 404 &&
+      !r.force &&
+      Object.keys(r.conditions ?? {}).length === 0 &&
+      Object.keys(r.query ?? {}).length === 0 &&
+      r.path !== undefined &&
+      r.to?.startsWith('/');
+    if (!plain)
+      throw new Error(
+        `${netlifyToml}: [[redirects]] from ${r.from}: the local runtime serves only unforced 404 pages (status 404, a local target, no conditions)`,
+      );
     return { from: r.path!, to: r.to! };
   });
 }
@@ -87,6 +106,7 @@ export async function loadBundledFunction(bundle: string, apiDir: string): Promi
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
   process.env['RESETCAST_API_DIR'] = resolve(apiDir);
   const mod = (await import(pathToFileURL(resolve(bundle)).href)) as { default: Handler; config: { path: string } };
-  if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string') throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
+  if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string')
+    throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
   return { handler: mod.default, path: mod.config.path };
 }

@@ -96,17 +96,26 @@ export function createSiteServer(options: SiteServerOptions): Server {
         const target = req.url ?? '/';
         url = new URL(target.startsWith('/') ? `http://localhost${target}` : target);
       } catch {
-        return writeStatic(res, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Bad Request\n') }, false);
+        return writeStatic(
+          res,
+          { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Bad Request\n') },
+          false,
+        );
       }
       if (url.pathname === options.fn.path) {
         serveFunction(req, res, url).catch((e: unknown) => {
           log(`[serve] ${url.pathname}: ${(e as Error).stack ?? String(e)}`);
-          if (!res.headersSent && !res.destroyed) void writeWebResponse(res, withHeaders(jsonRpcError(500, -32603, 'Internal error')), false).catch(() => res.destroy());
+          if (!res.headersSent && !res.destroyed)
+            void writeWebResponse(res, withHeaders(jsonRpcError(500, -32603, 'Internal error')), false).catch(() => res.destroy());
         });
         return;
       }
       const encoding = { accept: req.headers['accept-encoding'], gzipped };
-      writeStatic(res, staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname, encoding, options.notFound), req.method === 'HEAD');
+      writeStatic(
+        res,
+        staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname, encoding, options.notFound),
+        req.method === 'HEAD',
+      );
     },
   );
   server.maxConnections = limits.maxConnections;
@@ -134,7 +143,14 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(o.root, 'netlify.toml'));
   const fn = await loadBundledFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'));
-  const server = createSiteServer({ files, rules, notFound, fn, ...(o.limits ? { limits: o.limits } : {}), ...(o.log ? { log: o.log } : {}) });
+  const server = createSiteServer({
+    files,
+    rules,
+    notFound,
+    fn,
+    ...(o.limits ? { limits: o.limits } : {}),
+    ...(o.log ? { log: o.log } : {}),
+  });
   const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -45,7 +45,10 @@ export function fromPattern(from: string): RegExp {
   const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   const splat = from.endsWith('/*');
   const stem = splat ? from.slice(0, -2) : from;
-  const body = stem.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg))).join('/');
+  const body = stem
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg)))
+    .join('/');
   return new RegExp(`^${body}${splat ? '(?:/.*)?' : '/?'}$`);
 }
 
@@ -101,7 +104,11 @@ export function contentType(path: string): string {
  */
 export function compressible(type: string): boolean {
   const essence = type.split(';')[0]!.trim().toLowerCase();
-  return essence.startsWith('text/') || /^application\/(json|xml|javascript|manifest\+json|[\w.+-]+\+(json|xml))$/.test(essence) || essence === 'image/svg+xml';
+  return (
+    essence.startsWith('text/') ||
+    /^application\/(json|xml|javascript|manifest\+json|[\w.+-]+\+(json|xml))$/.test(essence) ||
+    essence === 'image/svg+xml'
+  );
 }
 
 /**
@@ -174,9 +181,21 @@ const IDENTITY: Encoding = { accept: undefined, gzipped: new Map() };
  * variant and a compressible type says `Vary: Accept-Encoding` (a cache must key on it), and is sent
  * gzipped, `Content-Encoding: gzip`, to a client that accepts gzip; HEAD gets the same headers as GET.
  */
-export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], method: string, pathname: string, encoding: Encoding = IDENTITY, notFound: readonly NotFoundRule[] = []): StaticAnswer {
+export function staticAnswer(
+  files: SiteFiles,
+  rules: readonly HeaderRule[],
+  method: string,
+  pathname: string,
+  encoding: Encoding = IDENTITY,
+  notFound: readonly NotFoundRule[] = [],
+): StaticAnswer {
   const path = decodePath(pathname);
-  if (path === null) return { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode('Bad Request: undecodable path\n') };
+  if (path === null)
+    return {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: new TextEncoder().encode('Bad Request: undecodable path\n'),
+    };
   const ruled = headersFor(rules, path);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
     return { status: 405, headers: withDefaults({ Allow: STATIC_ALLOW }, ruled), body: EMPTY };
@@ -189,7 +208,9 @@ export function staticAnswer(files: SiteFiles, rules: readonly HeaderRule[], met
   if (method === 'OPTIONS') return { status: found ? 204 : 404, headers: withDefaults({ Allow: STATIC_ALLOW }, ruled), body: EMPTY };
   const type = bytes ? contentType(file) : 'text/plain; charset=utf-8';
   // The 404 page keeps its own type: a rule's Content-Type (say JSON for /api/*.json) names the file it is for.
-  const headers = found ? withDefaults({ 'Content-Type': type, 'Cache-Control': DEFAULT_CACHE_CONTROL }, ruled) : withDefaults({ 'Cache-Control': DEFAULT_CACHE_CONTROL }, { ...withoutType(ruled), 'Content-Type': type });
+  const headers = found
+    ? withDefaults({ 'Content-Type': type, 'Cache-Control': DEFAULT_CACHE_CONTROL }, ruled)
+    : withDefaults({ 'Cache-Control': DEFAULT_CACHE_CONTROL }, { ...withoutType(ruled), 'Content-Type': type });
   const body = bytes ?? new TextEncoder().encode('Not Found\n');
   const gzipped = encoding.gzipped.get(file);
   if (!bytes || !gzipped || !compressible(headerValue(headers, 'content-type') ?? '')) return { status, headers, body };

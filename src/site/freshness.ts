@@ -16,7 +16,10 @@ export type Unvouched =
   | { kind: 'tooFew'; min: number };
 
 /** Why the record is not vouched for, or null when the forecast is available. */
-export function unvouched(forecast: { available: boolean; freshness: { events_checked_at: string } }, reasons: readonly ConfidenceReason[]): Unvouched | null {
+export function unvouched(
+  forecast: { available: boolean; freshness: { events_checked_at: string } },
+  reasons: readonly ConfidenceReason[],
+): Unvouched | null {
   if (forecast.available) return null;
   for (const r of reasons) {
     if (r.kind === 'stale') return { kind: 'stale', checkedAt: forecast.freshness.events_checked_at };

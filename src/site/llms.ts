@@ -13,7 +13,8 @@ import { LOCALE_INFO, PREFIXED_LOCALES } from './i18n/locales.ts';
 
 const languageName = new Intl.DisplayNames('en', { type: 'language' });
 /** "Simplified Chinese (/zh/), Japanese (/ja/), …": the human site's other languages, from the one locale list. */
-const otherLanguages = (): string => new Intl.ListFormat('en').format(PREFIXED_LOCALES.map((l) => `${languageName.of(LOCALE_INFO[l].tag)} (/${l}/)`));
+const otherLanguages = (): string =>
+  new Intl.ListFormat('en').format(PREFIXED_LOCALES.map((l) => `${languageName.of(LOCALE_INFO[l].tag)} (/${l}/)`));
 
 const SECTIONS: readonly [EndpointTag, string][] = [
   ['data', 'JSON data'],
@@ -51,6 +52,12 @@ export function createLlmsTxt(base: string = SITE.url, endpoints: readonly Endpo
     const list = endpoints.filter((e) => e.tag === tag && e.path !== LLMS_TXT_PATH);
     if (list.length > 0) out.push('', `## ${title}`, '', ...list.map((e) => line(e, base)));
   }
-  out.push('', '## Attribution', '', `When you show or reuse this data, please credit "${SITE.attribution}" and link to ${siteUrl('/', base)}.`, '');
+  out.push(
+    '',
+    '## Attribution',
+    '',
+    `When you show or reuse this data, please credit "${SITE.attribution}" and link to ${siteUrl('/', base)}.`,
+    '',
+  );
   return out.join('\n');
 }

@@ -108,7 +108,10 @@ export function cardPages(inputs: CardInputs): CardPage[] {
     const list: [string, SocialCard][] = [
       ['/', homeCard(tr, inputs)],
       ['/timeline/', pageCard(tr, tr('timeline.title'), tr('timeline.description'))],
-      ...years.map((year): [string, SocialCard] => [timelineYearPath(year), pageCard(tr, tr('timeline.year.title', { year }), tr('timeline.year.description', { year }))]),
+      ...years.map((year): [string, SocialCard] => [
+        timelineYearPath(year),
+        pageCard(tr, tr('timeline.year.title', { year }), tr('timeline.year.description', { year })),
+      ]),
       ['/banked/', pageCard(tr, tr('banked.title'), tr('banked.description'))],
       ['/methodology/', pageCard(tr, tr('method.title'), tr('method.description'))],
       ['/developers/', pageCard(tr, tr('dev.title'), tr('dev.description'))],

@@ -25,7 +25,13 @@ const KR: Family = { pkg: '@fontsource/noto-sans-kr', id: 'noto-sans-kr' };
  * Latin first (figures, Latin words, punctuation look the same on every card), then the locale's own
  * CJK family, whose forms differ between Chinese, Japanese and Korean for the same code point.
  */
-export const CARD_FAMILIES: Readonly<Record<Locale, readonly Family[]>> = { en: [LATIN], es: [LATIN], zh: [LATIN, SC], ja: [LATIN, JP], ko: [LATIN, KR] };
+export const CARD_FAMILIES: Readonly<Record<Locale, readonly Family[]>> = {
+  en: [LATIN],
+  es: [LATIN],
+  zh: [LATIN, SC],
+  ja: [LATIN, JP],
+  ko: [LATIN, KR],
+};
 export const CARD_WEIGHTS = [400, 700] as const;
 export type CardWeight = (typeof CARD_WEIGHTS)[number];
 
@@ -85,7 +91,8 @@ export function slicesFor(locale: Locale, text: string): { family: Family; key: 
   const latin = slices(LATIN).find((s) => s.key === 'latin');
   if (latin) chosen.set(`${LATIN.id} latin`, { family: LATIN, key: 'latin' });
   // In family order, then slice order: the order of the font list satori falls back through.
-  const order = (x: { family: Family; key: string }): number => CARD_FAMILIES[locale].indexOf(x.family) * 10_000 + slices(x.family).findIndex((s) => s.key === x.key);
+  const order = (x: { family: Family; key: string }): number =>
+    CARD_FAMILIES[locale].indexOf(x.family) * 10_000 + slices(x.family).findIndex((s) => s.key === x.key);
   return [...chosen.values()].sort((a, b) => order(a) - order(b));
 }
 
@@ -107,7 +114,9 @@ function fontFile(family: Family, key: string, weight: CardWeight): Buffer {
 export function cardFonts(locale: Locale, text: string): { fonts: CardFont[]; family: string[] } {
   const picked = slicesFor(locale, text);
   const family = picked.map(fontName);
-  const fonts = picked.flatMap((p) => CARD_WEIGHTS.map((weight): CardFont => ({ name: fontName(p), data: fontFile(p.family, p.key, weight), weight, style: 'normal' })));
+  const fonts = picked.flatMap((p) =>
+    CARD_WEIGHTS.map((weight): CardFont => ({ name: fontName(p), data: fontFile(p.family, p.key, weight), weight, style: 'normal' })),
+  );
   return { fonts, family };
 }
 

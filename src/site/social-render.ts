@@ -15,11 +15,16 @@ import { cardTree, CARD_COLORS, type CardNode } from './social-tree.ts';
 
 /** Every string the card draws: what its fonts must cover. */
 function cardText(card: SocialCard): string {
-  return [card.brand, card.title, card.figure?.value, card.figure?.caption, card.caveat, ...card.lines, '…'].filter((s) => s !== undefined && s !== null).join('\n');
+  return [card.brand, card.title, card.figure?.value, card.figure?.caption, card.caveat, ...card.lines, '…']
+    .filter((s) => s !== undefined && s !== null)
+    .join('\n');
 }
 
 /** The card as SVG, and the layout satori computed for each node that has text (for the overflow tests). */
-export async function cardSvg(card: SocialCard, onNode?: (node: { left: number; top: number; width: number; height: number; textContent?: string }) => void): Promise<string> {
+export async function cardSvg(
+  card: SocialCard,
+  onNode?: (node: { left: number; top: number; width: number; height: number; textContent?: string }) => void,
+): Promise<string> {
   const { fonts, family } = cardFonts(card.locale, cardText(card));
   const tree: CardNode = cardTree(card, family);
   return satori(tree as unknown as Parameters<typeof satori>[0], {

@@ -8,7 +8,15 @@ import { fitWithEllipsis } from '../core/sanitize.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard } from './social-card.ts';
 
 /** The page's light palette (src/styles/global.css): the card reads like the site. */
-export const CARD_COLORS = { background: '#ffffff', text: '#1a1a1a', muted: '#4f5661', accent: '#0b57d0', band: '#0b57d0', warnBg: '#fff4e5', warnText: '#6b3a00' } as const;
+export const CARD_COLORS = {
+  background: '#ffffff',
+  text: '#1a1a1a',
+  muted: '#4f5661',
+  accent: '#0b57d0',
+  band: '#0b57d0',
+  warnBg: '#fff4e5',
+  warnText: '#6b3a00',
+} as const;
 /** The empty border around everything drawn but the top band: the overflow test checks it stays background. */
 export const CARD_MARGIN = 64;
 export const BAND_HEIGHT = 12;
@@ -24,11 +32,20 @@ export interface CardNode {
   props: { style: Record<string, string | number>; children: string | CardNode | CardNode[] };
 }
 
-const div = (style: CardNode['props']['style'], children: CardNode['props']['children']): CardNode => ({ type: 'div', props: { style: { display: 'flex', ...style }, children } });
+const div = (style: CardNode['props']['style'], children: CardNode['props']['children']): CardNode => ({
+  type: 'div',
+  props: { style: { display: 'flex', ...style }, children },
+});
 
 /** A block of text clamped to `lines` lines; its box never grows past them. */
 function text(value: string, cap: number, lines: number, style: CardNode['props']['style']): CardNode {
-  return { type: 'div', props: { style: { display: 'block', lineClamp: lines, overflow: 'hidden', maxWidth: '100%', ...style }, children: fitWithEllipsis(value, cap) } };
+  return {
+    type: 'div',
+    props: {
+      style: { display: 'block', lineClamp: lines, overflow: 'hidden', maxWidth: '100%', ...style },
+      children: fitWithEllipsis(value, cap),
+    },
+  };
 }
 
 /** The card's tree; `fontFamily` lists the font names social-fonts.ts loaded for its words, in order. */
@@ -38,16 +55,40 @@ export function cardTree(card: SocialCard, fontFamily: readonly string[]): CardN
   if (card.figure) {
     middle.push(
       div({ flexDirection: 'row', alignItems: 'baseline', marginTop: 16, overflow: 'hidden' }, [
-        { type: 'div', props: { style: { display: 'block', fontSize: 144, fontWeight: 700, lineHeight: 1, color: CARD_COLORS.accent, flexShrink: 0 }, children: card.figure.value } },
-        text(card.figure.caption, TEXT_LIMITS.caption, 2, { fontSize: 34, lineHeight: 1.25, marginLeft: 32, color: CARD_COLORS.text, flexShrink: 1 }),
+        {
+          type: 'div',
+          props: {
+            style: { display: 'block', fontSize: 144, fontWeight: 700, lineHeight: 1, color: CARD_COLORS.accent, flexShrink: 0 },
+            children: card.figure.value,
+          },
+        },
+        text(card.figure.caption, TEXT_LIMITS.caption, 2, {
+          fontSize: 34,
+          lineHeight: 1.25,
+          marginLeft: 32,
+          color: CARD_COLORS.text,
+          flexShrink: 1,
+        }),
       ]),
     );
   }
   if (card.caveat) {
-    middle.push(text(card.caveat, TEXT_LIMITS.caveat, 2, { fontSize: 32, lineHeight: 1.25, fontWeight: 700, marginTop: 16, padding: '8px 20px', backgroundColor: CARD_COLORS.warnBg, color: CARD_COLORS.warnText }));
+    middle.push(
+      text(card.caveat, TEXT_LIMITS.caveat, 2, {
+        fontSize: 32,
+        lineHeight: 1.25,
+        fontWeight: 700,
+        marginTop: 16,
+        padding: '8px 20px',
+        backgroundColor: CARD_COLORS.warnBg,
+        color: CARD_COLORS.warnText,
+      }),
+    );
   }
   const lineCount = card.lines.length > 1 ? 1 : 3;
-  const lines = card.lines.map((l) => text(l, TEXT_LIMITS.line, lineCount, { fontSize: home ? 32 : 36, lineHeight: 1.3, marginTop: 16, color: CARD_COLORS.muted }));
+  const lines = card.lines.map((l) =>
+    text(l, TEXT_LIMITS.line, lineCount, { fontSize: home ? 32 : 36, lineHeight: 1.3, marginTop: 16, color: CARD_COLORS.muted }),
+  );
   // Sizes are set on the inner box rather than as padding of the outer: every edge is exact whatever
   // box model the layout engine uses.
   return div(
@@ -77,7 +118,13 @@ export function cardTree(card: SocialCard, fontFamily: readonly string[]): CardN
         },
         [
           div({ flexDirection: 'column', overflow: 'hidden', flexShrink: 1 }, [...middle, ...lines]),
-          { type: 'div', props: { style: { display: 'block', fontSize: 36, fontWeight: 700, color: CARD_COLORS.accent, flexShrink: 0, marginTop: 16 }, children: card.brand } },
+          {
+            type: 'div',
+            props: {
+              style: { display: 'block', fontSize: 36, fontWeight: 700, color: CARD_COLORS.accent, flexShrink: 0, marginTop: 16 },
+              children: card.brand,
+            },
+          },
         ],
       ),
     ],

@@ -49,7 +49,16 @@ export function statuslineSnippets(base?: string): Record<'install' | 'claude' |
       name: 'Starship',
       file: '~/.config/starship.toml',
       lang: 'toml',
-      code: ['command_timeout = 2500', '', '[custom.resetcast]', `command = "${STATUSLINE_BIN}"`, 'when = true', 'shell = ["sh"]', 'format = "[$output]($style) "', 'style = "dimmed"'].join('\n'),
+      code: [
+        'command_timeout = 2500',
+        '',
+        '[custom.resetcast]',
+        `command = "${STATUSLINE_BIN}"`,
+        'when = true',
+        'shell = ["sh"]',
+        'format = "[$output]($style) "',
+        'style = "dimmed"',
+      ].join('\n'),
     },
     // Once per prompt in precmd (not on every redraw), with the script's "%" doubled so zsh prints it.
     zsh: {

@@ -50,7 +50,9 @@ function timelinePages(data: Pick<Dataset, 'events' | 'announcements' | 'correct
   const events = newestFirst(data.events);
   const promises = [...data.announcements].sort((a, b) => compareByTs(b, a));
   const live = new Set(data.events.map((e) => e.id));
-  const supersededKeys = new Set(data.corrections.filter((c): c is Rerecord => c.what === 'rerecorded' && live.has(c.event_id)).map((c) => c.supersedes));
+  const supersededKeys = new Set(
+    data.corrections.filter((c): c is Rerecord => c.what === 'rerecorded' && live.has(c.event_id)).map((c) => c.supersedes),
+  );
   const retractions = data.corrections.filter((c): c is Retraction => c.what === 'retraction');
   const superseded = new Map(retractions.filter((r) => supersededKeys.has(correctionKey(r))).map((r) => [correctionKey(r), r]));
   const retracted = retractions.filter((r) => !superseded.has(correctionKey(r))).reverse();
@@ -64,7 +66,15 @@ function timelinePages(data: Pick<Dataset, 'events' | 'announcements' | 'correct
     promises: promises.filter((p) => yearOf(p) === year),
     retracted: retracted.filter((r) => yearOf(r.before.event) === year),
   }));
-  return { years, promisedBy, corrections: correctionsByEvent(data.corrections.filter((c) => !isLinkMove(c) && !(c.what === 'retraction' && superseded.has(correctionKey(c))))), eventsById: new Map(data.events.map((e) => [e.id, e])), superseded };
+  return {
+    years,
+    promisedBy,
+    corrections: correctionsByEvent(
+      data.corrections.filter((c) => !isLinkMove(c) && !(c.what === 'retraction' && superseded.has(correctionKey(c)))),
+    ),
+    eventsById: new Map(data.events.map((e) => [e.id, e])),
+    superseded,
+  };
 }
 
 /** The anchor of a retraction folded under the event recorded again: #r-<event id>-<time of the retraction, digits only>. */

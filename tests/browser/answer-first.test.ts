@@ -113,7 +113,10 @@ beforeAll(async () => {
     { name: 'stressed', base: await serveBuild(builds[1]!.outDir) },
     { name: 'stressed and vouched', base: await serveBuild(builds[2]!.outDir) },
   );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -125,27 +128,32 @@ afterAll(async () => {
 });
 
 describe.each(['frozen', 'stressed', 'stressed and vouched'] as const)('the %s history', (which) => {
-  it.each(LOCALES.flatMap((locale) => VIEWPORTS.map((vp) => ({ locale, ...vp }))))('/$locale at $width×$height: odds, confidence and vouched line on the first screen', async ({ locale, name, width, height }) => {
-    const base = sites.find((s) => s.name === which)!.base;
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    try {
-      const res = await page.goto(`${base}/${locale}`, { waitUntil: 'load' });
-      expect(res?.status()).toBe(200);
-      const boxes = await Promise.all(ANSWER.map(async (id) => ({ id, box: await page.getByTestId(id).boundingBox() })));
-      const below = boxes.filter(({ box }) => box === null || box.y + box.height > height).map(({ id, box }) => `${id} bottom ${box ? Math.round(box.y + box.height) : 'none'}`);
-      expect(below).toEqual([]);
-      // The vouched line says which it is: the warning's class only when the record is not vouched for.
-      expect(await page.getByTestId('vouched').getAttribute('class')).toBe(which === 'stressed and vouched' ? null : 'warn');
-      if (which !== 'frozen') {
-        // What the stress put there is on the page: a one-line mention of the ten grants, the grants themselves and the promise.
-        expect(await page.getByTestId('grants-mention').textContent()).toContain('10');
-        expect(await page.locator('[data-testid="home-banked"] > li').count()).toBeGreaterThanOrEqual(10);
-        expect(await page.locator('[data-testid="home-promises"] > li').count()).toBe(1);
+  it.each(LOCALES.flatMap((locale) => VIEWPORTS.map((vp) => ({ locale, ...vp }))))(
+    '/$locale at $width×$height: odds, confidence and vouched line on the first screen',
+    async ({ locale, name, width, height }) => {
+      const base = sites.find((s) => s.name === which)!.base;
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      try {
+        const res = await page.goto(`${base}/${locale}`, { waitUntil: 'load' });
+        expect(res?.status()).toBe(200);
+        const boxes = await Promise.all(ANSWER.map(async (id) => ({ id, box: await page.getByTestId(id).boundingBox() })));
+        const below = boxes
+          .filter(({ box }) => box === null || box.y + box.height > height)
+          .map(({ id, box }) => `${id} bottom ${box ? Math.round(box.y + box.height) : 'none'}`);
+        expect(below).toEqual([]);
+        // The vouched line says which it is: the warning's class only when the record is not vouched for.
+        expect(await page.getByTestId('vouched').getAttribute('class')).toBe(which === 'stressed and vouched' ? null : 'warn');
+        if (which !== 'frozen') {
+          // What the stress put there is on the page: a one-line mention of the ten grants, the grants themselves and the promise.
+          expect(await page.getByTestId('grants-mention').textContent()).toContain('10');
+          expect(await page.locator('[data-testid="home-banked"] > li').count()).toBeGreaterThanOrEqual(10);
+          expect(await page.locator('[data-testid="home-promises"] > li').count()).toBe(1);
+        }
+        await page.screenshot({ path: join(SHOTS, `${which.replaceAll(' ', '-')}-${locale.replace('/', '') || 'en'}-${name}.png`) });
+      } finally {
+        await context.close();
       }
-      await page.screenshot({ path: join(SHOTS, `${which.replaceAll(' ', '-')}-${locale.replace('/', '') || 'en'}-${name}.png`) });
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

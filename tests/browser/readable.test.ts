@@ -15,7 +15,10 @@ const TABLE_PAGES = ['/methodology/', '/zh/methodology/', '/es/methodology/', '/
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +66,12 @@ async function chartLabels(page: Page): Promise<{ text: string; px: number; onLi
     for (const svg of document.querySelectorAll('main svg')) {
       const viewBox = (svg as SVGSVGElement).viewBox.baseVal;
       const scale = svg.getBoundingClientRect().width / viewBox.width;
-      const lines = [...svg.querySelectorAll('line')].map((l) => ({ x1: l.x1.baseVal.value, x2: l.x2.baseVal.value, y1: l.y1.baseVal.value, y2: l.y2.baseVal.value }));
+      const lines = [...svg.querySelectorAll('line')].map((l) => ({
+        x1: l.x1.baseVal.value,
+        x2: l.x2.baseVal.value,
+        y1: l.y1.baseVal.value,
+        y2: l.y2.baseVal.value,
+      }));
       for (const text of svg.querySelectorAll('text')) {
         if (getComputedStyle(text).display === 'none' || text.getAttribute('transform')) continue; // the rotated axis title is checked by eye
         const box = (text as SVGTextElement).getBBox();
@@ -75,7 +83,9 @@ async function chartLabels(page: Page): Promise<{ text: string; px: number; onLi
         out.push({
           text: text.textContent ?? '',
           px: parseFloat(getComputedStyle(text).fontSize) * scale,
-          onLine: hit ? `line ${hit.x1},${hit.y1}–${hit.x2},${hit.y2} meets box ${box.x.toFixed(1)},${box.y.toFixed(1)} ${box.width.toFixed(1)}×${box.height.toFixed(1)}` : null,
+          onLine: hit
+            ? `line ${hit.x1},${hit.y1}–${hit.x2},${hit.y2} meets box ${box.x.toFixed(1)},${box.y.toFixed(1)} ${box.width.toFixed(1)}×${box.height.toFixed(1)}`
+            : null,
         });
       }
     }

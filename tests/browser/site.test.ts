@@ -103,23 +103,26 @@ describe.each(VIEWPORTS)('$name', ({ name: vpName, viewport }) => {
 const LOCALE_RUNS = [...LOCALE_PAGES.map((p) => ({ ...p, scheme: 'light' as const })), { ...LOCALE_PAGES[0], scheme: 'dark' as const }];
 
 describe.each(LOCALES)('$locale on a 390 px phone', ({ locale, tag, percent }) => {
-  it.each(LOCALE_RUNS)('$path ($scheme) loads cleanly in its language, fits the screen and is screenshotted', async ({ path, name, scheme }) => {
-    const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme });
-    const page = await context.newPage();
-    try {
-      const { status, errors } = await open(page, `/${locale}${path}`);
-      expect(status).toBe(200);
-      expect(errors).toEqual([]);
-      expect(await page.locator('html').getAttribute('lang')).toBe(tag);
-      expect(await page.locator('main h1').count()).toBe(1);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      if (path === '/') expect(await page.getByTestId('p24').textContent()).toBe(percent(forecast.p24));
-      await page.screenshot({ path: `${ARTIFACTS}/${locale}-${name}-mobile-${scheme}.png`, fullPage: true });
-    } finally {
-      await context.close();
-    }
-  });
+  it.each(LOCALE_RUNS)(
+    '$path ($scheme) loads cleanly in its language, fits the screen and is screenshotted',
+    async ({ path, name, scheme }) => {
+      const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme });
+      const page = await context.newPage();
+      try {
+        const { status, errors } = await open(page, `/${locale}${path}`);
+        expect(status).toBe(200);
+        expect(errors).toEqual([]);
+        expect(await page.locator('html').getAttribute('lang')).toBe(tag);
+        expect(await page.locator('main h1').count()).toBe(1);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        if (path === '/') expect(await page.getByTestId('p24').textContent()).toBe(percent(forecast.p24));
+        await page.screenshot({ path: `${ARTIFACTS}/${locale}-${name}-mobile-${scheme}.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('languages', () => {
@@ -136,13 +139,16 @@ describe('languages', () => {
     for (const prefix of ['', ...LOCALES.map((l) => `/${l.locale}`)]) {
       for (const { path } of LOCALE_PAGES) {
         await open(page, `${prefix}${path}`);
-        const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => [el.getAttribute('hreflang') ?? '', el.getAttribute('href') ?? '']));
+        const alternates = await page
+          .locator('link[rel="alternate"][hreflang]')
+          .evaluateAll((els) => els.map((el) => [el.getAttribute('hreflang') ?? '', el.getAttribute('href') ?? '']));
         expect(alternates.map(([lang]) => lang)).toEqual(['en', ...LOCALES.map((l) => l.tag), 'x-default']);
         for (const [lang, href] of alternates) {
           const res = await fetch(`${baseUrl}${new URL(href!).pathname}`);
           const body = await res.text();
           const wanted = lang === 'x-default' ? 'en' : lang;
-          if (res.status !== 200 || !body.includes(`<html lang="${wanted}">`)) broken.push(`${prefix}${path} → ${lang} ${href} (${res.status})`);
+          if (res.status !== 200 || !body.includes(`<html lang="${wanted}">`))
+            broken.push(`${prefix}${path} → ${lang} ${href} (${res.status})`);
         }
       }
     }
@@ -207,7 +213,9 @@ describe('content matches the API', () => {
     expect(ids).toEqual(timeline.events.map((e) => `e-${e.id}`));
     await open(page, '/timeline/');
     expect(await page.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('nav[aria-label="Years"] a').evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(years.map((y) => `/timeline/${y}/`));
+    expect(await page.locator('nav[aria-label="Years"] a').evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(
+      years.map((y) => `/timeline/${y}/`),
+    );
   });
 
   it('an event anchor from the feeds scrolls to its event', async () => {
@@ -257,7 +265,7 @@ describe('content matches the API', () => {
     expect(broken).toEqual([]);
   });
 
-  it('an unknown address answers 404 with the site\'s page', async () => {
+  it("an unknown address answers 404 with the site's page", async () => {
     const { status, errors } = await open(page, '/no-such-page/');
     expect(status).toBe(404);
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
@@ -270,12 +278,29 @@ describe('content matches the API', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
     expect(await page.locator('main h1').textContent()).toBe('找不到页面');
     expect(await page.locator('main [lang]').count()).toBe(0);
-    expect(await page.locator('nav').first().locator('a').evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/methodology/', '/zh/developers/']);
+    expect(
+      await page
+        .locator('nav')
+        .first()
+        .locator('a')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('href'))),
+    ).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/methodology/', '/zh/developers/']);
   });
 });
 
-describe('under the Content-Security-Policy (netlify.toml\'s header and each page\'s <meta>)', () => {
-  const KINDS = ['/', '/zh/', '/ja/banked/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/', '/developers/', '/no-such-page/', '/ko/no-such-page/'];
+describe("under the Content-Security-Policy (netlify.toml's header and each page's <meta>)", () => {
+  const KINDS = [
+    '/',
+    '/zh/',
+    '/ja/banked/',
+    '/timeline/',
+    '/timeline/2026/',
+    '/banked/',
+    '/methodology/',
+    '/developers/',
+    '/no-such-page/',
+    '/ko/no-such-page/',
+  ];
 
   /** Opens a page and keeps every console message about the policy, of any level. */
   async function openWatched(page: Page, path: string): Promise<{ policy: string | null; violations: string[] }> {

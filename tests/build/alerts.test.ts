@@ -28,10 +28,25 @@ beforeAll(async () => {
   // invalid (p48 < p24) and skipped, so no 75 % alert; 21:30 52/58: p24-50 crosses (armed, from 30). Nothing else.
   const text = readFileSync(join(dataDir, 'forecast-log.jsonl'), 'utf8');
   const line = (issued_at: string, p24: number, p48: number) =>
-    JSON.stringify({ issued_at, available: true, p24, p48, rhythm_model: 'recency', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' });
+    JSON.stringify({
+      issued_at,
+      available: true,
+      p24,
+      p48,
+      rhythm_model: 'recency',
+      S: 0,
+      official_signal: 0,
+      status_signal: 0,
+      issues_signal: 0,
+      formula_version: '1',
+    });
   const lines = [
-    line('2026-11-22T08:00:00Z', 5, 5), line('2026-11-22T20:00:00Z', 40, 60), '{"issued_at": "2026-11-22T20:15:00Z", "p24": 9',
-    line('2026-11-22T20:30:00Z', 30, 55), line('2026-11-22T21:00:00Z', 90, 80), line('2026-11-22T21:30:00Z', 52, 58),
+    line('2026-11-22T08:00:00Z', 5, 5),
+    line('2026-11-22T20:00:00Z', 40, 60),
+    '{"issued_at": "2026-11-22T20:15:00Z", "p24": 9',
+    line('2026-11-22T20:30:00Z', 30, 55),
+    line('2026-11-22T21:00:00Z', 90, 80),
+    line('2026-11-22T21:30:00Z', 52, 58),
   ];
   writeFileSync(join(dataDir, 'forecast-log.jsonl'), `${lines.join('\n')}\n${text}`);
   // One after the other: builds in one project share Astro's .astro/ folder.

@@ -18,8 +18,34 @@ const BUILT_AT = '2026-11-23T00:00:00Z';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 // Field tables of SPEC.md §2.1 and §2.2, copied from the SPEC (not from our code), in the SPEC's order.
-const SPEC_FORECAST = ['schema_version', 'generated_at', 'source', 'available', 'reset_today', 'p24', 'p48', 'confidence', 'confidence_reasons', 'inputs', 'formula_version', 'disclaimer', 'freshness'];
-const SPEC_INPUTS = ['avg_gap_hours', 'hours_since_last', 'B', 'C', 'cad24', 'official_signal', 'status_signal', 'issues_signal', 'S', 'global', 'rhythm_model'];
+const SPEC_FORECAST = [
+  'schema_version',
+  'generated_at',
+  'source',
+  'available',
+  'reset_today',
+  'p24',
+  'p48',
+  'confidence',
+  'confidence_reasons',
+  'inputs',
+  'formula_version',
+  'disclaimer',
+  'freshness',
+];
+const SPEC_INPUTS = [
+  'avg_gap_hours',
+  'hours_since_last',
+  'B',
+  'C',
+  'cad24',
+  'official_signal',
+  'status_signal',
+  'issues_signal',
+  'S',
+  'global',
+  'rhythm_model',
+];
 const SPEC_FRESHNESS = ['events_checked_at', 'signals_fetched_at', 'built_at'];
 const SPEC_EVENT = ['id', 'date', 'ts', 'scope', 'kind', 'source', 'url', 'summary', 'partial', 'global', 'origin'];
 
@@ -53,7 +79,15 @@ describe('a build from the frozen history', () => {
 
   it('emits every SPEC endpoint', () => {
     const files = listFiles(first.outDir);
-    for (const f of ['api/v1/forecast.json', 'api/v1/timeline.json', 'api/v1/signals.json', 'api/v1/banked.json', 'index.html', 'feed.xml', 'calendar.ics'])
+    for (const f of [
+      'api/v1/forecast.json',
+      'api/v1/timeline.json',
+      'api/v1/signals.json',
+      'api/v1/banked.json',
+      'index.html',
+      'feed.xml',
+      'calendar.ics',
+    ])
       expect(files).toContain(f);
   });
 
@@ -129,7 +163,14 @@ describe('a build from the frozen history', () => {
 
   it('is byte-identical when built twice from the same data and clock', () => {
     const hash = (dir: string): Record<string, string> =>
-      Object.fromEntries(listFiles(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+      Object.fromEntries(
+        listFiles(dir).map((f) => [
+          f,
+          createHash('sha256')
+            .update(readFileSync(join(dir, f)))
+            .digest('hex'),
+        ]),
+      );
     expect(hash(second.outDir)).toEqual(hash(first.outDir));
   });
 });
@@ -186,7 +227,10 @@ describe('the human site in five languages', () => {
   it('keeps recorded summaries in English, marked lang="en" and "（英文）", on translated pages', () => {
     const doc = html('zh/timeline/2026/index.html');
     const summaries = doc.match(/<p class="event-summary"[^>]*>/g) ?? [];
-    const marked = doc.match(/<p class="event-summary">(?:<del>|<a [^>]*>)?<span lang="en">[^<]*(?:<time [^>]*>[^<]*<\/time>[^<]*)*<\/span><span class="muted">（英文）<\/span>/g) ?? [];
+    const marked =
+      doc.match(
+        /<p class="event-summary">(?:<del>|<a [^>]*>)?<span lang="en">[^<]*(?:<time [^>]*>[^<]*<\/time>[^<]*)*<\/span><span class="muted">（英文）<\/span>/g,
+      ) ?? [];
     expect(summaries.length).toBeGreaterThan(3);
     expect(marked).toHaveLength(summaries.length);
   });
@@ -199,7 +243,8 @@ describe('the human site in five languages', () => {
       expect(doc, prefix).toContain(`href="/${prefix}timeline/"`);
       // No other language's words: no section in another lang, no link into another locale's pages but the switcher's.
       expect(doc, prefix).not.toMatch(/<section lang=/);
-      for (const other of LOCALES.filter((l) => l.prefix !== prefix && l.prefix !== '')) expect(doc, `${prefix} → ${other.prefix}`).not.toContain(`href="/${other.prefix}timeline/"`);
+      for (const other of LOCALES.filter((l) => l.prefix !== prefix && l.prefix !== ''))
+        expect(doc, `${prefix} → ${other.prefix}`).not.toContain(`href="/${other.prefix}timeline/"`);
     }
   });
 
@@ -207,7 +252,8 @@ describe('the human site in five languages', () => {
     const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
     const openapi = readJson(first.outDir, 'api/v1/openapi.json');
     for (const e of ENDPOINTS) {
-      for (const { prefix } of LOCALES) expect(html(`${prefix}developers/index.html`), `${prefix}developers → ${e.path}`).toContain(`href="${e.path}"`);
+      for (const { prefix } of LOCALES)
+        expect(html(`${prefix}developers/index.html`), `${prefix}developers → ${e.path}`).toContain(`href="${e.path}"`);
       if (e.path !== LLMS_TXT_PATH) expect(llms, e.path).toContain(`(${SITE.url}${e.path})`);
       expect(Object.keys(openapi.paths), e.path).toContain(e.path);
     }
@@ -224,13 +270,19 @@ describe('the human site in five languages', () => {
       ['Latin ; . , : after CJK text', new RegExp(`[${cjk}][;.,:][ \\t]`, 'g')],
       ['a Latin bracket after CJK text', new RegExp(`[${cjk}][ \\t]?\\(`, 'g')],
     ];
-    const block = /<\/?(p|h\d|li|ul|ol|div|section|header|footer|nav|table|thead|tbody|tr|td|th|dt|dd|dl|figure|figcaption|main|svg|title|desc|details|summary|caption|br)\b[^>]*>/g;
+    const block =
+      /<\/?(p|h\d|li|ul|ol|div|section|header|footer|nav|table|thead|tbody|tr|td|th|dt|dd|dl|figure|figcaption|main|svg|title|desc|details|summary|caption|br)\b[^>]*>/g;
     const problems: string[] = [];
     for (const prefix of ['zh/', 'ja/'])
       for (const page of PAGES) {
-        const text = html(`${prefix}${page}index.html`).replace(/<(script|style|pre|code)[\s\S]*?<\/\1>/g, '\n').replace(block, '\n').replace(/<[^>]+>/g, '').replaceAll('&nbsp;', ' ');
+        const text = html(`${prefix}${page}index.html`)
+          .replace(/<(script|style|pre|code)[\s\S]*?<\/\1>/g, '\n')
+          .replace(block, '\n')
+          .replace(/<[^>]+>/g, '')
+          .replaceAll('&nbsp;', ' ');
         for (const [name, re] of rules)
-          for (const m of text.matchAll(re)) problems.push(`${prefix}${page}: ${name}: …${text.slice(Math.max(0, m.index - 12), m.index + 12)}…`);
+          for (const m of text.matchAll(re))
+            problems.push(`${prefix}${page}: ${name}: …${text.slice(Math.max(0, m.index - 12), m.index + 12)}…`);
       }
     expect(problems).toEqual([]);
   });
@@ -242,7 +294,9 @@ describe('the human site in five languages', () => {
 
 /** Width and height from a PNG's IHDR chunk (right after the 8-byte signature and the chunk's length and type). */
 function pngSize(bytes: Buffer): { png: boolean; width: number; height: number } {
-  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && bytes.subarray(12, 16).toString('latin1') === 'IHDR';
+  const png =
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+    bytes.subarray(12, 16).toString('latin1') === 'IHDR';
   return { png, width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
@@ -252,7 +306,8 @@ describe('the social cards', () => {
   const meta = (doc: string): Map<string, string[]> => {
     const head = doc.slice(0, doc.indexOf('</head>'));
     const found = new Map<string, string[]>();
-    for (const [, key, content] of head.matchAll(/<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)"/g)) found.set(key!, [...(found.get(key!) ?? []), content!]);
+    for (const [, key, content] of head.matchAll(/<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)"/g))
+      found.set(key!, [...(found.get(key!) ?? []), content!]);
     return found;
   };
 
@@ -260,7 +315,16 @@ describe('the social cards', () => {
     expect(pages().length).toBeGreaterThan(30);
     for (const file of pages()) {
       const tags = meta(html(file));
-      for (const key of ['og:title', 'og:description', 'og:locale', 'og:image', 'og:image:width', 'og:image:height', 'og:image:alt', 'twitter:card'])
+      for (const key of [
+        'og:title',
+        'og:description',
+        'og:locale',
+        'og:image',
+        'og:image:width',
+        'og:image:height',
+        'og:image:alt',
+        'twitter:card',
+      ])
         expect(tags.get(key), `${file} ${key}`).toHaveLength(1);
       expect(tags.get('twitter:card'), file).toEqual(['summary_large_image']);
       expect([tags.get('og:image:width'), tags.get('og:image:height')], file).toEqual([['1200'], ['630']]);
@@ -270,7 +334,9 @@ describe('the social cards', () => {
       expect({ png, width, height }, `${file} → ${image}`).toEqual({ png: true, width: 1200, height: 630 });
       expect(tags.get('og:image:alt')![0]!.length, file).toBeGreaterThan(10);
       // Every page with an address of its own says it (a 404 page, one per locale, answers for every address).
-      expect(tags.get('og:url'), file).toEqual(/(^|\/)404(\.html|\/index\.html)$/.test(file) ? undefined : [`${SITE.url}/${file.replace(/index\.html$/, '')}`]);
+      expect(tags.get('og:url'), file).toEqual(
+        /(^|\/)404(\.html|\/index\.html)$/.test(file) ? undefined : [`${SITE.url}/${file.replace(/index\.html$/, '')}`],
+      );
     }
   });
 
@@ -279,7 +345,9 @@ describe('the social cards', () => {
       for (const page of PAGES) {
         const locale = prefix === '' ? 'en' : prefix.slice(0, -1);
         const slug = page === '' ? 'home' : page.slice(0, -1).replaceAll('/', '-');
-        expect(meta(html(`${prefix}${page}index.html`)).get('og:image'), `${prefix}${page}`).toEqual([`${SITE.url}/og/${locale}/${slug}.png`]);
+        expect(meta(html(`${prefix}${page}index.html`)).get('og:image'), `${prefix}${page}`).toEqual([
+          `${SITE.url}/og/${locale}/${slug}.png`,
+        ]);
       }
     expect(meta(html('ja/index.html')).get('og:locale')).toEqual(['ja_JP']);
     // The frozen history is not vouched for at its own clock: the home card says so instead of a figure.
@@ -293,13 +361,24 @@ describe('a build from a forecast log with bad lines', () => {
     const dataDir = join(tempDir('data'), 'data');
     cpSync(HISTORY_DIR, dataDir, { recursive: true });
     const good = readFileSync(join(HISTORY_DIR, 'forecast-log.jsonl'), 'utf8').trim();
-    const log = [good, 'not json', good, good.replace('"p48":28', '"p48":3'), good.replace('2026-11-22T23:14:29Z', '2026-11-01T00:00:00Z'), ''].join('\n');
+    const log = [
+      good,
+      'not json',
+      good,
+      good.replace('"p48":28', '"p48":3'),
+      good.replace('2026-11-22T23:14:29Z', '2026-11-01T00:00:00Z'),
+      '',
+    ].join('\n');
     writeFileSync(join(dataDir, 'forecast-log.jsonl'), log);
     const res = await astroBuild({ epoch: EPOCH, dataDir });
     expect(res.code, res.output).toBe(0);
     expect(readFileSync(join(dataDir, 'forecast-log.jsonl'), 'utf8')).toBe(log);
     const t = readJson(res.outDir, 'api/v1/track-record.json');
-    expect(t.log).toMatchObject({ lines: 1, skipped: 4, skipped_by_kind: { not_json: 1, invalid: 0, p48_below_p24: 1, duplicate: 1, out_of_order: 1 } });
+    expect(t.log).toMatchObject({
+      lines: 1,
+      skipped: 4,
+      skipped_by_kind: { not_json: 1, invalid: 0, p48_below_p24: 1, duplicate: 1, out_of_order: 1 },
+    });
     expect(t.log.warnings.map((w: string) => w.match(/line (\d+)/)?.[1])).toEqual(['2', '3', '4', '5']);
   }, 120_000);
 });
@@ -307,28 +386,71 @@ describe('a build from a forecast log with bad lines', () => {
 describe('a build from bad data', () => {
   // Each case breaks one record of a copy of data/; the build must stop, name it, and write nothing.
   it.each<[string, (events: any[]) => void, RegExp]>([
-    ['a duplicate id', (ev) => { ev[5].id = ev[4].id; ev[5].url = ev[4].url; }, /events\.json: events\[5\] \(id \d+\): field 'id': duplicate of events\[4\]/],
-    ['a bad timestamp', (ev) => { ev[2].ts = '2025-11-22T23:13:56.000Z'; }, /events\.json: events\[2\] \(id \d+\): field 'ts': expected a UTC timestamp/],
-    ['an unknown kind', (ev) => { ev[3].kind = 'refund'; }, /events\.json: events\[3\] \(id \d+\): field 'kind': Invalid option/],
-    ['a date that disagrees with its ts', (ev) => { ev[1].date = '2025-10-31'; }, /events\.json: events\[1\] \(id \d+\): field 'date': 2025-10-31 disagrees with ts/],
-    ['a future event', (ev) => { ev.push({ ...ev.at(-1), id: '9999999999999999999', date: '2026-12-01', ts: '2026-12-01T00:00:00Z', url: 'https://x.com/a/status/9999999999999999999' }); }, /field 'ts': 2026-12-01T00:00:00Z is in the future of the build clock/],
-  ])('refuses %s', async (_name, breakIt, message) => {
-    const dataDir = join(tempDir('data'), 'data');
-    cpSync(HISTORY_DIR, dataDir, { recursive: true });
-    const doc = JSON.parse(readFileSync(join(dataDir, 'events.json'), 'utf8'));
-    breakIt(doc.events);
-    writeFileSync(join(dataDir, 'events.json'), JSON.stringify(doc, null, 2));
-    const res = await astroBuild({ epoch: EPOCH, dataDir });
-    expect(res.code).not.toBe(0);
-    expect(res.output).toMatch(message);
-    expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
-  }, 120_000);
+    [
+      'a duplicate id',
+      (ev) => {
+        ev[5].id = ev[4].id;
+        ev[5].url = ev[4].url;
+      },
+      /events\.json: events\[5\] \(id \d+\): field 'id': duplicate of events\[4\]/,
+    ],
+    [
+      'a bad timestamp',
+      (ev) => {
+        ev[2].ts = '2025-11-22T23:13:56.000Z';
+      },
+      /events\.json: events\[2\] \(id \d+\): field 'ts': expected a UTC timestamp/,
+    ],
+    [
+      'an unknown kind',
+      (ev) => {
+        ev[3].kind = 'refund';
+      },
+      /events\.json: events\[3\] \(id \d+\): field 'kind': Invalid option/,
+    ],
+    [
+      'a date that disagrees with its ts',
+      (ev) => {
+        ev[1].date = '2025-10-31';
+      },
+      /events\.json: events\[1\] \(id \d+\): field 'date': 2025-10-31 disagrees with ts/,
+    ],
+    [
+      'a future event',
+      (ev) => {
+        ev.push({
+          ...ev.at(-1),
+          id: '9999999999999999999',
+          date: '2026-12-01',
+          ts: '2026-12-01T00:00:00Z',
+          url: 'https://x.com/a/status/9999999999999999999',
+        });
+      },
+      /field 'ts': 2026-12-01T00:00:00Z is in the future of the build clock/,
+    ],
+  ])(
+    'refuses %s',
+    async (_name, breakIt, message) => {
+      const dataDir = join(tempDir('data'), 'data');
+      cpSync(HISTORY_DIR, dataDir, { recursive: true });
+      const doc = JSON.parse(readFileSync(join(dataDir, 'events.json'), 'utf8'));
+      breakIt(doc.events);
+      writeFileSync(join(dataDir, 'events.json'), JSON.stringify(doc, null, 2));
+      const res = await astroBuild({ epoch: EPOCH, dataDir });
+      expect(res.code).not.toBe(0);
+      expect(res.output).toMatch(message);
+      expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
+    },
+    120_000,
+  );
 
   it('stops at the event limit with a message naming it, and writes nothing', async () => {
     // The frozen history holds 69 events; a limit of 68 (RESETCAST_MAX_EVENTS) stands in for MAX_EVENTS.
     const res = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_MAX_EVENTS: '68' } });
     expect(res.code).not.toBe(0);
-    expect(res.output).toMatch(/data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/);
+    expect(res.output).toMatch(
+      /data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/,
+    );
     expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
   }, 120_000);
 });

@@ -38,7 +38,21 @@ beforeAll(async () => {
   // A 2010 event written by hand (the commands refuse one), the only event of its year, then retracted.
   const eventsFile = join(dir, 'events.json');
   const events = JSON.parse(readFileSync(eventsFile, 'utf8'));
-  events.events.unshift({ id: LONE_2010, date: '2010-11-05', ts: '2010-11-05T00:00:00Z', scope: 'all', kind: 'reset', source: 'thsottiaux', url: 'https://x.com/thsottiaux/status/336489477046272', summary: 'A mistyped post.', partial: false, global: true, origin: 'official_post', certainty: 'high', uncertain_fields: [] });
+  events.events.unshift({
+    id: LONE_2010,
+    date: '2010-11-05',
+    ts: '2010-11-05T00:00:00Z',
+    scope: 'all',
+    kind: 'reset',
+    source: 'thsottiaux',
+    url: 'https://x.com/thsottiaux/status/336489477046272',
+    summary: 'A mistyped post.',
+    partial: false,
+    global: true,
+    origin: 'official_post',
+    certainty: 'high',
+    uncertain_fields: [],
+  });
   writeFileSync(eventsFile, `${JSON.stringify(events, null, 2)}\n`);
   build = await curateAndBuild(dir, [
     ['correct', [LONE_2010, '--retract', '--reason', 'a mistyped post id']],
@@ -46,7 +60,22 @@ beforeAll(async () => {
     ['correct', [idOf(KIND_FIXED), '--kind', 'banked', '--reason', 'it was a banked reset']],
     ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
-    ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.', '--supersedes', RERECORD_KEY, '--reason', 'it was about Codex after all']],
+    [
+      'add-event',
+      [
+        RERECORDED,
+        '--kind',
+        'reset',
+        '--scope',
+        'all',
+        '--summary',
+        'Limits reset.',
+        '--supersedes',
+        RERECORD_KEY,
+        '--reason',
+        'it was about Codex after all',
+      ],
+    ],
     ['checked', ['--note', 'Read the official accounts by hand.', '--by', 'Maintainer']],
     ['add-promise', [PROMISE, '--summary', 'Banked resets are coming today.', '--kind', 'banked']],
     ['add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'One banked reset for every Plus and Pro account.']],
@@ -61,24 +90,45 @@ describe('a banked reset recorded with add-event', () => {
   it('is active in banked.json with its expiry (grant + 30 days) and hours left', () => {
     const active = readJson(build.outDir, 'api/v1/banked.json').active;
     // 2026-11-20T12:00:00Z → 2026-12-18T09:15:02Z: 27 days 21 h 15 min 2 s = 669.2506 h.
-    expect(active).toContainEqual(expect.objectContaining({ id: GRANT, granted_at: '2026-11-18T09:15:02Z', expires_at: '2026-12-18T09:15:02Z', hours_left: 669.25, scope: 'plus+pro' }));
+    expect(active).toContainEqual(
+      expect.objectContaining({
+        id: GRANT,
+        granted_at: '2026-11-18T09:15:02Z',
+        expires_at: '2026-12-18T09:15:02Z',
+        hours_left: 669.25,
+        scope: 'plus+pro',
+      }),
+    );
   });
   it('is on the banked page', () => {
     expect(page('banked/index.html')).toContain(`id="g-${GRANT}"`);
   });
   it('has an expiry reminder in the calendar with alarms 24 h, 5 h and 1 h before (issue 24)', () => {
     const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
-    const reminder = cal.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `banked-${GRANT}@resetcast.netlify.app`);
+    const reminder = cal
+      .getAllSubcomponents('vevent')
+      .find((v) => v.getFirstPropertyValue('uid') === `banked-${GRANT}@resetcast.netlify.app`);
     expect(reminder).toBeDefined();
     expect(String(reminder!.getFirstPropertyValue('dtstart'))).toBe('2026-12-18T09:15:02Z');
-    expect(reminder!.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger')))).toEqual(['-PT24H', '-PT5H', '-PT1H']);
+    expect(reminder!.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger')))).toEqual([
+      '-PT24H',
+      '-PT5H',
+      '-PT1H',
+    ]);
   });
 });
 
 describe('a promise and the reset that fulfilled it', () => {
   it('promises.json gives the window, the status and the reset', () => {
     const p = readJson(build.outDir, 'api/v1/promises.json').promises[0];
-    expect(p).toMatchObject({ url: PROMISE, window_start: '2026-11-18T08:00:00Z', window_end: '2026-11-21T08:00:00Z', status: 'fulfilled', fulfilled_by: idOf(BANKED), fulfilled_at: '2026-11-18T09:15:02Z' });
+    expect(p).toMatchObject({
+      url: PROMISE,
+      window_start: '2026-11-18T08:00:00Z',
+      window_end: '2026-11-21T08:00:00Z',
+      status: 'fulfilled',
+      fulfilled_by: idOf(BANKED),
+      fulfilled_at: '2026-11-18T09:15:02Z',
+    });
   });
   it('the timeline shows the window with the promise and links the two both ways', () => {
     const html = page(YEAR_PAGE);
@@ -96,7 +146,9 @@ describe('corrections on the record', () => {
     const html = page(YEAR_PAGE);
     const at = html.indexOf(`id="e-${idOf(CORRECTED)}"`);
     // The page says the scopes in its own words (as everywhere on the page); the reason is quoted as recorded.
-    expect(html.slice(at, html.indexOf('</ul>', at))).toMatch(/scope: All plans → Plus \+ Pro\. Reason: <span lang="en">free accounts were not reset<\/span>/);
+    expect(html.slice(at, html.indexOf('</ul>', at))).toMatch(
+      /scope: All plans → Plus \+ Pro\. Reason: <span lang="en">free accounts were not reset<\/span>/,
+    );
     const retracted = html.slice(html.indexOf('id="retracted-h"'));
     expect(retracted).toContain(`id="e-${idOf(RETRACTED)}"`);
     expect(retracted).toContain('<del><span lang="en">Reported reset.</span></del>');
@@ -113,7 +165,14 @@ describe('corrections on the record', () => {
     expect(items[0]!.title).toBe('Retracted: Codex limits reset for all users (2026-11-19)');
   });
   it('corrections.json lists them newest first; timeline.json no longer has the retracted event', () => {
-    expect(readJson(build.outDir, 'api/v1/corrections.json').corrections.map((c: { what: string }) => c.what)).toEqual(['retraction', 'scope', 'rerecorded', 'retraction', 'kind', 'retraction']);
+    expect(readJson(build.outDir, 'api/v1/corrections.json').corrections.map((c: { what: string }) => c.what)).toEqual([
+      'retraction',
+      'scope',
+      'rerecorded',
+      'retraction',
+      'kind',
+      'retraction',
+    ]);
     expect(readJson(build.outDir, 'api/v1/timeline.json').events.map((e: { id: string }) => e.id)).not.toContain(idOf(RETRACTED));
   });
 });
@@ -129,7 +188,9 @@ describe('issue 21: fixes reach every output', () => {
     const at = page(YEAR_PAGE).indexOf(`id="e-${idOf(RERECORDED)}"`);
     expect(at).toBeGreaterThan(-1);
     // Shown once, live, with the retraction folded under it (issue 32; tests/build/words.test.ts has the rest).
-    expect(page(YEAR_PAGE).slice(at, page(YEAR_PAGE).indexOf('</ul>', at))).toMatch(/Recorded again <time[^>]*>[^<]*<\/time> after its <a href="#r-/);
+    expect(page(YEAR_PAGE).slice(at, page(YEAR_PAGE).indexOf('</ul>', at))).toMatch(
+      /Recorded again <time[^>]*>[^<]*<\/time> after its <a href="#r-/,
+    );
   });
   it('no year page for a year whose only event was retracted, in any locale', () => {
     for (const l of LOCALES) expect(existsSync(join(build.outDir, `${l}timeline/2010/index.html`)), `${l}timeline/2010/`).toBe(false);
@@ -144,7 +205,12 @@ describe('issue 21: fixes reach every output', () => {
     const entry = parseFeed(page('feed.xml')).items.find((i) => i.url === BANKED); // an event's entry links its post
     expect(entry?.title).toBe('Banked Codex reset granted for Plus + Pro');
     const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
-    const vevent = cal.getAllSubcomponents('vevent').find((v) => String(v.getFirstPropertyValue('uid')).includes(idOf(BANKED)) && !String(v.getFirstPropertyValue('uid')).startsWith('banked-'));
+    const vevent = cal
+      .getAllSubcomponents('vevent')
+      .find(
+        (v) =>
+          String(v.getFirstPropertyValue('uid')).includes(idOf(BANKED)) && !String(v.getFirstPropertyValue('uid')).startsWith('banked-'),
+      );
     expect(String(vevent!.getFirstPropertyValue('summary'))).toBe('Banked Codex reset granted for Plus + Pro');
   });
   it('after npm run checked the forecast is available and the home page no longer says recent resets may be missing', () => {
@@ -158,8 +224,14 @@ describe('issue 21: fixes reach every output', () => {
     const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
-      const env = { PATH: process.env['PATH'] ?? '', RESETCAST_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'resetcast-sl-')) };
-      const out = await new Promise<string>((done, fail) => execFile('sh', ['scripts/statusline.sh'], { env }, (e, stdout) => (e ? fail(e) : done(stdout))));
+      const env = {
+        PATH: process.env['PATH'] ?? '',
+        RESETCAST_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'resetcast-sl-')),
+      };
+      const out = await new Promise<string>((done, fail) =>
+        execFile('sh', ['scripts/statusline.sh'], { env }, (e, stdout) => (e ? fail(e) : done(stdout))),
+      );
       expect(out.trim()).toBe(`reset odds 24h: ${JSON.parse(body).p24}%`);
     } finally {
       server.closeAllConnections();
@@ -167,4 +239,3 @@ describe('issue 21: fixes reach every output', () => {
     }
   });
 });
-

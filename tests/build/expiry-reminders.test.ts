@@ -38,16 +38,26 @@ beforeAll(async () => {
 }, 240_000);
 
 const file = (f: string): string => readFileSync(join(build.outDir, f), 'utf8');
-const text = (html: string): string => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const text = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('expiry reminders of a grant expiring 2 h after the build', () => {
   it('/calendar.ics: the expiry event with DISPLAY alarms 24 h, 5 h and 1 h before', () => {
     const cal = new ICAL.Component(ICAL.parse(file('calendar.ics')));
-    const event = cal.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `banked-${GRANT.id}@resetcast.netlify.app`)!;
+    const event = cal
+      .getAllSubcomponents('vevent')
+      .find((v) => v.getFirstPropertyValue('uid') === `banked-${GRANT.id}@resetcast.netlify.app`)!;
     expect(new ICAL.Event(event).startDate.toJSDate().toISOString()).toBe('2026-11-23T02:00:00.000Z');
     const alarms = event.getAllSubcomponents('valarm');
-    expect(alarms.map((a) => [a.getFirstPropertyValue('action'), (a.getFirstPropertyValue('trigger') as ICAL.Duration).toString()])).toEqual([
-      ['DISPLAY', '-PT24H'], ['DISPLAY', '-PT5H'], ['DISPLAY', '-PT1H'],
+    expect(
+      alarms.map((a) => [a.getFirstPropertyValue('action'), (a.getFirstPropertyValue('trigger') as ICAL.Duration).toString()]),
+    ).toEqual([
+      ['DISPLAY', '-PT24H'],
+      ['DISPLAY', '-PT5H'],
+      ['DISPLAY', '-PT1H'],
     ]);
   });
 
@@ -67,11 +77,36 @@ describe('expiry reminders of a grant expiring 2 h after the build', () => {
 
   // Expected strings written from each language's conventions (as in tests/unit/site/i18n.test.ts).
   it.each([
-    ['', '23 Nov 2026, 02:00 UTC', '2 hours', '1 day before: 22 Nov 2026, 02:00 UTC; 5 hours before: 22 Nov 2026, 21:00 UTC; 1 hour before: 23 Nov 2026, 01:00 UTC'],
-    ['zh/', '2026年11月23日 UTC 02:00', '2小时', '提前1天：2026年11月22日 UTC 02:00；提前5小时：2026年11月22日 UTC 21:00；提前1小时：2026年11月23日 UTC 01:00'],
-    ['ja/', '2026年11月23日 02:00 UTC', '2 時間', '1 日前：2026年11月22日 02:00 UTC、5 時間前：2026年11月22日 21:00 UTC、1 時間前：2026年11月23日 01:00 UTC'],
-    ['es/', '23 nov 2026, 02:00 UTC', '2 horas', '1 día antes: 22 nov 2026, 02:00 UTC; 5 horas antes: 22 nov 2026, 21:00 UTC; 1 hora antes: 23 nov 2026, 01:00 UTC'],
-    ['ko/', '2026년 11월 23일 02:00 UTC', '2시간', '1일 전: 2026년 11월 22일 02:00 UTC, 5시간 전: 2026년 11월 22일 21:00 UTC, 1시간 전: 2026년 11월 23일 01:00 UTC'],
+    [
+      '',
+      '23 Nov 2026, 02:00 UTC',
+      '2 hours',
+      '1 day before: 22 Nov 2026, 02:00 UTC; 5 hours before: 22 Nov 2026, 21:00 UTC; 1 hour before: 23 Nov 2026, 01:00 UTC',
+    ],
+    [
+      'zh/',
+      '2026年11月23日 UTC 02:00',
+      '2小时',
+      '提前1天：2026年11月22日 UTC 02:00；提前5小时：2026年11月22日 UTC 21:00；提前1小时：2026年11月23日 UTC 01:00',
+    ],
+    [
+      'ja/',
+      '2026年11月23日 02:00 UTC',
+      '2 時間',
+      '1 日前：2026年11月22日 02:00 UTC、5 時間前：2026年11月22日 21:00 UTC、1 時間前：2026年11月23日 01:00 UTC',
+    ],
+    [
+      'es/',
+      '23 nov 2026, 02:00 UTC',
+      '2 horas',
+      '1 día antes: 22 nov 2026, 02:00 UTC; 5 horas antes: 22 nov 2026, 21:00 UTC; 1 hora antes: 23 nov 2026, 01:00 UTC',
+    ],
+    [
+      'ko/',
+      '2026년 11월 23일 02:00 UTC',
+      '2시간',
+      '1일 전: 2026년 11월 22일 02:00 UTC, 5시간 전: 2026년 11월 22일 21:00 UTC, 1시간 전: 2026년 11월 23일 01:00 UTC',
+    ],
   ])('/%sbanked/: exact UTC expiry, time left and the reminder times', (prefix, expiry, left, reminders) => {
     const html = file(`${prefix}banked/index.html`);
     const card = html.slice(html.indexOf(`id="g-${GRANT.id}"`), html.indexOf('</li>', html.indexOf(`id="g-${GRANT.id}"`)));
@@ -79,6 +114,10 @@ describe('expiry reminders of a grant expiring 2 h after the build', () => {
     expect(text(card.match(/<dd data-testid="time-left">(.*?)<\/dd>/)![1]!)).toBe(left);
     const dd = card.match(/<dd data-testid="reminders">(.*?)<\/dd>/)![1]!;
     expect(text(dd)).toBe(reminders);
-    expect([...dd.matchAll(/<time datetime="([^"]+)">/g)].map((m) => m[1])).toEqual(['2026-11-22T02:00:00Z', '2026-11-22T21:00:00Z', '2026-11-23T01:00:00Z']);
+    expect([...dd.matchAll(/<time datetime="([^"]+)">/g)].map((m) => m[1])).toEqual([
+      '2026-11-22T02:00:00Z',
+      '2026-11-22T21:00:00Z',
+      '2026-11-23T01:00:00Z',
+    ]);
   });
 });

@@ -25,7 +25,10 @@ beforeAll(async () => {
   site = built.outDir;
   const dir = tempDir('fn');
   const apiDir = join(site, 'api/v1');
-  [a, b] = await Promise.all([bundleMcpFunction(root, join(dir, 'a/mcp.mjs'), { apiDir }), bundleMcpFunction(root, join(dir, 'b/mcp.mjs'), { apiDir })]);
+  [a, b] = await Promise.all([
+    bundleMcpFunction(root, join(dir, 'a/mcp.mjs'), { apiDir }),
+    bundleMcpFunction(root, join(dir, 'b/mcp.mjs'), { apiDir }),
+  ]);
 }, 240_000);
 
 /** A Lambda-like task root: the function file and the included payloads only; `change` may then break one. */
@@ -55,11 +58,13 @@ async function importFrom(dir: string): Promise<Fn> {
 }
 
 const rpc = (fn: Fn, id: number, method: string, params?: unknown): Promise<Response> =>
-  fn.default(new Request('http://localhost/mcp', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }),
-  }));
+  fn.default(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }),
+    }),
+  );
 
 describe('the bundled /mcp function', () => {
   it('is byte-identical across two bundlings', () => {
@@ -85,20 +90,32 @@ describe('the bundled /mcp function', () => {
 
   it('runs every tool, tools/list and initialize through the bundle (no stand-in module is ever called)', async () => {
     const fn = await importFrom(taskRoot());
-    const init = await rpc(fn, 1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const init = await rpc(fn, 1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect(init.status).toBe(200);
     const list = (await (await rpc(fn, 2, 'tools/list')).json()) as { result: { tools: { name: string; outputSchema?: unknown }[] } };
     expect(list.result.tools.map((t) => t.name)).toEqual(['get_reset_forecast', 'list_codex_resets', 'get_status_signals']);
     for (const t of list.result.tools) expect(t.outputSchema).toMatchObject({ type: 'object' });
-    for (const [name, file] of [['get_reset_forecast', 'forecast'], ['list_codex_resets', 'timeline'], ['get_status_signals', 'signals']] as const) {
-      const body = (await (await rpc(fn, 3, 'tools/call', { name, arguments: name === 'list_codex_resets' ? { limit: 100 } : {} })).json()) as {
+    for (const [name, file] of [
+      ['get_reset_forecast', 'forecast'],
+      ['list_codex_resets', 'timeline'],
+      ['get_status_signals', 'signals'],
+    ] as const) {
+      const body = (await (
+        await rpc(fn, 3, 'tools/call', { name, arguments: name === 'list_codex_resets' ? { limit: 100 } : {} })
+      ).json()) as {
         result: { isError?: boolean; content: { text: string }[]; structuredContent: unknown };
       };
       expect(body.result.isError, name).toBeUndefined();
       expect(body.result.structuredContent).toEqual(JSON.parse(readFileSync(join(site, `api/v1/${file}.json`), 'utf8')));
     }
     // Bad arguments still get the SDK's tool error (zod's English message: the locale stand-in kept English).
-    const bad = (await (await rpc(fn, 4, 'tools/call', { name: 'list_codex_resets', arguments: { limit: 1000 } })).json()) as { result: { isError: boolean; content: { text: string }[] } };
+    const bad = (await (await rpc(fn, 4, 'tools/call', { name: 'list_codex_resets', arguments: { limit: 1000 } })).json()) as {
+      result: { isError: boolean; content: { text: string }[] };
+    };
     expect(bad.result.isError).toBe(true);
     expect(bad.result.content[0]!.text).toContain('limit must be a whole number from 1 to 100 (got 1000).');
   });
@@ -111,22 +128,35 @@ describe('the bundled /mcp function', () => {
       'io.modelcontextprotocol/clientCapabilities': {},
     };
     const modern = async (method: string, params: Record<string, unknown>, name?: string): Promise<Response> =>
-      fn.default(new Request('http://localhost/mcp', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
-      }));
+      fn.default(
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'MCP-Protocol-Version': '2026-07-28',
+            'Mcp-Method': method,
+            ...(name ? { 'Mcp-Name': name } : {}),
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
+        }),
+      );
     const discover = await modern('server/discover', {});
     expect(discover.status).toBe(200);
     expect(((await discover.json()) as { result: { supportedVersions: string[] } }).result.supportedVersions).toContain('2026-07-28');
-    for (const [name, file] of [['get_reset_forecast', 'forecast'], ['list_codex_resets', 'timeline'], ['get_status_signals', 'signals']] as const) {
+    for (const [name, file] of [
+      ['get_reset_forecast', 'forecast'],
+      ['list_codex_resets', 'timeline'],
+      ['get_status_signals', 'signals'],
+    ] as const) {
       const res = await modern('tools/call', { name, arguments: name === 'list_codex_resets' ? { limit: 100 } : {} }, name);
       expect(res.status, name).toBe(200);
       const body = (await res.json()) as { result: { isError?: boolean; structuredContent: unknown } };
       expect(body.result.isError, name).toBeUndefined();
       expect(body.result.structuredContent).toEqual(JSON.parse(readFileSync(join(site, `api/v1/${file}.json`), 'utf8')));
     }
-    const bad = (await (await modern('tools/call', { name: 'list_codex_resets', arguments: { since: 'yesterday' } }, 'list_codex_resets')).json()) as { result: { isError: boolean } };
+    const bad = (await (
+      await modern('tools/call', { name: 'list_codex_resets', arguments: { since: 'yesterday' } }, 'list_codex_resets')
+    ).json()) as { result: { isError: boolean } };
     expect(bad.result.isError).toBe(true);
   });
 
@@ -138,25 +168,34 @@ describe('the bundled /mcp function', () => {
   });
 
   it('answers 503 to every request when a payload file is missing or has another size than the build validated', async () => {
-    for (const change of [(d: string) => truncateSync(join(d, 'forecast.json'), 10), (d: string) => writeFileSync(join(d, 'signals.json'), '')]) {
+    for (const change of [
+      (d: string) => truncateSync(join(d, 'forecast.json'), 10),
+      (d: string) => writeFileSync(join(d, 'signals.json'), ''),
+    ]) {
       const fn = await importFrom(taskRoot(change));
       const res = await rpc(fn, 1, 'ping');
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^Service Unavailable: published payloads unavailable: published payloads differ from the build's:\n {2}- api\/v1\/(forecast|signals)\.json: size and CRC-32/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Service Unavailable: published payloads unavailable: published payloads differ from the build's:\n {2}- api\/v1\/(forecast|signals)\.json: size and CRC-32/,
+      );
     }
   });
 
   it('answers 503 to a tool whose file has the size but not the content the build validated; the other tools still answer', async () => {
     // Same length, one character changed: only the CRC-32 can tell, when the timeline is first read.
-    const fn = await importFrom(taskRoot((d) => {
-      const file = join(d, 'timeline.json');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('"schema_version": 1', '"schema_version": 2'));
-    }));
+    const fn = await importFrom(
+      taskRoot((d) => {
+        const file = join(d, 'timeline.json');
+        writeFileSync(file, readFileSync(file, 'utf8').replace('"schema_version": 1', '"schema_version": 2'));
+      }),
+    );
     expect((await rpc(fn, 1, 'tools/call', { name: 'get_reset_forecast', arguments: {} })).status).toBe(200);
     for (let i = 0; i < 2; i++) {
       const res = await rpc(fn, 2, 'tools/call', { name: 'list_codex_resets', arguments: {} });
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/published payloads unavailable: api\/v1\/timeline\.json: size and CRC-32 \d+:\d+ are not those of the file the build validated/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /published payloads unavailable: api\/v1\/timeline\.json: size and CRC-32 \d+:\d+ are not those of the file the build validated/,
+      );
     }
   });
 });

@@ -15,7 +15,8 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 function copyProject(): string {
   const root = join(tempDir('i18n'), 'project');
   mkdirSync(root);
-  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scripts']) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
+  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scripts'])
+    cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
 }

@@ -14,7 +14,8 @@ import { REDACTED, secretsFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 
 const OURS = {
-  NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast', RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',
+  NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast',
+  RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',
   DISCORD_WEBHOOK_URL: 'https://proxy.example/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444',
   SLACK_WEBHOOK_URL: 'https://proxy.example/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678',
   X_BEARER_TOKEN: 'xBearerSecretAAAA1111',
@@ -23,7 +24,10 @@ const OURS = {
 describe('the build with secrets set', () => {
   it('publishes every page as without them: our URLs intact, no [secret], no credential', async () => {
     const dir = historyCopy('secret-build');
-    const [plain, secret] = await Promise.all([astroBuild({ epoch: HISTORY_EPOCH, dataDir: dir }), astroBuild({ epoch: HISTORY_EPOCH, dataDir: dir, env: OURS })]);
+    const [plain, secret] = await Promise.all([
+      astroBuild({ epoch: HISTORY_EPOCH, dataDir: dir }),
+      astroBuild({ epoch: HISTORY_EPOCH, dataDir: dir, env: OURS }),
+    ]);
     expect(plain.code, plain.output).toBe(0);
     expect(secret.code, secret.output).toBe(0);
     const files = listFiles(secret.outDir);
@@ -34,7 +38,10 @@ describe('the build with secrets set', () => {
       const text = readFileSync(join(secret.outDir, f), 'utf8');
       expect(text, f).toBe(readFileSync(join(plain.outDir, f), 'utf8'));
       expect(text.includes(REDACTED), f).toBe(false);
-      expect(pieces.filter((p) => text.includes(p)), f).toEqual([]);
+      expect(
+        pieces.filter((p) => text.includes(p)),
+        f,
+      ).toEqual([]);
       if (text.includes(`${SITE.url}/timeline/`)) withOurUrls++;
     }
     expect(withOurUrls).toBeGreaterThan(5);

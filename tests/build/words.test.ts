@@ -26,17 +26,38 @@ const YEAR_PAGE = 'timeline/2026/index.html';
 let build: BuildResult;
 const page = (path: string): string => readFileSync(join(build.outDir, path), 'utf8');
 const files = (): string[] => {
-  const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
-  return walk(build.outDir).map((f) => relative(build.outDir, f)).filter((f) => !f.startsWith('.'));
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
+  return walk(build.outDir)
+    .map((f) => relative(build.outDir, f))
+    .filter((f) => !f.startsWith('.'));
 };
 
 beforeAll(async () => {
   const dir = curateDir();
   build = await curateAndBuild(dir, [
-    ['correct', [NO_POST, '--url', `https://resetcast.netlify.app/timeline/2026/#e-${NO_POST}`, '--reason', 'the timeline has a page per year']],
+    [
+      'correct',
+      [NO_POST, '--url', `https://resetcast.netlify.app/timeline/2026/#e-${NO_POST}`, '--reason', 'the timeline has a page per year'],
+    ],
     ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
-    ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.', '--supersedes', RERECORD_KEY, '--reason', 'it was about Codex after all']],
+    [
+      'add-event',
+      [
+        RERECORDED,
+        '--kind',
+        'reset',
+        '--scope',
+        'all',
+        '--summary',
+        'Limits reset.',
+        '--supersedes',
+        RERECORD_KEY,
+        '--reason',
+        'it was about Codex after all',
+      ],
+    ],
     ['add-event', [CORRECTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(CORRECTED), '--scope', 'plus+pro', '--reason', 'free accounts were not reset']],
   ]);
@@ -54,13 +75,18 @@ describe('words for people (item 2)', () => {
     expect(feeds.length).toBeGreaterThan(2);
     const found = feeds.flatMap((f) => {
       const feed = parseFeed(page(f));
-      return [feed.title, feed.description, ...feed.items.flatMap((i) => [i.title, i.description])].flatMap((t) => internalWords(t ?? '').map((h) => `${f}: ${h}`));
+      return [feed.title, feed.description, ...feed.items.flatMap((i) => [i.title, i.description])].flatMap((t) =>
+        internalWords(t ?? '').map((h) => `${f}: ${h}`),
+      );
     });
     expect(found).toEqual([]);
   });
   it('no calendar SUMMARY or DESCRIPTION does (read with ical.js)', () => {
     const cal = new ICAL.Component(ICAL.parse(page('calendar.ics')));
-    const texts = cal.getAllSubcomponents('vevent').flatMap((v) => [v, ...v.getAllSubcomponents('valarm')]).flatMap((c) => ['summary', 'description'].map((p) => String(c.getFirstPropertyValue(p) ?? '')));
+    const texts = cal
+      .getAllSubcomponents('vevent')
+      .flatMap((v) => [v, ...v.getAllSubcomponents('valarm')])
+      .flatMap((c) => ['summary', 'description'].map((p) => String(c.getFirstPropertyValue(p) ?? '')));
     expect(texts.length).toBeGreaterThan(10);
     expect(texts.flatMap((t) => internalWords(t))).toEqual([]);
   });
@@ -80,9 +106,11 @@ describe('words for people (item 2)', () => {
   });
 });
 
-describe('bookkeeping stays out of people\'s feeds (item 3)', () => {
+describe("bookkeeping stays out of people's feeds (item 3)", () => {
   it('a link move is in corrections.json, SPEC fields unchanged', () => {
-    const moves = readJson(build.outDir, 'api/v1/corrections.json').corrections.filter((c: { what: string; event_id: string }) => c.what === 'url' && c.event_id === NO_POST);
+    const moves = readJson(build.outDir, 'api/v1/corrections.json').corrections.filter(
+      (c: { what: string; event_id: string }) => c.what === 'url' && c.event_id === NO_POST,
+    );
     expect(moves).toHaveLength(1);
     expect(Object.keys(moves[0]).sort()).toEqual(['after', 'at', 'before', 'event_id', 'reason', 'what']);
   });
@@ -116,8 +144,12 @@ describe('history reads true (item 4)', () => {
   it('in English: "Recorded again … after its retraction", both reasons quoted', () => {
     const html = page(YEAR_PAGE);
     const item = html.slice(html.indexOf(`id="e-${idOf(RERECORDED)}"`));
-    const text = readableHtml(item.slice(0, item.indexOf('</li>\n</ul>') === -1 ? item.indexOf('</ul>') : item.indexOf('</li>\n</ul>'))).replace(/\s+/g, ' ');
-    expect(text).toMatch(/recorded again Recorded again 20 Nov 2026, 12:00 UTC after its retraction \. Reason: it was about Codex after all retracted Retracted 20 Nov 2026, 12:00 UTC : looked like another product \./);
+    const text = readableHtml(
+      item.slice(0, item.indexOf('</li>\n</ul>') === -1 ? item.indexOf('</ul>') : item.indexOf('</li>\n</ul>')),
+    ).replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /recorded again Recorded again 20 Nov 2026, 12:00 UTC after its retraction \. Reason: it was about Codex after all retracted Retracted 20 Nov 2026, 12:00 UTC : looked like another product \./,
+    );
     // Said once: the folded retraction is not also listed as a "corrected" line.
     expect(text).not.toContain('did not happen as recorded');
   });
@@ -140,6 +172,8 @@ describe('staleness said the same way everywhere (item 5)', () => {
     const html = page('banked/index.html');
     const at = html.indexOf('data-testid="unvouched"');
     const line = readableHtml(html.slice(at, html.indexOf('</p>', at))).replace(/\s+/g, ' ');
-    expect(line, line).toMatch(/Not vouched for: recent resets may be missing\. The record of resets was last checked .* ago \( ?11 Oct 2026, 00:00 UTC ?\)/);
+    expect(line, line).toMatch(
+      /Not vouched for: recent resets may be missing\. The record of resets was last checked .* ago \( ?11 Oct 2026, 00:00 UTC ?\)/,
+    );
   });
 });

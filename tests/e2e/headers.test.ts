@@ -40,25 +40,48 @@ describe('netlify.toml, as Netlify parses it', () => {
     ['/api/v1/alerts.json', 'application/json; charset=utf-8'],
     ['/calendar.ics', 'text/calendar; charset=utf-8'],
   ])('%s gets CORS *, Cache-Control public, max-age=300 and %s', async (path, type) => {
-    const { headers, errors } = await parseAllHeaders({ netlifyConfigPath: 'netlify.toml', headersFiles: [], configHeaders: undefined, minimal: false });
+    const { headers, errors } = await parseAllHeaders({
+      netlifyConfigPath: 'netlify.toml',
+      headersFiles: [],
+      configHeaders: undefined,
+      minimal: false,
+    });
     expect(errors).toEqual([]);
     // Later rules win on Netlify where keys collide; merge in file order.
     const merged: Record<string, string> = {};
-    for (const rule of headers as Header[]) if (rule.forRegExp.test(path)) Object.assign(merged, Object.fromEntries(Object.entries(rule.values).map(([k, v]) => [k.toLowerCase(), String(v)])));
+    for (const rule of headers as Header[])
+      if (rule.forRegExp.test(path))
+        Object.assign(merged, Object.fromEntries(Object.entries(rule.values).map(([k, v]) => [k.toLowerCase(), String(v)])));
     expect(merged).toMatchObject({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300', 'content-type': type });
   });
 });
 
 /** What netlify.toml promises every static answer, written out here rather than read from it. */
 const CAREFUL = {
-  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 const EVERY_KIND = [
-  '/', '/zh/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/', '/developers/', '/no-such-page/',
-  '/favicon.svg', '/api/v1/forecast.json', '/api/v1/badge.json', '/feed.xml', '/feed.json', '/calendar.ics', '/alerts.xml', '/statusline.sh', '/llms.txt',
+  '/',
+  '/zh/',
+  '/timeline/',
+  '/timeline/2026/',
+  '/banked/',
+  '/methodology/',
+  '/developers/',
+  '/no-such-page/',
+  '/favicon.svg',
+  '/api/v1/forecast.json',
+  '/api/v1/badge.json',
+  '/feed.xml',
+  '/feed.json',
+  '/calendar.ics',
+  '/alerts.xml',
+  '/statusline.sh',
+  '/llms.txt',
 ];
 
 describe('the headers a careful site sends, from both runtimes', () => {
@@ -84,7 +107,7 @@ describe('the headers a careful site sends, from both runtimes', () => {
     }
   });
 
-  it('every page also carries Astro\'s <meta> policy naming the hash of each of its inline <style> blocks', async () => {
+  it("every page also carries Astro's <meta> policy naming the hash of each of its inline <style> blocks", async () => {
     const { createHash } = await import('node:crypto');
     for (const path of EVERY_KIND.filter((p) => p.endsWith('/'))) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();

@@ -54,7 +54,16 @@ describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s'
     ['get_status_signals', {}, 'signals'],
     ['list_codex_resets', { limit: 100 }, 'timeline'],
   ] as const)('%s %j returns %s.json byte for byte', async (tool, args, file) => {
-    const res = await inspector(['--protocol-era', era, '--method', 'tools/call', '--tool-name', tool, '--tool-args-json', JSON.stringify(args)]);
+    const res = await inspector([
+      '--protocol-era',
+      era,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      tool,
+      '--tool-args-json',
+      JSON.stringify(args),
+    ]);
     expect(res.code).toBe(0);
     const { result } = JSON.parse(res.stdout) as { result: { content: { text: string }[]; _meta?: Record<string, unknown> } };
     expect(result.content.at(-1)?.text).toBe(await published(file));
@@ -62,7 +71,16 @@ describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s'
     expect(result._meta?.['io.modelcontextprotocol/serverInfo'] !== undefined).toBe(era !== 'legacy');
   });
   it('list_codex_resets with limit 0 is a tool error naming the field', async () => {
-    const res = await inspector(['--protocol-era', era, '--method', 'tools/call', '--tool-name', 'list_codex_resets', '--tool-args-json', '{"limit":0}']);
+    const res = await inspector([
+      '--protocol-era',
+      era,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'list_codex_resets',
+      '--tool-args-json',
+      '{"limit":0}',
+    ]);
     const { result } = JSON.parse(res.stdout) as { result: { isError: boolean; content: { text: string }[] } };
     expect(result.isError).toBe(true);
     expect(result.content[0]?.text).toContain('limit must be a whole number from 1 to 100 (got 0).');

@@ -83,7 +83,11 @@ describe('real clients of both eras', () => {
 });
 
 /** POSTs a raw body with exactly the given headers (fetch would always add an Accept header). */
-function rawPost(body: string, headers: Record<string, string>, method = 'POST'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function rawPost(
+  body: string,
+  headers: Record<string, string>,
+  method = 'POST',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(mcpUrl, { method, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
       let text = '';
@@ -106,8 +110,20 @@ describe('raw HTTP against /mcp', () => {
     ['not a JSON-RPC request', '{"hello":"world"}', 400, -32600, /^Invalid Request: "jsonrpc" must be "2.0"$/],
     ['a batch', `[${ping}]`, 400, -32600, /^Invalid Request: JSON-RPC batches are not supported/],
     ['unknown method', '{"jsonrpc":"2.0","id":2,"method":"prompts/list"}', 200, -32601, /^Method not found: "prompts\/list"/],
-    ['unknown tool', '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"drop_tables"}}', 200, -32602, /^Unknown tool: "drop_tables"/],
-    ['body over 1 MiB', JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }), 413, -32000, /^Payload Too Large/],
+    [
+      'unknown tool',
+      '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"drop_tables"}}',
+      200,
+      -32602,
+      /^Unknown tool: "drop_tables"/,
+    ],
+    [
+      'body over 1 MiB',
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }),
+      413,
+      -32000,
+      /^Payload Too Large/,
+    ],
   ])('%s → HTTP %i, JSON-RPC %i', async (_label, body, status, code, message) => {
     const res = await post(body);
     expect(res.status).toBe(status);
@@ -119,7 +135,9 @@ describe('raw HTTP against /mcp', () => {
   });
 
   it.each(LIST_RESETS_ARGUMENT_ERRORS)('list_codex_resets %j → tool error: %s', async (args, message) => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_codex_resets', arguments: args } }));
+    const res = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_codex_resets', arguments: args } }),
+    );
     expect(res.status).toBe(200);
     const json = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
     expect(json.result.isError).toBe(true);
@@ -129,7 +147,9 @@ describe('raw HTTP against /mcp', () => {
   it('refuses a wrong content type with 415', async () => {
     const res = await post(ping, { 'Content-Type': 'text/plain' });
     expect(res.status).toBe(415);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Unsupported Media Type: Content-Type must be application/json, got "text/plain"');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Unsupported Media Type: Content-Type must be application/json, got "text/plain"',
+    );
   });
 
   it.each(['GET', 'DELETE', 'PUT'])('answers %s with 405 and Allow, at once (no event stream)', async (method) => {
@@ -151,7 +171,14 @@ describe('raw HTTP against /mcp', () => {
   });
 
   it('answers a task-augmented tools/call (params.task) normally: this server declares no tasks capability', async () => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, task: { ttl: 60000 } } }));
+    const res = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'get_reset_forecast', arguments: {}, task: { ttl: 60000 } },
+      }),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { content: { text: string }[] } };
     expect(body.result.content.at(-1)!.text).toBe(await published('forecast'));
@@ -160,7 +187,11 @@ describe('raw HTTP against /mcp', () => {
   it('answers the CORS preflight', async () => {
     const res = await fetch(mcpUrl, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, mcp-protocol-version' },
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -205,10 +236,19 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
   const forecastHeaders = { ...HEADERS, 'Mcp-Method': 'tools/call', 'Mcp-Name': 'get_reset_forecast' };
 
   it('server/discover: the revision, resultType and a public 5-minute cache hint', async () => {
-    const res = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, { ...HEADERS, 'Mcp-Method': 'server/discover' });
+    const res = await post(
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } },
+      { ...HEADERS, 'Mcp-Method': 'server/discover' },
+    );
     expect(res.status).toBe(200);
     const { result } = (await res.json()) as { result: Record<string, unknown> };
-    expect(result).toMatchObject({ supportedVersions: ['2026-07-28'], resultType: 'complete', ttlMs: 300_000, cacheScope: 'public', capabilities: { tools: { listChanged: false } } });
+    expect(result).toMatchObject({
+      supportedVersions: ['2026-07-28'],
+      resultType: 'complete',
+      ttlMs: 300_000,
+      cacheScope: 'public',
+      capabilities: { tools: { listChanged: false } },
+    });
   });
 
   it('tools/call: the payload byte for byte, with resultType', async () => {
@@ -222,11 +262,35 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
     ['Mcp-Method contradicting the body', 400, -32020, forecastCall, { ...forecastHeaders, 'Mcp-Method': 'tools/list' }],
     ['Mcp-Name contradicting the body', 400, -32020, forecastCall, { ...forecastHeaders, 'Mcp-Name': 'get_status_signals' }],
     ['MCP-Protocol-Version contradicting _meta', 400, -32020, forecastCall, { ...forecastHeaders, 'MCP-Protocol-Version': '2025-11-25' }],
-    ['an unsupported revision', 400, -32022, { ...forecastCall, params: { ...forecastCall.params, _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } }, { ...forecastHeaders, 'MCP-Protocol-Version': '2099-01-01' }],
+    [
+      'an unsupported revision',
+      400,
+      -32022,
+      { ...forecastCall, params: { ...forecastCall.params, _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } },
+      { ...forecastHeaders, 'MCP-Protocol-Version': '2099-01-01' },
+    ],
     ['_meta missing', 400, -32602, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, { ...HEADERS, 'Mcp-Method': 'tools/list' }],
-    ['_meta of the wrong type', 400, -32602, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': 'all' } } }, { ...HEADERS, 'Mcp-Method': 'tools/list' }],
-    ['ping, gone in this revision', 404, -32601, { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: META } }, { ...HEADERS, 'Mcp-Method': 'ping' }],
-    ['an unknown tool', 200, -32602, { ...forecastCall, params: { ...forecastCall.params, name: 'drop_tables' } }, { ...forecastHeaders, 'Mcp-Name': 'drop_tables' }],
+    [
+      '_meta of the wrong type',
+      400,
+      -32602,
+      { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': 'all' } } },
+      { ...HEADERS, 'Mcp-Method': 'tools/list' },
+    ],
+    [
+      'ping, gone in this revision',
+      404,
+      -32601,
+      { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: META } },
+      { ...HEADERS, 'Mcp-Method': 'ping' },
+    ],
+    [
+      'an unknown tool',
+      200,
+      -32602,
+      { ...forecastCall, params: { ...forecastCall.params, name: 'drop_tables' } },
+      { ...forecastHeaders, 'Mcp-Name': 'drop_tables' },
+    ],
     ['a foreign browser Origin', 403, -32000, forecastCall, { ...forecastHeaders, Origin: 'https://example.org' }],
   ] as const)('%s → HTTP %i, JSON-RPC %i', async (_label, status, code, body, headers) => {
     const res = await post(body, headers);
@@ -245,14 +309,18 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
     expect(res.headers.get('mcp-session-id')).toBeNull();
   });
 
-  it('the site\'s own Origin is allowed', async () => {
+  it("the site's own Origin is allowed", async () => {
     expect((await post(forecastCall, { ...forecastHeaders, Origin: 'https://resetcast.netlify.app' })).status).toBe(200);
   });
 });
 
 describe('the discovery documents the runtime serves agree with its server/discover', () => {
   it('the server card lists first the revisions server/discover names', async () => {
-    const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'e2e', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const META = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'e2e', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
     const discovered = (await (
       await fetch(mcpUrl, {
         method: 'POST',

@@ -22,7 +22,11 @@ let child: ChildProcess | undefined;
 beforeAll(async () => {
   // scripts/serve.ts's own serve(), on the folder the Netlify runtime serves.
   const script = `import { serve } from ${JSON.stringify(join(root, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
-  child = spawn(process.execPath, ['--input-type=module', '-e', script, served], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--input-type=module', '-e', script, served], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stderr?.on('data', (d) => (out += String(d)));
   ours = await new Promise<string>((resolveUrl, reject) => {
@@ -38,8 +42,17 @@ afterAll(() => {
   child?.kill('SIGTERM');
 });
 
-const COMPARED = ['content-type', 'access-control-allow-origin', 'access-control-allow-methods', 'x-content-type-options', 'referrer-policy', 'content-security-policy', 'strict-transport-security'];
-const view = (res: Response): Record<string, string | null> => Object.fromEntries(COMPARED.map((h) => [h, res.headers.get(h)?.toLowerCase() ?? null]));
+const COMPARED = [
+  'content-type',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'x-content-type-options',
+  'referrer-policy',
+  'content-security-policy',
+  'strict-transport-security',
+];
+const view = (res: Response): Record<string, string | null> =>
+  Object.fromEntries(COMPARED.map((h) => [h, res.headers.get(h)?.toLowerCase() ?? null]));
 /**
  * netlify.toml's Content-Type for files whose extension alone says something else. Netlify's local static
  * server keeps its own type for these (application/xml, application/x-sh, application/octet-stream), unlike
@@ -55,10 +68,29 @@ const TOML_TYPES: Record<string, string> = {
 
 describe('the same build served by both runtimes', () => {
   it.each([
-    '/', '/timeline/', '/banked/', '/methodology/', '/developers/', '/favicon.svg', '/robots.txt',
-    ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/api/v1/schema/forecast.json', '/api/v1/openapi.json',
-    '/feed.xml', '/alerts.xml', '/alerts/p24-50.xml', '/calendar.ics', '/statusline.sh', '/mcp/server-card', '/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json', '/server.json',
-    '/no-such-page', '/zh/no-such-page', '/ko/a/b/', '/es/nope.json',
+    '/',
+    '/timeline/',
+    '/banked/',
+    '/methodology/',
+    '/developers/',
+    '/favicon.svg',
+    '/robots.txt',
+    ...PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`),
+    '/api/v1/schema/forecast.json',
+    '/api/v1/openapi.json',
+    '/feed.xml',
+    '/alerts.xml',
+    '/alerts/p24-50.xml',
+    '/calendar.ics',
+    '/statusline.sh',
+    '/mcp/server-card',
+    '/.well-known/mcp/catalog.json',
+    '/.well-known/ai-catalog.json',
+    '/server.json',
+    '/no-such-page',
+    '/zh/no-such-page',
+    '/ko/a/b/',
+    '/es/nope.json',
   ])('%s: same status, bytes and headers', async (path) => {
     const [a, b] = await Promise.all([fetch(`${netlify}${path}`), fetch(`${ours}${path}`)]);
     expect(b.status).toBe(a.status);
@@ -108,11 +140,12 @@ describe('/mcp on both runtimes', () => {
     expect(b.getServerCapabilities()).toEqual(a.getServerCapabilities());
     const tools = await b.listTools();
     expect(tools).toEqual(await a.listTools());
-    for (const { name } of tools.tools) expect(await b.callTool({ name, arguments: {} })).toEqual(await a.callTool({ name, arguments: {} }));
+    for (const { name } of tools.tools)
+      expect(await b.callTool({ name, arguments: {} })).toEqual(await a.callTool({ name, arguments: {} }));
     await Promise.all([a.close(), b.close()]);
   });
 });
 
-describe('real clients of both eras against npm start\'s runtime', () => {
+describe("real clients of both eras against npm start's runtime", () => {
   describeClients(() => ours);
 });

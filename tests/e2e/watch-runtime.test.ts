@@ -40,8 +40,10 @@ beforeAll(async () => {
   [x, github, ntfy, pg] = await Promise.all([
     // X answers the post whatever since_id says: as if the cursor had been lost, so only the ledger stops a resend.
     startServer((url) => {
-      if (url.pathname === '/2/users/by') return { body: JSON.stringify({ data: [{ id: THS, name: 'thsottiaux', username: 'thsottiaux' }] }) };
-      if (url.pathname === `/2/users/${THS}/tweets`) return { body: JSON.stringify({ data: [POST], meta: { result_count: 1, newest_id: POST.id } }) };
+      if (url.pathname === '/2/users/by')
+        return { body: JSON.stringify({ data: [{ id: THS, name: 'thsottiaux', username: 'thsottiaux' }] }) };
+      if (url.pathname === `/2/users/${THS}/tweets`)
+        return { body: JSON.stringify({ data: [POST], meta: { result_count: 1, newest_id: POST.id } }) };
       return undefined;
     }),
     startServer((url) => (url.pathname === `/repos/${REPO}/actions/workflows/pull.yml/dispatches` ? { status: 204 } : undefined)),
@@ -54,11 +56,21 @@ beforeAll(async () => {
   const p = createPayloads(loadDir(tempData()), NOW, SITE.url);
   runtime = await startWatchRuntime({
     root: resolve(import.meta.dirname, '..', '..'),
-    published: { '/api/v1/timeline.json': stableStringify(p.timeline), '/api/v1/promises.json': stableStringify(p.promises), '/api/v1/banked.json': stableStringify(p.banked), '/api/v1/alerts.json': stableStringify(deployedAlerts(p.alerts)) },
+    published: {
+      '/api/v1/timeline.json': stableStringify(p.timeline),
+      '/api/v1/promises.json': stableStringify(p.promises),
+      '/api/v1/banked.json': stableStringify(p.banked),
+      '/api/v1/alerts.json': stableStringify(deployedAlerts(p.alerts)),
+    },
     env: (url) => ({
-      X_BEARER_TOKEN: X_TOKEN, RESETCAST_DISPATCH_TOKEN: DISPATCH_TOKEN, RESETCAST_REPO: REPO,
-      RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, RESETCAST_WATCH_SITE: url,
-      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1', NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
+      X_BEARER_TOKEN: X_TOKEN,
+      RESETCAST_DISPATCH_TOKEN: DISPATCH_TOKEN,
+      RESETCAST_REPO: REPO,
+      RESETCAST_X_API: x.url,
+      RESETCAST_GITHUB_API: github.url,
+      RESETCAST_WATCH_SITE: url,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
+      NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
       NETLIFY_DB_URL: dbUrl,
     }),
   });
@@ -83,31 +95,64 @@ const PROMISE_TITLE = (p: AlertsPayload): string => p.alerts.find((a) => a.kind 
 
 /** The function's `[watch]` lines once `last` is among them (by content: the runtime interleaves its own output). */
 const linesUpTo = (last: string): Promise<string[]> =>
-  waitFor(() => (runtime.lines().includes(last) ? runtime.lines() : null), { describe: `the watcher's line "${last}"`, deadlineMs: 30_000, seen: () => runtime.lines() });
+  waitFor(() => (runtime.lines().includes(last) ? runtime.lines() : null), {
+    describe: `the watcher's line "${last}"`,
+    deadlineMs: 30_000,
+    seen: () => runtime.lines(),
+  });
 
 describe('the watch function in the local Netlify runtime', () => {
   it('announces a new post once and starts the pull once; the next minute sends nothing and starts nothing', async () => {
     // 200 with no body: the runtime ran it as a scheduled function (a plain function would answer its own 204).
     expect(await runtime.invoke()).toBe(200);
     // The fast path's reset first, then the deploy's promise alert (the deployed-alerts step).
-    expect(ntfy.requests.map((r) => JSON.parse(r.body).title)).toEqual(['Codex limits reset for Plus + Pro', PROMISE_TITLE(createPayloads(loadDir(tempData()), NOW, SITE.url).alerts)]);
-    expect(github.requests.map((r) => [r.method, r.body, r.headers.authorization])).toEqual([['POST', '{"ref":"main"}', `Bearer ${DISPATCH_TOKEN}`]]);
+    expect(ntfy.requests.map((r) => JSON.parse(r.body).title)).toEqual([
+      'Codex limits reset for Plus + Pro',
+      PROMISE_TITLE(createPayloads(loadDir(tempData()), NOW, SITE.url).alerts),
+    ]);
+    expect(github.requests.map((r) => [r.method, r.body, r.headers.authorization])).toEqual([
+      ['POST', '{"ref":"main"}', `Bearer ${DISPATCH_TOKEN}`],
+    ]);
     // The function's log reaches the runtime's stdout after its response: wait for the run's last line.
     const first = await linesUpTo('[watch] ✅ ntfy (deployed alerts): sent 1 alert(s)');
-    expect(first).toEqual(expect.arrayContaining(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: sent 1 alert(s)', '[watch] ✅ dispatch: started the pull (pull.yml on main)']));
-    expect(first).toContainEqual(expect.stringMatching(/^\[watch\] ✅ deployed alerts: \d+ alert\(s\) in the deploy, nothing left to send$/));
+    expect(first).toEqual(
+      expect.arrayContaining([
+        '[watch] ✅ x: thsottiaux: 1 new post(s)',
+        '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)',
+        '[watch] ✅ ntfy: sent 1 alert(s)',
+        '[watch] ✅ dispatch: started the pull (pull.yml on main)',
+      ]),
+    );
+    expect(first).toContainEqual(
+      expect.stringMatching(/^\[watch\] ✅ deployed alerts: \d+ alert\(s\) in the deploy, nothing left to send$/),
+    );
 
     // A minute passes: the account's last poll moves back 60 s, so the next run asks X again.
     await nextMinute(db.sql);
 
     expect(await runtime.invoke()).toBe(200);
-    const second = (await waitFor(() => (runtime.lines().filter((l) => l.startsWith('[watch] done in')).length === 2 ? runtime.lines() : null), { describe: "the second run's last line", deadlineMs: 30_000, seen: () => runtime.lines() })).slice(first.length);
-    expect(second).toEqual(expect.arrayContaining(['[watch] ✅ x: thsottiaux: 1 new post(s)', '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)', '[watch] ✅ ntfy: nothing new to send']));
+    const second = (
+      await waitFor(() => (runtime.lines().filter((l) => l.startsWith('[watch] done in')).length === 2 ? runtime.lines() : null), {
+        describe: "the second run's last line",
+        deadlineMs: 30_000,
+        seen: () => runtime.lines(),
+      })
+    ).slice(first.length);
+    expect(second).toEqual(
+      expect.arrayContaining([
+        '[watch] ✅ x: thsottiaux: 1 new post(s)',
+        '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)',
+        '[watch] ✅ ntfy: nothing new to send',
+      ]),
+    );
     // The deploy is settled: unchanged since the last run (its ETag), or read and found owing nothing.
     expect(second).toContainEqual(expect.stringMatching(/^\[watch\] ✅ deployed alerts: .*nothing left to send$/));
     expect(second.filter((l) => /ntfy.*: sent|dispatch: started/.test(l))).toEqual([]);
     expect([ntfy.requests.length, github.requests.length]).toEqual([2, 1]);
     // X was asked twice for the timeline (once per run), with the token from the function's environment.
-    expect(x.requests.filter((r) => r.url.pathname.endsWith('/tweets')).map((r) => r.headers.authorization)).toEqual([`Bearer ${X_TOKEN}`, `Bearer ${X_TOKEN}`]);
+    expect(x.requests.filter((r) => r.url.pathname.endsWith('/tweets')).map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${X_TOKEN}`,
+      `Bearer ${X_TOKEN}`,
+    ]);
   });
 });

@@ -17,15 +17,53 @@ describe('npm run add-event', () => {
     const dir = tempData();
     const before = readJson(dir, 'events.json');
     const b = await addEvent(dir, [URL_B, '--kind', 'reset', '--scope', 'all', '--summary', 'Second reset.', '--no-partial']);
-    const a = await addEvent(dir, [URL_A, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'First, added later.', '--certainty', 'medium']);
+    const a = await addEvent(dir, [
+      URL_A,
+      '--kind',
+      'banked',
+      '--scope',
+      'plus+pro',
+      '--summary',
+      'First, added later.',
+      '--certainty',
+      'medium',
+    ]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(a.out).toMatch(/^added 2122981897008055506: 2026-11-18T09:15:02Z banked plus\+pro by thsottiaux$/m);
     const after = readJson(dir, 'events.json');
     expect(after.checked_at).toBe(before.checked_at); // curating is not checking the sources
     expect(after.events.slice(0, -2)).toEqual(before.events);
     expect(after.events.slice(-2)).toEqual([
-      { id: '2122981897008055506', date: '2026-11-18', ts: '2026-11-18T09:15:02Z', scope: 'plus+pro', kind: 'banked', source: 'thsottiaux', url: URL_A, summary: 'First, added later.', partial: false, global: false, origin: 'official_post', certainty: 'medium', uncertain_fields: ['partial', 'global'] },
-      { id: '2123169415951287049', date: '2026-11-18', ts: '2026-11-18T21:40:10Z', scope: 'all', kind: 'reset', source: 'OpenAIDevs', url: 'https://x.com/OpenAIDevs/status/2123169415951287049', summary: 'Second reset.', partial: false, global: true, origin: 'official_post', certainty: 'high', uncertain_fields: [] },
+      {
+        id: '2122981897008055506',
+        date: '2026-11-18',
+        ts: '2026-11-18T09:15:02Z',
+        scope: 'plus+pro',
+        kind: 'banked',
+        source: 'thsottiaux',
+        url: URL_A,
+        summary: 'First, added later.',
+        partial: false,
+        global: false,
+        origin: 'official_post',
+        certainty: 'medium',
+        uncertain_fields: ['partial', 'global'],
+      },
+      {
+        id: '2123169415951287049',
+        date: '2026-11-18',
+        ts: '2026-11-18T21:40:10Z',
+        scope: 'all',
+        kind: 'reset',
+        source: 'OpenAIDevs',
+        url: 'https://x.com/OpenAIDevs/status/2123169415951287049',
+        summary: 'Second reset.',
+        partial: false,
+        global: true,
+        origin: 'official_post',
+        certainty: 'high',
+        uncertain_fields: [],
+      },
     ]);
     expect(() => loadDir(dir)).not.toThrow();
   });
@@ -41,9 +79,21 @@ describe('npm run add-event', () => {
 
   it.each<[string, string[], RegExp]>([
     ['a duplicate', [URL_A, '--kind', 'reset', '--scope', 'all', '--summary', 'again'], /already recorded .*--update/],
-    ['a future post', ['https://x.com/OpenAI/status/2991000000000000000', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /decodes to 2033-06-09T15:49:04Z, which is in the future/],
-    ['a URL that is not a post', ['https://example.com/news/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /not a post URL: https:\/\/example\.com\/news\/1 \(expected https:\/\/x\.com\/<account>\/status\/<id>, or an issue or comment URL of github\.com\/openai\/codex; any other page: --url <link> --origin observed --at <ts> --source <who>\)/],
-    ['a GitHub post without its time', ['https://github.com/openai/codex/issues/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /--at is required for https:\/\/github\.com\/openai\/codex\/issues\/1/],
+    [
+      'a future post',
+      ['https://x.com/OpenAI/status/2991000000000000000', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
+      /decodes to 2033-06-09T15:49:04Z, which is in the future/,
+    ],
+    [
+      'a URL that is not a post',
+      ['https://example.com/news/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
+      /not a post URL: https:\/\/example\.com\/news\/1 \(expected https:\/\/x\.com\/<account>\/status\/<id>, or an issue or comment URL of github\.com\/openai\/codex; any other page: --url <link> --origin observed --at <ts> --source <who>\)/,
+    ],
+    [
+      'a GitHub post without its time',
+      ['https://github.com/openai/codex/issues/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
+      /--at is required for https:\/\/github\.com\/openai\/codex\/issues\/1/,
+    ],
     ['an unknown kind', [URL_B, '--kind', 'resett', '--scope', 'all', '--summary', 's'], /--kind "resett"/],
     ['an unknown scope', [URL_B, '--kind', 'reset', '--scope', 'plus+gold', '--summary', 's'], /--scope "plus\+gold"/],
     ['an empty summary', [URL_B, '--kind', 'reset', '--scope', 'all', '--summary', '  '], /^add-event: --summary: empty value/],

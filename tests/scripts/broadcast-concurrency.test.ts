@@ -24,7 +24,18 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { runNode } from '../support/run-node.ts';
 import { PG_PASSWORD, startPostgres, type LocalPostgres } from '../support/postgres.ts';
 import { FIXTURES, json, startServer, type FixtureServer, type Recorded, type Reply } from './support/fixture-server.ts';
-import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
+import {
+  DISCORD_PATH,
+  discordApi,
+  NTFY_TOPIC,
+  ntfyApi,
+  SLACK_PATH,
+  slackApi,
+  TELEGRAM_CHAT,
+  TELEGRAM_TOKEN,
+  telegramApi,
+  telegramError,
+} from './support/outlet-servers.ts';
 import { httpDeps, loadDir, NOW, tempData } from './support/pull-env.ts';
 import { testLedger } from './support/ledger.ts';
 
@@ -45,22 +56,47 @@ const closers: (() => Promise<void> | void)[] = [];
 async function prepareData(): Promise<string> {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-  writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`);
+  writeFileSync(
+    join(dir, 'forecast-log.jsonl'),
+    `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
+  );
   // Resets posted over the last day (newest first, as X answers): one alert each.
-  const posts = ['2026-11-20T11:50:00Z', '2026-11-20T06:10:00Z', '2026-11-19T23:40:00Z', '2026-11-19T18:20:00Z', '2026-11-19T14:05:00Z', '2026-11-19T13:00:00Z'].map((at) => {
+  const posts = [
+    '2026-11-20T11:50:00Z',
+    '2026-11-20T06:10:00Z',
+    '2026-11-19T23:40:00Z',
+    '2026-11-19T18:20:00Z',
+    '2026-11-19T14:05:00Z',
+    '2026-11-19T13:00:00Z',
+  ].map((at) => {
     const id = postIdAt(new Date(at), 777n);
-    return { id, text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: at.replace('Z', '.000Z'), edit_history_tweet_ids: [id] };
+    return {
+      id,
+      text: "We've reset Codex rate limits for all Plus and Pro users.",
+      created_at: at.replace('Z', '.000Z'),
+      edit_history_tweet_ids: [id],
+    };
   });
   const src = await startServer((u, n) => {
     if (u.pathname === '/api/v2/summary.json') return json('status/summary.json');
     if (u.pathname === '/search/issues') return json(n % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json');
     if (u.pathname.startsWith('/repos/openai/codex/issues')) return json('github/empty.json');
     if (u.pathname === '/2/users/by') return json('x/users.json');
-    if (u.pathname === `/2/users/${THS}/tweets`) return { body: JSON.stringify({ data: posts, meta: { result_count: posts.length, newest_id: posts[0]!.id, oldest_id: posts.at(-1)!.id } }) };
+    if (u.pathname === `/2/users/${THS}/tweets`)
+      return {
+        body: JSON.stringify({ data: posts, meta: { result_count: posts.length, newest_id: posts[0]!.id, oldest_id: posts.at(-1)!.id } }),
+      };
     return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
   });
   try {
-    const result = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps([], NOW), bases: { status: src.url, github: src.url, x: src.url }, tokens: { x: 'x-test' }, site: SITE.url });
+    const result = await runPull({
+      texts: readDataTexts(dir),
+      now: NOW,
+      http: httpDeps([], NOW),
+      bases: { status: src.url, github: src.url, x: src.url },
+      tokens: { x: 'x-test' },
+      site: SITE.url,
+    });
     writeDataTexts(dir, result.writes);
   } finally {
     await src.close();
@@ -71,7 +107,13 @@ async function prepareData(): Promise<string> {
 beforeAll(async () => {
   [pg, data] = await Promise.all([startPostgres(), prepareData()]);
   // Every alert inside the send window (pendingAlerts without its cap: the senders need several runs for more than 5).
-  console.log(`[concurrency] the data owes ${(alertIds = deriveAlerts(loadDir(data), NOW, SITE.url).filter((a) => Date.parse(a.at) <= NOW.getTime() && Date.parse(a.at) >= NOW.getTime() - SEND_RULES.maxAgeHours * 3_600_000).map((a) => a.id)).length} alerts at ${NOW.toISOString()}`);
+  console.log(
+    `[concurrency] the data owes ${
+      (alertIds = deriveAlerts(loadDir(data), NOW, SITE.url)
+        .filter((a) => Date.parse(a.at) <= NOW.getTime() && Date.parse(a.at) >= NOW.getTime() - SEND_RULES.maxAgeHours * 3_600_000)
+        .map((a) => a.id)).length
+    } alerts at ${NOW.toISOString()}`,
+  );
 }, 120_000);
 afterAll(async () => {
   await pg?.stop();
@@ -92,7 +134,10 @@ function alertKey(req: Recorded): string {
   const doc = JSON.parse(req.body) as Record<string, string>;
   return doc['sequence_id'] ?? String(doc['content'] ?? doc['text']);
 }
-async function counted(api: (override: (n: number, req: Recorded) => Reply | undefined) => (url: URL, n: number, req: Recorded) => Reply | undefined, fault: (nthForAlert: number, nth: number) => Reply | undefined = () => undefined): Promise<Counted> {
+async function counted(
+  api: (override: (n: number, req: Recorded) => Reply | undefined) => (url: URL, n: number, req: Recorded) => Reply | undefined,
+  fault: (nthForAlert: number, nth: number) => Reply | undefined = () => undefined,
+): Promise<Counted> {
   const received = new Map<string, number>();
   const accepted = new Map<string, number>();
   const route = api((n, req) => {
@@ -103,7 +148,8 @@ async function counted(api: (override: (n: number, req: Recorded) => Reply | und
   });
   const server = await startServer((url, n, req) => {
     const reply = route(url, n, req);
-    if (reply && !reply.hang && !reply.reset && (reply.status ?? 200) < 300) accepted.set(alertKey(req), (accepted.get(alertKey(req)) ?? 0) + 1);
+    if (reply && !reply.hang && !reply.reset && (reply.status ?? 200) < 300)
+      accepted.set(alertKey(req), (accepted.get(alertKey(req)) ?? 0) + 1);
     return reply;
   });
   closers.push(server.close);
@@ -117,13 +163,27 @@ interface Outlets {
   telegram: Counted;
   env: Record<string, string>;
 }
-async function outlets(faults: Partial<Record<'ntfy' | 'discord' | 'slack' | 'telegram', (nth: number) => Reply | undefined>> = {}): Promise<Outlets> {
-  const [ntfy, discord, slack, telegram] = await Promise.all([counted(ntfyApi, faults.ntfy), counted(discordApi, faults.discord), counted(slackApi, faults.slack), counted(telegramApi, faults.telegram)]);
+async function outlets(
+  faults: Partial<Record<'ntfy' | 'discord' | 'slack' | 'telegram', (nth: number) => Reply | undefined>> = {},
+): Promise<Outlets> {
+  const [ntfy, discord, slack, telegram] = await Promise.all([
+    counted(ntfyApi, faults.ntfy),
+    counted(discordApi, faults.discord),
+    counted(slackApi, faults.slack),
+    counted(telegramApi, faults.telegram),
+  ]);
   return {
-    ntfy, discord, slack, telegram,
+    ntfy,
+    discord,
+    slack,
+    telegram,
     env: {
-      NTFY_TOPIC_URL: `${ntfy.server.url}/${NTFY_TOPIC}`, DISCORD_WEBHOOK_URL: `${discord.server.url}${DISCORD_PATH}`, SLACK_WEBHOOK_URL: `${slack.server.url}${SLACK_PATH}`,
-      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.server.url,
+      NTFY_TOPIC_URL: `${ntfy.server.url}/${NTFY_TOPIC}`,
+      DISCORD_WEBHOOK_URL: `${discord.server.url}${DISCORD_PATH}`,
+      SLACK_WEBHOOK_URL: `${slack.server.url}${SLACK_PATH}`,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
+      RESETCAST_TELEGRAM_API: telegram.server.url,
     },
   };
 }
@@ -136,7 +196,13 @@ async function database(engine: 'postgres' | 'embedded'): Promise<Record<string,
   return { RESETCAST_DB_DIR: join(dir, 'db') };
 }
 
-const baseEnv = (): Record<string, string> => ({ PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: data, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_HTTP_TIMEOUT_MS: '1500', RESETCAST_CLAIM_LEASE_MS: LEASE_MS });
+const baseEnv = (): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '',
+  RESETCAST_DATA_DIR: data,
+  SOURCE_DATE_EPOCH: EPOCH,
+  RESETCAST_HTTP_TIMEOUT_MS: '1500',
+  RESETCAST_CLAIM_LEASE_MS: LEASE_MS,
+});
 const broadcastRun = (env: Record<string, string>) => runNode(['scripts/broadcast.ts'], { ...baseEnv(), ...env });
 const senders = (env: Record<string, string>) => Promise.all(Array.from({ length: SENDERS }, () => broadcastRun(env)));
 
@@ -152,7 +218,9 @@ async function leasesEnded(db: Record<string, string>): Promise<void> {
 
 const per = (c: Counted) => [...c.accepted.values()];
 function report(name: string, o: Outlets, runs: number): void {
-  const line = (['ntfy', 'discord', 'slack', 'telegram'] as const).map((n) => `${n} received ${[...o[n].received.values()].reduce((a, b) => a + b, 0)}, accepted ${per(o[n]).reduce((a, b) => a + b, 0)}`).join('; ');
+  const line = (['ntfy', 'discord', 'slack', 'telegram'] as const)
+    .map((n) => `${n} received ${[...o[n].received.values()].reduce((a, b) => a + b, 0)}, accepted ${per(o[n]).reduce((a, b) => a + b, 0)}`)
+    .join('; ');
   console.log(`[concurrency] ${name}: ${alertIds.length} alerts × 4 outlets × ${runs} sender runs: ${line}`);
 }
 
@@ -178,7 +246,12 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     const [o, db] = await Promise.all([
       outlets({
         // Kicked once per alert (403: it provably did not arrive), then fine.
-        telegram: (nth) => (nth === 0 ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : nth === 1 ? telegramError(429, 'Too Many Requests: retry after 1', { retry_after: 1 }) : undefined),
+        telegram: (nth) =>
+          nth === 0
+            ? telegramError(403, 'Forbidden: bot was kicked from the channel chat')
+            : nth === 1
+              ? telegramError(429, 'Too Many Requests: retry after 1', { retry_after: 1 })
+              : undefined,
         // 502 on the first request of each alert (it may have arrived).
         ntfy: (nth) => (nth === 0 ? { status: 502, body: 'Bad Gateway' } : undefined),
         // The first request of each alert hangs past the client's timeout (it may have arrived).
@@ -213,7 +286,13 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     // The very first request (the one the killed sender made) hangs; every other is answered.
     const ntfy = await counted(ntfyApi, (_nth, n) => (n === 0 ? { hang: true } : undefined));
     const db = await database(engine);
-    const env = { ...baseEnv(), ...db, NTFY_TOPIC_URL: `${ntfy.server.url}/${NTFY_TOPIC}`, RESETCAST_HTTP_TIMEOUT_MS: '60000', RESETCAST_CLAIM_LEASE_MS: '6000' };
+    const env = {
+      ...baseEnv(),
+      ...db,
+      NTFY_TOPIC_URL: `${ntfy.server.url}/${NTFY_TOPIC}`,
+      RESETCAST_HTTP_TIMEOUT_MS: '60000',
+      RESETCAST_CLAIM_LEASE_MS: '6000',
+    };
     const child = spawn(process.execPath, ['scripts/broadcast.ts'], { env, stdio: 'ignore' });
     const until = Date.now() + 120_000;
     while (ntfy.server.requests.length === 0) {
@@ -229,7 +308,9 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
       await leasesEnded(db);
       await broadcastRun({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: '6000' });
     }
-    console.log(`[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`);
+    console.log(
+      `[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`,
+    );
     expect(ntfy.received.get(killedKey)).toBe(2);
     expect(ntfy.accepted.size).toBe(alertIds.length);
     expect(per(ntfy).every((n) => n === 1)).toBe(true);
@@ -245,21 +326,41 @@ describe('a database that cannot be used: one line naming it, nothing sent, exit
   });
 
   it.each([
-    ['refusing (nothing listening)', async () => `postgres://resetcast:${PG_PASSWORD}@127.0.0.1:${await freePort()}/alerts`, /^❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: .*ECONNREFUSED.*; nothing sent$/m],
-    ['erring (no such database)', async () => `postgres://resetcast:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${pg.port}/nope`, /^❌ database: database 127\.0\.0\.1:\d+\/nope: cannot connect: database "nope" does not exist; nothing sent$/m],
-    ['erring (a wrong password)', async () => `postgres://resetcast:wrong-${PG_PASSWORD}@127.0.0.1:${pg.port}/alerts`, /^❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: password authentication failed for user "[^"]+"; nothing sent$/m],
-    ['accepting and never answering (the default deadlines, no override)', async () => {
-      hanging = createServer((s) => void sockets.push(s));
-      await new Promise<void>((r) => hanging!.listen(0, '127.0.0.1', () => r()));
-      return `postgres://resetcast:${PG_PASSWORD}@127.0.0.1:${(hanging.address() as { port: number }).port}/alerts`;
-    }, /^❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: .*; nothing sent$/m],
-  ])('%s', async (_name, url, line) => {
-    const o = await outlets();
-    const r = await broadcastRun({ ...o.env, NETLIFY_DB_URL: await url(), RESETCAST_CLAIM_LEASE_MS: '' });
-    expect(r.code).toBe(1);
-    expect(r.out).toMatch(line);
-    expect(r.out).not.toContain(PG_PASSWORD);
-    expect(r.out).not.toContain(encodeURIComponent(PG_PASSWORD));
-    expect([o.ntfy, o.discord, o.slack, o.telegram].map((c) => c.server.requests.length)).toEqual([0, 0, 0, 0]);
-  }, 150_000);
+    [
+      'refusing (nothing listening)',
+      async () => `postgres://resetcast:${PG_PASSWORD}@127.0.0.1:${await freePort()}/alerts`,
+      /^❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: .*ECONNREFUSED.*; nothing sent$/m,
+    ],
+    [
+      'erring (no such database)',
+      async () => `postgres://resetcast:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${pg.port}/nope`,
+      /^❌ database: database 127\.0\.0\.1:\d+\/nope: cannot connect: database "nope" does not exist; nothing sent$/m,
+    ],
+    [
+      'erring (a wrong password)',
+      async () => `postgres://resetcast:wrong-${PG_PASSWORD}@127.0.0.1:${pg.port}/alerts`,
+      /^❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: password authentication failed for user "[^"]+"; nothing sent$/m,
+    ],
+    [
+      'accepting and never answering (the default deadlines, no override)',
+      async () => {
+        hanging = createServer((s) => void sockets.push(s));
+        await new Promise<void>((r) => hanging!.listen(0, '127.0.0.1', () => r()));
+        return `postgres://resetcast:${PG_PASSWORD}@127.0.0.1:${(hanging.address() as { port: number }).port}/alerts`;
+      },
+      /^❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: .*; nothing sent$/m,
+    ],
+  ])(
+    '%s',
+    async (_name, url, line) => {
+      const o = await outlets();
+      const r = await broadcastRun({ ...o.env, NETLIFY_DB_URL: await url(), RESETCAST_CLAIM_LEASE_MS: '' });
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(line);
+      expect(r.out).not.toContain(PG_PASSWORD);
+      expect(r.out).not.toContain(encodeURIComponent(PG_PASSWORD));
+      expect([o.ntfy, o.discord, o.slack, o.telegram].map((c) => c.server.requests.length)).toEqual([0, 0, 0, 0]);
+    },
+    150_000,
+  );
 });

@@ -14,7 +14,18 @@ import { recentRecords, readSentLog } from '../../src/jobs/broadcast/sent-log.ts
 import type { Alert } from '../../src/core/schema/index.ts';
 import { testLedger, type TestLedger } from './support/ledger.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from './support/fixture-server.ts';
-import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
+import {
+  DISCORD_PATH,
+  discordApi,
+  NTFY_TOPIC,
+  ntfyApi,
+  SLACK_PATH,
+  slackApi,
+  TELEGRAM_CHAT,
+  TELEGRAM_TOKEN,
+  telegramApi,
+  telegramError,
+} from './support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
 import { HOUR, reset } from './support/alerts.ts';
@@ -37,13 +48,34 @@ async function fresh(leaseMs?: number): Promise<TestLedger> {
 const run = (l: TestLedger, input: Omit<BroadcastInput, 'ledger' | 'http' | 'now'> & { now?: Date; http?: BroadcastInput['http'] }) =>
   broadcast({ ledger: l.ledger, http: httpDeps([], input.now ?? NOW), now: NOW, ...input });
 
-
-async function outlets(overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {}): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer; telegram: FixtureServer }> {
-  const [ntfy, discord, slack, telegram] = await Promise.all([startServer(ntfyApi(overrides.ntfy)), startServer(discordApi()), startServer(slackApi()), startServer(telegramApi())]);
+async function outlets(
+  overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {},
+): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer; telegram: FixtureServer }> {
+  const [ntfy, discord, slack, telegram] = await Promise.all([
+    startServer(ntfyApi(overrides.ntfy)),
+    startServer(discordApi()),
+    startServer(slackApi()),
+    startServer(telegramApi()),
+  ]);
   servers.push(ntfy, discord, slack, telegram);
   // Telegram from its three variables, as scripts/broadcast.ts reads them.
-  const { telegram: telegramUrl } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url });
-  return { urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}`, slack: `${slack.url}${SLACK_PATH}`, telegram: telegramUrl! }, ntfy, discord, slack, telegram };
+  const { telegram: telegramUrl } = outletUrls({
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
+    RESETCAST_TELEGRAM_API: telegram.url,
+  });
+  return {
+    urls: {
+      ntfy: `${ntfy.url}/${NTFY_TOPIC}`,
+      discord: `${discord.url}${DISCORD_PATH}`,
+      slack: `${slack.url}${SLACK_PATH}`,
+      telegram: telegramUrl!,
+    },
+    ntfy,
+    discord,
+    slack,
+    telegram,
+  };
 }
 /** Which alerts each server received, by key, in order. */
 const received = (s: FixtureServer, field: 'title' | 'content' | 'text'): string[] =>
@@ -58,13 +90,23 @@ describe('the ledger makes sending idempotent', () => {
     expect(received(o.discord, 'content')).toEqual(['1', '2']);
     expect(received(o.slack, 'text')).toEqual(['1', '2']);
     expect(received(o.telegram, 'text')).toEqual(['1', '2']);
-    expect(first.lines).toEqual(['✅ ntfy: sent 2 alert(s)', '✅ discord: sent 2 alert(s)', '✅ slack: sent 2 alert(s)', '✅ telegram: sent 2 alert(s)']);
+    expect(first.lines).toEqual([
+      '✅ ntfy: sent 2 alert(s)',
+      '✅ discord: sent 2 alert(s)',
+      '✅ slack: sent 2 alert(s)',
+      '✅ telegram: sent 2 alert(s)',
+    ]);
     const before = await Promise.all(['ntfy', 'discord', 'slack', 'telegram'].map((n) => l.rows(n)));
     const again = await run(l, { alerts, urls: o.urls });
     expect([o.ntfy, o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([2, 2, 2, 2]);
     expect(await Promise.all(['ntfy', 'discord', 'slack', 'telegram'].map((n) => l.rows(n)))).toEqual(before);
     expect(before[0]).toEqual(['#1 sent 1/0', '#2 sent 1/0']);
-    expect(again.lines).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send', '✅ telegram: nothing new to send']);
+    expect(again.lines).toEqual([
+      '✅ ntfy: nothing new to send',
+      '✅ discord: nothing new to send',
+      '✅ slack: nothing new to send',
+      '✅ telegram: nothing new to send',
+    ]);
   });
 
   it('a later run sends only what is new', async () => {
@@ -84,7 +126,9 @@ describe('the ledger makes sending idempotent', () => {
     const first = await run(l, { alerts, urls: down });
     expect(first.failed).toBe(true);
     // Connection refused: nothing was sent, so the client's retries are safe; the second alert is not tried.
-    expect(first.lines[0]).toMatch(/^❌ ntfy: reset:2123700000000000001 not delivered: fetch failed \(connect ECONNREFUSED [^)]*\) \(after 3 attempts\) \(0 of 2 sent; 2 left for the next broadcast\)$/);
+    expect(first.lines[0]).toMatch(
+      /^❌ ntfy: reset:2123700000000000001 not delivered: fetch failed \(connect ECONNREFUSED [^)]*\) \(after 3 attempts\) \(0 of 2 sent; 2 left for the next broadcast\)$/,
+    );
     expect(await l.rows('ntfy')).toEqual(['#1 released 0/0']);
     expect(await l.rows('discord')).toEqual(['#1 sent 1/0', '#2 sent 1/0']);
     const second = await run(l, { alerts, urls: o.urls });
@@ -96,13 +140,26 @@ describe('the ledger makes sending idempotent', () => {
 
   it('a first send that stops (Telegram 403 "bot was kicked"), then a 502: the alert is still resent once after its lease, and arrives (no attempt spent on the 403)', async () => {
     let mode: 'kicked' | 'bad-gateway' | 'ok' = 'kicked';
-    const telegram = await startServer(telegramApi(() => (mode === 'kicked' ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : mode === 'bad-gateway' ? { status: 502, body: 'Bad Gateway' } : undefined)));
+    const telegram = await startServer(
+      telegramApi(() =>
+        mode === 'kicked'
+          ? telegramError(403, 'Forbidden: bot was kicked from the channel chat')
+          : mode === 'bad-gateway'
+            ? { status: 502, body: 'Bad Gateway' }
+            : undefined,
+      ),
+    );
     servers.push(telegram);
     const l = await fresh(400);
-    const urls = { telegram: outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url }).telegram! };
+    const urls = {
+      telegram: outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url })
+        .telegram!,
+    };
     const alerts = [reset(1, 1)];
     const kicked = await run(l, { alerts, urls, leaseMs: 400 });
-    expect(kicked.lines[3]).toMatch(/^❌ telegram: reset:2123700000000000001 not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat/);
+    expect(kicked.lines[3]).toMatch(
+      /^❌ telegram: reset:2123700000000000001 not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat/,
+    );
     expect(await l.rows('telegram')).toEqual(['#1 released 0/0']);
     mode = 'bad-gateway';
     await run(l, { alerts, urls, leaseMs: 400 });
@@ -123,7 +180,15 @@ describe('the ledger makes sending idempotent', () => {
 
   it('an alert the outlet refuses never holds back the ones after it; it is tried three times in all, then given up', async () => {
     // ntfy refuses alert #2's message every time (400), and takes every other.
-    const [o, l] = await Promise.all([outlets({ ntfy: (_n, req) => (String(JSON.parse(req.body).title).endsWith('#2') ? { status: 400, body: '{"code":40001,"http":400,"error":"invalid request"}' } : undefined) }), fresh()]);
+    const [o, l] = await Promise.all([
+      outlets({
+        ntfy: (_n, req) =>
+          String(JSON.parse(req.body).title).endsWith('#2')
+            ? { status: 400, body: '{"code":40001,"http":400,"error":"invalid request"}' }
+            : undefined,
+      }),
+      fresh(),
+    ]);
     const alerts = [reset(1, 3), reset(2, 2), reset(3, 1)];
     const first = await run(l, { alerts, urls: o.urls });
     expect(received(o.ntfy, 'title')).toEqual(['1', '2', '3']);
@@ -162,7 +227,14 @@ describe('the claim (written before each send)', () => {
     const alerts = [reset(1, 2), reset(2, 1)];
     // What the ledger holds when each request reaches ntfy.
     const seen: string[][] = [];
-    const watching = { ...l.ledger, claim: async (...args: Parameters<typeof l.ledger.claim>) => { const c = await l.ledger.claim(...args); seen.push(await l.rows('ntfy')); return c; } };
+    const watching = {
+      ...l.ledger,
+      claim: async (...args: Parameters<typeof l.ledger.claim>) => {
+        const c = await l.ledger.claim(...args);
+        seen.push(await l.rows('ntfy'));
+        return c;
+      },
+    };
     await broadcast({ alerts, ledger: watching, urls, http: httpDeps(), now: NOW, leaseMs: 300 });
     expect(seen).toEqual([['#1 claimed 1/0'], ['#1 sent 1/0', '#2 claimed 1/0']]);
 
@@ -170,7 +242,11 @@ describe('the claim (written before each send)', () => {
     const three = reset(3, 0.5);
     const dying = await l.ledger.claim('ntfy', three);
     expect('claim' in dying).toBe(true);
-    await fetch(urls.ntfy, { method: 'POST', body: JSON.stringify({ topic: NTFY_TOPIC, title: 'Codex limits reset #3', message: 'x', sequence_id: 'a' }), headers: { 'content-type': 'application/json' } });
+    await fetch(urls.ntfy, {
+      method: 'POST',
+      body: JSON.stringify({ topic: NTFY_TOPIC, title: 'Codex limits reset #3', message: 'x', sequence_id: 'a' }),
+      headers: { 'content-type': 'application/json' },
+    });
     const within = await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: 300 });
     const heldNow = within.decisions.filter((d) => d.result === 'held').length;
     await l.leasesEnded('ntfy');
@@ -208,7 +284,19 @@ describe('the retired sent-log: imported once into an empty ledger', () => {
 
   it('its recent records are not resent; older ones are not imported (they could never be sent again anyway); a second import does nothing', async () => {
     const [o, l] = await Promise.all([outlets(), fresh()]);
-    const text = JSON.stringify({ outlets: [{ name: 'discord', ok: true, error: null, checked_at: '2026-11-20T11:00:00Z', outcome: 'ok', last_ok_at: '2026-11-20T11:00:00Z', sent: [...history.slice(0, 3), ...recent.slice(0, 2)].map(record) }] });
+    const text = JSON.stringify({
+      outlets: [
+        {
+          name: 'discord',
+          ok: true,
+          error: null,
+          checked_at: '2026-11-20T11:00:00Z',
+          outcome: 'ok',
+          last_ok_at: '2026-11-20T11:00:00Z',
+          sent: [...history.slice(0, 3), ...recent.slice(0, 2)].map(record),
+        },
+      ],
+    });
     const records = recentRecords(readSentLog(text, NOW).log, NOW);
     expect(await l.ledger.importOnce(records)).toBe(3); // #100 (12 h old), #1, #2
     expect(await l.ledger.importOnce(records)).toBe(0);
@@ -254,7 +342,10 @@ describe('broadcastSafely (what npm run broadcast calls)', () => {
       alerts: () => {
         throw new Error(`cannot derive: ${url} went wrong`);
       },
-      ledger: l.ledger, urls: { slack: url }, http: httpDeps(), now: NOW,
+      ledger: l.ledger,
+      urls: { slack: url },
+      http: httpDeps(),
+      now: NOW,
     });
     expect(r).toEqual({ checks: [], lines: ['❌ alerts: cannot derive: [secret] went wrong; nothing sent'], decisions: [], failed: true });
   });

@@ -16,12 +16,23 @@ import { curateDir, EPOCH, expectRefused, idOf, npmScript, readJson, xUrl } from
 
 /** Every npm script that runs one of our own scripts, and that file (build, check and test run others' tools). */
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-const FILES = Object.fromEntries(Object.entries(pkg.scripts).flatMap(([name, cmd]) => /^node (scripts\/[\w/-]+\.ts)$/.exec(cmd)?.slice(1).map((f) => [name, f]) ?? []));
+const FILES = Object.fromEntries(
+  Object.entries(pkg.scripts).flatMap(
+    ([name, cmd]) =>
+      /^node (scripts\/[\w/-]+\.ts)$/
+        .exec(cmd)
+        ?.slice(1)
+        .map((f) => [name, f]) ?? [],
+  ),
+);
 const OURS = Object.keys(FILES);
 
 /** A command as a child process, killed at the deadline (a command that ignored its flags might start a build). */
 function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [FILES[script]!, ...args], { env: { PATH: process.env['PATH'] ?? '', SOURCE_DATE_EPOCH: EPOCH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [FILES[script]!, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', SOURCE_DATE_EPOCH: EPOCH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += String(d)));
   child.stderr.on('data', (d) => (out += String(d)));
@@ -38,13 +49,32 @@ function run(script: string, args: string[], env: Record<string, string>): Promi
 /** One hash of every file of the folder, names and bytes. */
 function folderHash(dir: string): string {
   const hash = createHash('sha256');
-  for (const f of readdirSync(dir).sort()) hash.update(`${f}\0`).update(readFileSync(join(dir, f))).update('\0');
+  for (const f of readdirSync(dir).sort())
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(dir, f)))
+      .update('\0');
   return hash.digest('hex');
 }
 
 describe('every npm script of ours has a flag table', () => {
   it('covers the commands named in the issue and every new one, one table each, named as the script', () => {
-    expect(OURS).toEqual(expect.arrayContaining(['add-event', 'add-promise', 'correct', 'review', 'validate', 'checked', 'pull', 'broadcast', 'lighthouse', 'soak', 'bench:alerts', 'bench:reads']));
+    expect(OURS).toEqual(
+      expect.arrayContaining([
+        'add-event',
+        'add-promise',
+        'correct',
+        'review',
+        'validate',
+        'checked',
+        'pull',
+        'broadcast',
+        'lighthouse',
+        'soak',
+        'bench:alerts',
+        'bench:reads',
+      ]),
+    );
     expect(Object.keys(COMMANDS).sort()).toEqual([...OURS].sort());
   });
 });
@@ -52,17 +82,29 @@ describe('every npm script of ours has a flag table', () => {
 /** The flags in the help's `flags:` section: every `--name` and `-h` in each line's first column. */
 function helpFlags(help: string): string[] {
   const section = help.slice(help.indexOf('\nflags:\n') + '\nflags:\n'.length).split('\n\n')[0]!;
-  return section.split('\n').flatMap((line) => line.trim().split(/\s{2,}/)[0]!.split(', ').map((form) => form.split(' ')[0]!));
+  return section.split('\n').flatMap((line) =>
+    line
+      .trim()
+      .split(/\s{2,}/)[0]!
+      .split(', ')
+      .map((form) => form.split(' ')[0]!),
+  );
 }
 /** The variables in the help's `environment:` section. */
 function helpEnv(help: string): string[] {
   const at = help.indexOf('\nenvironment:\n');
   if (at < 0) return [];
-  return help.slice(at + '\nenvironment:\n'.length).split('\n\n')[0]!.split('\n').map((line) => line.trim().split('=')[0]!);
+  return help
+    .slice(at + '\nenvironment:\n'.length)
+    .split('\n\n')[0]!
+    .split('\n')
+    .map((line) => line.trim().split('=')[0]!);
 }
 /** What the table says the help must list. */
 const tableFlags = (spec: CommandSpec): string[] => [
-  ...Object.entries(spec.flags).flatMap(([name, f]) => (f.type === 'boolean' && f.negatable ? [`--${name}`, `--no-${name}`] : [`--${name}`])),
+  ...Object.entries(spec.flags).flatMap(([name, f]) =>
+    f.type === 'boolean' && f.negatable ? [`--${name}`, `--no-${name}`] : [`--${name}`],
+  ),
   '--help',
   '-h',
 ];
@@ -77,7 +119,11 @@ describe.each(OURS)('%s', (script) => {
     expect(r.out).toContain('\nflags:\n');
     expect(r.out).toMatch(/\nexample:\n {2}\S/);
     expect(helpFlags(r.out).sort()).toEqual(tableFlags(spec).sort());
-    expect(helpEnv(r.out).sort()).toEqual(Object.values(spec.env ?? {}).map((e) => e.name).sort());
+    expect(helpEnv(r.out).sort()).toEqual(
+      Object.values(spec.env ?? {})
+        .map((e) => e.name)
+        .sort(),
+    );
   });
 
   it('an unknown flag: one line naming it, exit 1, data/ byte-identical', async () => {
@@ -93,7 +139,9 @@ describe.each(OURS)('%s', (script) => {
 describe("broadcast's environment comes from the outlet registry", () => {
   it('every variable each outlet reads is in the table, its own first', () => {
     for (const o of OUTLETS) expect(o.settings[0]?.name).toBe(o.env);
-    expect(Object.values(COMMANDS['broadcast']!.env ?? {}).map((e) => e.name)).toEqual(expect.arrayContaining(OUTLETS.flatMap((o) => o.settings.map((s) => s.name))));
+    expect(Object.values(COMMANDS['broadcast']!.env ?? {}).map((e) => e.name)).toEqual(
+      expect.arrayContaining(OUTLETS.flatMap((o) => o.settings.map((s) => s.name))),
+    );
   });
 });
 
@@ -105,16 +153,61 @@ describe('what testers found: refused in one line naming the flag, exit 1, data/
     dir = curateDir();
   });
   it.each<[string, string, string[], string]>([
-    ['a repeated --summary', 'add-event', [...ADD, '--summary', 'ok', '--summary', 'twice'], 'add-event: --summary: given twice (it takes one value)'],
-    ['--partial --no-partial', 'add-event', [...ADD, '--summary', 's', '--partial', '--no-partial'], 'add-event: --partial and --no-partial contradict each other'],
-    ['review --list --nonsense', 'review', ['--list', '--nonsense'], 'review: --nonsense: unknown flag (npm run review -- --help lists them)'],
+    [
+      'a repeated --summary',
+      'add-event',
+      [...ADD, '--summary', 'ok', '--summary', 'twice'],
+      'add-event: --summary: given twice (it takes one value)',
+    ],
+    [
+      '--partial --no-partial',
+      'add-event',
+      [...ADD, '--summary', 's', '--partial', '--no-partial'],
+      'add-event: --partial and --no-partial contradict each other',
+    ],
+    [
+      'review --list --nonsense',
+      'review',
+      ['--list', '--nonsense'],
+      'review: --nonsense: unknown flag (npm run review -- --help lists them)',
+    ],
     ['validate --strict', 'validate', ['--strict'], 'validate: --strict: unknown flag (npm run validate -- --help lists them)'],
-    ['--scope ""', 'add-event', [POST, '--kind', 'reset', '--scope', '', '--summary', 's'], 'add-event: --scope: empty value (give <scope>, or leave the flag out)'],
-    ['--retract with --kind', 'correct', ['2030474136024400173', '--retract', '--kind', 'other', '--reason', 'r'], 'correct: --retract and --kind cannot go together: --retract withdraws the whole event'],
-    ['--fulfilled-by with --scope', 'correct', ['2030474136024400173', '--fulfilled-by', 'none', '--scope', 'all', '--reason', 'r'], 'correct: --fulfilled-by and --scope cannot go together: --fulfilled-by relinks a promise, it changes no event field'],
-    ['a stray argument', 'checked', ['--note', 'n', 'stray'], 'checked: "stray": unexpected argument (npm run checked takes no arguments besides its flags)'],
-    ['--reason on a new event', 'add-event', [...ADD, '--summary', 's', '--reason', 'r'], 'add-event: --reason: only with --update or --supersedes'],
-    ['a flag of another --accept form', 'review', ['42', '--accept', 'event', '--kind', 'reset', '--expires', '2026-12-01T00:00:00Z'], 'review: --expires: does not apply to --accept event (it takes --kind, --scope, --summary, --certainty, --origin, --partial, --global)'],
+    [
+      '--scope ""',
+      'add-event',
+      [POST, '--kind', 'reset', '--scope', '', '--summary', 's'],
+      'add-event: --scope: empty value (give <scope>, or leave the flag out)',
+    ],
+    [
+      '--retract with --kind',
+      'correct',
+      ['2030474136024400173', '--retract', '--kind', 'other', '--reason', 'r'],
+      'correct: --retract and --kind cannot go together: --retract withdraws the whole event',
+    ],
+    [
+      '--fulfilled-by with --scope',
+      'correct',
+      ['2030474136024400173', '--fulfilled-by', 'none', '--scope', 'all', '--reason', 'r'],
+      'correct: --fulfilled-by and --scope cannot go together: --fulfilled-by relinks a promise, it changes no event field',
+    ],
+    [
+      'a stray argument',
+      'checked',
+      ['--note', 'n', 'stray'],
+      'checked: "stray": unexpected argument (npm run checked takes no arguments besides its flags)',
+    ],
+    [
+      '--reason on a new event',
+      'add-event',
+      [...ADD, '--summary', 's', '--reason', 'r'],
+      'add-event: --reason: only with --update or --supersedes',
+    ],
+    [
+      'a flag of another --accept form',
+      'review',
+      ['42', '--accept', 'event', '--kind', 'reset', '--expires', '2026-12-01T00:00:00Z'],
+      'review: --expires: does not apply to --accept event (it takes --kind, --scope, --summary, --certainty, --origin, --partial, --global)',
+    ],
   ])('%s', (_name, script, args, line) => expectRefused(script, dir, args, new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
 });
 
@@ -130,10 +223,17 @@ describe('a correction that would unlink promises is refused, naming them and th
     for (const p of promises) await ok(dir, 'add-promise', [p, '--summary', 'Limits reset soon.']);
     const reset = xUrl('thsottiaux', '2026-11-20T10:00:00Z');
     await ok(dir, 'add-event', [reset, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']);
-    expect(readJson(dir, 'announcements.json').announcements.filter((a: { fulfilled_by: string | null }) => a.fulfilled_by === idOf(reset))).toHaveLength(3);
+    expect(
+      readJson(dir, 'announcements.json').announcements.filter((a: { fulfilled_by: string | null }) => a.fulfilled_by === idOf(reset)),
+    ).toHaveLength(3);
     const named = promises.map((p) => `${idOf(p)} (${p})`).join(', ');
     const line = `correct: event ${idOf(reset)} fulfils promises ${named}; relink each first: npm run correct -- ${idOf(promises[0]!)} --fulfilled-by <event id|none> --reason "…"`;
-    await expectRefused('correct', dir, [idOf(reset), '--retract', '--reason', 'not about Codex'], new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expectRefused(
+      'correct',
+      dir,
+      [idOf(reset), '--retract', '--reason', 'not about Codex'],
+      new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
   });
 
   it('add-event --update that narrows the scope below the promise it fulfils', async () => {
@@ -143,6 +243,11 @@ describe('a correction that would unlink promises is refused, naming them and th
     const reset = xUrl('thsottiaux', '2026-11-20T10:00:00Z');
     await ok(dir, 'add-event', [reset, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'Limits reset.']);
     const line = `add-event: event ${idOf(reset)} as updated would no longer fulfil promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
-    await expectRefused('add-event', dir, [reset, '--update', '--kind', 'reset', '--scope', 'plus', '--summary', 'Limits reset.'], new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expectRefused(
+      'add-event',
+      dir,
+      [reset, '--update', '--kind', 'reset', '--scope', 'plus', '--summary', 'Limits reset.'],
+      new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
   });
 });

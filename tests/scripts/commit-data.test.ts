@@ -82,13 +82,18 @@ function commitData(work: string, message = 'data: scheduled pull'): Run {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, output: readFileSync(output, 'utf8') };
 }
 
-const onMain = (o: ReturnType<typeof origin>, path: string): string => execFileSync('git', ['show', `main:${path}`], { cwd: o.origin, encoding: 'utf8' });
+const onMain = (o: ReturnType<typeof origin>, path: string): string =>
+  execFileSync('git', ['show', `main:${path}`], { cwd: o.origin, encoding: 'utf8' });
 
 // Data shaped like the pull's: one JSON line per pull in the logs, a pretty-printed snapshot.
-const forecastLine = (at: string, p24: number): string => `${JSON.stringify({ issued_at: at, available: true, p24, p48: p24 + 10, formula_version: '1' })}\n`;
-const historyLine = (at: string, ok: boolean): string => `${JSON.stringify({ fetched_at: at, status: null, issues: null, ok: { status: ok } })}\n`;
-const signals = (at: string, extra: Record<string, unknown> = {}): string => `${JSON.stringify({ ...extra, fetched_at: at, sources: [] }, null, 2)}\n`;
-const events = (checkedAt: string, ids: string[]): string => `${JSON.stringify({ checked_at: checkedAt, events: ids.map((id) => ({ id })) }, null, 2)}\n`;
+const forecastLine = (at: string, p24: number): string =>
+  `${JSON.stringify({ issued_at: at, available: true, p24, p48: p24 + 10, formula_version: '1' })}\n`;
+const historyLine = (at: string, ok: boolean): string =>
+  `${JSON.stringify({ fetched_at: at, status: null, issues: null, ok: { status: ok } })}\n`;
+const signals = (at: string, extra: Record<string, unknown> = {}): string =>
+  `${JSON.stringify({ ...extra, fetched_at: at, sources: [] }, null, 2)}\n`;
+const events = (checkedAt: string, ids: string[]): string =>
+  `${JSON.stringify({ checked_at: checkedAt, events: ids.map((id) => ({ id })) }, null, 2)}\n`;
 const pullState = (sinceId: string): string => `${JSON.stringify({ x: { OpenAI: { user_id: '1', since_id: sinceId } } }, null, 2)}\n`;
 
 const START = '2026-11-26T07:37:00Z';
@@ -139,7 +144,9 @@ describe('.ci/commit-data', () => {
     const work = checkout(o, 'run');
     write(work, { 'data/events.json': '{"events":[2]}\n' });
     commitData(work, 'data: scheduled pull [skip netlify]');
-    expect(git(o.origin, 'log', '-1', '--format=%s', 'main')).toMatch(/^data: scheduled pull \[skip netlify\] \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(git(o.origin, 'log', '-1', '--format=%s', 'main')).toMatch(
+      /^data: scheduled pull \[skip netlify\] \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/,
+    );
   });
 
   it('nothing changed: no commit, changed=false and the current sha', () => {
@@ -222,7 +229,10 @@ describe('.ci/commit-data', () => {
       const run = checkout(o, 'run');
       const refusedOnce = join(o.root, 'refused-once');
       const hook = join(o.origin, 'hooks', 'pre-receive');
-      writeFileSync(hook, `#!/bin/sh\nif [ ! -e '${refusedOnce}' ]; then : > '${refusedOnce}'; echo 'main moved' >&2; exit 1; fi\nexit 0\n`);
+      writeFileSync(
+        hook,
+        `#!/bin/sh\nif [ ! -e '${refusedOnce}' ]; then : > '${refusedOnce}'; echo 'main moved' >&2; exit 1; fi\nexit 0\n`,
+      );
       chmodSync(hook, 0o755);
       write(run, RUN_A);
       const r = commitData(run);
@@ -240,7 +250,9 @@ describe('.ci/commit-data', () => {
       write(run, RUN_A);
       const r = commitData(run);
       expect(r.status).toBe(1);
-      expect(r.stderr.split('\n').filter((l) => l.startsWith('::error::'))).toEqual(['::error::.ci/commit-data: the push to main was refused 3 times; nothing committed']);
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([
+        '::error::.ci/commit-data: the push to main was refused 3 times; nothing committed',
+      ]);
       expect(git(o.origin, 'rev-parse', 'main')).toBe(before);
     });
   });
@@ -250,7 +262,10 @@ describe('.ci/commit-data', () => {
     const attrs = git(ROOT, 'check-attr', 'resetcast-merge', 'resetcast-time', '--', ...keys.map((k) => `data/${DATA_FILES[k]}`));
     const expected = keys.flatMap((k) => {
       const rule = (MERGE_RULES as Partial<Record<DataFileKey, { merge: string; time: string }>>)[k];
-      return [`data/${DATA_FILES[k]}: resetcast-merge: ${rule?.merge ?? 'together'}`, `data/${DATA_FILES[k]}: resetcast-time: ${rule?.time ?? 'unspecified'}`];
+      return [
+        `data/${DATA_FILES[k]}: resetcast-merge: ${rule?.merge ?? 'together'}`,
+        `data/${DATA_FILES[k]}: resetcast-time: ${rule?.time ?? 'unspecified'}`,
+      ];
     });
     expect(attrs.split('\n')).toEqual(expected);
   });

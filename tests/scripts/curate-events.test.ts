@@ -12,39 +12,94 @@ describe('npm run add-event', () => {
   it('records a banked reset with its grant: expiry = grant + expiry_days (30) unless --expires', async () => {
     const dir = curateDir();
     const before = readJson(dir, 'banked.json').grants.length;
-    const r = await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'One banked reset each.', '--no-partial']);
+    const r = await npmScript('add-event', dir, [
+      BANKED,
+      '--kind',
+      'banked',
+      '--scope',
+      'plus+pro',
+      '--summary',
+      'One banked reset each.',
+      '--no-partial',
+    ]);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain(`granted 2026-11-18-${idOf(BANKED)}: expires 2026-12-18T09:15:02Z`);
     const grants = readJson(dir, 'banked.json').grants;
     expect(grants).toHaveLength(before + 1);
     expect(grants.at(-1)).toEqual({
-      id: `2026-11-18-${idOf(BANKED)}`, granted_at: '2026-11-18T09:15:02Z', expires_at: '2026-12-18T09:15:02Z', scope: 'plus+pro',
-      summary: 'One banked reset each.', url: BANKED, event_id: idOf(BANKED), certainty: 'high', uncertain_fields: [],
+      id: `2026-11-18-${idOf(BANKED)}`,
+      granted_at: '2026-11-18T09:15:02Z',
+      expires_at: '2026-12-18T09:15:02Z',
+      scope: 'plus+pro',
+      summary: 'One banked reset each.',
+      url: BANKED,
+      event_id: idOf(BANKED),
+      certainty: 'high',
+      uncertain_fields: [],
     });
-    const other = await npmScript('add-event', dir, [xUrl('OpenAI', '2026-11-19T10:00:00Z'), '--kind', 'banked', '--scope', 'all', '--summary', 'Another.', '--expires', '2026-12-01T00:00:00Z']);
+    const other = await npmScript('add-event', dir, [
+      xUrl('OpenAI', '2026-11-19T10:00:00Z'),
+      '--kind',
+      'banked',
+      '--scope',
+      'all',
+      '--summary',
+      'Another.',
+      '--expires',
+      '2026-12-01T00:00:00Z',
+    ]);
     expect(other.out).toMatch(/expires 2026-12-01T00:00:00Z$/m);
   });
 
   it('--update amends the event and its grant, logging every changed fact as a correction', async () => {
     const dir = curateDir();
     await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'v1']);
-    const r = await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'pro', '--summary', 'v2', '--expires', '2026-12-31T00:00:00Z', '--update', '--reason', 'the post was edited']);
+    const r = await npmScript('add-event', dir, [
+      BANKED,
+      '--kind',
+      'banked',
+      '--scope',
+      'pro',
+      '--summary',
+      'v2',
+      '--expires',
+      '2026-12-31T00:00:00Z',
+      '--update',
+      '--reason',
+      'the post was edited',
+    ]);
     expect(r.code, r.out).toBe(0);
     const log = readJson(dir, 'corrections.json').corrections;
     expect(log).toEqual([
-      { event_id: idOf(BANKED), at: '2026-11-20T12:00:00Z', what: 'scope', before: 'plus+pro', after: 'pro', reason: 'the post was edited' },
+      {
+        event_id: idOf(BANKED),
+        at: '2026-11-20T12:00:00Z',
+        what: 'scope',
+        before: 'plus+pro',
+        after: 'pro',
+        reason: 'the post was edited',
+      },
       { event_id: idOf(BANKED), at: '2026-11-20T12:00:00Z', what: 'summary', before: 'v1', after: 'v2', reason: 'the post was edited' },
-      { event_id: idOf(BANKED), at: '2026-11-20T12:00:00Z', what: 'expires_at', before: '2026-12-18T09:15:02Z', after: '2026-12-31T00:00:00Z', reason: 'the post was edited' },
+      {
+        event_id: idOf(BANKED),
+        at: '2026-11-20T12:00:00Z',
+        what: 'expires_at',
+        before: '2026-12-18T09:15:02Z',
+        after: '2026-12-31T00:00:00Z',
+        reason: 'the post was edited',
+      },
     ]);
     expect(readJson(dir, 'banked.json').grants.filter((g: { event_id: string }) => g.event_id === idOf(BANKED))).toEqual([
       expect.objectContaining({ scope: 'pro', summary: 'v2', expires_at: '2026-12-31T00:00:00Z' }),
     ]);
   });
 
-  it('a reset recorded inside an open promise\'s window fulfils it', async () => {
+  it("a reset recorded inside an open promise's window fulfils it", async () => {
     const dir = curateDir();
     const promise = xUrl('thsottiaux', '2026-11-19T18:00:00Z');
-    expect((await npmScript('add-promise', dir, [promise, '--summary', 'Reset coming.', '--window-end', '2026-11-20T06:00:00Z'])).code).toBe(0);
+    expect(
+      (await npmScript('add-promise', dir, [promise, '--summary', 'Reset coming.', '--window-end', '2026-11-20T06:00:00Z'])).code,
+    ).toBe(0);
     const r = await npmScript('add-event', dir, [RESET, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset.']);
     expect(r.out).toContain(`promise ${promise} fulfilled by ${idOf(RESET)}`);
     const recorded = readJson(dir, 'announcements.json').announcements.at(-1);
@@ -63,10 +118,24 @@ describe('npm run add-event', () => {
     const dir = curateDir();
     const post = (n: number): string => `https://github.com/openai/codex/issues/1#issuecomment-${n}`;
     for (const n of [1000, 999]) {
-      const r = await npmScript('add-event', dir, [post(n), '--kind', 'other', '--scope', 'all', '--summary', `Comment ${n}.`, '--at', '2026-11-19T00:00:00Z', '--source', 'tibo-openai']);
+      const r = await npmScript('add-event', dir, [
+        post(n),
+        '--kind',
+        'other',
+        '--scope',
+        'all',
+        '--summary',
+        `Comment ${n}.`,
+        '--at',
+        '2026-11-19T00:00:00Z',
+        '--source',
+        'tibo-openai',
+      ]);
       expect(r.code, r.out).toBe(0);
     }
-    const ids = readJson(dir, 'events.json').events.filter((e: { ts: string }) => e.ts === '2026-11-19T00:00:00Z').map((e: { id: string }) => e.id);
+    const ids = readJson(dir, 'events.json')
+      .events.filter((e: { ts: string }) => e.ts === '2026-11-19T00:00:00Z')
+      .map((e: { id: string }) => e.id);
     expect(ids).toEqual(['999', '1000']);
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
   });
@@ -76,7 +145,15 @@ describe('npm run correct', () => {
   it('changes a published fact and logs it; the timeline record moves with it', async () => {
     const dir = curateDir();
     await npmScript('add-event', dir, [RESET, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset.']);
-    const r = await npmScript('correct', dir, [idOf(RESET), '--ts', '2026-11-19T23:00:00Z', '--scope', 'plus+pro', '--reason', 'the reset landed later, for paid plans only']);
+    const r = await npmScript('correct', dir, [
+      idOf(RESET),
+      '--ts',
+      '2026-11-19T23:00:00Z',
+      '--scope',
+      'plus+pro',
+      '--reason',
+      'the reset landed later, for paid plans only',
+    ]);
     expect(r.code, r.out).toBe(0);
     expect(r.out.trim().split('\n')).toEqual([
       `corrected ${idOf(RESET)}: ts "2026-11-19T21:40:10Z" → "2026-11-19T23:00:00Z"`,
@@ -91,7 +168,15 @@ describe('npm run correct', () => {
     // The DevDay grant (frozen history): same scope as its event, a summary of its own.
     const DEVDAY = '2105009715409846272';
     const grantBefore = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === DEVDAY);
-    const r = await npmScript('correct', dir, [DEVDAY, '--scope', 'plus+pro', '--summary', 'A new summary of the event.', '--reason', 'confirmed by the release notes']);
+    const r = await npmScript('correct', dir, [
+      DEVDAY,
+      '--scope',
+      'plus+pro',
+      '--summary',
+      'A new summary of the event.',
+      '--reason',
+      'confirmed by the release notes',
+    ]);
     expect(r.code, r.out).toBe(0);
     const grant = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === DEVDAY);
     expect(grant).toEqual({ ...grantBefore, scope: 'plus+pro' });
@@ -100,7 +185,19 @@ describe('npm run correct', () => {
   it('--url gives an event without an X post a new link; an X post keeps its own', async () => {
     const dir = curateDir();
     const gh = 'https://github.com/openai/codex/issues/14000#issuecomment-4099000002';
-    await npmScript('add-event', dir, [gh, '--kind', 'other', '--scope', 'all', '--summary', 'A staff comment.', '--at', '2026-11-19T00:00:00Z', '--source', 'etraut-openai']);
+    await npmScript('add-event', dir, [
+      gh,
+      '--kind',
+      'other',
+      '--scope',
+      'all',
+      '--summary',
+      'A staff comment.',
+      '--at',
+      '2026-11-19T00:00:00Z',
+      '--source',
+      'etraut-openai',
+    ]);
     const moved = 'https://github.com/openai/codex/discussions/15000#discussioncomment-4099000002';
     const r = await npmScript('correct', dir, ['4099000002', '--url', moved, '--reason', 'the thread moved to a discussion']);
     expect(r.code, r.out).toBe(0);
@@ -121,8 +218,19 @@ describe('npm run correct', () => {
     const grant = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(BANKED));
     // docs/data.md: a correction that would unlink a promise is refused; the link is changed on the record first.
     const refusal = `correct: event ${idOf(BANKED)} fulfils promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
-    await expectRefused('correct', dir, [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts'], new RegExp(`^${escapeRegExp(refusal)}$`));
-    const relink = await npmScript('correct', dir, [idOf(promise), '--fulfilled-by', 'none', '--reason', 'the grant never reached accounts']);
+    await expectRefused(
+      'correct',
+      dir,
+      [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts'],
+      new RegExp(`^${escapeRegExp(refusal)}$`),
+    );
+    const relink = await npmScript('correct', dir, [
+      idOf(promise),
+      '--fulfilled-by',
+      'none',
+      '--reason',
+      'the grant never reached accounts',
+    ]);
     expect(relink.code, relink.out).toBe(0);
     const r = await npmScript('correct', dir, [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts']);
     expect(r.code, r.out).toBe(0);
@@ -130,7 +238,12 @@ describe('npm run correct', () => {
     expect(readJson(dir, 'banked.json').grants.map((g: { event_id: string }) => g.event_id)).not.toContain(idOf(BANKED));
     expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBeNull();
     expect(readJson(dir, 'corrections.json').corrections.at(-1)).toEqual({
-      event_id: idOf(BANKED), at: '2026-11-20T12:00:00Z', what: 'retraction', before: { event, grant }, after: null, reason: 'the grant never reached accounts',
+      event_id: idOf(BANKED),
+      at: '2026-11-20T12:00:00Z',
+      what: 'retraction',
+      before: { event, grant },
+      after: null,
+      reason: 'the grant never reached accounts',
     });
     const again = await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']);
     expect(again.out).toMatch(/was retracted/);

@@ -23,28 +23,122 @@ const snowflake = (iso: string, low: bigint): string => postIdAt(new Date(iso), 
 describe('bad input: one line naming the field and the rule, exit 1, data/ byte-identical', () => {
   const PROMISED = xUrl('thsottiaux', '2026-11-19T20:00:00Z');
   it.each<[string, string, string[], RegExp]>([
-    ['a post id that decodes to 2010', 'add-event', ['https://x.com/thsottiaux/status/123', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days before the first Codex usage-limit reset on record\): not a post about Codex limits$/],
-    ['a GitHub URL outside the staff source', 'add-event', ['https://github.com/someone/fork/issues/1', '--kind', 'reset', '--scope', 'all', '--summary', 's', '--at', '2026-11-19T00:00:00Z', '--source', 'x'],
-      /^add-event: not a post URL: https:\/\/github\.com\/someone\/fork\/issues\/1 \(expected/],
-    ['a page that is not a post, without --url', 'add-event', ['https://example.com/codex-reset', '--kind', 'reset', '--scope', 'all', '--summary', 's'], /^add-event: not a post URL: https:\/\/example\.com\/codex-reset/],
-    ['--url without --origin observed', 'add-event', ['--url', 'https://example.com/codex-reset', '--kind', 'reset', '--scope', 'all', '--summary', 's', '--at', '2026-11-19T00:00:00Z', '--source', 'tracker'],
-      /^add-event: --origin: a page that is not a post is recorded only with --origin observed$/],
-    ['a plan named twice', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'plus+plus', '--summary', 's'],
-      /^add-event: --scope "plus\+plus": plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu$/],
-    ['a plan named twice out of order', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'pro+pro+plus', '--summary', 's'], /^add-event: --scope "plus\+pro\+pro": plans must each appear once/],
-    ['a promise window ending in 2099', 'add-promise', [PROMISED, '--summary', 's', '--window-end', '2099-01-01T00:00:00Z'],
-      /^add-promise: --window-end 2099-01-01T00:00:00Z: more than 14 days after the post \(2026-11-19T20:00:00Z\); a promise's window ends within 14 days$/],
-    ['an account not listed as official, without --origin', 'add-event', [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /^add-event: --origin is required for randomuser42: not an official account \(src\/core\/sources\.ts\); give --origin observed or community$/],
-    ['an account not listed as official, claimed official', 'add-event', [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--origin', 'official_post'],
-      /^add-event: --origin official_post: randomuser42 is not an official account/],
-    ['a community post at high certainty', 'add-event', [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--origin', 'community', '--certainty', 'high'],
-      /^add-event: --certainty high: a community record is at most medium certainty$/],
-    ['a corrected time before the floor', 'correct', ['1968163721034994139', '--ts', '2010-11-04T01:42:54Z', '--reason', 'r'], /^correct: --ts 2010-11-04T01:42:54Z: before 2025-08-18T00:00:00Z/],
-    ['a hand check in the future', 'checked', ['--note', 'n', '--at', '2026-11-20T13:00:00Z'], /^checked: --at 2026-11-20T13:00:00Z: in the future \(now 2026-11-20T12:00:00Z\)/],
+    [
+      'a post id that decodes to 2010',
+      'add-event',
+      ['https://x.com/thsottiaux/status/123', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
+      /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days before the first Codex usage-limit reset on record\): not a post about Codex limits$/,
+    ],
+    [
+      'a GitHub URL outside the staff source',
+      'add-event',
+      [
+        'https://github.com/someone/fork/issues/1',
+        '--kind',
+        'reset',
+        '--scope',
+        'all',
+        '--summary',
+        's',
+        '--at',
+        '2026-11-19T00:00:00Z',
+        '--source',
+        'x',
+      ],
+      /^add-event: not a post URL: https:\/\/github\.com\/someone\/fork\/issues\/1 \(expected/,
+    ],
+    [
+      'a page that is not a post, without --url',
+      'add-event',
+      ['https://example.com/codex-reset', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
+      /^add-event: not a post URL: https:\/\/example\.com\/codex-reset/,
+    ],
+    [
+      '--url without --origin observed',
+      'add-event',
+      [
+        '--url',
+        'https://example.com/codex-reset',
+        '--kind',
+        'reset',
+        '--scope',
+        'all',
+        '--summary',
+        's',
+        '--at',
+        '2026-11-19T00:00:00Z',
+        '--source',
+        'tracker',
+      ],
+      /^add-event: --origin: a page that is not a post is recorded only with --origin observed$/,
+    ],
+    [
+      'a plan named twice',
+      'add-event',
+      [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'plus+plus', '--summary', 's'],
+      /^add-event: --scope "plus\+plus": plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu$/,
+    ],
+    [
+      'a plan named twice out of order',
+      'add-event',
+      [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'pro+pro+plus', '--summary', 's'],
+      /^add-event: --scope "plus\+pro\+pro": plans must each appear once/,
+    ],
+    [
+      'a promise window ending in 2099',
+      'add-promise',
+      [PROMISED, '--summary', 's', '--window-end', '2099-01-01T00:00:00Z'],
+      /^add-promise: --window-end 2099-01-01T00:00:00Z: more than 14 days after the post \(2026-11-19T20:00:00Z\); a promise's window ends within 14 days$/,
+    ],
+    [
+      'an account not listed as official, without --origin',
+      'add-event',
+      [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's'],
+      /^add-event: --origin is required for randomuser42: not an official account \(src\/core\/sources\.ts\); give --origin observed or community$/,
+    ],
+    [
+      'an account not listed as official, claimed official',
+      'add-event',
+      [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--origin', 'official_post'],
+      /^add-event: --origin official_post: randomuser42 is not an official account/,
+    ],
+    [
+      'a community post at high certainty',
+      'add-event',
+      [
+        xUrl('randomuser42', '2026-11-19T01:00:00Z'),
+        '--kind',
+        'reset',
+        '--scope',
+        'all',
+        '--summary',
+        's',
+        '--origin',
+        'community',
+        '--certainty',
+        'high',
+      ],
+      /^add-event: --certainty high: a community record is at most medium certainty$/,
+    ],
+    [
+      'a corrected time before the floor',
+      'correct',
+      ['1968163721034994139', '--ts', '2010-11-04T01:42:54Z', '--reason', 'r'],
+      /^correct: --ts 2010-11-04T01:42:54Z: before 2025-08-18T00:00:00Z/,
+    ],
+    [
+      'a hand check in the future',
+      'checked',
+      ['--note', 'n', '--at', '2026-11-20T13:00:00Z'],
+      /^checked: --at 2026-11-20T13:00:00Z: in the future \(now 2026-11-20T12:00:00Z\)/,
+    ],
     ['a hand check without a note', 'checked', [], /^checked: --note: required/],
-    ['a summary that is only control characters', 'add-event', [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', '\u0007\u0001 '], /^add-event: --summary must not be empty$/],
+    [
+      'a summary that is only control characters',
+      'add-event',
+      [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', '\u0007\u0001 '],
+      /^add-event: --summary must not be empty$/,
+    ],
   ])('%s', (_name, script, args, message) => expectRefused(script, curateDir(), args, message));
 });
 
@@ -54,7 +148,19 @@ describe('plausible and canonical', () => {
     const post = xUrl('OpenAIDevs', '2026-11-19T01:00:00Z');
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'pro+plus', '--summary', 'Reset for Pro and Plus.']);
     expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post)).scope).toBe('plus+pro');
-    await ok('add-event', dir, ['https://github.com/openai/codex/issues/1', '--kind', 'other', '--scope', 'unspecified', '--summary', 'An issue.', '--at', '2026-11-19T00:00:00Z', '--source', 'etraut-openai']);
+    await ok('add-event', dir, [
+      'https://github.com/openai/codex/issues/1',
+      '--kind',
+      'other',
+      '--scope',
+      'unspecified',
+      '--summary',
+      'An issue.',
+      '--at',
+      '2026-11-19T00:00:00Z',
+      '--source',
+      'etraut-openai',
+    ]);
     const ids = readJson(dir, 'events.json').events.map((e: { id: string }) => e.id);
     expect(ids).not.toContain('1');
     expect(ids).toContain(snowflake('2026-11-19T00:00:00Z', 1n));
@@ -65,7 +171,13 @@ describe('plausible and canonical', () => {
     const dir = curateDir();
     const post = xUrl('thsottiaux', '2026-11-20T11:00:00Z');
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'all', '--summary', 'CI check: a reset recorded an hour ago']);
-    expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({ id: idOf(post), origin: 'official_post', certainty: 'high', global: true, uncertain_fields: ['partial'] });
+    expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({
+      id: idOf(post),
+      origin: 'official_post',
+      certainty: 'high',
+      global: true,
+      uncertain_fields: ['partial'],
+    });
   });
 });
 
@@ -73,18 +185,48 @@ describe('nothing invented', () => {
   it('another account needs --origin and is at most medium; --update cannot move origin; global unknown is recorded as unknown', async () => {
     const dir = curateDir();
     const post = xUrl('randomuser42', '2026-11-19T01:00:00Z');
-    await ok('add-event', dir, [post, '--kind', 'banked', '--scope', 'paid', '--summary', 'A banked reset added to every paid account, says a user.', '--origin', 'community']);
+    await ok('add-event', dir, [
+      post,
+      '--kind',
+      'banked',
+      '--scope',
+      'paid',
+      '--summary',
+      'A banked reset added to every paid account, says a user.',
+      '--origin',
+      'community',
+    ]);
     expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post))).toMatchObject({
-      source: 'randomuser42', origin: 'community', certainty: 'medium', global: false, uncertain_fields: ['partial', 'global'],
+      source: 'randomuser42',
+      origin: 'community',
+      certainty: 'medium',
+      global: false,
+      uncertain_fields: ['partial', 'global'],
     });
     const before = snapshot(dir);
-    const r = await npmScript('add-event', dir, [post, '--kind', 'banked', '--scope', 'paid', '--summary', 'Same.', '--origin', 'observed', '--update']);
+    const r = await npmScript('add-event', dir, [
+      post,
+      '--kind',
+      'banked',
+      '--scope',
+      'paid',
+      '--summary',
+      'Same.',
+      '--origin',
+      'observed',
+      '--update',
+    ]);
     expect(r.code).toBe(1);
-    expect(r.out.trim()).toBe(`add-event: --origin observed: event ${idOf(post)} is recorded as community; change it with npm run correct -- ${idOf(post)} --origin observed --reason "…"`);
+    expect(r.out.trim()).toBe(
+      `add-event: --origin observed: event ${idOf(post)} is recorded as community; change it with npm run correct -- ${idOf(post)} --origin observed --reason "…"`,
+    );
     expect(snapshot(dir)).toEqual(before);
     // Said later: the correction logs the unknown it replaces.
     await ok('correct', dir, [idOf(post), '--global', '--reason', 'OpenAI confirmed every paid account got it']);
-    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post))).toMatchObject({ global: true, uncertain_fields: ['partial'] });
+    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post))).toMatchObject({
+      global: true,
+      uncertain_fields: ['partial'],
+    });
     expect(readJson(dir, 'corrections.json').corrections.at(-1)).toMatchObject({ what: 'global', before: 'unknown', after: true });
     await ok('correct', dir, [idOf(post), '--origin', 'observed', '--reason', 'users reported it; no official post']);
     expect(readJson(dir, 'corrections.json').corrections.at(-1)).toMatchObject({ what: 'origin', before: 'community', after: 'observed' });
@@ -96,12 +238,42 @@ describe('review follows the same rule', () => {
   it('a candidate by a login not listed as staff is accepted only with --origin', async () => {
     const dir = curateDir();
     const url = 'https://github.com/openai/codex/issues/14000#issuecomment-4099000003';
-    writeFileSync(join(dir, 'candidates.json'), `${JSON.stringify({ candidates: [
-      { id: '4099000003', platform: 'github', ts: '2026-11-19T10:00:00Z', source: 'new-openai-member', url, text: 'We reset usage limits for everyone.', suggested_kind: 'reset', suggested_scope: 'all', suggested_window: null, reason: 'r' },
-    ], rejected: [] }, null, 2)}\n`);
-    await expectRefused('review', dir, ['4099000003', '--accept', 'event', '--kind', 'reset'], /^review: --origin is required for new-openai-member: not an official account/);
+    writeFileSync(
+      join(dir, 'candidates.json'),
+      `${JSON.stringify(
+        {
+          candidates: [
+            {
+              id: '4099000003',
+              platform: 'github',
+              ts: '2026-11-19T10:00:00Z',
+              source: 'new-openai-member',
+              url,
+              text: 'We reset usage limits for everyone.',
+              suggested_kind: 'reset',
+              suggested_scope: 'all',
+              suggested_window: null,
+              reason: 'r',
+            },
+          ],
+          rejected: [],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    await expectRefused(
+      'review',
+      dir,
+      ['4099000003', '--accept', 'event', '--kind', 'reset'],
+      /^review: --origin is required for new-openai-member: not an official account/,
+    );
     await ok('review', dir, ['4099000003', '--accept', 'event', '--kind', 'reset', '--origin', 'observed']);
-    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === '4099000003')).toMatchObject({ origin: 'observed', certainty: 'medium', source: 'new-openai-member' });
+    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === '4099000003')).toMatchObject({
+      origin: 'observed',
+      certainty: 'medium',
+      source: 'new-openai-member',
+    });
   });
 });
 
@@ -112,8 +284,16 @@ describe('every fact fixable, every fix on the record', () => {
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'One banked reset each.']);
     const out = await ok('correct', dir, [idOf(post), '--kind', 'banked', '--reason', 'it was a banked reset, not an immediate one']);
     expect(out).toContain(`granted 2026-11-18-${idOf(post)}: expires 2026-12-18T09:15:02Z`);
-    expect(readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(post))).toMatchObject({ granted_at: '2026-11-18T09:15:02Z', scope: 'plus+pro' });
-    expect(readJson(dir, 'corrections.json').corrections.at(-1)).toMatchObject({ event_id: idOf(post), what: 'kind', before: 'reset', after: 'banked' });
+    expect(readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(post))).toMatchObject({
+      granted_at: '2026-11-18T09:15:02Z',
+      scope: 'plus+pro',
+    });
+    expect(readJson(dir, 'corrections.json').corrections.at(-1)).toMatchObject({
+      event_id: idOf(post),
+      what: 'kind',
+      before: 'reset',
+      after: 'banked',
+    });
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
     const back = await ok('correct', dir, [idOf(post), '--kind', 'reset', '--reason', 'it was immediate after all']);
     expect(back).toContain(`removed grant 2026-11-18-${idOf(post)}`);
@@ -153,11 +333,29 @@ describe('every fact fixable, every fix on the record', () => {
     const before = snapshot(dir);
     const plain = await npmScript('add-event', dir, [post, '--kind', 'banked', '--scope', 'all', '--summary', 'Banked.']);
     expect(plain.code).toBe(1);
-    expect(plain.out.trim()).toBe(`add-event: event ${idOf(post)} was retracted (correction ${key} in data/corrections.json); to record it again pass --supersedes ${key} --reason "…"`);
+    expect(plain.out.trim()).toBe(
+      `add-event: event ${idOf(post)} was retracted (correction ${key} in data/corrections.json); to record it again pass --supersedes ${key} --reason "…"`,
+    );
     expect(snapshot(dir)).toEqual(before);
-    await ok('add-event', dir, [post, '--kind', 'banked', '--scope', 'all', '--summary', 'Banked.', '--supersedes', key, '--reason', 'it was about Codex: a banked reset']);
+    await ok('add-event', dir, [
+      post,
+      '--kind',
+      'banked',
+      '--scope',
+      'all',
+      '--summary',
+      'Banked.',
+      '--supersedes',
+      key,
+      '--reason',
+      'it was about Codex: a banked reset',
+    ]);
     expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post))).toMatchObject({ kind: 'banked' });
-    expect(readJson(dir, 'corrections.json').corrections.slice(-2).map((c: { what: string }) => c.what)).toEqual(['retraction', 'rerecorded']);
+    expect(
+      readJson(dir, 'corrections.json')
+        .corrections.slice(-2)
+        .map((c: { what: string }) => c.what),
+    ).toEqual(['retraction', 'rerecorded']);
     expect(readJson(dir, 'corrections.json').corrections.at(-1)).toMatchObject({ supersedes: key, before: null, after: null });
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
   });
@@ -167,16 +365,34 @@ describe('every fact fixable, every fix on the record', () => {
     const promise = xUrl('thsottiaux', '2026-11-19T15:00:00Z');
     const banked = xUrl('thsottiaux', '2026-11-19T17:54:00Z');
     const reset = xUrl('OpenAIDevs', '2026-11-19T18:00:00Z');
-    await ok('add-promise', dir, [promise, '--summary', 'Business and Enterprise limits will be reset later today.', '--scope', 'enterprise+business', '--window-end', '2026-11-20T08:00:00Z']);
+    await ok('add-promise', dir, [
+      promise,
+      '--summary',
+      'Business and Enterprise limits will be reset later today.',
+      '--scope',
+      'enterprise+business',
+      '--window-end',
+      '2026-11-20T08:00:00Z',
+    ]);
     expect(readJson(dir, 'announcements.json').announcements.at(-1)).toMatchObject({ scope: 'business+enterprise' });
     await ok('add-event', dir, [banked, '--kind', 'banked', '--scope', 'paid', '--summary', 'A banked reset for paid plans.']);
     expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBeNull();
-    const out = await ok('add-event', dir, [reset, '--kind', 'reset', '--scope', 'business+enterprise', '--summary', 'Business and Enterprise reset.']);
+    const out = await ok('add-event', dir, [
+      reset,
+      '--kind',
+      'reset',
+      '--scope',
+      'business+enterprise',
+      '--summary',
+      'Business and Enterprise reset.',
+    ]);
     expect(out).toContain(`promise ${promise} fulfilled by ${idOf(reset)}`);
     // Relinking by hand follows the same rule.
     const r = await npmScript('correct', dir, [idOf(promise), '--fulfilled-by', idOf(banked), '--reason', 'r']);
     expect(r.code).toBe(1);
-    expect(r.out.trim()).toBe(`correct: --fulfilled-by ${idOf(banked)}: a banked for paid at 2026-11-19T17:54:00Z does not fulfil this promise (kind, scope or window; docs/data.md)`);
+    expect(r.out.trim()).toBe(
+      `correct: --fulfilled-by ${idOf(banked)}: a banked for paid at 2026-11-19T17:54:00Z does not fulfil this promise (kind, scope or window; docs/data.md)`,
+    );
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
   });
 });
@@ -184,13 +400,30 @@ describe('every fact fixable, every fix on the record', () => {
 describe('npm run checked', () => {
   it('a reset recorded an hour ago plus a hand check: the forecast is available again, the check logged', async () => {
     const dir = curateDir();
-    await ok('add-event', dir, [xUrl('thsottiaux', '2026-11-20T11:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']);
+    await ok('add-event', dir, [
+      xUrl('thsottiaux', '2026-11-20T11:00:00Z'),
+      '--kind',
+      'reset',
+      '--scope',
+      'all',
+      '--summary',
+      'Limits reset.',
+    ]);
     // The fixture was last checked 2026-10-11: 40 days before the commands' clock, so not vouched for.
     expect(computeForecast(parseDataset(readDataFiles(dir), NOW), NOW, 's').available).toBe(false);
     const out = await ok('checked', dir, ['--note', 'Read the official accounts and openai/codex by hand.', '--by', 'Maintainer']);
     expect(out.trim()).toBe('checked up to 2026-11-20T12:00:00Z by Maintainer: the record is fresh from 2026-11-20T12:00:00Z');
     expect(readJson(dir, 'events.json').checked_at).toBe('2026-11-20T12:00:00Z');
-    expect(readJson(dir, 'checks.json')).toEqual({ checks: [{ at: '2026-11-20T12:00:00Z', recorded_at: '2026-11-20T12:00:00Z', by: 'Maintainer', note: 'Read the official accounts and openai/codex by hand.' }] });
+    expect(readJson(dir, 'checks.json')).toEqual({
+      checks: [
+        {
+          at: '2026-11-20T12:00:00Z',
+          recorded_at: '2026-11-20T12:00:00Z',
+          by: 'Maintainer',
+          note: 'Read the official accounts and openai/codex by hand.',
+        },
+      ],
+    });
     const forecast = computeForecast(parseDataset(readDataFiles(dir), NOW), NOW, 's');
     expect(forecast.available).toBe(true);
     expect(forecast.freshness.events_checked_at).toBe('2026-11-20T12:00:00Z');

@@ -33,7 +33,11 @@ function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): D
 
 /** A local stand-in for the deployed site: its three payloads, anything else 404. */
 async function site(deployed: Deployed): Promise<string> {
-  const byPath: Record<string, Reply> = { '/api/v1/forecast.json': deployed.forecast, '/api/v1/alerts.json': deployed.alerts, '/api/v1/banked.json': deployed.banked };
+  const byPath: Record<string, Reply> = {
+    '/api/v1/forecast.json': deployed.forecast,
+    '/api/v1/alerts.json': deployed.alerts,
+    '/api/v1/banked.json': deployed.banked,
+  };
   server = await startServer((url) => byPath[url.pathname]);
   return server.url;
 }
@@ -43,7 +47,10 @@ async function factsChanged(before: string, after: string, siteUrl: string): Pro
   const output = join(after, 'github-output');
   writeFileSync(output, 'earlier=line\n');
   const r = await runNode(['scripts/facts-changed.ts', '--before', before, '--site', siteUrl, '--output', output], {
-    PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: after, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), RESETCAST_HTTP_TIMEOUT_MS: '2000',
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: after,
+    SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+    RESETCAST_HTTP_TIMEOUT_MS: '2000',
   });
   return { ...r, output: readFileSync(output, 'utf8') };
 }
@@ -61,7 +68,10 @@ const editJson = (dir: string, file: string, edit: (doc: any) => void): void => 
 function quietPull(dir: string): void {
   editJson(dir, 'signals.json', (s) => (s.fetched_at = '2026-11-22T23:44:29Z'));
   editJson(dir, 'events.json', (e) => (e.checked_at = '2026-10-12T00:00:00Z'));
-  appendFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-22T23:44:29Z', available: false, p24: 6, p48: 15, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`);
+  appendFileSync(
+    join(dir, 'forecast-log.jsonl'),
+    `${JSON.stringify({ issued_at: '2026-11-22T23:44:29Z', available: false, p24: 6, p48: 15, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
+  );
 }
 
 /** A grant recorded before the pull (in both copies: no fact changed) that expires at `expiresAt`. */
@@ -90,13 +100,27 @@ describe('facts-changed', () => {
     quietPull(after);
     editJson(after, 'events.json', (e) =>
       e.events.push({
-        id: '2124472963691446272', date: '2026-11-22', ts: '2026-11-22T12:00:00Z', scope: 'plus+pro', kind: 'boost', source: 'thsottiaux',
-        url: 'https://x.com/thsottiaux/status/2124472963691446272', summary: 'Limits doubled for the weekend.', partial: false, global: true,
-        origin: 'official_post', certainty: 'high', uncertain_fields: [],
+        id: '2124472963691446272',
+        date: '2026-11-22',
+        ts: '2026-11-22T12:00:00Z',
+        scope: 'plus+pro',
+        kind: 'boost',
+        source: 'thsottiaux',
+        url: 'https://x.com/thsottiaux/status/2124472963691446272',
+        summary: 'Limits doubled for the weekend.',
+        partial: false,
+        global: true,
+        origin: 'official_post',
+        certainty: 'high',
+        uncertain_fields: [],
       }),
     );
     const r = await factsChanged(before, after, await site(builtFrom(before)));
-    expect(r).toEqual({ code: 0, out: 'data/events.json: facts changed\nalerts: new event:2124472963691446272 (deployed → now)\n', output: 'earlier=line\nrebuild=true\n' });
+    expect(r).toEqual({
+      code: 0,
+      out: 'data/events.json: facts changed\nalerts: new event:2124472963691446272 (deployed → now)\n',
+      output: 'earlier=line\nrebuild=true\n',
+    });
   });
 
   it('an X check that makes the record fresh again makes the forecast available: build', async () => {
@@ -124,7 +148,7 @@ describe('facts-changed', () => {
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
-  it('a grant\'s 5 h reminder comes due between the deployed build (22:45) and the pull (00:00): build', async () => {
+  it("a grant's 5 h reminder comes due between the deployed build (22:45) and the pull (00:00): build", async () => {
     // Expiry 04:00: the 5 h reminder is due at 23:00; the 24 h one (04:00 the day before) was there already.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-23T04:00:00Z');
@@ -134,7 +158,12 @@ describe('facts-changed', () => {
 
   it.each([
     ['forecast.json answers 404', 'forecast', { status: 404 }, 'forecast.json: HTTP 404 Not Found'],
-    ['alerts.json is larger than its cap (4 MiB)', 'alerts', { stream: { bytes: 5_000_000, contentLength: true } }, 'alerts.json: response exceeds 4.2 MB (Content-Length: 5 MB), not read'],
+    [
+      'alerts.json is larger than its cap (4 MiB)',
+      'alerts',
+      { stream: { bytes: 5_000_000, contentLength: true } },
+      'alerts.json: response exceeds 4.2 MB (Content-Length: 5 MB), not read',
+    ],
     ['banked.json is not a banked payload', 'banked', { body: '{"error":"not found"}' }, 'banked.json: not a banked payload as published'],
   ] as const)('the deployed site cannot be read (%s): build', async (_, part, reply, reason) => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];

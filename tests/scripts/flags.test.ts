@@ -37,16 +37,28 @@ function refusal(spec: CommandSpec, args: string[]): string {
 
 describe('readFlags: the rules parseArgs leaves to us', () => {
   it.each<[string, string[], string]>([
-    ['a repeated single-value flag', ['1', '--note', 'n', '--scope', 'ok', '--scope', 'twice'], '--scope: given twice (it takes one value)'],
+    [
+      'a repeated single-value flag',
+      ['1', '--note', 'n', '--scope', 'ok', '--scope', 'twice'],
+      '--scope: given twice (it takes one value)',
+    ],
     ['a repeated boolean', ['1', '--note', 'n', '--partial', '--partial'], '--partial: given twice (it takes one value)'],
     ['a flag and its negation', ['1', '--note', 'n', '--partial', '--no-partial'], '--partial and --no-partial contradict each other'],
     ['a negation and the flag', ['1', '--note', 'n', '--no-partial', '--partial'], '--no-partial and --partial contradict each other'],
-    ['--no- of a boolean that has none', ['1', '--note', 'n', '--no-retract'], '--no-retract: unknown flag (npm run demo -- --help lists them)'],
+    [
+      '--no- of a boolean that has none',
+      ['1', '--note', 'n', '--no-retract'],
+      '--no-retract: unknown flag (npm run demo -- --help lists them)',
+    ],
     ['--no- of a string flag', ['1', '--note', 'n', '--no-scope'], '--no-scope: unknown flag (npm run demo -- --help lists them)'],
     ['an unknown flag', ['1', '--note', 'n', '--nonsense'], '--nonsense: unknown flag (npm run demo -- --help lists them)'],
     ['an unknown short flag', ['1', '--note', 'n', '-x'], '-x: unknown flag (npm run demo -- --help lists them)'],
     ['a missing value at the end', ['1', '--note', 'n', '--scope'], '--scope: missing value (<scope>)'],
-    ['a flag where the value should be', ['1', '--note', '--scope', 'all'], '--note: missing value before --scope (a value that starts with "-" is written --note=--scope)'],
+    [
+      'a flag where the value should be',
+      ['1', '--note', '--scope', 'all'],
+      '--note: missing value before --scope (a value that starts with "-" is written --note=--scope)',
+    ],
     ['an empty value', ['1', '--note', 'n', '--scope', ''], '--scope: empty value (give <scope>, or leave the flag out)'],
     ['an empty inline value', ['1', '--note', 'n', '--scope='], '--scope: empty value (give <scope>, or leave the flag out)'],
     ['a blank value', ['1', '--note', ' \t'], '--note: empty value (give "…", or leave the flag out)'],
@@ -55,8 +67,16 @@ describe('readFlags: the rules parseArgs leaves to us', () => {
     ['a missing positional', ['--note', 'n'], '<id>: required (usage: npm run demo -- <id> [flags])'],
     ['a missing required flag', ['1'], '--note: required ("…")'],
     ['a flag without the one it goes with', ['1', '--note', 'n', '--reason', 'r'], '--reason: only with --retract'],
-    ['flags that cannot go together', ['1', '--note', 'n', '--retract', '--scope', 'all'], '--retract and --scope cannot go together: a retraction changes no field'],
-    ['--help as a flag of its own negation', ['1', '--note', 'n', '--no-help'], '--no-help: unknown flag (npm run demo -- --help lists them)'],
+    [
+      'flags that cannot go together',
+      ['1', '--note', 'n', '--retract', '--scope', 'all'],
+      '--retract and --scope cannot go together: a retraction changes no field',
+    ],
+    [
+      '--help as a flag of its own negation',
+      ['1', '--note', 'n', '--no-help'],
+      '--no-help: unknown flag (npm run demo -- --help lists them)',
+    ],
   ])('%s', (_name, args, message) => expect(refusal(SPEC, args)).toBe(message));
 
   it('accepts the values the rules allow: a dash value written inline, --no-x of a negatable flag, anything after --', () => {
@@ -68,9 +88,11 @@ describe('readFlags: the rules parseArgs leaves to us', () => {
   });
 
   it('asks for help only for --help or -h as a flag, not as a value or after --', () => {
-    expect([['--help'], ['-h'], ['1', '--nonsense', '--help'], ['1', '--scope=--help'], ['--', '--help'], ['--note', '--help']].map((a) => asksForHelp(SPEC, a))).toEqual([
-      true, true, true, false, false, false,
-    ]);
+    expect(
+      [['--help'], ['-h'], ['1', '--nonsense', '--help'], ['1', '--scope=--help'], ['--', '--help'], ['--note', '--help']].map((a) =>
+        asksForHelp(SPEC, a),
+      ),
+    ).toEqual([true, true, true, false, false, false]);
   });
 });
 

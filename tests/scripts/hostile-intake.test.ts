@@ -74,10 +74,15 @@ function dataWithState(): string {
 /** data/ as `npm run validate` sees it at `now`: the build files and the pull's bookkeeping. */
 function expectValid(dir: string, now: Date = NOW): void {
   expect(() => loadDir(dir, now)).not.toThrow();
-  const texts = { candidates: readDataFile(dir, 'candidates'), pullState: readDataFile(dir, 'pullState'), signalsHistory: readDataFile(dir, 'signalsHistory') };
+  const texts = {
+    candidates: readDataFile(dir, 'candidates'),
+    pullState: readDataFile(dir, 'pullState'),
+    signalsHistory: readDataFile(dir, 'signalsHistory'),
+  };
   expect(bookkeepingProblems(texts, now)).toEqual([]);
 }
-const xCheck = (dir: string): { ok: boolean; outcome: string; error: string | null } => readJson(dir, 'signals.json').sources.find((s: { name: string }) => s.name === 'x');
+const xCheck = (dir: string): { ok: boolean; outcome: string; error: string | null } =>
+  readJson(dir, 'signals.json').sources.find((s: { name: string }) => s.name === 'x');
 
 describe('X: a poisoned meta.newest_id is refused for X alone, the state kept, and the next good pull succeeds', () => {
   const tomorrow = snowflake('2026-11-21T12:00:00Z'); // 19 digits, a day after the pull's clock
@@ -113,9 +118,13 @@ describe('X: a poisoned meta.newest_id is refused for X alone, the state kept, a
   it('a post id that is not one refuses the answer the same way', async () => {
     const dir = dataWithState();
     const state = read(dir, 'pull-state.json');
-    const x = await xServer({ [DEVS]: () => tweets([{ id: '1e5', text: "We've reset Codex rate limits for all users." }], '2123687794176950277') });
+    const x = await xServer({
+      [DEVS]: () => tweets([{ id: '1e5', text: "We've reset Codex rate limits for all users." }], '2123687794176950277'),
+    });
     const r = await pullInto(dir, { x: x.url, xToken: 'x-test' });
-    expect(r.lines).toContain(`❌ x: X posts of user ${DEVS}: post id: "1e5" is not a post id (decimal digits, at most 19, no leading zero)`);
+    expect(r.lines).toContain(
+      `❌ x: X posts of user ${DEVS}: post id: "1e5" is not a post id (decimal digits, at most 19, no leading zero)`,
+    );
     expect(read(dir, 'pull-state.json')).toBe(state);
     expectValid(dir);
   });
@@ -127,7 +136,11 @@ describe('X: a post dated after the pull is left for a later pull; since_id stop
   const since = '2122630825374646273'; // the fixture state's since_id
   const timeline = (u: URL): Reply => {
     const after = u.searchParams.get('since_id');
-    if (after === since) return tweets([{ id: ahead, text: 'Rate limits have been reset for everyone.' }, { id: present, text: "We've reset Codex rate limits for all Plus and Pro users." }]);
+    if (after === since)
+      return tweets([
+        { id: ahead, text: 'Rate limits have been reset for everyone.' },
+        { id: present, text: "We've reset Codex rate limits for all Plus and Pro users." },
+      ]);
     if (after === present) return tweets([{ id: ahead, text: 'Rate limits have been reset for everyone.' }]);
     return tweets([]);
   };
@@ -158,26 +171,35 @@ describe('X: hostile post text is sanitised and capped before it is stored, and 
     const reset = snowflake('2026-11-20T10:00:00Z');
     const question = snowflake('2026-11-20T10:30:00Z');
     const x = await xServer({
-      [DEVS]: () => tweets([
-        { id: question, text: `did someone reset the limits?\n\n${HOSTILE}\n${'y'.repeat(10_000)}` },
-        { id: reset, text: `We've reset Codex rate limits for all Plus and Pro users. ${HOSTILE}` },
-      ]),
+      [DEVS]: () =>
+        tweets([
+          { id: question, text: `did someone reset the limits?\n\n${HOSTILE}\n${'y'.repeat(10_000)}` },
+          { id: reset, text: `We've reset Codex rate limits for all Plus and Pro users. ${HOSTILE}` },
+        ]),
     });
     const r = await pullInto(dir, { x: x.url, xToken: 'x-test' });
     expect(r.lines).toContain('✅ x: 1 new event(s), 1 for review');
     const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === reset);
-    expect(event.summary).toBe("We've reset Codex rate limits for all Plus and Pro users. ABCDEFG ]]> <script>alert(1)</script> ::error title=x::owned");
+    expect(event.summary).toBe(
+      "We've reset Codex rate limits for all Plus and Pro users. ABCDEFG ]]> <script>alert(1)</script> ::error title=x::owned",
+    );
     const candidate = readJson(dir, 'candidates.json').candidates.find((c: { id: string }) => c.id === question);
     expect(textProblem(candidate.text, 'postText', { multiline: true })).toBeNull();
     expect([...candidate.text].length).toBe(4_000);
-    expect(candidate.text.startsWith('did someone reset the limits?\n\nABCDEFG ]]> <script>alert(1)</script>\n::error title=x::owned\nyyy')).toBe(true);
+    expect(
+      candidate.text.startsWith('did someone reset the limits?\n\nABCDEFG ]]> <script>alert(1)</script>\n::error title=x::owned\nyyy'),
+    ).toBe(true);
     expect(candidate.text.endsWith('y…')).toBe(true);
     expectValid(dir);
 
     // The build of that data/ (at the history's clock, after its last check) and its feeds.
     const { data, payloads } = loadBuild({ RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
     const alerts = payloads.alerts.alerts;
-    const feeds = [createAtomFeed(data.events, { base: SITE.url, corrections: data.corrections }), createMainAlertsFeed(alerts, SITE.url), ...THRESHOLD_FEEDS.map((f) => createThresholdFeed(alerts, f, SITE.url))];
+    const feeds = [
+      createAtomFeed(data.events, { base: SITE.url, corrections: data.corrections }),
+      createMainAlertsFeed(alerts, SITE.url),
+      ...THRESHOLD_FEEDS.map((f) => createThresholdFeed(alerts, f, SITE.url)),
+    ];
     expect(feeds[0]).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     for (const xml of feeds) expect(xmlProblem(xml)).toBeNull();
   });
@@ -205,7 +227,10 @@ describe('status: a hostile answer is cut to size, stripped, and its off-host li
     expect(stored.name.endsWith('n…')).toBe(true);
     expect(stored.impact).toBe('minor');
     expect(stored.url).toBeNull();
-    expect(signals.sources.find((s: { name: string }) => s.name === 'status')).toMatchObject({ ok: true, note: `incident ${incident.id}: link not on status.openai.com left out` });
+    expect(signals.sources.find((s: { name: string }) => s.name === 'status')).toMatchObject({
+      ok: true,
+      note: `incident ${incident.id}: link not on status.openai.com left out`,
+    });
     expectValid(dir);
   });
 });
@@ -233,48 +258,129 @@ describe('a source error with a 20 KB reason phrase is stored cut to 300 charact
 describe('hand edits of data/ are refused by npm run validate (exit 1, one line naming file, record and field), and the build refuses the text ones', () => {
   const edit = (dir: string, name: string, change: (text: string) => string): void =>
     writeFileSync(join(dir, name), change(existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : ''));
-  const withEvent3 = (change: (e: Record<string, unknown>) => void) => (text: string): string => {
-    const doc = JSON.parse(text);
-    change(doc.events[3]);
-    return JSON.stringify(doc);
-  };
+  const withEvent3 =
+    (change: (e: Record<string, unknown>) => void) =>
+    (text: string): string => {
+      const doc = JSON.parse(text);
+      change(doc.events[3]);
+      return JSON.stringify(doc);
+    };
   const event3 = history().events[3]!.id;
   const future = snowflake('2026-11-24T00:00:00Z'); // a day after the history's clock
 
   it.each<[string, string, (text: string) => string, string, boolean]>([
-    ['a BEL in a summary', 'events.json', withEvent3((e) => void (e['summary'] = `${String(e['summary'])}\u0007`)),
-      `data/events.json: events[3] (id ${event3}): field 'summary': holds a forbidden character U+0007 (summary text)`, true],
-    ['a NUL in a source', 'events.json', withEvent3((e) => void (e['source'] = 'Open\u0000AI')),
-      `data/events.json: events[3] (id ${event3}): field 'source': holds a forbidden character U+0000 (name text)`, true],
-    ['a line break in a scope note', 'events.json', withEvent3((e) => void (e['scope_note'] = 'one\ntwo')),
-      `data/events.json: events[3] (id ${event3}): field 'scope_note': holds a forbidden character U+000A (note text)`, true],
-    ['a summary of 1,001 characters', 'events.json', withEvent3((e) => void (e['summary'] = 's'.repeat(1_001))),
-      `data/events.json: events[3] (id ${event3}): field 'summary': is 1001 characters long, more than the 1000 allowed (summary text)`, true],
-    ['a summary not in NFC', 'events.json', withEvent3((e) => void (e['summary'] = 'Cafe\u0301')),
-      `data/events.json: events[3] (id ${event3}): field 'summary': is not in Unicode NFC form (summary text)`, true],
-    ['events.checked_at in 2099', 'events.json', (t) => JSON.stringify({ ...JSON.parse(t), checked_at: '2099-01-01T00:00:00Z' }),
-      "data/events.json: (top level): field 'checked_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
-    ['signals.fetched_at six minutes ahead', 'signals.json', (t) => JSON.stringify({ ...JSON.parse(t), fetched_at: '2026-11-23T00:06:00Z' }),
-      "data/signals.json: (top level): field 'fetched_at': 2026-11-23T00:06:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
-    ['a forecast logged in 2099', 'forecast-log.jsonl', (t) => `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify({ issued_at: '2099-01-01T00:00:00Z', available: false, p24: 1, p48: 2, rhythm_model: 'memoryless', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' })}\n`,
-      "data/forecast-log.jsonl: line 2: field 'issued_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
-    ['a since_id with a leading zero', 'pull-state.json', () => JSON.stringify({ x: { OpenAI: { user_id: '4398626122', since_id: '0123' } } }),
-      `data/pull-state.json: x.OpenAI: field 'since_id': "0123" is not a post id (decimal digits, at most 19, no leading zero)`, false],
-    ['a since_id from the future', 'pull-state.json', () => JSON.stringify({ x: { OpenAI: { user_id: '4398626122', since_id: future } } }),
-      `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at 2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`, false],
-    ['a signal-history line from 2099', 'signals-history.jsonl', () => `${JSON.stringify({ fetched_at: '2099-01-01T00:00:00Z', status: null, issues: null, ok: { status: false } })}\n`,
-      "data/signals-history.jsonl: line 1: field 'fetched_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
-    ['a hand check dated 2099', 'checks.json', () => JSON.stringify({ checks: [{ at: '2099-01-01T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'looked at X' }] }),
-      "data/checks.json: checks[0]: field 'at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)", false],
-    ['an ESC in a hand check note', 'checks.json', () => JSON.stringify({ checks: [{ at: '2026-11-22T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'x\u001b[2J' }] }),
-      "data/checks.json: field 'checks.0.note': holds a forbidden character U+001B (note text)", false],
-    ['a control character in a candidate', 'candidates.json', () => JSON.stringify({ candidates: [], rejected: [{ id: '1', platform: 'x', url: 'https://x.com/OpenAI/status/1', at: '2026-11-20T00:00:00Z', reason: 'no\u001b[2J' }] }),
-      "data/candidates.json: field 'rejected.0.reason': holds a forbidden character U+001B (reason text)", false],
+    [
+      'a BEL in a summary',
+      'events.json',
+      withEvent3((e) => void (e['summary'] = `${String(e['summary'])}\u0007`)),
+      `data/events.json: events[3] (id ${event3}): field 'summary': holds a forbidden character U+0007 (summary text)`,
+      true,
+    ],
+    [
+      'a NUL in a source',
+      'events.json',
+      withEvent3((e) => void (e['source'] = 'Open\u0000AI')),
+      `data/events.json: events[3] (id ${event3}): field 'source': holds a forbidden character U+0000 (name text)`,
+      true,
+    ],
+    [
+      'a line break in a scope note',
+      'events.json',
+      withEvent3((e) => void (e['scope_note'] = 'one\ntwo')),
+      `data/events.json: events[3] (id ${event3}): field 'scope_note': holds a forbidden character U+000A (note text)`,
+      true,
+    ],
+    [
+      'a summary of 1,001 characters',
+      'events.json',
+      withEvent3((e) => void (e['summary'] = 's'.repeat(1_001))),
+      `data/events.json: events[3] (id ${event3}): field 'summary': is 1001 characters long, more than the 1000 allowed (summary text)`,
+      true,
+    ],
+    [
+      'a summary not in NFC',
+      'events.json',
+      withEvent3((e) => void (e['summary'] = 'Cafe\u0301')),
+      `data/events.json: events[3] (id ${event3}): field 'summary': is not in Unicode NFC form (summary text)`,
+      true,
+    ],
+    [
+      'events.checked_at in 2099',
+      'events.json',
+      (t) => JSON.stringify({ ...JSON.parse(t), checked_at: '2099-01-01T00:00:00Z' }),
+      "data/events.json: (top level): field 'checked_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
+      false,
+    ],
+    [
+      'signals.fetched_at six minutes ahead',
+      'signals.json',
+      (t) => JSON.stringify({ ...JSON.parse(t), fetched_at: '2026-11-23T00:06:00Z' }),
+      "data/signals.json: (top level): field 'fetched_at': 2026-11-23T00:06:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
+      false,
+    ],
+    [
+      'a forecast logged in 2099',
+      'forecast-log.jsonl',
+      (t) =>
+        `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify({ issued_at: '2099-01-01T00:00:00Z', available: false, p24: 1, p48: 2, rhythm_model: 'memoryless', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' })}\n`,
+      "data/forecast-log.jsonl: line 2: field 'issued_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
+      false,
+    ],
+    [
+      'a since_id with a leading zero',
+      'pull-state.json',
+      () => JSON.stringify({ x: { OpenAI: { user_id: '4398626122', since_id: '0123' } } }),
+      `data/pull-state.json: x.OpenAI: field 'since_id': "0123" is not a post id (decimal digits, at most 19, no leading zero)`,
+      false,
+    ],
+    [
+      'a since_id from the future',
+      'pull-state.json',
+      () => JSON.stringify({ x: { OpenAI: { user_id: '4398626122', since_id: future } } }),
+      `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at 2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`,
+      false,
+    ],
+    [
+      'a signal-history line from 2099',
+      'signals-history.jsonl',
+      () => `${JSON.stringify({ fetched_at: '2099-01-01T00:00:00Z', status: null, issues: null, ok: { status: false } })}\n`,
+      "data/signals-history.jsonl: line 1: field 'fetched_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
+      false,
+    ],
+    [
+      'a hand check dated 2099',
+      'checks.json',
+      () => JSON.stringify({ checks: [{ at: '2099-01-01T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'looked at X' }] }),
+      "data/checks.json: checks[0]: field 'at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
+      false,
+    ],
+    [
+      'an ESC in a hand check note',
+      'checks.json',
+      () => JSON.stringify({ checks: [{ at: '2026-11-22T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'x\u001b[2J' }] }),
+      "data/checks.json: field 'checks.0.note': holds a forbidden character U+001B (note text)",
+      false,
+    ],
+    [
+      'a control character in a candidate',
+      'candidates.json',
+      () =>
+        JSON.stringify({
+          candidates: [],
+          rejected: [{ id: '1', platform: 'x', url: 'https://x.com/OpenAI/status/1', at: '2026-11-20T00:00:00Z', reason: 'no\u001b[2J' }],
+        }),
+      "data/candidates.json: field 'rejected.0.reason': holds a forbidden character U+001B (reason text)",
+      false,
+    ],
   ])('%s', async (_, file, change, line, build) => {
     const dir = historyCopy('hostile');
     edit(dir, file, change);
     const before = readFileSync(join(dir, file), 'utf8');
-    const r = await runNode(['scripts/validate.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
+    const r = await runNode(['scripts/validate.ts'], {
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: dir,
+      SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+    });
     expect(r.code, r.out).toBe(1);
     expect(r.out.split('\n')).toContain(`  - ${line}`);
     expect(readFileSync(join(dir, file), 'utf8')).toBe(before);
@@ -291,7 +397,11 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
   });
 
   it('the unedited copy passes (the cases above fail for their edit alone)', async () => {
-    const r = await runNode(['scripts/validate.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: historyCopy('hostile'), SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
+    const r = await runNode(['scripts/validate.ts'], {
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: historyCopy('hostile'),
+      SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+    });
     expect(r.code, r.out).toBe(0);
   });
 });
@@ -303,9 +413,14 @@ describe('the forecast never reads a future check time as fresh', () => {
     expect([real.available, real.confidence]).toEqual([false, 'low']);
     const future = computeForecast({ ...data, eventsCheckedAt: '2099-01-01T00:00:00Z' }, HISTORY_NOW, SITE.url);
     expect([future.available, future.confidence]).toEqual([false, 'low']);
-    expect(future.confidence_reasons).toContain('the event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for');
+    expect(future.confidence_reasons).toContain(
+      'the event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for',
+    );
     // The control: a check an hour old is fresh, so the rule above is what holds the 2099 case back.
-    expect(computeForecast({ ...data, eventsCheckedAt: '2026-11-22T23:00:00Z' }, HISTORY_NOW, SITE.url)).toMatchObject({ available: true, confidence: 'medium' });
+    expect(computeForecast({ ...data, eventsCheckedAt: '2026-11-22T23:00:00Z' }, HISTORY_NOW, SITE.url)).toMatchObject({
+      available: true,
+      confidence: 'medium',
+    });
   });
 
   it('a status check from the future gives no status signal; one within the 5-minute skew counts', () => {

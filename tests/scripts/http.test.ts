@@ -13,7 +13,10 @@ const OK: Reply = { body: '{"ok":true}' };
 /** Generous for the small replies of these tables; the cap itself is tested below. */
 const MAX_BYTES = 4_000_000;
 
-async function get(replies: Reply[], maxBytes = MAX_BYTES): Promise<{ result: unknown; error: string | null; sleeps: number[]; count: number }> {
+async function get(
+  replies: Reply[],
+  maxBytes = MAX_BYTES,
+): Promise<{ result: unknown; error: string | null; sleeps: number[]; count: number }> {
   server = await startServer((_u, n) => replies[Math.min(n, replies.length - 1)]);
   const sleeps: number[] = [];
   try {
@@ -38,14 +41,38 @@ describe('getJson against a real local server', () => {
     ['500, 502, then 200: retried with backoff', [{ status: 500 }, { status: 502 }, OK], { ok: true, sleeps: [10, 20], count: 3 }],
     ['408 then 200', [{ status: 408 }, OK], { ok: true, sleeps: [10], count: 2 }],
     ['429 with Retry-After seconds', [{ status: 429, headers: { 'Retry-After': '3' } }, OK], { ok: true, sleeps: [3000], count: 2 }],
-    ['429 with Retry-After as an HTTP date', [{ status: 429, headers: { 'Retry-After': new Date(NOW.getTime() + 5000).toUTCString() } }, OK], { ok: true, sleeps: [5000], count: 2 }],
-    ['403 with GitHub rate limit exhausted and a reset epoch', [{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 7) } }, OK], { ok: true, sleeps: [7000], count: 2 }],
-    ['429 asking for longer than the pull waits', [{ status: 429, headers: { 'Retry-After': '120' } }, OK], { ok: false, sleeps: [], count: 1, error: /retry after 120 s/ }],
+    [
+      '429 with Retry-After as an HTTP date',
+      [{ status: 429, headers: { 'Retry-After': new Date(NOW.getTime() + 5000).toUTCString() } }, OK],
+      { ok: true, sleeps: [5000], count: 2 },
+    ],
+    [
+      '403 with GitHub rate limit exhausted and a reset epoch',
+      [{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 7) } }, OK],
+      { ok: true, sleeps: [7000], count: 2 },
+    ],
+    [
+      '429 asking for longer than the pull waits',
+      [{ status: 429, headers: { 'Retry-After': '120' } }, OK],
+      { ok: false, sleeps: [], count: 1, error: /retry after 120 s/ },
+    ],
     ['404 is not retried', [{ status: 404 }, OK], { ok: false, sleeps: [], count: 1, error: /^HTTP 404/ }],
     ['500 every time', [{ status: 500 }], { ok: false, sleeps: [10, 20], count: 3, error: /HTTP 500 .*after 3 attempts/ }],
-    ['a server that never answers is not retried', [{ hang: true }], { ok: false, sleeps: [], count: 1, error: /no answer within the timeout/ }],
-    ['a truncated body, then a whole one', [{ body: '{"ok":true,"pad":"xxxxxxxxxxxxxxxx"}', truncate: true }, OK], { ok: true, sleeps: [10], count: 2 }],
-    ['a truncated body every time', [{ body: '{"ok":true,"pad":"xxxxxxxxxxxxxxxx"}', truncate: true }], { ok: false, sleeps: [10, 20], count: 3, error: /cut off/ }],
+    [
+      'a server that never answers is not retried',
+      [{ hang: true }],
+      { ok: false, sleeps: [], count: 1, error: /no answer within the timeout/ },
+    ],
+    [
+      'a truncated body, then a whole one',
+      [{ body: '{"ok":true,"pad":"xxxxxxxxxxxxxxxx"}', truncate: true }, OK],
+      { ok: true, sleeps: [10], count: 2 },
+    ],
+    [
+      'a truncated body every time',
+      [{ body: '{"ok":true,"pad":"xxxxxxxxxxxxxxxx"}', truncate: true }],
+      { ok: false, sleeps: [10, 20], count: 3, error: /cut off/ },
+    ],
     ['malformed JSON', [{ body: '{"ok": tru' }], { ok: false, sleeps: [], count: 1, error: /malformed JSON \(10 bytes\)/ }],
   ])('%s', async (_name, replies, want) => {
     const r = await get(replies);
@@ -96,7 +123,12 @@ describe('sendJson against a real local server', () => {
   it('POSTs the value as JSON with the project User-Agent, retries a 503 and returns the answer text', async () => {
     server = await startServer((_u, n) => (n === 0 ? { status: 503 } : { status: 200, body: 'ok' }));
     const sleeps: number[] = [];
-    const answer = await sendJson(httpDeps(sleeps), `${server.url}/hook`, { text: 'Reset announced' }, { headers: { Authorization: 'Bearer t' }, maxBytes: 1000 });
+    const answer = await sendJson(
+      httpDeps(sleeps),
+      `${server.url}/hook`,
+      { text: 'Reset announced' },
+      { headers: { Authorization: 'Bearer t' }, maxBytes: 1000 },
+    );
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('ok');
     expect(sleeps).toEqual([10]);
@@ -112,13 +144,18 @@ describe('sendJson against a real local server', () => {
 
   it('caps the answer like any other', async () => {
     server = await startServer(() => ({ stream: { bytes: 60_000_000, contentLength: false } }));
-    await expect(sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1_000_000 })).rejects.toThrow(/^response exceeds 1 MB, cut off$/);
+    await expect(sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1_000_000 })).rejects.toThrow(
+      /^response exceeds 1 MB, cut off$/,
+    );
   });
 });
 
 describe('sendJson with retryUncertain: false (how outlets send)', () => {
   /** One POST; what it threw (message, status, uncertain) or 'ok', and how many requests the server saw. */
-  async function once(reply: (n: number) => Reply, url?: string): Promise<{ outcome: string | { message: string; status: number | null; uncertain: boolean }; count: number; sleeps: number[] }> {
+  async function once(
+    reply: (n: number) => Reply,
+    url?: string,
+  ): Promise<{ outcome: string | { message: string; status: number | null; uncertain: boolean }; count: number; sleeps: number[] }> {
     server = await startServer((_u, n) => reply(n));
     const sleeps: number[] = [];
     try {
@@ -153,10 +190,16 @@ describe('sendJson with retryUncertain: false (how outlets send)', () => {
     expect(r.sleeps).toEqual([10, 20]);
   });
 
-  it('describeError: an error answer\'s body, in the service\'s words, follows the status; the body of a success is not its business', async () => {
+  it("describeError: an error answer's body, in the service's words, follows the status; the body of a success is not its business", async () => {
     const describeError = (text: string): string | null => (JSON.parse(text) as { description?: string }).description ?? null;
-    server = await startServer((_u, n) => (n === 0 ? { status: 403, body: '{"ok":false,"error_code":403,"description":"bot was kicked from the channel chat"}' } : { status: 200, body: '{"ok":true}' }));
-    const refused = await sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1000, retryUncertain: false, describeError }).catch((e: HttpError) => e);
+    server = await startServer((_u, n) =>
+      n === 0
+        ? { status: 403, body: '{"ok":false,"error_code":403,"description":"bot was kicked from the channel chat"}' }
+        : { status: 200, body: '{"ok":true}' },
+    );
+    const refused = await sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1000, retryUncertain: false, describeError }).catch(
+      (e: HttpError) => e,
+    );
     expect(refused).toMatchObject({ message: 'HTTP 403 Forbidden: bot was kicked from the channel chat', status: 403, uncertain: false });
     const ok = await sendJson(httpDeps(), `${server.url}/hook`, {}, { maxBytes: 1000, retryUncertain: false, describeError });
     expect(ok.text).toBe('{"ok":true}');

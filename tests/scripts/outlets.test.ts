@@ -14,7 +14,18 @@ import { telegramText } from '../../src/jobs/broadcast/outlets/telegram.ts';
 import type { Alert } from '../../src/core/schema/index.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
 import {
-  DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_PATH, TELEGRAM_TOKEN, telegramApi, telegramError, telegramVisible,
+  DISCORD_PATH,
+  discordApi,
+  NTFY_TOPIC,
+  ntfyApi,
+  SLACK_PATH,
+  slackApi,
+  TELEGRAM_CHAT,
+  TELEGRAM_PATH,
+  TELEGRAM_TOKEN,
+  telegramApi,
+  telegramError,
+  telegramVisible,
 } from './support/outlet-servers.ts';
 import { httpDeps, NOW } from './support/pull-env.ts';
 import { testLedger, type TestLedger } from './support/ledger.ts';
@@ -49,10 +60,20 @@ const RESET: Alert = {
 const APIS = { ntfy: ntfyApi, discord: discordApi, slack: slackApi, telegram: telegramApi };
 const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DISCORD_PATH, slack: SLACK_PATH, telegram: TELEGRAM_PATH };
 /** Telegram is configured by three variables (token, chat, API base), read as scripts/broadcast.ts reads them. */
-const telegramEnv = (base: string, env: Record<string, string> = {}) => ({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: base, ...env });
+const telegramEnv = (base: string, env: Record<string, string> = {}) => ({
+  TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+  TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
+  RESETCAST_TELEGRAM_API: base,
+  ...env,
+});
 
 /** One broadcast of RESET to the outlet `name` (a server started for it unless given), on the file's ledger as it stands. */
-async function send(name: OutletName, override?: (n: number) => Reply | undefined, given?: FixtureServer, env: Record<string, string> = {}) {
+async function send(
+  name: OutletName,
+  override?: (n: number) => Reply | undefined,
+  given?: FixtureServer,
+  env: Record<string, string> = {},
+) {
   const server = given ?? (await startServer(APIS[name](override)));
   if (!given) servers.push(server);
   const sleeps: number[] = [];
@@ -88,7 +109,13 @@ describe('the request each outlet sends', () => {
         { action: 'view', label: 'Timeline', url: 'https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000' },
       ],
     });
-    expect(check).toMatchObject({ outcome: 'ok', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', last_ok_at: '2026-11-20T12:00:00Z' });
+    expect(check).toMatchObject({
+      outcome: 'ok',
+      ok: true,
+      error: null,
+      checked_at: '2026-11-20T12:00:00Z',
+      last_ok_at: '2026-11-20T12:00:00Z',
+    });
     expect(sent).toEqual([RESET.id]);
   });
 
@@ -140,19 +167,60 @@ describe('the request each outlet sends', () => {
   });
 });
 
-const ntfyError = (status: number, code: number, error: string): Reply => ({ status, body: JSON.stringify({ code, http: status, error, link: 'https://ntfy.sh/docs/publish/' }) });
-const discordError = (status: number, message: string, code: number, headers: Record<string, string> = {}): Reply => ({ status, headers, body: JSON.stringify({ message, code }) });
+const ntfyError = (status: number, code: number, error: string): Reply => ({
+  status,
+  body: JSON.stringify({ code, http: status, error, link: 'https://ntfy.sh/docs/publish/' }),
+});
+const discordError = (status: number, message: string, code: number, headers: Record<string, string> = {}): Reply => ({
+  status,
+  headers,
+  body: JSON.stringify({ message, code }),
+});
 const slackError = (status: number, body: string): Reply => ({ status, headers: { 'Content-Type': 'text/html' }, body });
 
 // httpDeps: backoff 10 ms doubling, Retry-After honoured up to 20 s, a 2 s timeout.
 describe.each<[OutletName, Record<string, Reply>]>([
-  ['ntfy', { client: ntfyError(401, 40101, 'unauthorized'), server: ntfyError(507, 50701, 'insufficient storage'), limited: { ...ntfyError(429, 42901, 'limit reached: too many requests'), headers: { 'Retry-After': '2' } } }],
-  ['discord', { client: discordError(404, 'Unknown Webhook', 10015), server: { status: 502, body: '<html>Bad Gateway</html>' }, limited: discordError(429, 'You are being rate limited.', 0, { 'Retry-After': '2' }) }],
-  ['slack', { client: slackError(410, 'channel_is_archived'), server: slackError(500, 'rollup_error'), limited: { ...slackError(429, 'rate_limited'), headers: { 'Content-Type': 'text/html', 'Retry-After': '2' } } }],
+  [
+    'ntfy',
+    {
+      client: ntfyError(401, 40101, 'unauthorized'),
+      server: ntfyError(507, 50701, 'insufficient storage'),
+      limited: { ...ntfyError(429, 42901, 'limit reached: too many requests'), headers: { 'Retry-After': '2' } },
+    },
+  ],
+  [
+    'discord',
+    {
+      client: discordError(404, 'Unknown Webhook', 10015),
+      server: { status: 502, body: '<html>Bad Gateway</html>' },
+      limited: discordError(429, 'You are being rate limited.', 0, { 'Retry-After': '2' }),
+    },
+  ],
+  [
+    'slack',
+    {
+      client: slackError(410, 'channel_is_archived'),
+      server: slackError(500, 'rollup_error'),
+      limited: { ...slackError(429, 'rate_limited'), headers: { 'Content-Type': 'text/html', 'Retry-After': '2' } },
+    },
+  ],
   // Telegram's flood control says how long to wait in the body only (parameters.retry_after), no header here.
-  ['telegram', { client: telegramError(403, 'Forbidden: bot was kicked from the channel chat'), server: telegramError(502, 'Bad Gateway'), limited: telegramError(429, 'Too Many Requests: retry after 2', { retry_after: 2 }) }],
+  [
+    'telegram',
+    {
+      client: telegramError(403, 'Forbidden: bot was kicked from the channel chat'),
+      server: telegramError(502, 'Bad Gateway'),
+      limited: telegramError(429, 'Too Many Requests: retry after 2', { retry_after: 2 }),
+    },
+  ],
 ])('%s when the outlet misbehaves', (name, replies) => {
-  const secret = name === 'telegram' ? TELEGRAM_TOKEN : PATHS[name].split('/').filter((s) => s.length >= 8).at(-1)!;
+  const secret =
+    name === 'telegram'
+      ? TELEGRAM_TOKEN
+      : PATHS[name]
+          .split('/')
+          .filter((s) => s.length >= 8)
+          .at(-1)!;
   const noSecret = (r: Awaited<ReturnType<typeof send>>) => {
     expect(r.check.error ?? '').not.toContain(secret);
     expect(r.result.lines.join('\n')).not.toContain(secret);
@@ -164,7 +232,12 @@ describe.each<[OutletName, Record<string, Reply>]>([
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
     expect(r.check).toMatchObject({ outcome: 'failed', ok: false, last_ok_at: null });
-    const status = { ntfy: 'HTTP 401 Unauthorized', discord: 'HTTP 404 Not Found', slack: 'HTTP 410 Gone', telegram: 'HTTP 403 Forbidden: bot was kicked from the channel chat' }[name];
+    const status = {
+      ntfy: 'HTTP 401 Unauthorized',
+      discord: 'HTTP 404 Not Found',
+      slack: 'HTTP 410 Gone',
+      telegram: 'HTTP 403 Forbidden: bot was kicked from the channel chat',
+    }[name];
     expect(r.check.error).toBe(`reset:2123700000000000000 not delivered: ${status} (0 of 1 sent; 1 left for the next broadcast)`);
     expect(r.records).toEqual(['released 0/0']);
     expect(r.result.failed).toBe(true);
@@ -177,7 +250,9 @@ describe.each<[OutletName, Record<string, Reply>]>([
     const first = await send(name, undefined, server);
     expect(first.requests).toHaveLength(1);
     expect(first.sleeps).toEqual([]);
-    expect(first.check.error).toMatch(/^reset:2123700000000000000 may have been delivered \(HTTP 5\d\d [^)]*\); recorded as uncertain, resent once after its lease \(0 of 1 sent\)$/);
+    expect(first.check.error).toMatch(
+      /^reset:2123700000000000000 may have been delivered \(HTTP 5\d\d [^)]*\); recorded as uncertain, resent once after its lease \(0 of 1 sent\)$/,
+    );
     expect(state(first)).toEqual(['uncertain 1/0']);
     noSecret(first);
     await l.leasesEnded(name);
@@ -241,7 +316,11 @@ describe.each<[OutletName, Record<string, Reply>]>([
   });
 
   it('a 200 that is not the outlet speaking (a wrong URL): something took it, so uncertain, resent at most once', async () => {
-    const r = await send(name, () => ({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html><body>Welcome to nginx!</body></html>' }));
+    const r = await send(name, () => ({
+      status: 200,
+      headers: { 'Content-Type': 'text/html' },
+      body: '<html><body>Welcome to nginx!</body></html>',
+    }));
     expect(r.check.error).toMatch(/may have been delivered \(answered 200 but not .*Welcome to nginx/);
     expect(state(r)).toEqual(['uncertain 1/0']);
     noSecret(r);
@@ -249,13 +328,20 @@ describe.each<[OutletName, Record<string, Reply>]>([
 });
 
 describe('Discord specifics', () => {
-  it('a 429 without Retry-After waits for the body\'s retry_after (seconds, a float)', async () => {
-    const r = await send('discord', (n) => (n === 0 ? { status: 429, body: JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }) } : undefined));
+  it("a 429 without Retry-After waits for the body's retry_after (seconds, a float)", async () => {
+    const r = await send('discord', (n) =>
+      n === 0
+        ? { status: 429, body: JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }) }
+        : undefined,
+    );
     expect(r.sleeps).toEqual([1500]);
     expect(r.sent).toEqual([RESET.id]);
   });
   it('a retry_after longer than the pull waits: failed now, delivered by a later pull', async () => {
-    const r = await send('discord', () => ({ status: 429, body: JSON.stringify({ message: 'You are being rate limited.', retry_after: 64.57, global: false }) }));
+    const r = await send('discord', () => ({
+      status: 429,
+      body: JSON.stringify({ message: 'You are being rate limited.', retry_after: 64.57, global: false }),
+    }));
     expect(r.requests).toHaveLength(1);
     expect(r.check.error).toMatch(/asked to retry after 65 s, longer than the pull waits/);
   });
@@ -274,14 +360,18 @@ describe('Telegram specifics', () => {
     const r = await send('telegram', () => telegramError(429, 'Too Many Requests: retry after 65', { retry_after: 65 }));
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
-    expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 429 Too Many Requests: retry after 65: server asked to retry after 65 s, longer than the pull waits (0 of 1 sent; 1 left for the next broadcast)');
+    expect(r.check.error).toBe(
+      'reset:2123700000000000000 not delivered: HTTP 429 Too Many Requests: retry after 65: server asked to retry after 65 s, longer than the pull waits (0 of 1 sent; 1 left for the next broadcast)',
+    );
     expect(r.records).toEqual(['released 0/0']);
     noToken(r);
   });
 
-  it('a 400 about this message (too long): refused, recorded as failed (attempt 1 of 3), in Telegram\'s words', async () => {
+  it("a 400 about this message (too long): refused, recorded as failed (attempt 1 of 3), in Telegram's words", async () => {
     const r = await send('telegram', () => telegramError(400, 'Bad Request: message is too long'));
-    expect(r.check.error).toBe('reset:2123700000000000000 refused: HTTP 400 Bad Request: message is too long (attempt 1 of 3) (0 of 1 sent)');
+    expect(r.check.error).toBe(
+      'reset:2123700000000000000 refused: HTTP 400 Bad Request: message is too long (attempt 1 of 3) (0 of 1 sent)',
+    );
     expect(state(r)).toEqual(['failed 0/1']);
     noToken(r);
   });
@@ -289,14 +379,18 @@ describe('Telegram specifics', () => {
   it('a 400 "chat not found" (TELEGRAM_CHAT_ID names another chat): the channel is unusable; the outlet stops, nothing is used up', async () => {
     const r = await send('telegram', undefined, undefined, { TELEGRAM_CHAT_ID: '@not_our_channel' });
     expect(JSON.parse(r.requests[0]!.body).chat_id).toBe('@not_our_channel');
-    expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 400 Bad Request: chat not found (0 of 1 sent; 1 left for the next broadcast)');
+    expect(r.check.error).toBe(
+      'reset:2123700000000000000 not delivered: HTTP 400 Bad Request: chat not found (0 of 1 sent; 1 left for the next broadcast)',
+    );
     expect(r.records).toEqual(['released 0/0']);
     noToken(r);
   });
 
   it('a token Telegram does not know: 401, failed at once, the token nowhere in what is written', async () => {
     const r = await send('telegram', undefined, undefined, { TELEGRAM_BOT_TOKEN: '7000000002:AAHanotherS3cretT0ken-abcdefghijkl' });
-    expect(r.check.error).toBe('reset:2123700000000000000 not delivered: HTTP 401 Unauthorized (0 of 1 sent; 1 left for the next broadcast)');
+    expect(r.check.error).toBe(
+      'reset:2123700000000000000 not delivered: HTTP 401 Unauthorized (0 of 1 sent; 1 left for the next broadcast)',
+    );
     expect(r.result.lines.join('\n') + JSON.stringify(r.result.decisions)).not.toContain('AAHanotherS3cretT0ken');
   });
 
@@ -311,16 +405,30 @@ describe('Telegram specifics', () => {
   });
 
   it('configured from the environment: the official API unless RESETCAST_TELEGRAM_API overrides it; no token, no Telegram', () => {
-    expect(outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@resetcast_test' })).toEqual({ telegram: `https://api.telegram.org/bot${TELEGRAM_TOKEN}/sendMessage?chat_id=%40resetcast_test` });
-    expect(outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '-1001234567890', RESETCAST_TELEGRAM_API: 'http://127.0.0.1:9/' })).toEqual({ telegram: `http://127.0.0.1:9/bot${TELEGRAM_TOKEN}/sendMessage?chat_id=-1001234567890` });
+    expect(outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '@resetcast_test' })).toEqual({
+      telegram: `https://api.telegram.org/bot${TELEGRAM_TOKEN}/sendMessage?chat_id=%40resetcast_test`,
+    });
+    expect(
+      outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: '-1001234567890', RESETCAST_TELEGRAM_API: 'http://127.0.0.1:9/' }),
+    ).toEqual({ telegram: `http://127.0.0.1:9/bot${TELEGRAM_TOKEN}/sendMessage?chat_id=-1001234567890` });
     expect(outletUrls({ TELEGRAM_BOT_TOKEN: ' ', TELEGRAM_CHAT_ID: '@resetcast_test' })).toEqual({});
   });
 
   it('the length cut: only the summary is shortened, at a word and before escaping, so never inside an entity', () => {
-    const m = { id: 'x', kind: 'reset' as const, title: 'A & B', text: 'Fish & chips <today> & tomorrow for everyone', post: null, page: 'https://resetcast.netlify.app/?a=1&b="2"', attribution: 'Data: Resetcast' };
+    const m = {
+      id: 'x',
+      kind: 'reset' as const,
+      title: 'A & B',
+      text: 'Fish & chips <today> & tomorrow for everyone',
+      post: null,
+      page: 'https://resetcast.netlify.app/?a=1&b="2"',
+      attribution: 'Data: Resetcast',
+    };
     const link = '<a href="https://resetcast.netlify.app/?a=1&amp;b=&quot;2&quot;">Timeline</a>';
     // Seen by a reader: "A & B" (5) + "Timeline" (8) + "Data: Resetcast" (15) + 3 line breaks = 31, plus the summary (44) = 75.
-    expect(telegramText(m, 75)).toBe(`<b>A &amp; B</b>\nFish &amp; chips &lt;today&gt; &amp; tomorrow for everyone\n${link}\nData: Resetcast`);
+    expect(telegramText(m, 75)).toBe(
+      `<b>A &amp; B</b>\nFish &amp; chips &lt;today&gt; &amp; tomorrow for everyone\n${link}\nData: Resetcast`,
+    );
     // 50 leaves 19 for the summary: cut to its last word within 18, plus the ellipsis.
     expect(telegramText(m, 50)).toBe(`<b>A &amp; B</b>\nFish &amp; chips…\n${link}\nData: Resetcast`);
     // 38 leaves 7: "Fish &" would end on the ampersand; the word cut keeps "Fish" (escaped after, never "&am").
@@ -334,18 +442,36 @@ describe('Telegram specifics', () => {
 
 describe('misconfigured outlets', () => {
   it('a URL that is not http(s) fails without a request and without echoing the URL', async () => {
-    const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls: { slack: 'hooks.slack.com/services/T/B/secretsecret' }, http: httpDeps(), now: NOW });
-    expect(result.checks.find((c) => c.name === 'slack')).toMatchObject({ outcome: 'failed', error: 'SLACK_WEBHOOK_URL is not an http(s) URL' });
+    const result = await broadcast({
+      alerts: [RESET],
+      ledger: l.ledger,
+      urls: { slack: 'hooks.slack.com/services/T/B/secretsecret' },
+      http: httpDeps(),
+      now: NOW,
+    });
+    expect(result.checks.find((c) => c.name === 'slack')).toMatchObject({
+      outcome: 'failed',
+      error: 'SLACK_WEBHOOK_URL is not an http(s) URL',
+    });
     expect(result.lines.join('\n')).not.toContain('secretsecret');
   });
   it('an ntfy URL without a topic fails, naming the variable', async () => {
-    const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls: { ntfy: 'http://127.0.0.1:9/' }, http: httpDeps(), now: NOW });
+    const result = await broadcast({
+      alerts: [RESET],
+      ledger: l.ledger,
+      urls: { ntfy: 'http://127.0.0.1:9/' },
+      http: httpDeps(),
+      now: NOW,
+    });
     expect(result.checks.find((c) => c.name === 'ntfy')!.error).toMatch(/NTFY_TOPIC_URL names no topic/);
   });
   it('an outlet nobody configured is skipped, named by its variable', async () => {
     const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls: {}, http: httpDeps(), now: NOW });
     expect(result.lines).toEqual([
-      '⏭️ ntfy: skipped (NTFY_TOPIC_URL not set)', '⏭️ discord: skipped (DISCORD_WEBHOOK_URL not set)', '⏭️ slack: skipped (SLACK_WEBHOOK_URL not set)', '⏭️ telegram: skipped (TELEGRAM_BOT_TOKEN not set)',
+      '⏭️ ntfy: skipped (NTFY_TOPIC_URL not set)',
+      '⏭️ discord: skipped (DISCORD_WEBHOOK_URL not set)',
+      '⏭️ slack: skipped (SLACK_WEBHOOK_URL not set)',
+      '⏭️ telegram: skipped (TELEGRAM_BOT_TOKEN not set)',
     ]);
     expect(result.failed).toBe(false);
   });

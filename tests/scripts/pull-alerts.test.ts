@@ -19,7 +19,18 @@ import { postIdAt } from '../../src/core/postid.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
-import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
+import {
+  DISCORD_PATH,
+  discordApi,
+  NTFY_TOPIC,
+  ntfyApi,
+  SLACK_PATH,
+  slackApi,
+  TELEGRAM_CHAT,
+  TELEGRAM_TOKEN,
+  telegramApi,
+  telegramError,
+} from './support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { snapshot } from './support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
@@ -46,7 +57,12 @@ const THS = '1450183340366770177';
 /** The id of an X post at `iso`, with low bits as a real post has. */
 const postId = (iso: string): string => postIdAt(new Date(iso), 777n);
 const FRESH = postId('2026-11-20T11:50:00Z'); // ten minutes before the pull
-const FRESH_POST = { id: FRESH, text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '2026-11-20T11:50:00.000Z', edit_history_tweet_ids: [FRESH] };
+const FRESH_POST = {
+  id: FRESH,
+  text: "We've reset Codex rate limits for all Plus and Pro users.",
+  created_at: '2026-11-20T11:50:00.000Z',
+  edit_history_tweet_ids: [FRESH],
+};
 
 /** Status, issues, staff posts and X on one local server; `timeline` is what thsottiaux's timeline returns. */
 async function sources(timeline?: unknown): Promise<FixtureServer> {
@@ -64,10 +80,27 @@ async function sources(timeline?: unknown): Promise<FixtureServer> {
 
 async function outlets(fail?: Reply): Promise<{ urls: OutletUrls; all: FixtureServer[] }> {
   const o = fail ? () => fail : undefined;
-  const all = await Promise.all([startServer(ntfyApi(o)), startServer(discordApi(o)), startServer(slackApi(o)), startServer(telegramApi(o))]);
+  const all = await Promise.all([
+    startServer(ntfyApi(o)),
+    startServer(discordApi(o)),
+    startServer(slackApi(o)),
+    startServer(telegramApi(o)),
+  ]);
   servers.push(...all);
-  const { telegram } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: all[3]!.url });
-  return { urls: { ntfy: `${all[0]!.url}/${NTFY_TOPIC}`, discord: `${all[1]!.url}${DISCORD_PATH}`, slack: `${all[2]!.url}${SLACK_PATH}`, telegram: telegram! }, all };
+  const { telegram } = outletUrls({
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
+    RESETCAST_TELEGRAM_API: all[3]!.url,
+  });
+  return {
+    urls: {
+      ntfy: `${all[0]!.url}/${NTFY_TOPIC}`,
+      discord: `${all[1]!.url}${DISCORD_PATH}`,
+      slack: `${all[2]!.url}${SLACK_PATH}`,
+      telegram: telegram!,
+    },
+    all,
+  };
 }
 
 function dataWithState(): string {
@@ -78,8 +111,12 @@ function dataWithState(): string {
 
 async function pull(dir: string, src: FixtureServer, now = NOW) {
   const result = await runPull({
-    texts: readDataTexts(dir), now, http: httpDeps([], now),
-    bases: { status: src.url, github: src.url, x: src.url }, tokens: { x: 'x-test' }, site: SITE.url,
+    texts: readDataTexts(dir),
+    now,
+    http: httpDeps([], now),
+    bases: { status: src.url, github: src.url, x: src.url },
+    tokens: { x: 'x-test' },
+    site: SITE.url,
   });
   writeDataTexts(dir, result.writes);
   return result;
@@ -98,22 +135,42 @@ describe('a pull that records a new reset', () => {
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     const { urls, all } = await outlets();
     const pulled = await pull(dir, src);
-    expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({ id: FRESH, kind: 'reset', scope: 'plus+pro', ts: '2026-11-20T11:50:00Z' });
+    expect(readJson(dir, 'events.json').events.at(-1)).toMatchObject({
+      id: FRESH,
+      kind: 'reset',
+      scope: 'plus+pro',
+      ts: '2026-11-20T11:50:00Z',
+    });
     expect(pulled.writes['sent-log.json']).toBeUndefined(); // the pull announces nothing
     const r = await announce(dir, urls);
     // (the pull marks a reset for plus+pro as not global: its title says "some accounts")
-    expect(outletLines(r.lines)).toEqual(['✅ ntfy: sent 1 alert(s)', '✅ discord: sent 1 alert(s)', '✅ slack: sent 1 alert(s)', '✅ telegram: sent 1 alert(s)']);
+    expect(outletLines(r.lines)).toEqual([
+      '✅ ntfy: sent 1 alert(s)',
+      '✅ discord: sent 1 alert(s)',
+      '✅ slack: sent 1 alert(s)',
+      '✅ telegram: sent 1 alert(s)',
+    ]);
     const [ntfy, discord, slack, telegram] = all.map(bodies) as [any[], any[], any[], any[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
-    expect(ntfy).toEqual([expect.objectContaining({ topic: NTFY_TOPIC, title: 'Codex limits reset for Plus + Pro', click: entry, message: expect.stringMatching(/\nData: Resetcast$/) })]);
-    expect(discord[0].content).toBe(`**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`);
+    expect(ntfy).toEqual([
+      expect.objectContaining({
+        topic: NTFY_TOPIC,
+        title: 'Codex limits reset for Plus + Pro',
+        click: entry,
+        message: expect.stringMatching(/\nData: Resetcast$/),
+      }),
+    ]);
+    expect(discord[0].content).toBe(
+      `**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`,
+    );
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
     expect(telegram[0].text).toBe(
       "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\n" +
         `<a href="${post}">Post</a> · <a href="${entry}">Timeline</a>\nData: Resetcast`,
     );
-    for (const o of ['ntfy', 'discord', 'slack', 'telegram']) expect(await (await ledger()).rows(o)).toEqual([`#${Number(FRESH.slice(-3))} sent 1/0`]);
+    for (const o of ['ntfy', 'discord', 'slack', 'telegram'])
+      expect(await (await ledger()).rows(o)).toEqual([`#${Number(FRESH.slice(-3))} sent 1/0`]);
     expect(r.checks.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(r.failed).toBe(false);
     expect(() => loadDir(dir)).not.toThrow();
@@ -123,7 +180,12 @@ describe('a pull that records a new reset', () => {
     await pull(dir, src);
     const again = await announce(dir, urls);
     expect(all.map((s) => s.requests.length)).toEqual([1, 1, 1, 1]);
-    expect(outletLines(again.lines)).toEqual(['✅ ntfy: nothing new to send', '✅ discord: nothing new to send', '✅ slack: nothing new to send', '✅ telegram: nothing new to send']);
+    expect(outletLines(again.lines)).toEqual([
+      '✅ ntfy: nothing new to send',
+      '✅ discord: nothing new to send',
+      '✅ slack: nothing new to send',
+      '✅ telegram: nothing new to send',
+    ]);
   });
 
   it('outlets that cannot be reached lose nothing: the failure is recorded, nothing against the alert, and a later broadcast delivers it', async () => {
@@ -133,12 +195,26 @@ describe('a pull that records a new reset', () => {
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
     // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before connecting: that counts as uncertain).
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const { telegram } = outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: closed });
-    const r = await announce(dir, { ntfy: `${closed}/${NTFY_TOPIC}`, discord: `${closed}${DISCORD_PATH}`, slack: `${closed}${SLACK_PATH}`, telegram: telegram! });
+    const { telegram } = outletUrls({
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
+      RESETCAST_TELEGRAM_API: closed,
+    });
+    const r = await announce(dir, {
+      ntfy: `${closed}/${NTFY_TOPIC}`,
+      discord: `${closed}${DISCORD_PATH}`,
+      slack: `${closed}${SLACK_PATH}`,
+      telegram: telegram!,
+    });
     expect(r.failed).toBe(true);
-    expect(outletLines(r.lines)).toEqual(['ntfy', 'discord', 'slack', 'telegram'].map((o) => expect.stringMatching(new RegExp(`^❌ ${o}: reset:\\d+ not delivered: fetch failed`))));
+    expect(outletLines(r.lines)).toEqual(
+      ['ntfy', 'discord', 'slack', 'telegram'].map((o) =>
+        expect.stringMatching(new RegExp(`^❌ ${o}: reset:\\d+ not delivered: fetch failed`)),
+      ),
+    );
     // Released: it provably did not arrive, so no attempt is used.
-    for (const o of ['ntfy', 'discord', 'slack', 'telegram']) expect(await (await ledger()).rows(o)).toEqual([`#${Number(FRESH.slice(-3))} released 0/0`]);
+    for (const o of ['ntfy', 'discord', 'slack', 'telegram'])
+      expect(await (await ledger()).rows(o)).toEqual([`#${Number(FRESH.slice(-3))} released 0/0`]);
     const said = r.lines.join('\n') + JSON.stringify(r.decisions);
     expect(said).not.toContain('s3cretWebhookT0ken');
     expect(said).not.toContain(TELEGRAM_TOKEN.split(':')[1]!);
@@ -155,7 +231,8 @@ describe('a pull that records a new reset', () => {
     // The recorded X fixtures: a reset posted 2026-11-18T09:15 (51 h before the pull) and a banked reset 2026-11-19T16:20 (20 h before).
     const src = await startServer((u) => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
-      if (u.pathname === `/2/users/${THS}/tweets`) return { body: fixture(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json') };
+      if (u.pathname === `/2/users/${THS}/tweets`)
+        return { body: fixture(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json') };
       if (u.pathname === '/2/users/1582471096587264001/tweets') return json('x/openaidevs.json');
       return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
     });
@@ -163,7 +240,9 @@ describe('a pull that records a new reset', () => {
     const { urls, all } = await outlets();
     await pull(dir, src);
     await announce(dir, urls);
-    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['2122981897008055506', '2123451231237046371']));
+    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toEqual(
+      expect.arrayContaining(['2122981897008055506', '2123451231237046371']),
+    );
     expect(bodies(all[0]!).map((b) => b.title)).toEqual(['Banked Codex reset granted for paid plans']);
     expect(bodies(all[0]!)[0].message).toMatch(/Expires 2026-12-19 16:20 UTC if unused\./);
   });
@@ -173,21 +252,38 @@ describe('a threshold crossed by the forecast the pull issued', () => {
   it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
     const dir = dataWithState();
     // The forecast half an hour earlier (same formula) was 0 % on both horizons (available): every pair is armed.
-    writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`);
+    writeFileSync(
+      join(dir, 'forecast-log.jsonl'),
+      `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
+    );
     const src = await sources();
     const { urls, all } = await outlets();
     await pull(dir, src);
     await announce(dir, urls);
-    const issued = JSON.parse(read(dir, 'forecast-log.jsonl').trim().split('\n').at(-1)!) as { issued_at: string; available: boolean; p24: number; p48: number };
+    const issued = JSON.parse(read(dir, 'forecast-log.jsonl').trim().split('\n').at(-1)!) as {
+      issued_at: string;
+      available: boolean;
+      p24: number;
+      p48: number;
+    };
     expect(issued).toMatchObject({ issued_at: '2026-11-20T12:00:00Z', available: true });
     // By the rule (docs/alerts.md): from 0, each threshold at or below the issued value is crossed.
-    const expected = ([[24, issued.p24], [48, issued.p48]] as const).flatMap(([h, v]) => [25, 50, 75].filter((t) => v >= t).map((t) => `threshold:p${h}-${t}:2026-11-20T12:00:00Z`));
+    const expected = (
+      [
+        [24, issued.p24],
+        [48, issued.p48],
+      ] as const
+    ).flatMap(([h, v]) => [25, 50, 75].filter((t) => v >= t).map((t) => `threshold:p${h}-${t}:2026-11-20T12:00:00Z`));
     expect(expected.length).toBeGreaterThan(0);
     const ids = expected.map((k) => `tag:resetcast.netlify.app,2026:alert:${k}`);
-    const sent = [...(await (await ledger()).ledger.deliveries('ntfy', ids)).values()].filter((d) => d.state === 'sent').map((d) => d.alert_id.replace(/^.*:alert:/, ''));
+    const sent = [...(await (await ledger()).ledger.deliveries('ntfy', ids)).values()]
+      .filter((d) => d.state === 'sent')
+      .map((d) => d.alert_id.replace(/^.*:alert:/, ''));
     expect(sent.sort()).toEqual([...expected].sort());
     expect(all[0]!.requests).toHaveLength(expected.length);
-    expect(bodies(all[0]!).every((b) => /^Chance of a Codex reset within (24|48) h is now \d+ % \(crossed \d+ %\)$/.test(b.title))).toBe(true);
+    expect(bodies(all[0]!).every((b) => /^Chance of a Codex reset within (24|48) h is now \d+ % \(crossed \d+ %\)$/.test(b.title))).toBe(
+      true,
+    );
   });
 });
 
@@ -197,7 +293,16 @@ describe('npm run broadcast', () => {
   const dbOf = new Map<string, string>();
   const run = (script: string, dir: string, env: Record<string, string>) => {
     if (!dbOf.has(dir)) dbOf.set(dir, join(mkdtempSync(join(tmpdir(), 'resetcast-db-')), 'db'));
-    return runNode([`scripts/${script}.ts`], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: dbOf.get(dir)!, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
+    return runNode([`scripts/${script}.ts`], {
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: dir,
+      RESETCAST_DB_DIR: dbOf.get(dir)!,
+      SOURCE_DATE_EPOCH: EPOCH,
+      RESETCAST_STATUS_BASE: DEAD,
+      RESETCAST_GITHUB_API: DEAD,
+      RESETCAST_X_API: DEAD,
+      ...env,
+    });
   };
 
   it('after npm run pull (which sends nothing even with outlets set): reads the outlet URLs from the environment; an outlet failure exits 1; data/ is not written', async () => {
@@ -205,8 +310,17 @@ describe('npm run broadcast', () => {
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     const ntfy = await startServer(ntfyApi());
     servers.push(ntfy);
-    const outletsEnv = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`, SLACK_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}${SLACK_PATH}` };
-    const pulled = await run('pull', dir, { RESETCAST_STATUS_BASE: src.url, RESETCAST_GITHUB_API: src.url, RESETCAST_X_API: src.url, X_BEARER_TOKEN: 't', ...outletsEnv });
+    const outletsEnv = {
+      NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
+      SLACK_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}${SLACK_PATH}`,
+    };
+    const pulled = await run('pull', dir, {
+      RESETCAST_STATUS_BASE: src.url,
+      RESETCAST_GITHUB_API: src.url,
+      RESETCAST_X_API: src.url,
+      X_BEARER_TOKEN: 't',
+      ...outletsEnv,
+    });
     expect(pulled.code).toBe(0);
     expect(ntfy.requests).toHaveLength(0);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
@@ -232,14 +346,21 @@ describe('npm run broadcast', () => {
     const dir = dataWithState();
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     await pull(dir, src);
-    const tg = await startServer(telegramApi((n) => (n === 0 ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : undefined)));
+    const tg = await startServer(
+      telegramApi((n) => (n === 0 ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : undefined)),
+    );
     servers.push(tg);
     const env = { TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: tg.url };
     const secretPart = TELEGRAM_TOKEN.split(':')[1]!;
 
     const kicked = await run('broadcast', dir, env);
     expect(kicked.code).toBe(1);
-    expect(kicked.out).toMatch(new RegExp(`^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat \\(0 of 1 sent; 1 left for the next broadcast\\)$`, 'm'));
+    expect(kicked.out).toMatch(
+      new RegExp(
+        `^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat \\(0 of 1 sent; 1 left for the next broadcast\\)$`,
+        'm',
+      ),
+    );
     const delivered = await run('broadcast', dir, env);
     expect(delivered.code).toBe(0);
     expect(delivered.out).toMatch(/^✅ telegram: sent 1 alert\(s\)$/m);
@@ -274,13 +395,33 @@ describe('npm run broadcast', () => {
     servers.push(ntfy);
     const env = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` };
     expect((await run('broadcast', dir, env)).code).toBe(0);
-    const log = { outlets: [{ name: 'ntfy', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z', sent: [] as unknown[] }] };
-    log.outlets[0]!.sent.push(...Array.from({ length: 500 }, (_, i) => ({ id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`, at: '2099-01-01T00:00:00Z', sent_at: '2099-01-01T00:00:00Z' })));
+    const log = {
+      outlets: [
+        {
+          name: 'ntfy',
+          ok: true,
+          error: null,
+          checked_at: '2026-11-20T12:00:00Z',
+          outcome: 'ok',
+          last_ok_at: '2026-11-20T12:00:00Z',
+          sent: [] as unknown[],
+        },
+      ],
+    };
+    log.outlets[0]!.sent.push(
+      ...Array.from({ length: 500 }, (_, i) => ({
+        id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`,
+        at: '2099-01-01T00:00:00Z',
+        sent_at: '2099-01-01T00:00:00Z',
+      })),
+    );
     writeFileSync(join(dir, 'sent-log.json'), JSON.stringify(log));
 
     const validate = await run('validate', dir, {});
     expect(validate.code).toBe(1);
-    expect(validate.out).toContain("data/sent-log.json: field 'outlets.0.sent.0.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)");
+    expect(validate.out).toContain(
+      "data/sent-log.json: field 'outlets.0.sent.0.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)",
+    );
 
     for (let i = 0; i < 2; i++) {
       const r = await run('broadcast', dir, env);

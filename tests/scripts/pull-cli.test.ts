@@ -13,7 +13,15 @@ const EPOCH = String(Date.parse('2026-11-20T12:00:00Z') / 1000);
 
 /** Async, so the fixture server in this process can answer the child. */
 function pull(dir: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return runNode(['scripts/pull.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, RESETCAST_STATUS_BASE: DEAD, RESETCAST_GITHUB_API: DEAD, RESETCAST_X_API: DEAD, ...env });
+  return runNode(['scripts/pull.ts'], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    SOURCE_DATE_EPOCH: EPOCH,
+    RESETCAST_STATUS_BASE: DEAD,
+    RESETCAST_GITHUB_API: DEAD,
+    RESETCAST_X_API: DEAD,
+    ...env,
+  });
 }
 
 describe('npm run pull', () => {
@@ -48,11 +56,15 @@ describe('npm run pull', () => {
     expect(first.out).toMatch(/^✅ x: 0 new event\(s\), 0 for review$/m);
     expect(first.out).toMatch(/^✅ staff: 0 staff post\(s\) for review$/m);
     expect(first.code).toBe(0);
-    const snapshot = ['events.json', 'signals.json', 'pull-state.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f));
+    const snapshot = ['events.json', 'signals.json', 'pull-state.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) =>
+      read(dir, f),
+    );
     const second = await pull(dir, env);
     expect(second.code).toBe(0);
     expect(second.out).toMatch(/^no changes$/m);
-    expect(['events.json', 'signals.json', 'pull-state.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f))).toEqual(snapshot);
+    expect(
+      ['events.json', 'signals.json', 'pull-state.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f)),
+    ).toEqual(snapshot);
   });
 
   it('refuses to pull onto invalid data/: exits 2 and writes nothing', async () => {

@@ -50,10 +50,42 @@ describe('github staff posts: a good answer', () => {
     await serveGitHub();
     const r = await pull({ since: SINCE }, { token: 'ghs_test' });
     expect(r.posts).toEqual<StaffPost[]>([
-      { id: '5791211890', kind: 'comment', login: 'etraut-openai', association: 'CONTRIBUTOR', created_at: '2026-11-20T11:12:40Z', url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890', text: expect.stringContaining("we'll reset rate limits for all Plus and Pro users by end of day") },
-      { id: '5791230002', kind: 'comment', login: 'mlee-oai', association: 'MEMBER', created_at: '2026-11-20T11:20:03Z', url: 'https://github.com/openai/codex/issues/48188#issuecomment-5791230002', text: expect.stringMatching(/^Thanks for the report\./) },
-      { id: '3702000123', kind: 'issue', login: 'etraut-openai', association: 'CONTRIBUTOR', created_at: '2026-11-20T11:25:30Z', url: 'https://github.com/openai/codex/issues/48210', text: expect.stringMatching(/^Codex usage limits reset for Pro users\n\nWe have reset usage limits/) },
-      { id: '5791350012', kind: 'comment', login: 'mlee-oai', association: 'MEMBER', created_at: '2026-11-20T11:55:00Z', url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791350012', text: expect.stringMatching(/^We've banked one Codex reset/) },
+      {
+        id: '5791211890',
+        kind: 'comment',
+        login: 'etraut-openai',
+        association: 'CONTRIBUTOR',
+        created_at: '2026-11-20T11:12:40Z',
+        url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
+        text: expect.stringContaining("we'll reset rate limits for all Plus and Pro users by end of day"),
+      },
+      {
+        id: '5791230002',
+        kind: 'comment',
+        login: 'mlee-oai',
+        association: 'MEMBER',
+        created_at: '2026-11-20T11:20:03Z',
+        url: 'https://github.com/openai/codex/issues/48188#issuecomment-5791230002',
+        text: expect.stringMatching(/^Thanks for the report\./),
+      },
+      {
+        id: '3702000123',
+        kind: 'issue',
+        login: 'etraut-openai',
+        association: 'CONTRIBUTOR',
+        created_at: '2026-11-20T11:25:30Z',
+        url: 'https://github.com/openai/codex/issues/48210',
+        text: expect.stringMatching(/^Codex usage limits reset for Pro users\n\nWe have reset usage limits/),
+      },
+      {
+        id: '5791350012',
+        kind: 'comment',
+        login: 'mlee-oai',
+        association: 'MEMBER',
+        created_at: '2026-11-20T11:55:00Z',
+        url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791350012',
+        text: expect.stringMatching(/^We've banked one Codex reset/),
+      },
     ]);
     expect(r.state).toEqual({ since: '2026-11-20T11:55:00Z' });
   });
@@ -67,7 +99,14 @@ describe('github staff posts: a good answer', () => {
     expect(Object.fromEntries(first!)).toEqual({ since: SINCE, sort: 'created', direction: 'asc', per_page: '100' });
     expect(second!.get('page')).toBe('2');
     expect(second!.get('since')).toBe(SINCE);
-    expect(Object.fromEntries(etraut!)).toEqual({ since: SINCE, sort: 'created', direction: 'asc', per_page: '100', creator: 'etraut-openai', state: 'all' });
+    expect(Object.fromEntries(etraut!)).toEqual({
+      since: SINCE,
+      sort: 'created',
+      direction: 'asc',
+      per_page: '100',
+      creator: 'etraut-openai',
+      state: 'all',
+    });
     expect(tibo!.get('creator')).toBe('tibo-openai');
     expect(vb!.get('creator')).toBe('vb-openai');
     for (const q of server!.requests) {
@@ -107,7 +146,9 @@ describe('github staff posts: a good answer', () => {
 
   it('a listing cut short by the page budget: the cursor stops a second before its last item', async () => {
     // Every comments page points at another: after 10 pages the listing is unfinished.
-    await serveGitHub((n) => json('github/comments-page1.json', { headers: { link: `<${server!.url}${COMMENTS}?page=${n + 2}>; rel="next"` } }));
+    await serveGitHub((n) =>
+      json('github/comments-page1.json', { headers: { link: `<${server!.url}${COMMENTS}?page=${n + 2}>; rel="next"` } }),
+    );
     const r = await pull({ since: SINCE });
     expect(server!.requests.filter((q) => q.url.pathname === COMMENTS)).toHaveLength(10);
     // Last comment read: 11:20:03. The issue listings reach 11:35:00, but comments after 11:20:03 are unread.
@@ -131,14 +172,24 @@ describe('github staff posts: failures', () => {
   });
 
   it('403 with the rate limit spent until a far reset: fails naming the wait', async () => {
-    await serveGitHub(() => ({ ...json('issues/rate-limited.json'), status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 3000) } }));
+    await serveGitHub(() => ({
+      ...json('issues/rate-limited.json'),
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 3000) },
+    }));
     expect(await failure({ since: SINCE })).toMatch(/^HTTP 403.*retry after 3000 s/);
     expect(server!.requests).toHaveLength(1);
   });
 
   it('a page that spends the rate limit: no further request is sent, the pull fails', async () => {
-    await serveGitHub(() => json('github/comments-page1.json', { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795608000', link: `<${server!.url}${PAGE2}?page=2>; rel="next"` } }));
-    expect(await failure({ since: SINCE })).toBe('GitHub rate limit exhausted until 2026-11-25T12:00:00Z (set GITHUB_TOKEN for a higher limit)');
+    await serveGitHub(() =>
+      json('github/comments-page1.json', {
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795608000', link: `<${server!.url}${PAGE2}?page=2>; rel="next"` },
+      }),
+    );
+    expect(await failure({ since: SINCE })).toBe(
+      'GitHub rate limit exhausted until 2026-11-25T12:00:00Z (set GITHUB_TOKEN for a higher limit)',
+    );
     expect(server!.requests).toHaveLength(1);
   });
 
@@ -152,8 +203,16 @@ describe('github staff posts: failures', () => {
 
   it.each<[string, Reply, RegExp]>([
     ['malformed JSON', { body: '[{"id": 5791204417, "html_url": "https://github.com/' }, /^malformed JSON/],
-    ['schema drift: created_at missing', json('github/comments-drift-missing.json'), /^GitHub issue comments: unexpected shape: \[1\]\.created_at: /],
-    ['schema drift: an object instead of a list', { body: '{"message":"Moved Permanently"}' }, /^GitHub issue comments: unexpected shape: \(whole body\)/],
+    [
+      'schema drift: created_at missing',
+      json('github/comments-drift-missing.json'),
+      /^GitHub issue comments: unexpected shape: \[1\]\.created_at: /,
+    ],
+    [
+      'schema drift: an object instead of a list',
+      { body: '{"message":"Moved Permanently"}' },
+      /^GitHub issue comments: unexpected shape: \(whole body\)/,
+    ],
     ['HTTP 500 every time', { status: 500 }, /^HTTP 500 .*after 3 attempts/],
   ])('%s: fails with a one-line reason', async (_name, reply, error) => {
     await serveGitHub(() => reply);
@@ -178,7 +237,10 @@ describe('github staff posts: failures', () => {
 
 describe('nextLink (RFC 8288 Link header)', () => {
   it.each<[string | null, string | null]>([
-    ['<https://api.github.com/repositories/1/issues/comments?page=2>; rel="next", <https://api.github.com/repositories/1/issues/comments?page=9>; rel="last"', 'https://api.github.com/repositories/1/issues/comments?page=2'],
+    [
+      '<https://api.github.com/repositories/1/issues/comments?page=2>; rel="next", <https://api.github.com/repositories/1/issues/comments?page=9>; rel="last"',
+      'https://api.github.com/repositories/1/issues/comments?page=2',
+    ],
     ['<https://a.test/?page=1>; rel="prev", <https://a.test/?page=3>; rel="next"', 'https://a.test/?page=3'],
     ['<https://a.test/?a=1,2&page=3>; rel=next', 'https://a.test/?a=1,2&page=3'],
     ['<https://a.test/?page=3>; title="next"; rel="last"', null],
@@ -188,8 +250,14 @@ describe('nextLink (RFC 8288 Link header)', () => {
 });
 
 const post = (over: Partial<StaffPost>): StaffPost => ({
-  id: '5791211890', kind: 'comment', login: 'etraut-openai', association: 'CONTRIBUTOR', created_at: '2026-11-20T11:12:40Z',
-  url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890', text: '', ...over,
+  id: '5791211890',
+  kind: 'comment',
+  login: 'etraut-openai',
+  association: 'CONTRIBUTOR',
+  created_at: '2026-11-20T11:12:40Z',
+  url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
+  text: '',
+  ...over,
 });
 
 describe('toCandidates', () => {
@@ -199,24 +267,42 @@ describe('toCandidates', () => {
     const candidates = toCandidates(posts, new Set(), NOW);
     expect(candidates).toEqual([
       {
-        id: '5791211890', platform: 'github', ts: '2026-11-20T11:12:40Z', source: 'etraut-openai',
+        id: '5791211890',
+        platform: 'github',
+        ts: '2026-11-20T11:12:40Z',
+        source: 'etraut-openai',
         url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
         text: "Not yet. We found the bug that over-counted usage for some Plus and Pro users since Tuesday; the fix is rolling out now, and we'll reset rate limits for all Plus and Pro users by end of day.",
-        suggested_kind: 'promise', suggested_scope: 'plus+pro',
+        suggested_kind: 'promise',
+        suggested_scope: 'plus+pro',
         // the default rule for now: 72 h from the post
         // "by end of day", posted 03:12:40 PST on 20 Nov: the window ends 23:59:59 PST that day = 07:59:59Z on the 21st.
         suggested_window: { start: '2026-11-20T11:12:40Z', end: '2026-11-21T07:59:59Z', by: 'by end of day' },
         reason: 'speaks of a reset to come (announcements are curated by hand)',
       },
       {
-        id: '3702000123', platform: 'github', ts: '2026-11-20T11:25:30Z', source: 'etraut-openai', url: 'https://github.com/openai/codex/issues/48210',
+        id: '3702000123',
+        platform: 'github',
+        ts: '2026-11-20T11:25:30Z',
+        source: 'etraut-openai',
+        url: 'https://github.com/openai/codex/issues/48210',
         text: "Codex usage limits reset for Pro users\n\nWe have reset usage limits for all Pro users after this morning's incident. If your usage page still shows the old window, reply here with your plan and the time you checked.",
-        suggested_kind: 'reset', suggested_scope: 'pro', suggested_window: null, reason: 'says limits were reset',
+        suggested_kind: 'reset',
+        suggested_scope: 'pro',
+        suggested_window: null,
+        reason: 'says limits were reset',
       },
       {
-        id: '5791350012', platform: 'github', ts: '2026-11-20T11:55:00Z', source: 'mlee-oai', url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791350012',
+        id: '5791350012',
+        platform: 'github',
+        ts: '2026-11-20T11:55:00Z',
+        source: 'mlee-oai',
+        url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791350012',
         text: "We've banked one Codex reset for all paid plans. You can use it from the usage page whenever you need it.",
-        suggested_kind: 'banked', suggested_scope: 'paid', suggested_window: null, reason: 'says reset credits were banked',
+        suggested_kind: 'banked',
+        suggested_scope: 'paid',
+        suggested_window: null,
+        reason: 'says reset credits were banked',
       },
     ]);
     for (const c of candidates) expect(() => Candidate.parse(c)).not.toThrow();

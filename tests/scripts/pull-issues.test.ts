@@ -31,7 +31,12 @@ describe('issues: a good answer', () => {
     const dir = tempData();
     await serve(json('issues/search-recent.json'));
     await pullInto(dir, { github: server!.url, githubToken: 'ghs_test' });
-    expect(readJson(dir, 'signals.json').issues).toEqual({ recent_count: 7, baseline_per_day: 2.5, baseline_days: 14, checked_at: '2026-11-20T12:00:00Z' });
+    expect(readJson(dir, 'signals.json').issues).toEqual({
+      recent_count: 7,
+      baseline_per_day: 2.5,
+      baseline_days: 14,
+      checked_at: '2026-11-20T12:00:00Z',
+    });
     const [first, second] = searches();
     expect(first!.url.searchParams.get('advanced_search')).toBe('true');
     expect(first!.url.searchParams.get('per_page')).toBe('1');
@@ -71,7 +76,15 @@ describe.each<[string, Reply, RegExp]>([
   ['malformed JSON', { body: '{"total_count": 7,' }, /malformed JSON/],
   ['truncated body', { ...json('issues/search-recent.json'), truncate: true }, /cut off/],
   ['HTTP 500', { status: 500 }, /HTTP 500/],
-  ['403 rate limited until a far reset', { ...json('issues/rate-limited.json'), status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 3000) } }, /HTTP 403.*retry after 3000 s/],
+  [
+    '403 rate limited until a far reset',
+    {
+      ...json('issues/rate-limited.json'),
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 3000) },
+    },
+    /HTTP 403.*retry after 3000 s/,
+  ],
   ['a server that never answers', { hang: true }, /no answer within the timeout/],
   // GitHub's cap (src/core/sources.ts) is 2 MB: the pull line reads "❌ issues: response exceeds 2 MB, cut off".
   ['a 60 MB answer', { stream: { bytes: 60_000_000, contentLength: false } }, /^response exceeds 2 MB, cut off$/],
@@ -86,7 +99,13 @@ describe.each<[string, Reply, RegExp]>([
     const r = await pullInto(dir, { github: server!.url });
     const s = readJson(dir, 'signals.json');
     expect(s.issues).toEqual({ recent_count: 7, baseline_per_day: 2.5, baseline_days: 14, checked_at: '2026-11-20T11:30:00Z' });
-    expect(s.sources[1]).toMatchObject({ name: 'issues', ok: false, outcome: 'failed', checked_at: '2026-11-20T12:00:00Z', last_ok_at: '2026-11-20T11:30:00Z' });
+    expect(s.sources[1]).toMatchObject({
+      name: 'issues',
+      ok: false,
+      outcome: 'failed',
+      checked_at: '2026-11-20T12:00:00Z',
+      last_ok_at: '2026-11-20T11:30:00Z',
+    });
     expect(s.sources[1].error).toMatch(error);
     expect(read(dir, 'events.json')).toBe(events);
     expect(() => loadDir(dir)).not.toThrow();

@@ -33,14 +33,31 @@ describe('status: a good summary', () => {
         { name: 'Codex', status: 'degraded_performance' },
         { name: 'Codex Cloud Tasks', status: 'operational' },
       ],
-      incidents: [{
-        id: '01KAB3N6ZRQ2V0P8H7E1M4C9XT', name: 'Elevated error rates for Codex tasks', status: 'identified', impact: 'minor',
-        started_at: '2026-11-20T11:31:45Z', resolved_at: null, url: 'https://status.openai.com/incidents/01KAB3N6ZRQ2V0P8H7E1M4C9XT',
-      }],
+      incidents: [
+        {
+          id: '01KAB3N6ZRQ2V0P8H7E1M4C9XT',
+          name: 'Elevated error rates for Codex tasks',
+          status: 'identified',
+          impact: 'minor',
+          started_at: '2026-11-20T11:31:45Z',
+          resolved_at: null,
+          url: 'https://status.openai.com/incidents/01KAB3N6ZRQ2V0P8H7E1M4C9XT',
+        },
+      ],
       checked_at: '2026-11-20T12:00:00Z',
     });
-    expect(s.sources[0]).toEqual({ name: 'status', ok: true, error: null, checked_at: '2026-11-20T12:00:00Z', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z', via: 'summary' });
-    expect(r.lines).toContainEqual(expect.stringMatching(/^✅ status: Codex degraded_performance, Codex Cloud Tasks operational; 1 incident/));
+    expect(s.sources[0]).toEqual({
+      name: 'status',
+      ok: true,
+      error: null,
+      checked_at: '2026-11-20T12:00:00Z',
+      outcome: 'ok',
+      last_ok_at: '2026-11-20T12:00:00Z',
+      via: 'summary',
+    });
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(/^✅ status: Codex degraded_performance, Codex Cloud Tasks operational; 1 incident/),
+    );
     expect(server!.requests.map((q) => q.url.pathname)).toEqual([SUMMARY]);
   });
 
@@ -54,7 +71,14 @@ describe('status: a good summary', () => {
       { name: 'Codex', status: 'operational' },
       { name: 'Codex Cloud Tasks', status: 'major_outage' },
     ]);
-    expect(s.status.incidents).toEqual([expect.objectContaining({ id: '01KAB9F2M7X0C4R6T8V1N3Q5JW', impact: 'critical', started_at: '2026-11-20T10:58:31Z', resolved_at: null })]);
+    expect(s.status.incidents).toEqual([
+      expect.objectContaining({
+        id: '01KAB9F2M7X0C4R6T8V1N3Q5JW',
+        impact: 'critical',
+        started_at: '2026-11-20T10:58:31Z',
+        resolved_at: null,
+      }),
+    ]);
     expect(s.sources[0]).toMatchObject({ ok: true, via: 'widget' });
   });
 
@@ -79,7 +103,11 @@ describe.each<[string, Reply, RegExp]>([
   ['a server that never answers', { hang: true }, /no answer within the timeout/],
   // The status source's cap (src/core/sources.ts) is 4 MB: a hostile 60 MB answer is cut off, never held.
   ['a 60 MB body, chunked', { stream: { bytes: 60_000_000, contentLength: false } }, /^summary\.json: response exceeds 4 MB, cut off; /],
-  ['a 60 MB body with its Content-Length', { stream: { bytes: 60_000_000, contentLength: true } }, /^summary\.json: response exceeds 4 MB \(Content-Length: 60 MB\), not read; /],
+  [
+    'a 60 MB body with its Content-Length',
+    { stream: { bytes: 60_000_000, contentLength: true } },
+    /^summary\.json: response exceeds 4 MB \(Content-Length: 60 MB\), not read; /,
+  ],
 ])('status: %s (widget also down)', (_name, reply, error) => {
   it('keeps the last good snapshot, records the failure, loses nothing', async () => {
     const dir = await withGoodCheck();
@@ -91,7 +119,13 @@ describe.each<[string, Reply, RegExp]>([
     expect(after.status).toEqual(before.status);
     expect(after.status.checked_at).toBe('2026-11-20T11:00:00Z');
     expect(after.fetched_at).toBe('2026-11-20T12:00:00Z');
-    expect(after.sources[0]).toMatchObject({ name: 'status', ok: false, outcome: 'failed', checked_at: '2026-11-20T12:00:00Z', last_ok_at: '2026-11-20T11:00:00Z' });
+    expect(after.sources[0]).toMatchObject({
+      name: 'status',
+      ok: false,
+      outcome: 'failed',
+      checked_at: '2026-11-20T12:00:00Z',
+      last_ok_at: '2026-11-20T11:00:00Z',
+    });
     expect(after.sources[0].error).toMatch(error);
     expect(after.sources[0].error).toMatch(/widget: HTTP 503/);
     expect(read(dir, 'events.json')).toBe(events);
@@ -104,7 +138,13 @@ describe.each<[string, Reply, RegExp]>([
 it('status: a 429 with a short Retry-After is waited out and then succeeds', async () => {
   const dir = tempData();
   const sleeps: number[] = [];
-  server = await startServer((u, n) => (u.pathname !== SUMMARY ? undefined : n === 0 ? { status: 429, headers: { 'Retry-After': '2' } } : { body: fixture('status/summary.json') }));
+  server = await startServer((u, n) =>
+    u.pathname !== SUMMARY
+      ? undefined
+      : n === 0
+        ? { status: 429, headers: { 'Retry-After': '2' } }
+        : { body: fixture('status/summary.json') },
+  );
   await pullInto(dir, { status: server.url, sleeps });
   // The other sources point at a dead port and back off 10 and 20 ms; only the status wait is long.
   expect(sleeps.filter((ms) => ms > 20)).toEqual([2000]);

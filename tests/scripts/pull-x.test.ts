@@ -18,7 +18,8 @@ async function serveX(tweets?: Reply): Promise<FixtureServer> {
   server = await startServer((u) => {
     if (u.pathname === '/2/users/by') return json('x/users.json');
     if (tweets) return tweets;
-    if (u.pathname === `/2/users/${THS}/tweets`) return json(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json');
+    if (u.pathname === `/2/users/${THS}/tweets`)
+      return json(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json');
     if (u.pathname === `/2/users/${DEVS}/tweets`) return json('x/openaidevs.json');
     if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
     return undefined;
@@ -65,7 +66,13 @@ describe('x: without X_BEARER_TOKEN', () => {
     const r = await pullInto(dir, { x: server!.url });
     expect(server!.requests).toHaveLength(0);
     expect(read(dir, 'events.json')).toBe(events);
-    expect(readJson(dir, 'signals.json').sources[2]).toMatchObject({ name: 'x', ok: false, outcome: 'skipped', error: 'X_BEARER_TOKEN not set', skip_reason: 'no_token' });
+    expect(readJson(dir, 'signals.json').sources[2]).toMatchObject({
+      name: 'x',
+      ok: false,
+      outcome: 'skipped',
+      error: 'X_BEARER_TOKEN not set',
+      skip_reason: 'no_token',
+    });
     expect(r.lines).toContain('⏭️ x: skipped (X_BEARER_TOKEN not set)');
     expect(r.lines.filter((l) => l.startsWith('❌'))).toHaveLength(3); // status, issues and staff point at a dead port
   });
@@ -81,15 +88,38 @@ describe('x: new posts', () => {
     expect(after.checked_at).toBe('2026-11-20T12:00:00Z');
     expect(after.events.slice(0, before.length)).toEqual(before); // nothing lost or changed
     expect(after.events.slice(before.length)).toEqual([
-      expect.objectContaining({ id: '2122981897008055506', ts: '2026-11-18T09:15:02Z', date: '2026-11-18', kind: 'reset', scope: 'plus+pro', source: 'thsottiaux', url: 'https://x.com/thsottiaux/status/2122981897008055506', global: false, origin: 'official_post', certainty: 'medium' }),
-      expect.objectContaining({ id: '2123451231237046371', ts: '2026-11-19T16:20:00Z', kind: 'banked', scope: 'paid', source: 'OpenAIDevs' }),
+      expect.objectContaining({
+        id: '2122981897008055506',
+        ts: '2026-11-18T09:15:02Z',
+        date: '2026-11-18',
+        kind: 'reset',
+        scope: 'plus+pro',
+        source: 'thsottiaux',
+        url: 'https://x.com/thsottiaux/status/2122981897008055506',
+        global: false,
+        origin: 'official_post',
+        certainty: 'medium',
+      }),
+      expect.objectContaining({
+        id: '2123451231237046371',
+        ts: '2026-11-19T16:20:00Z',
+        kind: 'banked',
+        scope: 'paid',
+        source: 'OpenAIDevs',
+      }),
     ]);
-    expect(readJson(dir, 'candidates.json').candidates.map((c: { id: string; suggested_kind: string }) => [c.id, c.suggested_kind])).toEqual([
+    expect(
+      readJson(dir, 'candidates.json').candidates.map((c: { id: string; suggested_kind: string }) => [c.id, c.suggested_kind]),
+    ).toEqual([
       ['2123169415951287049', 'promise'],
       ['2123687794176950277', 'reset'],
     ]);
     // "… We will reset limits tomorrow …", posted 13:40:10 PST on 18 Nov: tomorrow is 19 Nov, 00:00–23:59:59 PST.
-    expect(readJson(dir, 'candidates.json').candidates[0].suggested_window).toEqual({ start: '2026-11-19T08:00:00Z', end: '2026-11-20T07:59:59Z', by: 'tomorrow' });
+    expect(readJson(dir, 'candidates.json').candidates[0].suggested_window).toEqual({
+      start: '2026-11-19T08:00:00Z',
+      end: '2026-11-20T07:59:59Z',
+      by: 'tomorrow',
+    });
     expect(readJson(dir, 'candidates.json').candidates[1].suggested_window).toBeNull();
     expect(readJson(dir, 'pull-state.json')).toEqual({
       x: {
@@ -109,13 +139,33 @@ describe('x: new posts', () => {
 
   it('records a confident banked post with its grant (expiry = post + 30 days), and never re-proposes a rejected post', async () => {
     const dir = dataWithState();
-    writeFileSync(join(dir, 'candidates.json'), JSON.stringify({ candidates: [], rejected: [{ id: '2123687794176950277', platform: 'x', url: 'https://x.com/OpenAIDevs/status/2123687794176950277', at: '2026-11-20T11:00:00Z', reason: 'a user question, retweeted' }] }));
+    writeFileSync(
+      join(dir, 'candidates.json'),
+      JSON.stringify({
+        candidates: [],
+        rejected: [
+          {
+            id: '2123687794176950277',
+            platform: 'x',
+            url: 'https://x.com/OpenAIDevs/status/2123687794176950277',
+            at: '2026-11-20T11:00:00Z',
+            reason: 'a user question, retweeted',
+          },
+        ],
+      }),
+    );
     await serveX();
     await pullInto(dir, { x: server!.url, xToken: 'x-test' });
     expect(readJson(dir, 'banked.json').grants.at(-1)).toEqual({
-      id: '2026-11-19-2123451231237046371', granted_at: '2026-11-19T16:20:00Z', expires_at: '2026-12-19T16:20:00Z', scope: 'paid',
+      id: '2026-11-19-2123451231237046371',
+      granted_at: '2026-11-19T16:20:00Z',
+      expires_at: '2026-12-19T16:20:00Z',
+      scope: 'paid',
       summary: "We've banked one Codex reset for all paid plans. Redeem it any time in the next 30 days.",
-      url: 'https://x.com/OpenAIDevs/status/2123451231237046371', event_id: '2123451231237046371', certainty: 'medium', uncertain_fields: [],
+      url: 'https://x.com/OpenAIDevs/status/2123451231237046371',
+      event_id: '2123451231237046371',
+      certainty: 'medium',
+      uncertain_fields: [],
     });
     expect(readJson(dir, 'candidates.json').candidates.map((c: { id: string }) => c.id)).toEqual(['2123169415951287049']);
     expect(() => loadDir(dir)).not.toThrow();
@@ -131,7 +181,8 @@ describe('x: new posts', () => {
     };
     server = await startServer((u) => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
-      if (u.pathname === `/2/users/${THS}/tweets`) return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
+      if (u.pathname === `/2/users/${THS}/tweets`)
+        return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
       if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n)); // a later post X did not return
       if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
       return undefined;
@@ -150,13 +201,17 @@ describe('x: new posts', () => {
     const reason = `Invalid 'since_id':'${REFUSED}'. 'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.`;
     server = await startServer((u) => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
-      if (u.pathname === `/2/users/${DEVS}/tweets` && u.searchParams.get('since_id') === REFUSED) return { status: 400, body: JSON.stringify({ errors: [{ message: `${reason}\u001b[31m` }], title: 'Invalid Request' }) };
-      if (u.pathname === `/2/users/${THS}/tweets`) return json(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json');
+      if (u.pathname === `/2/users/${DEVS}/tweets` && u.searchParams.get('since_id') === REFUSED)
+        return { status: 400, body: JSON.stringify({ errors: [{ message: `${reason}\u001b[31m` }], title: 'Invalid Request' }) };
+      if (u.pathname === `/2/users/${THS}/tweets`)
+        return json(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json');
       if (u.pathname === `/2/users/${DEVS}/tweets`) return json('x/openaidevs.json');
       return json('x/empty.json');
     });
     const r = await pullInto(dir, { x: server.url, xToken: 'x-test' });
-    expect(r.lines).toContain(`✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}: OpenAIDevs read from its newest page instead`);
+    expect(r.lines).toContain(
+      `✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}: OpenAIDevs read from its newest page instead`,
+    );
     expect(readJson(dir, 'pull-state.json').x.OpenAIDevs).toEqual({ user_id: DEVS, since_id: '2123687794176950277' });
     const devs = server.requests.filter((q) => q.url.pathname === `/2/users/${DEVS}/tweets`).map((q) => q.url.searchParams.get('since_id'));
     expect(devs).toEqual([REFUSED, null]);
@@ -166,17 +221,25 @@ describe('x: new posts', () => {
     const dir = dataWithState();
     await serveX();
     await pullInto(dir, { x: server!.url, xToken: 'x-test' });
-    const files = ['events.json', 'candidates.json', 'signals.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f));
+    const files = ['events.json', 'candidates.json', 'signals.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) =>
+      read(dir, f),
+    );
     cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json')); // replay from the old since_id
     const again = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
     expect(Object.keys(again.writes).sort()).toEqual(['pull-state.json']);
-    expect(['events.json', 'candidates.json', 'signals.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f))).toEqual(files);
+    expect(
+      ['events.json', 'candidates.json', 'signals.json', 'signals-history.jsonl', 'forecast-log.jsonl'].map((f) => read(dir, f)),
+    ).toEqual(files);
   });
 });
 
 describe.each<[string, Reply, RegExp]>([
   ['401 (bad token)', { ...json('x/unauthorized.json'), status: 401 }, /HTTP 401/],
-  ["400 to every read, with X's reason", { status: 400, body: JSON.stringify({ errors: [{ message: 'The `query` parameter value is invalid.' }], title: 'Invalid Request' }) }, /HTTP 400 Bad Request: The `query` parameter value is invalid\./],
+  [
+    "400 to every read, with X's reason",
+    { status: 400, body: JSON.stringify({ errors: [{ message: 'The `query` parameter value is invalid.' }], title: 'Invalid Request' }) },
+    /HTTP 400 Bad Request: The `query` parameter value is invalid\./,
+  ],
   ['schema drift: meta missing', { body: '{"data":[]}' }, /meta/],
   ['malformed JSON', { body: '{"data":[{"id":"1"' }, /malformed JSON/],
   ['truncated body', { ...json('x/openaidevs.json'), truncate: true }, /cut off/],

@@ -16,7 +16,15 @@ import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { getJson } from '../../src/net/http.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { createRedactor, neutraliseWorkflowCommands, oneLine, REDACTED, requestCredentials, secretPieces, secretsFrom } from '../../src/core/secrets.ts';
+import {
+  createRedactor,
+  neutraliseWorkflowCommands,
+  oneLine,
+  REDACTED,
+  requestCredentials,
+  secretPieces,
+  secretsFrom,
+} from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
@@ -44,7 +52,11 @@ afterEach(async () => {
 async function echoingPostgres(echo: string): Promise<number> {
   const server: Server = createTcpServer((socket) => {
     socket.once('data', () => {
-      const fields = Buffer.concat([Buffer.from('SFATAL\0VFATAL\0C28P01\0'), Buffer.from(`Mpassword ${echo} is not the password of user resetcast\0`), Buffer.from('\0')]);
+      const fields = Buffer.concat([
+        Buffer.from('SFATAL\0VFATAL\0C28P01\0'),
+        Buffer.from(`Mpassword ${echo} is not the password of user resetcast\0`),
+        Buffer.from('\0'),
+      ]);
       const head = Buffer.alloc(5);
       head.write('E', 0);
       head.writeInt32BE(fields.length + 4, 1);
@@ -81,7 +93,10 @@ async function fixture(route: Parameters<typeof startServer>[0]): Promise<Fixtur
 }
 
 /** Every file under `dir`, as text. */
-const allFiles = (dir: string): string => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+const allFiles = (dir: string): string =>
+  readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
 
 /** Every form of every secret of `env` found in `text` (none is the goal). */
 const leaks = (env: Record<string, string>, text: string): string[] => secretsFrom(env).filter((s) => text.includes(s));
@@ -89,8 +104,18 @@ const leaks = (env: Record<string, string>, text: string): string[] => secretsFr
 describe('the secret pieces', () => {
   it('of a Discord webhook URL: the whole URL, its id and token, but no public path word', () => {
     const pieces = secretPieces('DISCORD_WEBHOOK_URL', 'https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555');
-    expect(pieces).toEqual(expect.arrayContaining(['https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555', '998877665544332211/discordTokenEEEE5555', '998877665544332211', 'discordTokenEEEE5555']));
-    for (const word of ['webhooks', 'api', 'discord.com', '/api/webhooks']) expect(pieces.filter((p) => !p.includes('998877665544332211') && !p.includes('discordToken'))).not.toContainEqual(expect.stringContaining(word));
+    expect(pieces).toEqual(
+      expect.arrayContaining([
+        'https://discord.com/api/webhooks/998877665544332211/discordTokenEEEE5555',
+        '998877665544332211/discordTokenEEEE5555',
+        '998877665544332211',
+        'discordTokenEEEE5555',
+      ]),
+    );
+    for (const word of ['webhooks', 'api', 'discord.com', '/api/webhooks'])
+      expect(pieces.filter((p) => !p.includes('998877665544332211') && !p.includes('discordToken'))).not.toContainEqual(
+        expect.stringContaining(word),
+      );
   });
   it('of a URL with credentials: user:pass and the password alone, percent-encoded too', () => {
     const pieces = secretPieces('NTFY_TOPIC_URL', 'https://ntfyuser:p%40ss-word-1234@ntfy.example/topicSecretDDDD');
@@ -108,22 +133,35 @@ describe('the secret pieces', () => {
     expect(secretsFrom({ NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast', RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL' })).toEqual([]);
     expect(secretPieces('NTFY_TOPIC_URL', SITE.ntfyTopic)).toEqual([]);
     // Declared public, the topic is; an access token in its query is not.
-    expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast?auth=tk_ntfyAccessToken1', true)).toEqual(expect.arrayContaining(['tk_ntfyAccessToken1']));
+    expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast?auth=tk_ntfyAccessToken1', true)).toEqual(
+      expect.arrayContaining(['tk_ntfyAccessToken1']),
+    );
     expect(secretPieces('NTFY_TOPIC_URL', 'https://ntfy.sh/resetcast?auth=tk_ntfyAccessToken1', true)).not.toContain('resetcast');
   });
   it('of a token: the whole value; of a Telegram bot token, its secret half too', () => {
     expect(secretPieces('X_BEARER_TOKEN', 'xBearerSecretAAAA1111')).toEqual(['xBearerSecretAAAA1111']);
-    expect(secretPieces('TELEGRAM_BOT_TOKEN', '7000000003:AAHtelegramSecretHHHH8888')).toEqual(expect.arrayContaining(['7000000003:AAHtelegramSecretHHHH8888', 'AAHtelegramSecretHHHH8888']));
+    expect(secretPieces('TELEGRAM_BOT_TOKEN', '7000000003:AAHtelegramSecretHHHH8888')).toEqual(
+      expect.arrayContaining(['7000000003:AAHtelegramSecretHHHH8888', 'AAHtelegramSecretHHHH8888']),
+    );
     expect(secretPieces('NETLIFY_BUILD_HOOK', 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777')).toContain('netlifyHookGGGG7777');
     expect(secretPieces('NETLIFY_BUILD_HOOK', 'https://api.netlify.com/build_hooks/netlifyHookGGGG7777')).not.toContain('build_hooks');
   });
   it("of a request: its header token (not the scheme word), its user:pass and credential query values, not the question's own words", () => {
-    expect(requestCredentials('https://api.x.com/2/users/by?usernames=thsottiaux,OpenAIDevs', { Authorization: 'Bearer xBearerSecretAAAA1111', Accept: 'application/json' })).toEqual(['xBearerSecretAAAA1111']);
-    expect(requestCredentials('https://ntfyuser:ntfyPassCCCC3333@ntfy.example/?auth=tk_accessTokenZZZZ')).toEqual(expect.arrayContaining(['ntfyuser:ntfyPassCCCC3333', 'ntfyPassCCCC3333', 'tk_accessTokenZZZZ']));
+    expect(
+      requestCredentials('https://api.x.com/2/users/by?usernames=thsottiaux,OpenAIDevs', {
+        Authorization: 'Bearer xBearerSecretAAAA1111',
+        Accept: 'application/json',
+      }),
+    ).toEqual(['xBearerSecretAAAA1111']);
+    expect(requestCredentials('https://ntfyuser:ntfyPassCCCC3333@ntfy.example/?auth=tk_accessTokenZZZZ')).toEqual(
+      expect.arrayContaining(['ntfyuser:ntfyPassCCCC3333', 'ntfyPassCCCC3333', 'tk_accessTokenZZZZ']),
+    );
   });
   it('redacts the longest piece first and never lengthens a text', () => {
     const redact = createRedactor(secretsFrom({ SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666' }));
-    expect(redact('POST https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666 failed; token slackSecretFFFF6666')).toBe(`POST ${REDACTED} failed; token ${REDACTED}`);
+    expect(redact('POST https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666 failed; token slackSecretFFFF6666')).toBe(
+      `POST ${REDACTED} failed; token ${REDACTED}`,
+    );
     expect(redact('POST /services/T1/B2/slackSecretFFFF6666')).toBe(`POST /services/${REDACTED}`);
     expect(redact('no secret here, services as usual')).toBe('no secret here, services as usual');
   });
@@ -149,13 +187,27 @@ describe('npm run pull with a secret in every variable', () => {
   it('writes no form of any secret to data/, stdout or stderr, though every source echoed its token', async () => {
     const echo = await echoReasonServer(500);
     // The status page sends us to another host, with a token-looking query: refused, never followed.
-    const status = await fixture(() => ({ status: 302, headers: { Location: `http://127.0.0.2:9/summary?auth=${SECRETS.GITHUB_TOKEN}` }, body: '' }));
+    const status = await fixture(() => ({
+      status: 302,
+      headers: { Location: `http://127.0.0.2:9/summary?auth=${SECRETS.GITHUB_TOKEN}` },
+      body: '',
+    }));
     const dir = tempData();
     cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-    const env = { ...SECRETS, NTFY_TOPIC_URL: 'https://ntfyuser:ntfyPassCCCC3333@ntfy.example/topicSecretDDDD', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666' };
+    const env = {
+      ...SECRETS,
+      NTFY_TOPIC_URL: 'https://ntfyuser:ntfyPassCCCC3333@ntfy.example/topicSecretDDDD',
+      SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666',
+    };
     const r = await runNode(['scripts/pull.ts'], {
-      PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_STATUS_BASE: status.url, RESETCAST_GITHUB_API: echo, RESETCAST_X_API: echo, RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env,
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: dir,
+      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+      RESETCAST_STATUS_BASE: status.url,
+      RESETCAST_GITHUB_API: echo,
+      RESETCAST_X_API: echo,
+      RESETCAST_HTTP_TIMEOUT_MS: '2000',
+      ...env,
     });
     expect(r.code, r.out).toBe(1);
     // Each path was driven: the echoes reached the error lines, redacted.
@@ -174,25 +226,44 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
     // data/ with one fresh reset to announce, recorded by a pull in this process.
     const src = await fixture((u) => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
-      if (u.pathname === '/2/users/1450183340366770177/tweets') return { body: JSON.stringify({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) };
+      if (u.pathname === '/2/users/1450183340366770177/tweets')
+        return { body: JSON.stringify({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) };
       return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
     });
     const dir = tempData();
     cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-    const pulled = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: src.url }, tokens: { x: 'x' }, site: SITE.url });
+    const pulled = await runPull({
+      texts: readDataTexts(dir),
+      now: NOW,
+      http: httpDeps(),
+      bases: { status: DEAD, github: DEAD, x: src.url },
+      tokens: { x: 'x' },
+      site: SITE.url,
+    });
     writeDataTexts(dir, pulled.writes);
 
     const plain = await fixture(() => ({ body: '{}' })); // answers plain HTTP: https:// to it is a TLS error
     const slack = await fixture((u) => ({ body: `ok, you posted to ${u.pathname}` })); // a 2xx that is not Slack's own answer
     // Telegram's error description goes into the failure line: this one echoes the path, which holds the bot token.
-    const telegram = await fixture((u) => ({ status: 403, body: JSON.stringify({ ok: false, error_code: 403, description: `Forbidden: bot ${u.pathname} was kicked from the channel chat` }) }));
+    const telegram = await fixture((u) => ({
+      status: 403,
+      body: JSON.stringify({ ok: false, error_code: 403, description: `Forbidden: bot ${u.pathname} was kicked from the channel chat` }),
+    }));
     const env = {
       ...SECRETS,
       NTFY_TOPIC_URL: `https://ntfyuser:ntfyPassCCCC3333@${new URL(plain.url).host}/topicSecretDDDD`,
       SLACK_WEBHOOK_URL: `${slack.url}/services/T1/B2/slackSecretFFFF6666`,
     };
     const telegramEnv = { TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram.url };
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'), SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, ...telegramEnv });
+    const r = await runNode(['scripts/broadcast.ts'], {
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: dir,
+      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
+      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+      RESETCAST_HTTP_TIMEOUT_MS: '2000',
+      ...env,
+      ...telegramEnv,
+    });
     expect(r.out).toMatch(/^❌ ntfy: /m);
     expect(r.out).toMatch(/^❌ discord: /m);
     expect(slack.requests.length).toBeGreaterThan(0);
@@ -207,25 +278,37 @@ describe('the watch function with a secret in every variable', () => {
   it('logs no form of any secret, though the dispatch refusal and the database error echo their credentials', async () => {
     const dbPassword = 'dbPassIIII9999';
     const env: Record<string, string> = {
-      ...SECRETS, RESETCAST_DISPATCH_TOKEN: 'github_pat_dispatchSecretJJJJ9999',
+      ...SECRETS,
+      RESETCAST_DISPATCH_TOKEN: 'github_pat_dispatchSecretJJJJ9999',
       NETLIFY_DB_URL: `postgres://resetcast:${dbPassword}@127.0.0.1:${await echoingPostgres(dbPassword)}/alerts`,
-      NTFY_TOPIC_URL: 'https://ntfy.example/topicSecretDDDD', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666',
+      NTFY_TOPIC_URL: 'https://ntfy.example/topicSecretDDDD',
+      SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666',
     };
     const post = { id: postIdAt(new Date(Date.now() - 10_000), 5n), text: "We've reset Codex rate limits for all Plus and Pro users." };
     const x = await fixture((u) => {
-      if (u.pathname === '/2/users/by') return { body: JSON.stringify({ data: [{ id: '1450183340366770177', name: 'thsottiaux', username: 'thsottiaux' }] }) };
-      if (u.pathname === '/2/users/1450183340366770177/tweets') return { body: JSON.stringify({ data: [post], meta: { result_count: 1, newest_id: post.id } }) };
+      if (u.pathname === '/2/users/by')
+        return { body: JSON.stringify({ data: [{ id: '1450183340366770177', name: 'thsottiaux', username: 'thsottiaux' }] }) };
+      if (u.pathname === '/2/users/1450183340366770177/tweets')
+        return { body: JSON.stringify({ data: [post], meta: { result_count: 1, newest_id: post.id } }) };
       return undefined;
     });
     // GitHub refusing the dispatch with a message that quotes the Authorization header it got.
-    const github = await fixture((_u, _n, req) => ({ status: 401, body: JSON.stringify({ message: `Bad credentials: ${req.headers.authorization}` }) }));
+    const github = await fixture((_u, _n, req) => ({
+      status: 401,
+      body: JSON.stringify({ message: `Bad credentials: ${req.headers.authorization}` }),
+    }));
     const saved = { ...process.env };
     Object.assign(process.env, env, {
-      RESETCAST_REPO: 'resetcast/resetcast', RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, RESETCAST_WATCH_SITE: DEAD,
+      RESETCAST_REPO: 'resetcast/resetcast',
+      RESETCAST_X_API: x.url,
+      RESETCAST_GITHUB_API: github.url,
+      RESETCAST_WATCH_SITE: DEAD,
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
     });
     const out: string[] = [];
-    const spies = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')].map((s) => s.mockImplementation((...a: unknown[]) => void out.push(a.join(' '))));
+    const spies = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')].map((s) =>
+      s.mockImplementation((...a: unknown[]) => void out.push(a.join(' '))),
+    );
     try {
       const watch = (await import('../../netlify/functions/watch.ts')).default;
       await watch();
@@ -237,7 +320,9 @@ describe('the watch function with a secret in every variable', () => {
     // Each path was driven: the token reached the dispatch, the database refused quoting the password, and both failures were logged.
     expect(github.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${env['RESETCAST_DISPATCH_TOKEN']}`]);
     expect(text).toMatch(new RegExp(`^\\[watch\\] ❌ dispatch: HTTP 401 .*Bad credentials: Bearer \\${REDACTED}`, 'm'));
-    expect(text).toMatch(/^\[watch\] ❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: password … is not the password of user/m);
+    expect(text).toMatch(
+      /^\[watch\] ❌ database: database 127\.0\.0\.1:\d+\/alerts: cannot connect: password … is not the password of user/m,
+    );
     expect(text).not.toContain(dbPassword);
     expect(leaks(env, text)).toEqual([]);
   });
@@ -256,14 +341,17 @@ describe('the build', () => {
     } catch (e) {
       said = (e as Error).message;
     }
-    expect(said).toBe('data/events.json: events[0].summary holds a credential of X_BEARER_TOKEN (the token); the build stops: remove it from data/ (nothing is published)');
+    expect(said).toBe(
+      'data/events.json: events[0].summary holds a credential of X_BEARER_TOKEN (the token); the build stops: remove it from data/ (nothing is published)',
+    );
     expect(said).not.toContain(SECRETS.X_BEARER_TOKEN);
   });
 });
 
 /** Secrets whose URLs share words with our data ("resetcast", "timeline", "services"): the public topic, a Discord and a Slack webhook behind a path. */
 const oursAlike = (ntfy: string, discord: string, slack: string): Record<string, string> => ({
-  NTFY_TOPIC_URL: `${ntfy}/resetcast`, RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',
+  NTFY_TOPIC_URL: `${ntfy}/resetcast`,
+  RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',
   DISCORD_WEBHOOK_URL: `${discord}/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444`,
   SLACK_WEBHOOK_URL: `${slack}/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678`,
 });
@@ -275,20 +363,32 @@ const sourcesAnswering = (u: URL, n: number) => {
   if (u.pathname === '/search/issues') return json(n % 2 === 0 ? 'issues/search-recent.json' : 'issues/search-baseline.json');
   if (u.pathname.startsWith('/repos/openai/codex/issues')) return json('github/empty.json');
   if (u.pathname === '/2/users/by') return json('x/users.json');
-  if (u.pathname === '/2/users/1450183340366770177/tweets') return { body: JSON.stringify({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) };
+  if (u.pathname === '/2/users/1450183340366770177/tweets')
+    return { body: JSON.stringify({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) };
   return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
 };
 
 const pullEnv = (dir: string, sources: string): Record<string, string> => ({
-  PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-  RESETCAST_STATUS_BASE: sources, RESETCAST_GITHUB_API: sources, RESETCAST_X_API: sources, X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN, RESETCAST_HTTP_TIMEOUT_MS: '2000',
+  PATH: process.env['PATH'] ?? '',
+  RESETCAST_DATA_DIR: dir,
+  SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+  RESETCAST_STATUS_BASE: sources,
+  RESETCAST_GITHUB_API: sources,
+  RESETCAST_X_API: sources,
+  X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN,
+  RESETCAST_HTTP_TIMEOUT_MS: '2000',
 });
 const pulledDir = (): string => {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
   return dir;
 };
-const filesOf = (dir: string): Record<string, string> => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const filesOf = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 
 describe('secrets that share words with our data: the record is never rewritten', () => {
   const OURS = oursAlike('https://ntfy.sh', 'https://discord.com', 'https://hooks.slack.com');
@@ -305,7 +405,13 @@ describe('secrets that share words with our data: the record is never rewritten'
     expect(readFileSync(join(secret, 'events.json'), 'utf8')).toContain(TIMELINE);
     expect(allFiles(secret) + b.out).not.toContain(REDACTED);
     expect(leaks(OURS, b.out + allFiles(secret))).toEqual([]);
-    expect(await runNode(['scripts/validate.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: secret, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000) })).toMatchObject({ code: 0 });
+    expect(
+      await runNode(['scripts/validate.ts'], {
+        PATH: process.env['PATH'] ?? '',
+        RESETCAST_DATA_DIR: secret,
+        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+      }),
+    ).toMatchObject({ code: 0 });
   });
 
   it('npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, the file and the field; data/ byte-identical', async () => {
@@ -314,7 +420,9 @@ describe('secrets that share words with our data: the record is never rewritten'
     const before = filesOf(dir);
     const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
     expect(r.code, r.out).toBe(2);
-    expect(r.out).toMatch(/^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m);
+    expect(r.out).toMatch(
+      /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
+    );
     expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
     expect(filesOf(dir)).toEqual(before);
   });
@@ -322,29 +430,63 @@ describe('secrets that share words with our data: the record is never rewritten'
   it('npm run broadcast delivers with them: our URLs intact in every message, data/ still valid, no secret anywhere', async () => {
     const src = await fixture(sourcesAnswering);
     const dir = pulledDir();
-    const pulled = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: src.url }, tokens: { x: 'x' }, site: SITE.url });
+    const pulled = await runPull({
+      texts: readDataTexts(dir),
+      now: NOW,
+      http: httpDeps(),
+      bases: { status: DEAD, github: DEAD, x: src.url },
+      tokens: { x: 'x' },
+      site: SITE.url,
+    });
     writeDataTexts(dir, pulled.writes);
     const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
-    const ntfy = await fixture((u, _n, req) => (u.pathname === '/' && JSON.parse(req.body).topic === 'resetcast' ? { body: JSON.stringify({ id: 'm1', event: 'message', topic: 'resetcast' }) } : { status: 404, body: '{}' }));
-    const discord = await fixture((u) => (u.pathname === '/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444' ? { body: JSON.stringify({ id: '1300000000000000001' }) } : { status: 404, body: '{"message":"Unknown Webhook"}' }));
-    const slack = await fixture((u) => (u.pathname === '/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678' ? { body: 'ok' } : { status: 404, body: 'no_service' }));
+    const ntfy = await fixture((u, _n, req) =>
+      u.pathname === '/' && JSON.parse(req.body).topic === 'resetcast'
+        ? { body: JSON.stringify({ id: 'm1', event: 'message', topic: 'resetcast' }) }
+        : { status: 404, body: '{}' },
+    );
+    const discord = await fixture((u) =>
+      u.pathname === '/timeline/api/webhooks/112233445566778899/discordTokenWWWW4444'
+        ? { body: JSON.stringify({ id: '1300000000000000001' }) }
+        : { status: 404, body: '{"message":"Unknown Webhook"}' },
+    );
+    const slack = await fixture((u) =>
+      u.pathname === '/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678' ? { body: 'ok' } : { status: 404, body: 'no_service' },
+    );
     const env = oursAlike(ntfy.url, discord.url, slack.url);
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'), SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env });
+    const r = await runNode(['scripts/broadcast.ts'], {
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: dir,
+      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
+      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+      RESETCAST_HTTP_TIMEOUT_MS: '2000',
+      ...env,
+    });
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^✅ ntfy: sent 1 alert/m);
     expect(r.out).toMatch(/^✅ discord: sent 1 alert/m);
     expect(r.out).toMatch(/^✅ slack: sent 1 alert/m);
     for (const outlet of [ntfy, discord, slack]) expect(outlet.requests[0]!.body).toContain(TIMELINE);
-    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(facts);
+    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
+      facts,
+    );
     expect(allFiles(dir) + r.out).not.toContain(REDACTED);
     expect(leaks(env, r.out + allFiles(dir))).toEqual([]);
-    expect(await runNode(['scripts/validate.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000) })).toMatchObject({ code: 0 });
+    expect(
+      await runNode(['scripts/validate.ts'], {
+        PATH: process.env['PATH'] ?? '',
+        RESETCAST_DATA_DIR: dir,
+        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+      }),
+    ).toMatchObject({ code: 0 });
   });
 
   it('the build publishes what it publishes without them: our URLs intact', () => {
     const dir = historyCopy('secret-alike');
     const plain = JSON.stringify(loadBuild({ RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) }).payloads);
-    const withThem = JSON.stringify(loadBuild({ RESETCAST_DATA_DIR: `${dir}/`, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), ...OURS }).payloads);
+    const withThem = JSON.stringify(
+      loadBuild({ RESETCAST_DATA_DIR: `${dir}/`, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), ...OURS }).payloads,
+    );
     expect(withThem).toBe(plain);
     expect(withThem).toContain(TIMELINE);
     expect(withThem).not.toContain(REDACTED);
@@ -360,7 +502,9 @@ async function echoPathServer(status: number): Promise<string> {
       if (!head.includes('\r\n\r\n')) return;
       const line = head.split('\r\n')[0]!.replace(/ HTTP\/1\.1$/, '');
       const body = JSON.stringify({ message: `no such webhook: ${line}`, description: `no such bot: ${line}` });
-      socket.end(`HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     });
     socket.on('error', () => undefined);
   });
@@ -373,18 +517,35 @@ describe('a secret planted in every failure path', () => {
   it('sources: a reason phrase, a malformed body and a redirect Location echo the token; no file, fact or line has it', async () => {
     const echo = await echoReasonServer(503);
     // X answers 200 with a body that is not JSON and quotes the Authorization header: JSON.parse would quote its start.
-    const x = await fixture((u, _n, req) => (u.pathname === '/2/users/by' ? { body: `${req.headers.authorization} is not JSON` } : undefined));
+    const x = await fixture((u, _n, req) =>
+      u.pathname === '/2/users/by' ? { body: `${req.headers.authorization} is not JSON` } : undefined,
+    );
     // GitHub sends us to a host named after the token it was given.
-    const github = await fixture((_u, _n, req) => ({ status: 302, headers: { Location: `http://${String(req.headers.authorization).split(' ')[1]}.invalid/search?token=${SECRETS.GITHUB_TOKEN}` }, body: '' }));
+    const github = await fixture((_u, _n, req) => ({
+      status: 302,
+      headers: { Location: `http://${String(req.headers.authorization).split(' ')[1]}.invalid/search?token=${SECRETS.GITHUB_TOKEN}` },
+      body: '',
+    }));
     const dir = pulledDir();
     const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
-    const env = { ...SECRETS, NTFY_TOPIC_URL: 'https://ntfy.sh/topicSecretDDDD', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666' };
-    const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, echo), RESETCAST_X_API: x.url, RESETCAST_GITHUB_API: github.url, ...env });
+    const env = {
+      ...SECRETS,
+      NTFY_TOPIC_URL: 'https://ntfy.sh/topicSecretDDDD',
+      SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T1/B2/slackSecretFFFF6666',
+    };
+    const r = await runNode(['scripts/pull.ts'], {
+      ...pullEnv(dir, echo),
+      RESETCAST_X_API: x.url,
+      RESETCAST_GITHUB_API: github.url,
+      ...env,
+    });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(/^❌ x: .*malformed JSON \(\d+ bytes\)$/m);
     expect(r.out).toMatch(new RegExp(`^❌ issues: .*redirected to another host \\(\\${REDACTED}\\.invalid\\), refused`, 'm'));
     expect(r.out).toMatch(new RegExp(`^❌ status: .*Unauthorized for no header`, 'm'));
-    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(facts);
+    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
+      facts,
+    );
     expect(leaks(env, r.out)).toEqual([]);
     expect(leaks(env, allFiles(dir))).toEqual([]);
     // Not even the start of a token (JSON.parse quotes about ten characters), nor a token in lower case (a URL's host).
@@ -392,8 +553,20 @@ describe('a secret planted in every failure path', () => {
   });
 
   it('sources: an answer quoting the token back (a post that holds it) is recorded without it; the pull succeeds', async () => {
-    const echoPost = (auth: string) => ({ ...FRESH_POST, text: `We've reset Codex rate limits for all Plus and Pro users. Debug: ${auth.split(' ')[1]}` });
-    const x = await fixture((u, n, req) => (u.pathname === '/2/users/1450183340366770177/tweets' ? { body: JSON.stringify({ data: [echoPost(String(req.headers.authorization))], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) } : sourcesAnswering(u, n)));
+    const echoPost = (auth: string) => ({
+      ...FRESH_POST,
+      text: `We've reset Codex rate limits for all Plus and Pro users. Debug: ${auth.split(' ')[1]}`,
+    });
+    const x = await fixture((u, n, req) =>
+      u.pathname === '/2/users/1450183340366770177/tweets'
+        ? {
+            body: JSON.stringify({
+              data: [echoPost(String(req.headers.authorization))],
+              meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH },
+            }),
+          }
+        : sourcesAnswering(u, n),
+    );
     const dir = pulledDir();
     const r = await runNode(['scripts/pull.ts'], pullEnv(dir, x.url));
     expect(r.code, r.out).toBe(0);
@@ -405,25 +578,52 @@ describe('a secret planted in every failure path', () => {
   it('outlets: a reason phrase and an error body echoing the webhook path or the bot token; no file, fact or line has it', async () => {
     const src = await fixture(sourcesAnswering);
     const dir = pulledDir();
-    const pulled = await runPull({ texts: readDataTexts(dir), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: src.url }, tokens: { x: 'x' }, site: SITE.url });
+    const pulled = await runPull({
+      texts: readDataTexts(dir),
+      now: NOW,
+      http: httpDeps(),
+      bases: { status: DEAD, github: DEAD, x: src.url },
+      tokens: { x: 'x' },
+      site: SITE.url,
+    });
     writeDataTexts(dir, pulled.writes);
     const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
     const [discord, slack, telegram] = [await echoPathServer(404), await echoPathServer(403), await echoPathServer(401)];
     // ntfy moved: a redirect whose Location repeats the credentials (webhooks are never followed).
-    const ntfy = await fixture((_u, _n, req) => ({ status: 302, headers: { Location: `http://127.0.0.2:9/resetcastTopicTTTT2222?auth=${String(req.headers.authorization)}` }, body: '' }));
+    const ntfy = await fixture((_u, _n, req) => ({
+      status: 302,
+      headers: { Location: `http://127.0.0.2:9/resetcastTopicTTTT2222?auth=${String(req.headers.authorization)}` },
+      body: '',
+    }));
     const env = {
       ...SECRETS,
       NTFY_TOPIC_URL: `http://${new URL(ntfy.url).host}/resetcastTopicTTTT2222?auth=ntfyAuthTokenQQQQ`,
       DISCORD_WEBHOOK_URL: `${discord}/api/webhooks/998877665544332211/discordTokenEEEE5555`,
       SLACK_WEBHOOK_URL: `${slack}/services/T1/B2/slackSecretFFFF6666`,
     };
-    const r = await runNode(['scripts/broadcast.ts'], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'), SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000', ...env, TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram });
+    const r = await runNode(['scripts/broadcast.ts'], {
+      PATH: process.env['PATH'] ?? '',
+      RESETCAST_DATA_DIR: dir,
+      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
+      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+      RESETCAST_HTTP_TIMEOUT_MS: '2000',
+      ...env,
+      TELEGRAM_CHAT_ID: '@resetcast_test',
+      RESETCAST_TELEGRAM_API: telegram,
+    });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(new RegExp(`^❌ discord: .*HTTP 404 Refused POST /api/webhooks/\\${REDACTED}`, 'm'));
     expect(r.out).toMatch(new RegExp(`^❌ slack: .*HTTP 403 Refused POST /services/\\${REDACTED}`, 'm'));
-    expect(r.out).toMatch(new RegExp(`^❌ telegram: .*HTTP 401 Refused POST /bot\\${REDACTED}/sendMessage: no such bot: POST /bot\\${REDACTED}/sendMessage`, 'm'));
+    expect(r.out).toMatch(
+      new RegExp(
+        `^❌ telegram: .*HTTP 401 Refused POST /bot\\${REDACTED}/sendMessage: no such bot: POST /bot\\${REDACTED}/sendMessage`,
+        'm',
+      ),
+    );
     expect(r.out).toMatch(/^❌ ntfy: .*HTTP 302/m);
-    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(facts);
+    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
+      facts,
+    );
     expect(leaks(env, r.out)).toEqual([]);
     expect(leaks(env, allFiles(dir))).toEqual([]);
   });
@@ -431,9 +631,17 @@ describe('a secret planted in every failure path', () => {
 
 describe('hosts: a source is answered only by its own host', () => {
   it('follows a redirect within the host, refuses one to another host', async () => {
-    const s = await fixture((u) => (u.pathname === '/old' ? { status: 301, headers: { Location: '/new' }, body: '' } : u.pathname === '/new' ? { body: '{"ok":true}' } : { status: 302, headers: { Location: 'http://127.0.0.2:9/elsewhere' }, body: '' }));
+    const s = await fixture((u) =>
+      u.pathname === '/old'
+        ? { status: 301, headers: { Location: '/new' }, body: '' }
+        : u.pathname === '/new'
+          ? { body: '{"ok":true}' }
+          : { status: 302, headers: { Location: 'http://127.0.0.2:9/elsewhere' }, body: '' },
+    );
     expect((await getJson(httpDeps(), `${s.url}/old`, { maxBytes: 1000 })).body).toEqual({ ok: true });
-    await expect(getJson(httpDeps(), `${s.url}/away`, { maxBytes: 1000 })).rejects.toThrow('HTTP 302: redirected to another host (127.0.0.2:9), refused');
+    await expect(getJson(httpDeps(), `${s.url}/away`, { maxBytes: 1000 })).rejects.toThrow(
+      'HTTP 302: redirected to another host (127.0.0.2:9), refused',
+    );
   });
 });
 
@@ -449,4 +657,9 @@ describe('budgets', () => {
 });
 
 const FRESH = postIdAt(new Date('2026-11-20T11:50:00Z'), 777n);
-const FRESH_POST = { id: FRESH, text: "We've reset Codex rate limits for all Plus and Pro users.", created_at: '2026-11-20T11:50:00.000Z', edit_history_tweet_ids: [FRESH] };
+const FRESH_POST = {
+  id: FRESH,
+  text: "We've reset Codex rate limits for all Plus and Pro users.",
+  created_at: '2026-11-20T11:50:00.000Z',
+  edit_history_tweet_ids: [FRESH],
+};

@@ -19,7 +19,11 @@ describe('a bad setting: one line, exit 1', () => {
   it.each([
     ['scripts/start.ts', { PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "abc"'],
     ['scripts/start.ts', { PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "70000"'],
-    ['scripts/start.ts', { HOST: 'http://example.org' }, 'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "http://example.org"'],
+    [
+      'scripts/start.ts',
+      { HOST: 'http://example.org' },
+      'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "http://example.org"',
+    ],
     ['scripts/serve.ts', { PORT: '8o80' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "8o80"'],
   ])('%s with %j', async (script, settings, line) => {
     const { code, out } = await runNode([script], env(settings), REPO);
@@ -31,7 +35,9 @@ describe('a bad setting: one line, exit 1', () => {
 
 /** The first non-loopback IPv4 address of this machine, if it has one. */
 function outsideAddress(): string | undefined {
-  return Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 }
 
 function connects(host: string, port: number): Promise<boolean> {
@@ -53,10 +59,18 @@ describe('scripts/serve.ts with HOST unset', () => {
     await bundleMcpFunction(REPO, join(root, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(root, 'dist/api/v1') });
     const script = `import { serve } from ${JSON.stringify(join(REPO, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
     const { HOST: _unset, ...rest } = process.env;
-    child = spawn(process.execPath, ['--input-type=module', '-e', script, root], { cwd: REPO, env: { ...rest, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--input-type=module', '-e', script, root], {
+      cwd: REPO,
+      env: { ...rest, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d) => (out += String(d)));
     child.stderr?.on('data', (d) => (out += String(d)));
-    url = await waitFor(() => /Resetcast on (http:\/\/\S+?) /.exec(out)?.[1], { describe: 'the address serve.ts prints', deadlineMs: 60_000, seen: () => out });
+    url = await waitFor(() => /Resetcast on (http:\/\/\S+?) /.exec(out)?.[1], {
+      describe: 'the address serve.ts prints',
+      deadlineMs: 60_000,
+      seen: () => out,
+    });
   }, 120_000);
   afterAll(() => {
     child?.kill('SIGTERM');
@@ -67,7 +81,7 @@ describe('scripts/serve.ts with HOST unset', () => {
     expect((await raw(url, 'GET', '/robots.txt')).status).toBe(200);
   });
 
-  it.skipIf(outsideAddress() === undefined)('is not reachable at the machine\'s other addresses', async () => {
+  it.skipIf(outsideAddress() === undefined)("is not reachable at the machine's other addresses", async () => {
     const port = Number(new URL(url).port);
     expect(await connects(outsideAddress()!, port)).toBe(false);
   });

@@ -77,24 +77,55 @@ function heldHandler(): { handler: Handler; entered: Promise<void>; open: () => 
 const SITE_WIDE = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
 const EDGE = { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300' };
 const PAGE = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', ...SITE_WIDE };
-const POLICY = ['content-type', 'cache-control', 'access-control-allow-origin', 'access-control-allow-methods', 'x-content-type-options', 'referrer-policy'];
+const POLICY = [
+  'content-type',
+  'cache-control',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'x-content-type-options',
+  'referrer-policy',
+];
 
 describe('static files, with the headers netlify.toml gives each kind', () => {
   // Expected values copied by hand from netlify.toml's [[headers]] (and Netlify's default cache policy).
   it.each<[string, string, Record<string, string>]>([
-    ['/api/v1/forecast.json', '/api/v1/forecast.json', { 'content-type': 'application/json; charset=utf-8', ...EDGE, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', ...SITE_WIDE }],
-    ['/api/v1/schema/forecast.json', '/api/v1/schema/forecast.json', { 'content-type': 'application/json; charset=utf-8', ...EDGE, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', ...SITE_WIDE }],
+    [
+      '/api/v1/forecast.json',
+      '/api/v1/forecast.json',
+      { 'content-type': 'application/json; charset=utf-8', ...EDGE, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', ...SITE_WIDE },
+    ],
+    [
+      '/api/v1/schema/forecast.json',
+      '/api/v1/schema/forecast.json',
+      { 'content-type': 'application/json; charset=utf-8', ...EDGE, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', ...SITE_WIDE },
+    ],
     ['/feed.xml', '/feed.xml', { 'content-type': 'application/atom+xml; charset=utf-8', ...EDGE, ...SITE_WIDE }],
     ['/calendar.ics', '/calendar.ics', { 'content-type': 'text/calendar; charset=utf-8', ...EDGE, ...SITE_WIDE }],
-    ['/statusline.sh', '/statusline.sh', { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300', ...SITE_WIDE }],
+    [
+      '/statusline.sh',
+      '/statusline.sh',
+      { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300', ...SITE_WIDE },
+    ],
     ['/mcp/server-card', '/mcp/server-card', { 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE }],
-    ['/.well-known/mcp/catalog.json', '/.well-known/mcp/catalog.json', { 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE }],
+    [
+      '/.well-known/mcp/catalog.json',
+      '/.well-known/mcp/catalog.json',
+      { 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE },
+    ],
     ['/server.json', '/server.json', { 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE }],
     ['/', '/index.html', PAGE],
     ['/timeline/', '/timeline/index.html', PAGE],
     ['/timeline', '/timeline/index.html', PAGE],
-    ['/favicon.svg', '/favicon.svg', { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=0, must-revalidate', ...SITE_WIDE }],
-    ['/robots.txt', '/robots.txt', { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', ...SITE_WIDE }],
+    [
+      '/favicon.svg',
+      '/favicon.svg',
+      { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=0, must-revalidate', ...SITE_WIDE },
+    ],
+    [
+      '/robots.txt',
+      '/robots.txt',
+      { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', ...SITE_WIDE },
+    ],
   ])('GET %s', async (path, file, want) => {
     const { base } = await serve();
     const res = await raw(base, 'GET', path);
@@ -108,16 +139,33 @@ describe('static files, with the headers netlify.toml gives each kind', () => {
     const { base } = await serve();
     for (const path of ['/no-such-page', '/api/v1/nope.json', '/%2e%2e/netlify.toml', '//mcp']) {
       const res = await raw(base, 'GET', path);
-      expect([path, res.status, res.body, res.headers['content-type']]).toEqual([path, 404, FILES['/404.html'], 'text/html; charset=utf-8']);
+      expect([path, res.status, res.body, res.headers['content-type']]).toEqual([
+        path,
+        404,
+        FILES['/404.html'],
+        'text/html; charset=utf-8',
+      ]);
     }
   });
 
   it('answers HEAD with the headers only, OPTIONS with 204, and other methods with 405', async () => {
     const { base } = await serve();
     const head = await raw(base, 'HEAD', '/api/v1/forecast.json');
-    expect([head.status, head.body, head.headers['content-length'], head.headers['access-control-allow-origin']]).toEqual([200, '', String(Buffer.byteLength(FILES['/api/v1/forecast.json']!)), '*']);
-    const options = await raw(base, 'OPTIONS', '/api/v1/forecast.json', { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' });
-    expect([options.status, options.headers['access-control-allow-origin'], options.headers['access-control-allow-methods']]).toEqual([204, '*', 'GET, HEAD, OPTIONS']);
+    expect([head.status, head.body, head.headers['content-length'], head.headers['access-control-allow-origin']]).toEqual([
+      200,
+      '',
+      String(Buffer.byteLength(FILES['/api/v1/forecast.json']!)),
+      '*',
+    ]);
+    const options = await raw(base, 'OPTIONS', '/api/v1/forecast.json', {
+      Origin: 'https://example.org',
+      'Access-Control-Request-Method': 'GET',
+    });
+    expect([options.status, options.headers['access-control-allow-origin'], options.headers['access-control-allow-methods']]).toEqual([
+      204,
+      '*',
+      'GET, HEAD, OPTIONS',
+    ]);
     const post = await raw(base, 'POST', '/api/v1/forecast.json', JSON_TYPE, '{}');
     expect([post.status, post.headers['allow']]).toEqual([405, 'GET, HEAD, OPTIONS']);
   });
@@ -148,7 +196,13 @@ describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses tex
 
   it('without Accept-Encoding: the file as it is, and Vary for caches', async () => {
     const res = await raw(base, 'GET', '/');
-    expect([res.status, res.body, res.headers['content-encoding'], res.headers['vary'], res.headers['content-length']]).toEqual([200, page, undefined, 'Accept-Encoding', String(Buffer.byteLength(page))]);
+    expect([res.status, res.body, res.headers['content-encoding'], res.headers['vary'], res.headers['content-length']]).toEqual([
+      200,
+      page,
+      undefined,
+      'Accept-Encoding',
+      String(Buffer.byteLength(page)),
+    ]);
   });
 
   it.each([
@@ -157,7 +211,12 @@ describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses tex
     ['/no-such-page', lost, 404, 'text/html; charset=utf-8'],
   ])('with gzip: %s comes gzipped, decompressing to the file, with its own type and length', async (path, file, status, type) => {
     const res = await raw(base, 'GET', path, GZIP);
-    expect([res.status, res.headers['content-encoding'], res.headers['vary'], res.headers['content-type']]).toEqual([status, 'gzip', 'Accept-Encoding', type]);
+    expect([res.status, res.headers['content-encoding'], res.headers['vary'], res.headers['content-type']]).toEqual([
+      status,
+      'gzip',
+      'Accept-Encoding',
+      type,
+    ]);
     expect(gunzipSync(res.bytes).toString('utf8')).toBe(file);
     expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
     expect(res.bytes.length).toBeLessThan(Buffer.byteLength(file));
@@ -180,7 +239,12 @@ describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses tex
 
   it('never compresses an image, nor a file gzip would not shrink', async () => {
     const image = await raw(base, 'GET', '/card.png', GZIP);
-    expect([image.status, image.headers['content-encoding'], image.headers['vary'], image.bytes.equals(png)]).toEqual([200, undefined, undefined, true]);
+    expect([image.status, image.headers['content-encoding'], image.headers['vary'], image.bytes.equals(png)]).toEqual([
+      200,
+      undefined,
+      undefined,
+      true,
+    ]);
     const tiny = await raw(base, 'GET', '/robots.txt', GZIP);
     expect([tiny.headers['content-encoding'], tiny.headers['vary'], tiny.body]).toEqual([undefined, undefined, FILES['/robots.txt']]);
   });
@@ -201,17 +265,35 @@ describe('/mcp', () => {
     const { base } = await serve();
     const get = await raw(base, 'GET', '/mcp');
     expect([get.status, get.headers['allow'], get.headers['cache-control']]).toEqual([405, 'POST, OPTIONS', 'no-store']);
-    const big = await raw(base, 'POST', '/mcp', JSON_TYPE, `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(1_100_000)}"}}`);
+    const big = await raw(
+      base,
+      'POST',
+      '/mcp',
+      JSON_TYPE,
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(1_100_000)}"}}`,
+    );
     expect(big.status).toBe(413);
     expect(JSON.parse(big.body).error.message).toMatch(/^Payload Too Large/);
   });
 
-  it.each(['TRACE', 'PROPFIND', 'PATCH'])('answers %s /mcp with 405, Allow and a JSON-RPC error (TRACE cannot even be a fetch Request)', async (method) => {
-    const { base } = await serve();
-    const res = await raw(base, method, '/mcp');
-    expect([res.status, res.headers['allow'], res.headers['cache-control'], res.headers['access-control-allow-origin']]).toEqual([405, 'POST, OPTIONS', 'no-store', '*']);
-    expect(JSON.parse(res.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only` } });
-  });
+  it.each(['TRACE', 'PROPFIND', 'PATCH'])(
+    'answers %s /mcp with 405, Allow and a JSON-RPC error (TRACE cannot even be a fetch Request)',
+    async (method) => {
+      const { base } = await serve();
+      const res = await raw(base, method, '/mcp');
+      expect([res.status, res.headers['allow'], res.headers['cache-control'], res.headers['access-control-allow-origin']]).toEqual([
+        405,
+        'POST, OPTIONS',
+        'no-store',
+        '*',
+      ]);
+      expect(JSON.parse(res.body)).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: `Method Not Allowed: ${method}. This stateless MCP endpoint answers POST only` },
+      });
+    },
+  );
 
   it('sheds with 503, Retry-After and the /mcp headers when every slot is taken and the queue is full', async () => {
     const held = heldHandler();
@@ -221,9 +303,17 @@ describe('/mcp', () => {
     const shed = await raw(base, 'POST', '/mcp', JSON_TYPE, PING);
     expect(shed.status).toBe(503);
     expect(shed.headers).toMatchObject({
-      'retry-after': '1', 'access-control-allow-origin': '*', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-type': 'application/json',
+      'retry-after': '1',
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json',
     });
-    expect(JSON.parse(shed.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Server busy: too many requests in progress; retry after 1 s' } });
+    expect(JSON.parse(shed.body)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Server busy: too many requests in progress; retry after 1 s' },
+    });
     // Static files never wait for /mcp.
     expect((await raw(base, 'GET', '/api/v1/forecast.json')).status).toBe(200);
     held.open();
@@ -246,7 +336,13 @@ describe('/mcp', () => {
 
   it('sheds a body that would pass the byte budget, and takes the next once it is returned', async () => {
     const { base } = await serve({ limits: { bodyBudgetBytes: 100 } });
-    const over = await raw(base, 'POST', '/mcp', JSON_TYPE, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(100) } }));
+    const over = await raw(
+      base,
+      'POST',
+      '/mcp',
+      JSON_TYPE,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(100) } }),
+    );
     expect([over.status, over.headers['retry-after']]).toEqual([503, '1']);
     for (let i = 0; i < 3; i++) expect((await raw(base, 'POST', '/mcp', JSON_TYPE, PING)).status).toBe(200);
   });
@@ -254,7 +350,9 @@ describe('/mcp', () => {
 
 /** Resolves once the server holds no connection (so the previous client's departure has been handled). */
 async function drained(server: Server): Promise<void> {
-  await waitFor(async () => (await new Promise<number>((r) => server.getConnections((_e, c) => r(c)))) === 0, { describe: 'the server to hold no connection' });
+  await waitFor(async () => (await new Promise<number>((r) => server.getConnections((_e, c) => r(c)))) === 0, {
+    describe: 'the server to hold no connection',
+  });
 }
 
 async function openSocket(base: string): Promise<Socket> {
@@ -304,7 +402,9 @@ describe('hostile clients do not stop it answering others', () => {
   it('a slow /mcp body does not hold a slot: another /mcp request is answered meanwhile', async () => {
     const { base } = await serve({ limits: { mcpConcurrency: 1, mcpQueue: 0 } });
     const slow = await openSocket(base);
-    slow.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${PING.length}\r\n\r\n${PING.slice(0, 5)}`);
+    slow.write(
+      `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${PING.length}\r\n\r\n${PING.slice(0, 5)}`,
+    );
     expect((await raw(base, 'POST', '/mcp', JSON_TYPE, PING)).status).toBe(200);
     slow.destroy();
   });
@@ -314,7 +414,9 @@ describe('hostile clients do not stop it answering others', () => {
     const midBody = await openSocket(base);
     midBody.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n${'x'.repeat(90)}`);
     // The server has read the 90 bytes once they hold the budget: a 40-byte ping is then shed with 503.
-    await waitFor(async () => (await raw(base, 'POST', '/mcp', JSON_TYPE, PING)).status === 503, { describe: 'the half-sent body to hold the budget' });
+    await waitFor(async () => (await raw(base, 'POST', '/mcp', JSON_TYPE, PING)).status === 503, {
+      describe: 'the half-sent body to hold the budget',
+    });
     midBody.destroy();
     const unread = await openSocket(base);
     unread.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${PING.length}\r\n\r\n${PING}`);
@@ -334,7 +436,10 @@ describe('hostile clients do not stop it answering others', () => {
     const others = [raw(base, 'GET', '/api/v1/forecast.json'), raw(base, 'POST', '/mcp', JSON_TYPE, PING)];
     for (const res of await Promise.all([...declared, ...chunked])) {
       expect(res.status).toBe(413);
-      expect(JSON.parse(res.body).error).toEqual({ code: -32000, message: 'Payload Too Large: request body must not exceed 1048576 bytes (1 MiB)' });
+      expect(JSON.parse(res.body).error).toEqual({
+        code: -32000,
+        message: 'Payload Too Large: request body must not exceed 1048576 bytes (1 MiB)',
+      });
     }
     expect((await Promise.all(others)).map((r) => r.status)).toEqual([200, 200]);
     expect((await raw(base, 'POST', '/mcp', JSON_TYPE, PING)).status).toBe(200);
@@ -359,13 +464,21 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
   });
 
   it('mounts the bundled function at its config.path, answering from dist/api/v1', async () => {
-    const res = await raw(base, 'POST', '/mcp', JSON_TYPE, '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_reset_forecast","arguments":{}}}');
+    const res = await raw(
+      base,
+      'POST',
+      '/mcp',
+      JSON_TYPE,
+      '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_reset_forecast","arguments":{}}}',
+    );
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).result.content.at(-1).text).toBe(FILES['/api/v1/forecast.json']);
     expect((await raw(base, 'GET', '/feed.xml')).body).toBe(FILES['/feed.xml']);
   });
 
   it('says what to do when there is no build', async () => {
-    await expect(startSite({ root: mkdtempSync(join(tmpdir(), 'resetcast-empty-')), port: 0 })).rejects.toThrow(/dist does not exist: run `npm run build` first/);
+    await expect(startSite({ root: mkdtempSync(join(tmpdir(), 'resetcast-empty-')), port: 0 })).rejects.toThrow(
+      /dist does not exist: run `npm run build` first/,
+    );
   });
 });

@@ -34,8 +34,17 @@ function forecast(p24: number, available = true): Record<string, unknown> {
     // A reason that quotes another figure: the script must read the key, not text inside a string.
     confidence_reasons: ['few events; last week "p24": 99, was an outlier'],
     inputs: {
-      avg_gap_hours: 120.5, hours_since_last: 40, B: 0.2, C: null, cad24: 0.18, official_signal: 0,
-      status_signal: 0, issues_signal: 0, S: 0, global: true, rhythm_model: 'memoryless',
+      avg_gap_hours: 120.5,
+      hours_since_last: 40,
+      B: 0.2,
+      C: null,
+      cad24: 0.18,
+      official_signal: 0,
+      status_signal: 0,
+      issues_signal: 0,
+      S: 0,
+      global: true,
+      rhythm_model: 'memoryless',
     },
     formula_version: '2',
     disclaimer: DISCLAIMER,
@@ -45,8 +54,16 @@ function forecast(p24: number, available = true): Record<string, unknown> {
 /** The published file is 2-space pretty JSON, like src/core/json.ts writes it. */
 const pretty = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-interface Reply { status: number; body: string }
-interface Server { url: string; paths: string[]; reply: Reply | null; close(): Promise<void> }
+interface Reply {
+  status: number;
+  body: string;
+}
+interface Server {
+  url: string;
+  paths: string[];
+  reply: Reply | null;
+  close(): Promise<void>;
+}
 
 /** A local server that records request paths and answers with `reply`, or never answers when it is null. */
 async function startServer(reply: Reply | null): Promise<Server> {
@@ -70,7 +87,11 @@ async function startServer(reply: Reply | null): Promise<Server> {
   return state;
 }
 
-interface Run { stdout: string; stderr: string; code: number | null }
+interface Run {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
 
 /** Runs the script with a clean environment (no proxies, no user curlrc) plus `env`. */
 function runScript(shell: string, env: Record<string, string>): Promise<Run> {
@@ -89,7 +110,9 @@ function runScript(shell: string, env: Record<string, string>): Promise<Run> {
 function shells(): string[] {
   const seen = new Map<string, string>();
   for (const name of ['sh', 'dash', 'bash']) {
-    const found = PATH.split(delimiter).map((d) => join(d, name)).find((p) => existsSync(p));
+    const found = PATH.split(delimiter)
+      .map((d) => join(d, name))
+      .find((p) => existsSync(p));
     if (found && !seen.has(realpathSync(found))) seen.set(realpathSync(found), found);
   }
   return [...seen.values()];

@@ -57,10 +57,25 @@ function freshDeploy(): AlertsPayload {
   const promise = p.alerts.alerts.find((a) => a.kind === 'promise')!;
   const reset = p.alerts.alerts.find((a) => a.kind === 'reset')!;
   const host = new URL(SITE.url).host;
-  const correction: Alert = { ...reset, kind: 'correction', id: `tag:${host},2026:alert:correction:c-${reset.event_id}`, at: ago(20), title: 'Corrected: the reset reached Plus users too', summary: 'The scope of the reset is now Plus + Pro.' };
+  const correction: Alert = {
+    ...reset,
+    kind: 'correction',
+    id: `tag:${host},2026:alert:correction:c-${reset.event_id}`,
+    at: ago(20),
+    title: 'Corrected: the reset reached Plus users too',
+    summary: 'The scope of the reset is now Plus + Pro.',
+  };
   const threshold: Alert = {
-    ...reset, kind: 'threshold', id: `tag:${host},2026:alert:threshold:p24-50-${ago(30)}`, at: ago(30), title: 'Reset within 24 h: 55 %', summary: 'The chance of a reset within 24 hours rose past 50 %.',
-    url: null, event_id: null, page: `${SITE.url}/`, forecast: { horizon_hours: 24, threshold: 50, rearm_below: 40, value: 55, previous: 45 },
+    ...reset,
+    kind: 'threshold',
+    id: `tag:${host},2026:alert:threshold:p24-50-${ago(30)}`,
+    at: ago(30),
+    title: 'Reset within 24 h: 55 %',
+    summary: 'The chance of a reset within 24 hours rose past 50 %.',
+    url: null,
+    event_id: null,
+    page: `${SITE.url}/`,
+    forecast: { horizon_hours: 24, threshold: 50, rearm_below: 40, value: 55, previous: 45 },
   };
   return AlertsPayload.parse({ ...p.alerts, alerts: [{ ...promise, at: ago(10) }, correction, threshold, ...p.alerts.alerts] });
 }
@@ -68,11 +83,22 @@ function freshDeploy(): AlertsPayload {
 /** X: one user whose timeline holds `posts()` after since_id, as X answers. */
 function xApi(posts: () => { id: string; text: string }[]) {
   return (url: URL): Reply | undefined => {
-    if (url.pathname === '/2/users/by') return { body: JSON.stringify({ data: (url.searchParams.get('usernames') ?? '').split(',').map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })) }) };
+    if (url.pathname === '/2/users/by')
+      return {
+        body: JSON.stringify({
+          data: (url.searchParams.get('usernames') ?? '')
+            .split(',')
+            .map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })),
+        }),
+      };
     if (url.pathname === `/2/users/${THS}/tweets`) {
       const since = BigInt(url.searchParams.get('since_id') ?? '0');
       const data = posts().filter((p) => BigInt(p.id) > since);
-      return { body: JSON.stringify(data.length ? { data, meta: { result_count: data.length, newest_id: data[0]!.id } } : { meta: { result_count: 0 } }) };
+      return {
+        body: JSON.stringify(
+          data.length ? { data, meta: { result_count: data.length, newest_id: data[0]!.id } } : { meta: { result_count: 0 } },
+        ),
+      };
     }
     if (url.pathname.startsWith('/2/users/')) return { body: JSON.stringify({ meta: { result_count: 0 } }) };
     return undefined;
@@ -92,7 +118,9 @@ interface World {
   input: (over?: Partial<WatchInput>) => WatchInput;
 }
 
-async function world(opts: { posts?: () => { id: string; text: string }[]; ntfy?: (n: number) => Reply | undefined; db?: TestLedger } = {}): Promise<World> {
+async function world(
+  opts: { posts?: () => { id: string; text: string }[]; ntfy?: (n: number) => Reply | undefined; db?: TestLedger } = {},
+): Promise<World> {
   const data = tempData();
   const p = history();
   const files: Record<string, Reply> = {
@@ -111,14 +139,25 @@ async function world(opts: { posts?: () => { id: string; text: string }[]; ntfy?
   ]);
   closers.push(...(opts.db ? [] : [() => db.close()]), site.close, x.close, github.close, ntfy.close, discord.close);
   return {
-    db, site, x, github, ntfy, discord, data,
+    db,
+    site,
+    x,
+    github,
+    ntfy,
+    discord,
+    data,
     serve: (reply) => void (files['/api/v1/alerts.json'] = reply),
     input: (over = {}) => ({
-      now: NOW, http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 }, x: { base: x.url, token: 'xTokenS3cret' }, deploy: site.url, siteBase: SITE.url,
+      now: NOW,
+      http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },
+      x: { base: x.url, token: 'xTokenS3cret' },
+      deploy: site.url,
+      siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
       stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
       urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}` },
-      dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url }, ...over,
+      dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
+      ...over,
     }),
   };
 }
@@ -139,13 +178,25 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
       '✅ discord (deployed alerts): sent 3 alert(s)',
     ]);
     // Oldest first, as every broadcast sends.
-    expect(ntfyTitles(w)).toEqual(deploy.alerts.slice(0, 3).reverse().map((a) => a.title));
+    expect(ntfyTitles(w)).toEqual(
+      deploy.alerts
+        .slice(0, 3)
+        .reverse()
+        .map((a) => a.title),
+    );
     expect(w.discord.requests).toHaveLength(3);
-    expect([await w.db.rows('ntfy'), await w.db.rows('discord')].map((r) => r.map((s) => s.split(' ').slice(1).join(' ')))).toEqual([['sent 1/0', 'sent 1/0', 'sent 1/0'], ['sent 1/0', 'sent 1/0', 'sent 1/0']]);
+    expect([await w.db.rows('ntfy'), await w.db.rows('discord')].map((r) => r.map((s) => s.split(' ').slice(1).join(' ')))).toEqual([
+      ['sent 1/0', 'sent 1/0', 'sent 1/0'],
+      ['sent 1/0', 'sent 1/0', 'sent 1/0'],
+    ]);
 
     // The next minute, the same file (no deploy id here: read again, found settled by the ledger's rules).
     const next = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(next.lines)).toEqual([`✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, nothing left to send`, '✅ ntfy (deployed alerts): nothing new to send', '✅ discord (deployed alerts): nothing new to send']);
+    expect(deployedLines(next.lines)).toEqual([
+      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, nothing left to send`,
+      '✅ ntfy (deployed alerts): nothing new to send',
+      '✅ discord (deployed alerts): nothing new to send',
+    ]);
     expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([3, 3]);
   });
 
@@ -166,7 +217,9 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"a1"' } });
     await runWatch(w.input());
     const quiet = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/)]);
+    expect(deployedLines(quiet.lines)).toEqual([
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
+    ]);
     expect(w.ntfy.requests).toHaveLength(3);
   });
 
@@ -175,7 +228,9 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     const w = await world({ ntfy: () => (down ? { status: 403, body: '{"code":40301,"http":403,"error":"forbidden"}' } : undefined) });
     w.serve({ body: stableStringify(freshDeploy()) });
     const first = await runWatch(w.input({ deployId: 'deploy-1' }));
-    expect(deployedLines(first.lines)).toContainEqual(expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, some still owed: read again next run$/));
+    expect(deployedLines(first.lines)).toContainEqual(
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, some still owed: read again next run$/),
+    );
     expect(deployedLines(first.lines)).toContainEqual(expect.stringMatching(/^❌ ntfy \(deployed alerts\): .*HTTP 403/));
     down = false;
     await runWatch(w.input({ now: minutes(1), deployId: 'deploy-1' }));
@@ -190,7 +245,15 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     expect(fast.lines).toContain('✅ ntfy: sent 1 alert(s)');
     // The dispatched pull records the post; the next deploy's alerts.json carries the reset, same id.
     const later = minutes(3);
-    const pulled = await runPull({ texts: readDataTexts(w.data), now: later, http: httpDeps([], later), bases: { status: DEAD, github: DEAD, x: w.x.url }, tokens: { x: 'xTokenS3cret' }, site: SITE.url, sourceBudgetMs: 3_000 });
+    const pulled = await runPull({
+      texts: readDataTexts(w.data),
+      now: later,
+      http: httpDeps([], later),
+      bases: { status: DEAD, github: DEAD, x: w.x.url },
+      tokens: { x: 'xTokenS3cret' },
+      site: SITE.url,
+      sourceBudgetMs: 3_000,
+    });
     writeDataTexts(w.data, pulled.writes);
     const deployed = createPayloads(loadDir(w.data, later), later, SITE.url).alerts;
     expect(deployed.alerts.map((a) => a.id)).toContain(fast.alerts[0]!.id);
@@ -214,10 +277,18 @@ describe('a deploy that cannot be read: one line, nothing sent, the other steps 
     const run = await runWatch(w.input());
     const deployed = deployedLines(run.lines);
     expect(deployed).toHaveLength(1);
-    expect(deployed[0]).toMatch(/^❌ deployed alerts: \/api\/v1\/alerts\.json cannot be read \(.+\); nothing sent, the next run reads it again$/);
+    expect(deployed[0]).toMatch(
+      /^❌ deployed alerts: \/api\/v1\/alerts\.json cannot be read \(.+\); nothing sent, the next run reads it again$/,
+    );
     expect(deployed[0]).toMatch(why);
     // The fast path ran as ever: the post announced, the pull started.
-    expect(run.lines).toEqual(expect.arrayContaining(['✅ x: thsottiaux: 1 new post(s)', '✅ ntfy: sent 1 alert(s)', '✅ dispatch: started the pull (pull.yml on main)']));
+    expect(run.lines).toEqual(
+      expect.arrayContaining([
+        '✅ x: thsottiaux: 1 new post(s)',
+        '✅ ntfy: sent 1 alert(s)',
+        '✅ dispatch: started the pull (pull.yml on main)',
+      ]),
+    );
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
   });
 });
@@ -227,7 +298,11 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
     const w = await world({ ntfy: () => ({ hang: true }) });
     w.serve({ body: stableStringify(freshDeploy()) });
     const run = await runWatch(w.input());
-    expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/^❌ ntfy \(deployed alerts\): .+ may have been delivered \(.+\); recorded as uncertain, resent once after its lease/));
+    expect(deployedLines(run.lines)).toContainEqual(
+      expect.stringMatching(
+        /^❌ ntfy \(deployed alerts\): .+ may have been delivered \(.+\); recorded as uncertain, resent once after its lease/,
+      ),
+    );
     expect(deployedLines(run.lines)).toContain('✅ discord (deployed alerts): sent 3 alert(s)');
     expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/some still owed: read again next run$/));
     // Two unclear answers in a row stop the outlet for this run: the third is not claimed.
@@ -255,14 +330,27 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const sockets: Socket[] = [];
     silent.on('connection', (s) => sockets.push(s));
-    closers.push(() => new Promise((r) => { for (const s of sockets) s.destroy(); silent.close(() => r()); }));
+    closers.push(
+      () =>
+        new Promise((r) => {
+          for (const s of sockets) s.destroy();
+          silent.close(() => r());
+        }),
+    );
     const w = await world({ posts: () => [{ ...POST, id: postIdAt(new Date(Date.now() - 10_000), 1n) }] });
     w.serve({ body: stableStringify(freshDeploy()) });
     const saved = { ...process.env };
     Object.assign(process.env, {
-      X_BEARER_TOKEN: 'xTokenS3cret', RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret', RESETCAST_REPO: REPO,
-      RESETCAST_X_API: w.x.url, RESETCAST_GITHUB_API: w.github.url, RESETCAST_WATCH_SITE: w.site.url, RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
-      NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`, NETLIFY_DB_URL: `postgres://resetcast:dbPass@127.0.0.1:${(silent.address() as { port: number }).port}/alerts`, RESETCAST_DB_TIMEOUT_MS: '1000',
+      X_BEARER_TOKEN: 'xTokenS3cret',
+      RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
+      RESETCAST_REPO: REPO,
+      RESETCAST_X_API: w.x.url,
+      RESETCAST_GITHUB_API: w.github.url,
+      RESETCAST_WATCH_SITE: w.site.url,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
+      NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+      NETLIFY_DB_URL: `postgres://resetcast:dbPass@127.0.0.1:${(silent.address() as { port: number }).port}/alerts`,
+      RESETCAST_DB_TIMEOUT_MS: '1000',
     });
     const out: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
@@ -273,12 +361,14 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
       spy.mockRestore();
       process.env = saved;
     }
-    expect(out).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\[watch\] ❌ database: /),
-      '[watch] ❌ alerts: 1 not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them',
-      '[watch] ❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again',
-      expect.stringMatching(/^\[watch\] done in \d+ ms$/),
-    ]));
+    expect(out).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\[watch\] ❌ database: /),
+        '[watch] ❌ alerts: 1 not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them',
+        '[watch] ❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again',
+        expect.stringMatching(/^\[watch\] done in \d+ ms$/),
+      ]),
+    );
     expect(w.ntfy.requests).toHaveLength(0);
   });
 });
@@ -294,7 +384,15 @@ describe('npm run broadcast and the watcher at once', () => {
     closers.push(() => db.close());
     const w = await world({ db, posts: () => [POST] });
     // The data both senders read: the history with a fresh reset the pull recorded, and the deploy built from it.
-    const recorded = await runPull({ texts: readDataTexts(w.data), now: NOW, http: httpDeps(), bases: { status: DEAD, github: DEAD, x: w.x.url }, tokens: { x: 'x' }, site: SITE.url, sourceBudgetMs: 3_000 });
+    const recorded = await runPull({
+      texts: readDataTexts(w.data),
+      now: NOW,
+      http: httpDeps(),
+      bases: { status: DEAD, github: DEAD, x: w.x.url },
+      tokens: { x: 'x' },
+      site: SITE.url,
+      sourceBudgetMs: 3_000,
+    });
     writeDataTexts(w.data, recorded.writes);
     const payload = createPayloads(loadDir(w.data), NOW, SITE.url).alerts;
     const due = payload.alerts.filter((a) => Date.parse(a.at) >= NOW.getTime() - 24 * 3_600_000);
@@ -302,8 +400,13 @@ describe('npm run broadcast and the watcher at once', () => {
     w.serve({ body: stableStringify(payload) });
     const [cli, watched] = await Promise.all([
       runNode(['scripts/broadcast.ts'], {
-        PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: w.data, SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000), RESETCAST_HTTP_TIMEOUT_MS: '2000',
-        NETLIFY_DB_URL: url, NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`, DISCORD_WEBHOOK_URL: `${w.discord.url}${DISCORD_PATH}`,
+        PATH: process.env['PATH'] ?? '',
+        RESETCAST_DATA_DIR: w.data,
+        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+        RESETCAST_HTTP_TIMEOUT_MS: '2000',
+        NETLIFY_DB_URL: url,
+        NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+        DISCORD_WEBHOOK_URL: `${w.discord.url}${DISCORD_PATH}`,
       }),
       runWatch(w.input({ accounts: [] })),
     ]);

@@ -45,9 +45,17 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
   it('nothing stored is the empty state; what is written reads back', async () => {
     const s = await store();
     expect(await s.read()).toEqual({ state: EMPTY_STATE, generation: 0 });
-    expect(await s.advance({ thsottiaux: { user_id: THS, since_id: '99', polled_at: at(0) }, OpenAI: { user_id: '4398626122', since_id: null, polled_at: at(1) } })).toEqual(new Set(['thsottiaux']));
+    expect(
+      await s.advance({
+        thsottiaux: { user_id: THS, since_id: '99', polled_at: at(0) },
+        OpenAI: { user_id: '4398626122', since_id: null, polled_at: at(1) },
+      }),
+    ).toEqual(new Set(['thsottiaux']));
     expect((await s.read()).state).toEqual({
-      accounts: { OpenAI: { user_id: '4398626122', since_id: null, polled_at: at(1) }, thsottiaux: { user_id: THS, since_id: '99', polled_at: at(0) } },
+      accounts: {
+        OpenAI: { user_id: '4398626122', since_id: null, polled_at: at(1) },
+        thsottiaux: { user_id: THS, since_id: '99', polled_at: at(0) },
+      },
       dispatch_pending: false,
     });
   });
@@ -59,7 +67,9 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
     expect(await s.advance({ thsottiaux: { user_id: THS, since_id: '98', polled_at: at(3) } })).toEqual(new Set());
     expect(await s.advance({ thsottiaux: { user_id: THS, since_id: null, polled_at: at(3) } })).toEqual(new Set());
     expect((await s.read()).state.accounts['thsottiaux']).toEqual({ user_id: THS, since_id: '100', polled_at: at(3) });
-    expect(await s.advance({ thsottiaux: { user_id: THS, since_id: '9007199254740993', polled_at: at(4) } })).toEqual(new Set(['thsottiaux']));
+    expect(await s.advance({ thsottiaux: { user_id: THS, since_id: '9007199254740993', polled_at: at(4) } })).toEqual(
+      new Set(['thsottiaux']),
+    );
     expect(await s.advance({ thsottiaux: { user_id: THS, since_id: '9007199254740992', polled_at: at(4) } })).toEqual(new Set());
     expect((await s.read()).state.accounts['thsottiaux']!.since_id).toBe('9007199254740993');
   });
@@ -67,7 +77,10 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
   it('two runs moving the same cursor at once: exactly one of them moved it', async () => {
     const s = await store();
     const t = await secondSession();
-    const both = await Promise.all([t.advance({ thsottiaux: { user_id: THS, since_id: '500', polled_at: at(0) } }), s.advance({ thsottiaux: { user_id: THS, since_id: '500', polled_at: at(0) } })]);
+    const both = await Promise.all([
+      t.advance({ thsottiaux: { user_id: THS, since_id: '500', polled_at: at(0) } }),
+      s.advance({ thsottiaux: { user_id: THS, since_id: '500', polled_at: at(0) } }),
+    ]);
     expect(both.filter((m) => m.has('thsottiaux'))).toHaveLength(1);
   });
 
@@ -92,7 +105,7 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
     expect((await s.owe()).uncertainAt).toBe('2026-11-20T11:50:00Z');
   });
 
-  it('healing is written back over the value read only: then the run\'s own cursor and poll replace the bad ones (forward-only alone would keep them)', async () => {
+  it("healing is written back over the value read only: then the run's own cursor and poll replace the bad ones (forward-only alone would keep them)", async () => {
     const NOW = new Date('2026-11-20T12:00:00Z');
     const s = await store();
     const ahead = postIdAt(new Date(NOW.getTime() + 24 * 3_600_000), 1n);
@@ -104,7 +117,10 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
     expect(await s.advance({ thsottiaux: { user_id: THS, since_id: recent, polled_at: at(0) } })).toEqual(new Set());
     const before = (await s.read()).state;
     const healed = healState(before, NOW).state;
-    expect(healed).toEqual({ accounts: { thsottiaux: { user_id: THS, since_id: null, polled_at: '1970-01-01T00:00:00Z' } }, dispatch_pending: false });
+    expect(healed).toEqual({
+      accounts: { thsottiaux: { user_id: THS, since_id: null, polled_at: '1970-01-01T00:00:00Z' } },
+      dispatch_pending: false,
+    });
     await s.heal(before, healed);
     expect((await s.read()).state).toEqual(healed);
     expect(await s.advance({ thsottiaux: { user_id: THS, since_id: recent, polled_at: at(0) } })).toEqual(new Set(['thsottiaux']));
@@ -121,7 +137,10 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
 
   it('forgetCursor drops the refused cursor, keeps a newer one another run wrote meanwhile, and leaves other accounts alone', async () => {
     const s = await store();
-    await s.advance({ thsottiaux: { user_id: THS, since_id: '2123251393622970514', polled_at: at(0) }, OpenAI: { user_id: '4398626122', since_id: '2123251393622970514', polled_at: at(0) } });
+    await s.advance({
+      thsottiaux: { user_id: THS, since_id: '2123251393622970514', polled_at: at(0) },
+      OpenAI: { user_id: '4398626122', since_id: '2123251393622970514', polled_at: at(0) },
+    });
     await s.forgetCursor('thsottiaux', '2122630825374646273');
     expect((await s.read()).state.accounts['thsottiaux']!.since_id).toBe('2123251393622970514');
     await s.forgetCursor('thsottiaux', '2123251393622970514');

@@ -87,9 +87,12 @@ function hardeningProblems(text: string): string[] {
     if (!/^v\d+\.\d+\.\d+$/.test(u.comment ?? '')) problems.push(`${u.action}@${u.ref} lacks a "# vX.Y.Z" comment naming its release`);
   }
   // Read-only at most by default (actionlint refuses an empty `{}`); each job asks for its own.
-  if (f.permissions !== '{}' && f.permissions !== 'contents: read') problems.push(`top-level permissions must be {} or contents: read, got ${f.permissions ?? 'none'}`);
+  if (f.permissions !== '{}' && f.permissions !== 'contents: read')
+    problems.push(`top-level permissions must be {} or contents: read, got ${f.permissions ?? 'none'}`);
   for (const [job, p] of f.jobs) if (p === null) problems.push(`job ${job} declares no permissions`);
-  for (const r of f.runs) if (r.includes('${{')) problems.push(`an expression inside run: (pass it through env instead): ${r.split('\n').find((l) => l.includes('${{'))}`);
+  for (const r of f.runs)
+    if (r.includes('${{'))
+      problems.push(`an expression inside run: (pass it through env instead): ${r.split('\n').find((l) => l.includes('${{'))}`);
   return problems;
 }
 
@@ -99,7 +102,8 @@ describe('workflows', () => {
   });
 
   it('the linter does catch a broken workflow (so a clean result means something)', async () => {
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ secrets }}\n        uses: actions/checkout@v4\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ secrets }}\n        uses: actions/checkout@v4\n';
     expect((await runLint(broken, 'broken.yml')).length).toBeGreaterThan(0);
   });
 
@@ -134,7 +138,12 @@ describe('workflows', () => {
 
   it('each job gets only what it needs: CI and the job running npm read; only the commit job writes contents', () => {
     expect(facts(read('ci.yml')).jobs).toEqual(new Map([['ci', 'contents: read']]));
-    expect(facts(read('pull.yml')).jobs).toEqual(new Map([['pull', 'contents: read'], ['commit', 'contents: write']]));
+    expect(facts(read('pull.yml')).jobs).toEqual(
+      new Map([
+        ['pull', 'contents: read'],
+        ['commit', 'contents: write'],
+      ]),
+    );
   });
 
   it('the write token never meets npm: no npm in a job that writes, no persisted credentials, the token only in the commit step', () => {
@@ -144,7 +153,8 @@ describe('workflows', () => {
     for (const [job, text] of jobs) {
       const steps = stepsOf(text);
       // Every checkout leaves no token in .git/config for a later step (or an install script) to find.
-      for (const step of steps.filter((st) => /uses: actions\/checkout@/.test(st))) expect([job, step]).toEqual([job, expect.stringMatching(/persist-credentials: false/)]);
+      for (const step of steps.filter((st) => /uses: actions\/checkout@/.test(st)))
+        expect([job, step]).toEqual([job, expect.stringMatching(/persist-credentials: false/)]);
       if (perms.get(job) === 'contents: write') {
         expect([job, text.replace(/^\s*#.*$/gm, '')]).toEqual([job, expect.not.stringMatching(/\bnpm\b|\bnode\b|setup-node/)]);
         // The job's token goes to git in the one step that commits, and nowhere else.
@@ -161,7 +171,9 @@ describe('workflows', () => {
     expect([...jobs.keys()]).toEqual(['pull', 'commit']);
     expect(jobs.get('commit')).toMatch(/^\s+needs: pull$/m);
     const code = pull.replace(/^\s*#.*$/gm, '');
-    expect(code).not.toMatch(/npm run broadcast|NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|RESETCAST_BLOBS_|NETLIFY_DB_URL|sent-log/);
+    expect(code).not.toMatch(
+      /npm run broadcast|NTFY_TOPIC_URL|DISCORD_WEBHOOK_URL|SLACK_WEBHOOK_URL|TELEGRAM_BOT_TOKEN|TELEGRAM_CHAT_ID|RESETCAST_BLOBS_|NETLIFY_DB_URL|sent-log/,
+    );
   });
 
   it("a failed source marks the run failed in the commit job's last step, after what worked was committed and built, with no token", () => {
@@ -226,7 +238,8 @@ describe('workflows', () => {
 
   it('an action is pinned to the same commit in every workflow', () => {
     const pins = new Map<string, Set<string>>();
-    for (const file of WORKFLOWS) for (const u of facts(read(file)).uses) pins.set(u.action, (pins.get(u.action) ?? new Set()).add(`${u.ref} # ${u.comment}`));
+    for (const file of WORKFLOWS)
+      for (const u of facts(read(file)).uses) pins.set(u.action, (pins.get(u.action) ?? new Set()).add(`${u.ref} # ${u.comment}`));
     for (const [action, refs] of pins) expect([action, refs.size]).toEqual([action, 1]);
   });
 

@@ -31,11 +31,24 @@ export function buildDir(root: string = process.cwd()): string {
 
 /** `dataDir` is required: a test names the frozen fixture it builds (only the smoke test passes the live data/). */
 /** `root` builds another project folder (a copy of this one with a file changed). */
-export function astroBuild(opts: { epoch: number; dataDir: string; outDir?: string; root?: string; env?: NodeJS.ProcessEnv }): Promise<BuildResult> {
+export function astroBuild(opts: {
+  epoch: number;
+  dataDir: string;
+  outDir?: string;
+  root?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<BuildResult> {
   const root = resolve(opts.root ?? process.cwd());
   const outDir = opts.outDir ?? buildDir(root);
-  if (!resolve(outDir).startsWith(root + sep)) throw new Error(`astroBuild: ${outDir} is outside ${root}; builds at once would share .astro/.prerender (use buildDir())`);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, SOURCE_DATE_EPOCH: String(opts.epoch), RESETCAST_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
+  if (!resolve(outDir).startsWith(root + sep))
+    throw new Error(`astroBuild: ${outDir} is outside ${root}; builds at once would share .astro/.prerender (use buildDir())`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...opts.env,
+    SOURCE_DATE_EPOCH: String(opts.epoch),
+    RESETCAST_OUT_DIR: outDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
   env['RESETCAST_DATA_DIR'] = opts.dataDir;
   return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env, opts.root).then(({ code, out }) => ({ code, output: out, outDir }));
 }

@@ -32,8 +32,11 @@ const BUILD_COMMAND = 'command = "npm run build"';
 async function buildHistory(outDir: string, functionsDir: string): Promise<void> {
   const env = {
     ...process.env,
-    RESETCAST_DATA_DIR: HISTORY_DIR, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH), ASTRO_TELEMETRY_DISABLED: '1',
-    RESETCAST_OUT_DIR: outDir, RESETCAST_FUNCTION_OUT: join(functionsDir, 'mcp.mjs'),
+    RESETCAST_DATA_DIR: HISTORY_DIR,
+    SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    RESETCAST_OUT_DIR: outDir,
+    RESETCAST_FUNCTION_OUT: join(functionsDir, 'mcp.mjs'),
   };
   for (const step of [['node_modules/astro/bin/astro.mjs', 'build'], ['scripts/bundle-functions.ts']]) {
     const { code, out } = await runNode(step, env, PROJECT_ROOT);

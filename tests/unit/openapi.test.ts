@@ -48,7 +48,9 @@ function collectRefs(node: unknown, at: string, out: Array<[string, string]>): A
 
 const operations = (): Array<[string, string, Json]> =>
   Object.entries(doc['paths'] as Json).flatMap(([path, item]) =>
-    Object.entries(item as Json).filter(([m]) => HTTP_METHODS.includes(m)).map(([m, op]): [string, string, Json] => [path, m, op as Json]),
+    Object.entries(item as Json)
+      .filter(([m]) => HTTP_METHODS.includes(m))
+      .map(([m, op]): [string, string, Json] => [path, m, op as Json]),
   );
 
 describe('OpenAPI 3.1 structure', () => {
@@ -70,7 +72,10 @@ describe('OpenAPI 3.1 structure', () => {
   it('has only path keys that start with "/" and hold at least one operation', () => {
     for (const [path, item] of Object.entries(doc['paths'] as Json)) {
       expect(path).toMatch(/^\//);
-      expect(Object.keys(item as Json).filter((m) => HTTP_METHODS.includes(m)), path).not.toEqual([]);
+      expect(
+        Object.keys(item as Json).filter((m) => HTTP_METHODS.includes(m)),
+        path,
+      ).not.toEqual([]);
     }
   });
 
@@ -161,13 +166,22 @@ describe('endpoints', () => {
     const pages = fileURLToPath(new URL('../../src/pages', import.meta.url));
     const routes = readdirSync(pages, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
-      .map((f) => `/${relative(pages, join(pages, f)).split(sep).join('/').replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}')}`)
+      .map(
+        (f) =>
+          `/${relative(pages, join(pages, f))
+            .split(sep)
+            .join('/')
+            .replace(/\.ts$/, '')
+            .replace(/\[(\w+)\]/g, '{$1}')}`,
+      )
       // The social cards (/og/…png) are pictures of the human pages for link previews, not part of the API.
       .filter((r) => !r.startsWith('/og/'))
       // The payload route is one file for every payload: each of its pages is a documented path.
       .flatMap((r) => (r === '/api/v1/{name}.json' ? Object.keys(PAYLOAD_SCHEMAS).map((n) => `/api/v1/${n}.json`) : [r]))
       // The threshold-feed route is one file for six feeds (docs/alerts.md): each is a documented path.
-      .flatMap((r) => (r === '/alerts/{feed}.xml' ? ['p24-25', 'p24-50', 'p24-75', 'p48-25', 'p48-50', 'p48-75'].map((f) => `/alerts/${f}.xml`) : [r]));
+      .flatMap((r) =>
+        r === '/alerts/{feed}.xml' ? ['p24-25', 'p24-50', 'p24-75', 'p48-25', 'p48-50', 'p48-75'].map((f) => `/alerts/${f}.xml`) : [r],
+      );
     expect(routes.length).toBeGreaterThan(5);
     expect(Object.keys(doc['paths'])).toEqual(expect.arrayContaining([...routes, '/mcp']));
   });
@@ -205,7 +219,12 @@ describe('/mcp', () => {
     ['a notification', 'post', () => post('{"jsonrpc":"2.0","method":"notifications/initialized"}'), 202],
     ['a body that is not JSON', 'post', () => post('{'), 400],
     ['a batch', 'post', () => post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]'), 400],
-    ['a body over 1 MiB', 'post', () => post(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}`), 413],
+    [
+      'a body over 1 MiB',
+      'post',
+      () => post(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}`),
+      413,
+    ],
     ['a text/plain body', 'post', () => post('{"jsonrpc":"2.0","id":1,"method":"ping"}', 'text/plain'), 415],
     ['GET', 'get', () => new Request('http://localhost/mcp'), 405],
     ['DELETE', 'delete', () => new Request('http://localhost/mcp', { method: 'DELETE' }), 405],

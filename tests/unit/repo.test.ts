@@ -8,7 +8,9 @@ const MARKER = /^(<{7}|={7}|>{7})( |$)/m;
 
 describe('the repository', () => {
   it('has no merge-conflict markers in any tracked text file', () => {
-    const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter((f) => TEXT.test(f));
+    const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => TEXT.test(f));
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((f) => MARKER.test(readFileSync(f, 'utf8')))).toEqual([]);
   });

@@ -42,7 +42,8 @@ describe('leftovers in .test-builds/', () => {
   it("removes a crashed run's folder and older flat builds, keeps the folders of runs still going", () => {
     const parent = temp();
     // No process can have this id (above Linux's largest pid_max, 2^22).
-    for (const name of ['run-99999999', 'build-abc123', `run-${process.pid}`, `run-${process.ppid}`]) mkdirSync(join(parent, name, 'dist'), { recursive: true });
+    for (const name of ['run-99999999', 'build-abc123', `run-${process.pid}`, `run-${process.ppid}`])
+      mkdirSync(join(parent, name, 'dist'), { recursive: true });
     expect(removeLeftovers(parent).sort()).toEqual(['build-abc123', 'run-99999999']);
     expect(readdirSync(parent).sort()).toEqual([`run-${process.pid}`, `run-${process.ppid}`].sort());
   });

@@ -7,33 +7,57 @@ const TIMESTAMP = '<ts>';
 
 export const ADD_EVENT = {
   name: 'add-event',
-  usage: 'npm run add-event -- (<post URL> | --url <link> --origin observed --at <ts> --source <who>) --kind <kind> --scope <scope> --summary "…" [flags]',
-  about: 'Records one event from an X status or a GitHub issue/comment of the staff source (a banked one with its grant), validated and written atomically.',
+  usage:
+    'npm run add-event -- (<post URL> | --url <link> --origin observed --at <ts> --source <who>) --kind <kind> --scope <scope> --summary "…" [flags]',
+  about:
+    'Records one event from an X status or a GitHub issue/comment of the staff source (a banked one with its grant), validated and written atomically.',
   flags: {
     kind: { type: 'string', value: KINDS, about: 'what happened', required: true },
-    scope: { type: 'string', value: '<scope>', about: 'all, paid, unspecified, or plans joined with "+" (rewritten to the canonical order)', required: true },
+    scope: {
+      type: 'string',
+      value: '<scope>',
+      about: 'all, paid, unspecified, or plans joined with "+" (rewritten to the canonical order)',
+      required: true,
+    },
     summary: { type: 'string', value: '"…"', about: 'one line in your own words', required: true },
     partial: { type: 'boolean', negatable: true, about: 'the post said the reset was partial (or not); otherwise unknown' },
-    global: { type: 'boolean', negatable: true, about: 'the post said it reached everyone in scope (or not); otherwise unknown (scope all: global)' },
+    global: {
+      type: 'boolean',
+      negatable: true,
+      about: 'the post said it reached everyone in scope (or not); otherwise unknown (scope all: global)',
+    },
     origin: { type: 'string', value: 'observed|community', about: 'required for an account not listed as official in src/core/sources.ts' },
     certainty: { type: 'string', value: 'high|medium|low', about: 'default high for an official post, medium otherwise (at most medium)' },
-    url: { type: 'string', value: '<link>', about: 'a page that is not a post, instead of <post URL>: needs --origin observed, --at and --source' },
+    url: {
+      type: 'string',
+      value: '<link>',
+      about: 'a page that is not a post, instead of <post URL>: needs --origin observed, --at and --source',
+    },
     at: { type: 'string', value: TIMESTAMP, about: "when a GitHub post or other page was posted (an X post's time comes from its id)" },
     source: { type: 'string', value: '<account>', about: 'who posted a GitHub post or other page' },
     expires: { type: 'string', value: TIMESTAMP, about: "banked only: the grant's expiry when the post gives one" },
     update: { type: 'boolean', about: 'amend an event already recorded (each change is logged as a correction)' },
-    supersedes: { type: 'string', value: '<correction id>', about: 'record a retracted post again (the id is printed by correct --retract); needs --reason' },
+    supersedes: {
+      type: 'string',
+      value: '<correction id>',
+      about: 'record a retracted post again (the id is printed by correct --retract); needs --reason',
+    },
     reason: { type: 'string', value: '"…"', about: 'why the event is amended or recorded again', with: ['update', 'supersedes'] },
   },
   positionals: { names: ['<post URL>'], required: 0 },
-  conflicts: [{ flag: 'update', others: ['supersedes'], why: '--update amends a recorded event, --supersedes records a retracted one again' }],
-  example: 'npm run add-event -- https://x.com/thsottiaux/status/1968163721034994139 --kind reset --scope all --summary "Limits reset for everyone."',
+  conflicts: [
+    { flag: 'update', others: ['supersedes'], why: '--update amends a recorded event, --supersedes records a retracted one again' },
+  ],
+  example:
+    'npm run add-event -- https://x.com/thsottiaux/status/1968163721034994139 --kind reset --scope all --summary "Limits reset for everyone."',
 } as const satisfies CommandSpec;
 
 export const ADD_PROMISE = {
   name: 'add-promise',
-  usage: 'npm run add-promise -- <post URL> --summary "…" [--window-start <ts>] [--window-end <ts>] [--by "<phrase>"] [--scope <scope>] [--kind reset|banked] [--at <ts> --source <account>]',
-  about: 'Records a promise of a coming reset with the UTC window it is expected in; a reset already recorded that fulfils it is linked at once.',
+  usage:
+    'npm run add-promise -- <post URL> --summary "…" [--window-start <ts>] [--window-end <ts>] [--by "<phrase>"] [--scope <scope>] [--kind reset|banked] [--at <ts> --source <account>]',
+  about:
+    'Records a promise of a coming reset with the UTC window it is expected in; a reset already recorded that fulfils it is linked at once.',
   flags: {
     summary: { type: 'string', value: '"…"', about: 'the promise in your own words', required: true },
     'window-start': { type: 'string', value: TIMESTAMP, about: 'start of the window (default: the post time)' },
@@ -67,12 +91,17 @@ const FIELD_FLAGS = Object.keys(CORRECTED_FIELDS);
 
 export const CORRECT = {
   name: 'correct',
-  usage: 'npm run correct -- <event id> --reason "…" (<field flags> | --retract)  |  npm run correct -- <promise id> --fulfilled-by <event id|none> --reason "…"',
+  usage:
+    'npm run correct -- <event id> --reason "…" (<field flags> | --retract)  |  npm run correct -- <promise id> --fulfilled-by <event id|none> --reason "…"',
   about: 'Changes any field of a recorded fact, or withdraws it, and logs the change in data/corrections.json.',
   flags: {
     reason: { type: 'string', value: '"…"', about: 'why the record changes (required; refused without it)' },
     ...CORRECTED_FIELDS,
-    retract: { type: 'boolean', about: 'the event did not happen as recorded: withdraw it (prints the correction id for --supersedes; refused while it fulfils a promise)' },
+    retract: {
+      type: 'boolean',
+      about:
+        'the event did not happen as recorded: withdraw it (prints the correction id for --supersedes; refused while it fulfils a promise)',
+    },
     'fulfilled-by': { type: 'string', value: '<event id|none>', about: 'with a promise id: the event that fulfilled the promise, or none' },
   },
   positionals: { names: ['<event id|promise id>'], required: 1 },
@@ -87,7 +116,8 @@ const ACCEPT = ['accept'] as const;
 export const REVIEW = {
   name: 'review',
   usage: 'npm run review [-- --list | -- <id> --accept event|grant|promise [flags] | -- <id> --reject --reason "…"]',
-  about: 'Walks data/candidates.json (no arguments: asks for each), or decides one candidate: accepted through add-event/add-promise, or rejected and remembered.',
+  about:
+    'Walks data/candidates.json (no arguments: asks for each), or decides one candidate: accepted through add-event/add-promise, or rejected and remembered.',
   flags: {
     list: { type: 'boolean', about: 'show every candidate with its suggestion' },
     accept: { type: 'string', value: 'event|grant|promise', about: 'record the candidate as an event, a banked grant or a promise' },
@@ -97,7 +127,12 @@ export const REVIEW = {
     scope: { type: 'string', value: '<scope>', about: '--accept event or grant: as for add-event', with: ACCEPT },
     summary: { type: 'string', value: '"…"', about: 'as for add-event / add-promise', with: ACCEPT },
     certainty: { type: 'string', value: 'high|medium|low', about: '--accept event or grant: as for add-event', with: ACCEPT },
-    origin: { type: 'string', value: 'observed|community', about: '--accept event or grant: for an account not listed as official', with: ACCEPT },
+    origin: {
+      type: 'string',
+      value: 'observed|community',
+      about: '--accept event or grant: for an account not listed as official',
+      with: ACCEPT,
+    },
     partial: { type: 'boolean', negatable: true, about: '--accept event or grant: as for add-event', with: ACCEPT },
     global: { type: 'boolean', negatable: true, about: '--accept event or grant: as for add-event', with: ACCEPT },
     expires: { type: 'string', value: TIMESTAMP, about: "--accept grant: the grant's expiry", with: ACCEPT },
@@ -123,7 +158,8 @@ export const ACCEPT_FORMS = {
 export const CHECKED = {
   name: 'checked',
   usage: 'npm run checked -- --note "…" [--at <ts>] [--by <name>]',
-  about: 'Records that you looked at the sources by hand up to now (or --at): the record counts as fresh from then, as after a successful pull.',
+  about:
+    'Records that you looked at the sources by hand up to now (or --at): the record counts as fresh from then, as after a successful pull.',
   flags: {
     note: { type: 'string', value: '"…"', about: 'what you looked at', required: true },
     at: { type: 'string', value: TIMESTAMP, about: 'the sources were looked at up to this time (default now; never in the future)' },
@@ -135,7 +171,8 @@ export const CHECKED = {
 export const VALIDATE = {
   name: 'validate',
   usage: 'npm run validate',
-  about: 'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 with every problem by file, record and field.',
+  about:
+    'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 with every problem by file, record and field.',
   flags: {},
   example: 'SOURCE_DATE_EPOCH=$(date +%s) npm run validate',
 } as const satisfies CommandSpec;

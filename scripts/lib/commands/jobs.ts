@@ -11,11 +11,20 @@ const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about
 export const PULL = {
   name: 'pull',
   usage: 'npm run pull',
-  about: 'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the environment; alerts go out later with npm run broadcast: docs/pull.md).',
+  about:
+    'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the environment; alerts go out later with npm run broadcast: docs/pull.md).',
   flags: {},
   env: {
-    sourceBudget: { name: 'RESETCAST_SOURCE_BUDGET_MS', value: '<ms>', about: `how long each source may take (default ${PULL_BUDGET.sourceMs})` },
-    pullBudget: { name: 'RESETCAST_PULL_BUDGET_MS', value: '<ms>', about: `hard limit of the whole pull, then exit 1 and nothing written (default ${PULL_BUDGET.pullMs})` },
+    sourceBudget: {
+      name: 'RESETCAST_SOURCE_BUDGET_MS',
+      value: '<ms>',
+      about: `how long each source may take (default ${PULL_BUDGET.sourceMs})`,
+    },
+    pullBudget: {
+      name: 'RESETCAST_PULL_BUDGET_MS',
+      value: '<ms>',
+      about: `hard limit of the whole pull, then exit 1 and nothing written (default ${PULL_BUDGET.pullMs})`,
+    },
     xToken: { name: 'X_BEARER_TOKEN', value: '<token>', about: 'the X API: the official accounts (skipped when unset)' },
     githubToken: { name: 'GITHUB_TOKEN', value: '<token>', about: 'the GitHub API: the staff source, with a higher rate limit' },
     httpTimeout: HTTP_TIMEOUT,
@@ -30,14 +39,24 @@ const outletSettings = Object.fromEntries(OUTLETS.flatMap((o) => o.settings).map
 export const BROADCAST = {
   name: 'broadcast',
   usage: 'npm run broadcast',
-  about: "The manual sender: announces the alerts of the committed data/ to every outlet whose URL is set, each claimed in the alert ledger (the watcher's database) before it is sent, so nothing goes twice; writes nothing into data/ (exit 0 all ok or skipped, 1 an outlet failed or the database could not be used, 2 data/ invalid: nothing sent).",
+  about:
+    "The manual sender: announces the alerts of the committed data/ to every outlet whose URL is set, each claimed in the alert ledger (the watcher's database) before it is sent, so nothing goes twice; writes nothing into data/ (exit 0 all ok or skipped, 1 an outlet failed or the database could not be used, 2 data/ invalid: nothing sent).",
   flags: {},
   env: {
     ...outletSettings,
     httpTimeout: HTTP_TIMEOUT,
     dataDir: DATA_DIR,
-    databaseUrl: { name: 'NETLIFY_DB_URL', value: '<postgres-url>', about: "the alert ledger: the site's Netlify Database (the watcher's), a secret; unset: the embedded database in .resetcast/db (docs/alerts.md)" },
-    databaseDir: { name: 'RESETCAST_DB_DIR', value: '<dir>', about: 'the embedded database\'s folder when NETLIFY_DB_URL is unset (default .resetcast/db)' },
+    databaseUrl: {
+      name: 'NETLIFY_DB_URL',
+      value: '<postgres-url>',
+      about:
+        "the alert ledger: the site's Netlify Database (the watcher's), a secret; unset: the embedded database in .resetcast/db (docs/alerts.md)",
+    },
+    databaseDir: {
+      name: 'RESETCAST_DB_DIR',
+      value: '<dir>',
+      about: "the embedded database's folder when NETLIFY_DB_URL is unset (default .resetcast/db)",
+    },
   },
   example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
 } as const satisfies CommandSpec;
@@ -45,11 +64,20 @@ export const BROADCAST = {
 export const FACTS_CHANGED = {
   name: 'facts-changed',
   usage: 'npm run facts-changed -- --before <dir> [--site <url>] [--output <file>]',
-  about: "Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or what a build of data/ now would publish (the forecast's available, p24, p48; the alert ids; the active banked grants and their advice) differs from the deployed site.",
+  about:
+    "Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or what a build of data/ now would publish (the forecast's available, p24, p48; the alert ids; the active banked grants and their advice) differs from the deployed site.",
   flags: {
     before: { type: 'string', value: '<dir>', about: 'data/ as of the last commit, to compare the facts with', required: true },
-    site: { type: 'string', value: '<url>', about: `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build` },
-    output: { type: 'string', value: '<file>', about: 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)' },
+    site: {
+      type: 'string',
+      value: '<url>',
+      about: `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build`,
+    },
+    output: {
+      type: 'string',
+      value: '<file>',
+      about: 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)',
+    },
   },
   env: { httpTimeout: HTTP_TIMEOUT, dataDir: DATA_DIR },
   example: 'git archive HEAD data | tar -x -C /tmp/before && npm run facts-changed -- --before /tmp/before/data',
@@ -69,7 +97,8 @@ export const POST_ID = {
 export const BACKTEST = {
   name: 'backtest',
   usage: 'npm run backtest [-- --json]',
-  about: 'The rolling-origin backtest of the forecast on data/ (or RESETCAST_DATA_DIR): a table with 90 % intervals, or every issued forecast as JSON.',
+  about:
+    'The rolling-origin backtest of the forecast on data/ (or RESETCAST_DATA_DIR): a table with 90 % intervals, or every issued forecast as JSON.',
   flags: { json: { type: 'boolean', about: 'every issued forecast of the published model and its scores, as JSON' } },
   env: { dataDir: DATA_DIR },
   example: 'npm run backtest -- --json > backtest.json',

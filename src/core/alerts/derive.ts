@@ -43,7 +43,16 @@ export function shortAlertId(id: string): string {
 
 /** Order within one second, oldest first: what happened before what it caused. */
 const KIND_RANK: Record<AlertKind, number> = {
-  reset: 0, event: 1, grant: 2, promise: 3, 'promise-fulfilled': 4, 'promise-lapsed': 5, 'grant-expiring': 6, correction: 7, retraction: 8, threshold: 9,
+  reset: 0,
+  event: 1,
+  grant: 2,
+  promise: 3,
+  'promise-fulfilled': 4,
+  'promise-lapsed': 5,
+  'grant-expiring': 6,
+  correction: 7,
+  retraction: 8,
+  threshold: 9,
 };
 
 /** Chronological order (oldest first), total: time, then kind, then id. Newest first is its reverse. */
@@ -99,16 +108,18 @@ function grantAlerts(grants: readonly BankedGrant[], events: ReadonlyMap<string,
     const expiresAt = Date.parse(g.expires_at);
     // Each reminder exists only while it is due: from its time (expiry − 24, 5 or 1 h) until expiry.
     const due = EXPIRY_REMINDER_HOURS.filter((hours) => expiresAt - hours * HOUR_MS <= now.getTime() && now.getTime() < expiresAt);
-    const expiring = due.map((hours): Alert => ({
-      ...granted,
-      id: alertId('grant-expiring', expiringKey(g.id, hours), base),
-      kind: 'grant-expiring',
-      at: toTimestamp(new Date(expiresAt - hours * HOUR_MS)),
-      title: `Banked Codex reset expires within ${reminderHoursText(hours)} (${scopeLabel(g.scope)})`,
-      summary: `Expires ${utcDateTime(g.expires_at)} if unused; redeem it before then. ${notes}`,
-      page,
-      reminder_hours: hours,
-    }));
+    const expiring = due.map(
+      (hours): Alert => ({
+        ...granted,
+        id: alertId('grant-expiring', expiringKey(g.id, hours), base),
+        kind: 'grant-expiring',
+        at: toTimestamp(new Date(expiresAt - hours * HOUR_MS)),
+        title: `Banked Codex reset expires within ${reminderHoursText(hours)} (${scopeLabel(g.scope)})`,
+        summary: `Expires ${utcDateTime(g.expires_at)} if unused; redeem it before then. ${notes}`,
+        page,
+        reminder_hours: hours,
+      }),
+    );
     return [granted, ...expiring];
   });
 }
@@ -123,7 +134,14 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
       const span = `${utcDateTime(a.window_start)} and ${utcDateTime(a.window_end)}`;
       const common = { ...blank, url: postUrl(a.url, base), page: siteUrl(promisePath(a), base), window };
       const out: Alert[] = [
-        { ...common, id: alertId('promise', key, base), kind: 'promise', at: a.ts, title: `Codex reset promised by ${a.source}`, summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}.${a.summary ? ` ${a.summary}` : ''}` },
+        {
+          ...common,
+          id: alertId('promise', key, base),
+          kind: 'promise',
+          at: a.ts,
+          title: `Codex reset promised by ${a.source}`,
+          summary: `Expected between ${span}${a.by ? ` ("${a.by}")` : ''}.${a.summary ? ` ${a.summary}` : ''}`,
+        },
       ];
       const status = promiseStatus(a, now);
       const event = a.fulfilled_by === null ? undefined : events.get(a.fulfilled_by);
@@ -152,24 +170,31 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
     });
 }
 
-function correctionAlerts(list: readonly Correction[], events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], { base }: Context): Alert[] {
+function correctionAlerts(
+  list: readonly Correction[],
+  events: ReadonlyMap<string, StoredEvent>,
+  promises: readonly Announcement[],
+  { base }: Context,
+): Alert[] {
   const pagedYears = timelineYears([...events.values(), ...promises]);
   // A link moved between our own pages is bookkeeping, not news (isLinkMove): no alert.
-  return list.filter((c) => !isLinkMove(c)).map((c) => {
-    const subject = correctionSubject(c, events, promises, pagedYears);
-    const kind = c.what === 'retraction' ? 'retraction' : 'correction';
-    return {
-      ...blank,
-      id: alertId(kind, correctionKey(c), base),
-      kind,
-      at: c.at,
-      title: subject.title,
-      summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
-      url: postUrl(subject.postUrl, base),
-      page: siteUrl(subject.path, base),
-      event_id: c.event_id,
-    };
-  });
+  return list
+    .filter((c) => !isLinkMove(c))
+    .map((c) => {
+      const subject = correctionSubject(c, events, promises, pagedYears);
+      const kind = c.what === 'retraction' ? 'retraction' : 'correction';
+      return {
+        ...blank,
+        id: alertId(kind, correctionKey(c), base),
+        kind,
+        at: c.at,
+        title: subject.title,
+        summary: `${correctionWords(c).replace(/\.$/, '')}. Reason: ${c.reason}`,
+        url: postUrl(subject.postUrl, base),
+        page: siteUrl(subject.path, base),
+        event_id: c.event_id,
+      };
+    });
 }
 
 function thresholdAlert(x: Crossing, { base }: Context): Alert {
@@ -201,7 +226,11 @@ export function recordAlerts(records: RecordSources, now: Date, base: string): A
   const byId = new Map(records.events.map((e) => [e.id, e]));
   return [
     ...eventAlerts(records.events, records.grants, ctx),
-    ...grantAlerts(records.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()), byId, ctx),
+    ...grantAlerts(
+      records.grants.filter((g) => Date.parse(g.granted_at) <= now.getTime()),
+      byId,
+      ctx,
+    ),
   ].sort((a, b) => compareAlerts(b, a));
 }
 

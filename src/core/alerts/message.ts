@@ -51,5 +51,13 @@ export function shortenToFit(text: string, budget: number, escape: (t: string) =
 }
 
 export function alertMessage(a: Alert): Message {
-  return { id: a.id, kind: a.kind, title: shorten(a.title, 120), text: shorten(a.summary), post: a.url, page: a.page, attribution: SITE.attribution };
+  return {
+    id: a.id,
+    kind: a.kind,
+    title: shorten(a.title, 120),
+    text: shorten(a.summary),
+    post: a.url,
+    page: a.page,
+    attribution: SITE.attribution,
+  };
 }

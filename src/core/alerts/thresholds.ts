@@ -60,7 +60,13 @@ export interface ThresholdFeed {
 
 /** The pick-your-threshold feeds: /alerts/p24-25.xml … /alerts/p48-75.xml. */
 export const THRESHOLD_FEEDS: readonly ThresholdFeed[] = HORIZONS.flatMap((horizon) =>
-  THRESHOLDS.map(({ threshold, rearm_below }) => ({ slug: pairSlug(horizon, threshold), horizon, threshold, rearm_below, path: `/alerts/${pairSlug(horizon, threshold)}.xml` })),
+  THRESHOLDS.map(({ threshold, rearm_below }) => ({
+    slug: pairSlug(horizon, threshold),
+    horizon,
+    threshold,
+    rearm_below,
+    path: `/alerts/${pairSlug(horizon, threshold)}.xml`,
+  })),
 );
 export const ALERTS_FEED_PATH = '/alerts.xml';
 
@@ -81,7 +87,15 @@ export function thresholdCrossings(lines: readonly ForecastLogLine[], now: Date)
         const key = pairSlug(horizon, threshold);
         const isArmed = armed.get(key) ?? true;
         if (isArmed && value >= threshold) {
-          if (continuous) crossings.push({ horizon, threshold, rearm_below, issued_at: line.issued_at, value, previous: horizon === 24 ? prev!.p24 : prev!.p48 });
+          if (continuous)
+            crossings.push({
+              horizon,
+              threshold,
+              rearm_below,
+              issued_at: line.issued_at,
+              value,
+              previous: horizon === 24 ? prev!.p24 : prev!.p48,
+            });
           armed.set(key, false);
         } else if (!isArmed && value < rearm_below) armed.set(key, true);
       }

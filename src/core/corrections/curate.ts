@@ -42,7 +42,8 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   if (args.ts !== undefined) {
     const ts = parseFlag(Timestamp, args.ts, 'ts');
     if (beyondSkew(ts, now)) throw new CurationError(`--ts ${ts}: in the future (now ${toTimestamp(now)})`);
-    if (ts < POST_FLOOR) throw new CurationError(`--ts ${ts}: before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record)`);
+    if (ts < POST_FLOOR)
+      throw new CurationError(`--ts ${ts}: before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record)`);
     Object.assign(next, { ts, date: toIsoDate(new Date(ts)) });
   }
   if (args.scope !== undefined) next.scope = scopeFlag(args.scope);
@@ -62,7 +63,8 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   if (args.certainty !== undefined) next.certainty = parseFlag(Certainty, args.certainty, 'certainty');
   if (next.origin.startsWith('official') && X_POST_URL.test(e.url) && !isOfficialXAccount(next.source))
     throw new CurationError(`--origin ${next.origin}: ${next.source} is not an official account (src/core/sources.ts)`);
-  if (!next.origin.startsWith('official') && next.certainty === 'high') throw new CurationError(`--certainty high: a ${next.origin} record is at most medium certainty`);
+  if (!next.origin.startsWith('official') && next.certainty === 'high')
+    throw new CurationError(`--certainty high: a ${next.origin} record is at most medium certainty`);
   if (args.url !== undefined) {
     if (X_POST_URL.test(e.url)) throw new CurationError(`--url: event ${e.id} is an X post; its link is the post (${e.url})`);
     next.url = parseFlag(Url, args.url, 'url');
@@ -81,13 +83,26 @@ export function relinkPromise(state: Curated, promiseId: string, target: string,
     const event = state.events.events.find((e) => e.id === target);
     if (!event) throw new CurationError(`--fulfilled-by ${target}: no event ${target} is recorded`);
     if (!fulfils(event, promise))
-      throw new CurationError(`--fulfilled-by ${target}: a ${event.kind} for ${event.scope} at ${event.ts} does not fulfil this promise (kind, scope or window; docs/data.md)`);
+      throw new CurationError(
+        `--fulfilled-by ${target}: a ${event.kind} for ${event.scope} at ${event.ts} does not fulfil this promise (kind, scope or window; docs/data.md)`,
+      );
     after = target;
   }
-  if (after === promise.fulfilled_by) throw new CurationError(`promise ${promiseId} is already fulfilled by ${after ?? 'none'}; nothing to correct`);
-  const relink: Correction = { event_id: promiseId, at: toTimestamp(now), what: 'fulfilled_by', before: promise.fulfilled_by, after, reason: why };
+  if (after === promise.fulfilled_by)
+    throw new CurationError(`promise ${promiseId} is already fulfilled by ${after ?? 'none'}; nothing to correct`);
+  const relink: Correction = {
+    event_id: promiseId,
+    at: toTimestamp(now),
+    what: 'fulfilled_by',
+    before: promise.fulfilled_by,
+    after,
+    reason: why,
+  };
   const announcements = state.announcements.announcements.map((a) => (a === promise ? { ...a, fulfilled_by: after } : a));
-  return { state: withCorrections({ ...state, announcements: { announcements } }, [relink]), lines: [`promise ${promise.url}: fulfilled by ${promise.fulfilled_by ?? 'none'} → ${after ?? 'none'}`] };
+  return {
+    state: withCorrections({ ...state, announcements: { announcements } }, [relink]),
+    lines: [`promise ${promise.url}: fulfilled by ${promise.fulfilled_by ?? 'none'} → ${after ?? 'none'}`],
+  };
 }
 
 export function correctEvent(state: Curated, eventId: string, args: CorrectArgs, now: Date): Outcome {
@@ -103,28 +118,58 @@ export function correctEvent(state: Curated, eventId: string, args: CorrectArgs,
   const fields = Object.entries(args).filter(([k, v]) => v !== undefined && k !== 'reason' && k !== 'retract');
   if (args.retract) {
     if (fields.length > 0) throw new CurationError(`--retract withdraws the whole event; drop --${fields[0]![0]}`);
-    refuseUnlinking(eventId, 'fulfils', state.announcements.announcements.filter((a) => a.fulfilled_by === eventId));
-    const retraction: Correction = { event_id: eventId, at, what: 'retraction', before: { event, grant: grant ?? null }, after: null, reason };
-    let next = withEvents(state, state.events.events.filter((e) => e.id !== eventId));
+    refuseUnlinking(
+      eventId,
+      'fulfils',
+      state.announcements.announcements.filter((a) => a.fulfilled_by === eventId),
+    );
+    const retraction: Correction = {
+      event_id: eventId,
+      at,
+      what: 'retraction',
+      before: { event, grant: grant ?? null },
+      after: null,
+      reason,
+    };
+    let next = withEvents(
+      state,
+      state.events.events.filter((e) => e.id !== eventId),
+    );
     next = { ...next, banked: { ...next.banked, grants: next.banked.grants.filter((g) => g.event_id !== eventId) } };
     next = withCorrections(next, [retraction]);
-    return { state: next, lines: [`retracted ${eventId} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}; correction ${correctionKey(retraction)}`] };
+    return {
+      state: next,
+      lines: [
+        `retracted ${eventId} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}; correction ${correctionKey(retraction)}`,
+      ],
+    };
   }
-  if (fields.length === 0) throw new CurationError('nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, --origin, --source, --scope-note, --url, --expires) or --retract');
-  if (args.expires !== undefined && !grant && args.kind !== 'banked') throw new CurationError(`--expires: event ${eventId} has no banked grant`);
+  if (fields.length === 0)
+    throw new CurationError(
+      'nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, --origin, --source, --scope-note, --url, --expires) or --retract',
+    );
+  if (args.expires !== undefined && !grant && args.kind !== 'banked')
+    throw new CurationError(`--expires: event ${eventId} has no banked grant`);
   const expires = args.expires === undefined ? undefined : parseFlag(Timestamp, args.expires, 'expires');
   const after = amended(event, args, now);
-  if (args.expires !== undefined && after.kind !== 'banked') throw new CurationError(`--expires applies to banked resets only, not --kind ${after.kind}`);
+  if (args.expires !== undefined && after.kind !== 'banked')
+    throw new CurationError(`--expires applies to banked resets only, not --kind ${after.kind}`);
   refuseUnlinking(eventId, 'as corrected would no longer fulfil', brokenLinks(state.announcements.announcements, after));
   // A kind change to or from banked makes or removes the grant in the same write.
   const grantAfter =
-    after.kind !== 'banked' ? undefined
-    : grant ? { ...followEvent(grant, event, after), ...(expires ? { expires_at: expires } : {}) }
-    : grantForEvent(after, state.banked, expires);
-  if (grantAfter && grantAfter.expires_at <= grantAfter.granted_at) throw new CurationError(`--expires ${grantAfter.expires_at}: not after the grant (${grantAfter.granted_at})`);
+    after.kind !== 'banked'
+      ? undefined
+      : grant
+        ? { ...followEvent(grant, event, after), ...(expires ? { expires_at: expires } : {}) }
+        : grantForEvent(after, state.banked, expires);
+  if (grantAfter && grantAfter.expires_at <= grantAfter.granted_at)
+    throw new CurationError(`--expires ${grantAfter.expires_at}: not after the grant (${grantAfter.granted_at})`);
   const changes = amendments(event, after, grant, grantAfter, at, reason);
   if (changes.length === 0) throw new CurationError(`event ${eventId} already records exactly these facts; nothing to correct`);
-  let next = withEvents(state, state.events.events.map((e) => (e.id === eventId ? after : e)));
+  let next = withEvents(
+    state,
+    state.events.events.map((e) => (e.id === eventId ? after : e)),
+  );
   const others = next.banked.grants.filter((g) => g.event_id !== eventId);
   next = { ...next, banked: { ...next.banked, grants: sortGrants(grantAfter ? [...others, grantAfter] : others) } };
   next = withCorrections(next, changes);

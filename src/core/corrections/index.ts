@@ -4,10 +4,24 @@ import { scopeLabel } from '../scope.ts';
 import { utcDateTime } from '../format.ts';
 import { promiseAnchor, promisePath } from '../promises/index.ts';
 import { eventPath, retractedEventPath } from '../timeline.ts';
-import { SCHEMA_VERSION, type AmendableField, type Amendment, type BankedGrant, type Announcement, type Correction, type CorrectionsPayload, type Relink, type StoredEvent } from '../schema/index.ts';
+import {
+  SCHEMA_VERSION,
+  type AmendableField,
+  type Amendment,
+  type BankedGrant,
+  type Announcement,
+  type Correction,
+  type CorrectionsPayload,
+  type Relink,
+  type StoredEvent,
+} from '../schema/index.ts';
 
 /** A field's value as a correction records it: "unknown" for a partial or global listed in uncertain_fields. */
-export function amendedValue(e: StoredEvent, grant: Pick<BankedGrant, 'expires_at'> | undefined, what: AmendableField): string | boolean | undefined {
+export function amendedValue(
+  e: StoredEvent,
+  grant: Pick<BankedGrant, 'expires_at'> | undefined,
+  what: AmendableField,
+): string | boolean | undefined {
   if (what === 'expires_at') return grant?.expires_at;
   if ((what === 'partial' || what === 'global') && e.uncertain_fields.includes(what)) return 'unknown';
   return e[what];
@@ -19,8 +33,18 @@ export function createCorrectionsPayload(list: readonly Correction[], generatedA
 }
 
 const FIELD_WORDS: Record<Amendment['what'], string> = {
-  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'applied to everyone', summary: 'summary', certainty: 'certainty', url: 'link', expires_at: 'banked reset expiry',
-  origin: 'origin', source: 'source', scope_note: 'scope note',
+  ts: 'time',
+  scope: 'scope',
+  kind: 'kind',
+  partial: 'partial',
+  global: 'applied to everyone',
+  summary: 'summary',
+  certainty: 'certainty',
+  url: 'link',
+  expires_at: 'banked reset expiry',
+  origin: 'origin',
+  source: 'source',
+  scope_note: 'scope note',
 };
 
 function valueWords(what: Amendment['what'], v: string | boolean): string {
@@ -85,9 +109,19 @@ export interface CorrectionSubject {
  * One way for every writer (the Atom feed, the alert stream) to say what a correction changed. A relink
  * names the promise by its anchor id; a retracted event may have lost its year page (`pagedYears`).
  */
-export function correctionSubject(c: Correction, events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], pagedYears: readonly string[]): CorrectionSubject {
+export function correctionSubject(
+  c: Correction,
+  events: ReadonlyMap<string, StoredEvent>,
+  promises: readonly Announcement[],
+  pagedYears: readonly string[],
+): CorrectionSubject {
   const promise = c.what === 'fulfilled_by' ? promises.find((a) => promiseAnchor(a).slice(2) === c.event_id) : undefined;
-  if (promise) return { title: `Correction: the promise ${promise.source} posted on ${utcDateTime(promise.ts)}`, path: promisePath(promise), postUrl: promise.url };
+  if (promise)
+    return {
+      title: `Correction: the promise ${promise.source} posted on ${utcDateTime(promise.ts)}`,
+      path: promisePath(promise),
+      postUrl: promise.url,
+    };
   const event = c.what === 'retraction' ? c.before.event : events.get(c.event_id);
   const label = c.what === 'retraction' ? 'Retracted' : 'Correction';
   if (!event) return { title: `${label}: an event no longer on the timeline`, path: '/timeline/', postUrl: null };

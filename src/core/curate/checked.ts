@@ -19,7 +19,8 @@ export interface CheckArgs {
 
 export function recordCheck(state: Curated, args: CheckArgs, now: Date): Outcome {
   const at = args.at === undefined ? toTimestamp(now) : parseFlag(Timestamp, args.at, 'at');
-  if (beyondSkew(at, now)) throw new CurationError(`--at ${at}: in the future (now ${toTimestamp(now)}); a check vouches only for what has happened`);
+  if (beyondSkew(at, now))
+    throw new CurationError(`--at ${at}: in the future (now ${toTimestamp(now)}); a check vouches only for what has happened`);
   const note = textFlag(args.note, 'note', 'note');
   const by = args.by === undefined ? undefined : textFlag(args.by, 'name', 'by');
   const check = { at, recorded_at: toTimestamp(now), ...(by ? { by } : {}), note };
@@ -27,6 +28,10 @@ export function recordCheck(state: Curated, args: CheckArgs, now: Date): Outcome
   const events = moved ? { ...state.events, checked_at: at } : state.events;
   return {
     state: { ...state, events, checks: { checks: [...(state.checks?.checks ?? []), check] } },
-    lines: [moved ? `checked up to ${at}${by ? ` by ${by}` : ''}: the record is fresh from ${at}` : `logged a check up to ${at}; the record was already checked up to ${state.events.checked_at}`],
+    lines: [
+      moved
+        ? `checked up to ${at}${by ? ` by ${by}` : ''}: the record is fresh from ${at}`
+        : `logged a check up to ${at}; the record was already checked up to ${state.events.checked_at}`,
+    ],
   };
 }

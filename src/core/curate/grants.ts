@@ -25,11 +25,19 @@ export function grantForEvent(e: StoredEvent, banked: Pick<BankedFile, 'expiry_d
 
 /** Grants in the file's order: by grant time, then id. */
 export function sortGrants(grants: readonly BankedGrant[]): BankedGrant[] {
-  return [...grants].sort((a, b) => (a.granted_at === b.granted_at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.granted_at < b.granted_at ? -1 : 1));
+  return [...grants].sort((a, b) =>
+    a.granted_at === b.granted_at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.granted_at < b.granted_at ? -1 : 1,
+  );
 }
 
 /** Grant fields that mirror a fact of its event (the grant's own name for it). */
-const MIRRORED = [['scope', 'scope'], ['summary', 'summary'], ['certainty', 'certainty'], ['url', 'url'], ['granted_at', 'ts']] as const;
+const MIRRORED = [
+  ['scope', 'scope'],
+  ['summary', 'summary'],
+  ['certainty', 'certainty'],
+  ['url', 'url'],
+  ['granted_at', 'ts'],
+] as const;
 
 /**
  * The grant after its event changed: a field follows the event's new value only where the grant held

@@ -16,16 +16,27 @@ export const isOfficialAccount = (platform: PostRef['platform'], source: string)
   platform === 'x' ? isOfficialXAccount(source) : platform === 'github' && (SOURCES.staff.logins as readonly string[]).includes(source);
 
 /** The origin and certainty of a new event, from its account and the --origin/--certainty flags. */
-export function originOf(ref: PostRef, source: string, origin: string | undefined, certainty: string | undefined): Pick<StoredEvent, 'origin' | 'certainty'> {
+export function originOf(
+  ref: PostRef,
+  source: string,
+  origin: string | undefined,
+  certainty: string | undefined,
+): Pick<StoredEvent, 'origin' | 'certainty'> {
   const official = isOfficialAccount(ref.platform, source);
   const o = origin === undefined ? undefined : parseFlag(Origin, origin, 'origin');
-  if (ref.platform === 'other' && o !== 'observed') throw new CurationError(`--origin: a page that is not a post is recorded only with --origin observed`);
+  if (ref.platform === 'other' && o !== 'observed')
+    throw new CurationError(`--origin: a page that is not a post is recorded only with --origin observed`);
   if (o === undefined && !official)
-    throw new CurationError(`--origin is required for ${source}: not an official account (src/core/sources.ts); give --origin ${UNOFFICIAL_ORIGINS.join(' or ')}`);
+    throw new CurationError(
+      `--origin is required for ${source}: not an official account (src/core/sources.ts); give --origin ${UNOFFICIAL_ORIGINS.join(' or ')}`,
+    );
   if ((o === 'official_post' || o === 'official_other') && !official)
-    throw new CurationError(`--origin ${o}: ${source} is not an official account (src/core/sources.ts); give --origin ${UNOFFICIAL_ORIGINS.join(' or ')}`);
+    throw new CurationError(
+      `--origin ${o}: ${source} is not an official account (src/core/sources.ts); give --origin ${UNOFFICIAL_ORIGINS.join(' or ')}`,
+    );
   const resolved = o ?? 'official_post';
   const c = parseFlag(Certainty, certainty ?? (resolved === 'official_post' ? 'high' : 'medium'), 'certainty');
-  if (c === 'high' && !resolved.startsWith('official')) throw new CurationError(`--certainty high: a ${resolved} record is at most medium certainty`);
+  if (c === 'high' && !resolved.startsWith('official'))
+    throw new CurationError(`--certainty high: a ${resolved} record is at most medium certainty`);
   return { origin: resolved, certainty: c };
 }

@@ -50,7 +50,8 @@ export function postRef(url: string, at?: string, observed = false): PostRef {
   const x = X_POST.exec(url);
   if (x) {
     const [, account, id] = x as unknown as [string, string, string];
-    if (at !== undefined) throw new CurationError(`--at ${at}: an X post's time comes from its id (${toTimestamp(postIdToDate(id))}); drop --at`);
+    if (at !== undefined)
+      throw new CurationError(`--at ${at}: an X post's time comes from its id (${toTimestamp(postIdToDate(id))}); drop --at`);
     return { platform: 'x', id, url: `https://x.com/${account}/status/${id}`, account, postedAt: postIdToDate(id) };
   }
   const gh = GITHUB_POST.exec(url);
@@ -89,7 +90,9 @@ export function postTime(ref: PostRef, now: Date): Date {
   const when = ref.postedAt!;
   const what = ref.platform === 'x' ? `post ${ref.id} decodes to ${toTimestamp(when)}` : `--at ${toTimestamp(when)}`;
   if (when.getTime() < Date.parse(POST_FLOOR))
-    throw new CurationError(`${what}, before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record): not a post about Codex limits`);
+    throw new CurationError(
+      `${what}, before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record): not a post about Codex limits`,
+    );
   if (when.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new CurationError(`${what}, which is in the future (now ${toTimestamp(now)})`);
   return when;
 }

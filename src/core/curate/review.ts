@@ -12,8 +12,28 @@ import { recordPromise, type PromiseArgs } from '../promises/curate.ts';
 import type { Curated, Outcome } from './state.ts';
 
 export type Decision =
-  | { action: 'accept'; as: 'event'; kind: string; scope?: string; summary?: string; partial?: boolean; global?: boolean; certainty?: string; origin?: string }
-  | { action: 'accept'; as: 'grant'; scope?: string; summary?: string; expires?: string; partial?: boolean; global?: boolean; certainty?: string; origin?: string }
+  | {
+      action: 'accept';
+      as: 'event';
+      kind: string;
+      scope?: string;
+      summary?: string;
+      partial?: boolean;
+      global?: boolean;
+      certainty?: string;
+      origin?: string;
+    }
+  | {
+      action: 'accept';
+      as: 'grant';
+      scope?: string;
+      summary?: string;
+      expires?: string;
+      partial?: boolean;
+      global?: boolean;
+      certainty?: string;
+      origin?: string;
+    }
   | { action: 'accept'; as: 'promise'; summary?: string; windowStart?: string; windowEnd?: string; by?: string }
   | { action: 'reject'; reason: string };
 
@@ -51,7 +71,11 @@ export function review(state: Curated, id: string, d: Decision, now: Date): Outc
     const args: PromiseArgs = {
       ...postOf(c),
       summary: d.summary ?? summaryOf(c.text),
-      ...defined(own ? { windowStart: d.windowStart, windowEnd: d.windowEnd, by: d.by } : { windowStart: w?.start, windowEnd: w?.end, by: w?.by ?? undefined }),
+      ...defined(
+        own
+          ? { windowStart: d.windowStart, windowEnd: d.windowEnd, by: d.by }
+          : { windowStart: w?.start, windowEnd: w?.end, by: w?.by ?? undefined },
+      ),
     };
     outcome = recordPromise(state, args, now);
   } else {
@@ -60,9 +84,16 @@ export function review(state: Curated, id: string, d: Decision, now: Date): Outc
       kind: d.as === 'grant' ? 'banked' : d.kind,
       scope: d.scope ?? c.suggested_scope,
       summary: d.summary ?? summaryOf(c.text),
-      ...defined({ partial: d.partial, global: d.global, certainty: d.certainty, origin: d.origin, expires: d.as === 'grant' ? d.expires : undefined }),
+      ...defined({
+        partial: d.partial,
+        global: d.global,
+        certainty: d.certainty,
+        origin: d.origin,
+        expires: d.as === 'grant' ? d.expires : undefined,
+      }),
     };
-    if (d.as === 'event' && args.kind === 'banked') throw new CurationError('--kind banked: accept it as a grant (--accept grant), which records the banked event and its grant');
+    if (d.as === 'event' && args.kind === 'banked')
+      throw new CurationError('--kind banked: accept it as a grant (--accept grant), which records the banked event and its grant');
     outcome = recordEvent(state, args, now);
   }
   return { state: { ...outcome.state, candidates: rest }, lines: [`accepted ${c.id} as ${d.as}`, ...outcome.lines] };

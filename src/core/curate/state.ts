@@ -2,7 +2,15 @@
  * The curated part of data/ as objects: what the curation commands read, change and hand back whole,
  * to be validated as a dataset before a byte is written.
  */
-import type { AnnouncementsFile, BankedFile, CandidatesFile, ChecksFile, Correction, CorrectionsFile, EventsFile } from '../schema/index.ts';
+import type {
+  AnnouncementsFile,
+  BankedFile,
+  CandidatesFile,
+  ChecksFile,
+  Correction,
+  CorrectionsFile,
+  EventsFile,
+} from '../schema/index.ts';
 import { compareEvents } from '../timeline.ts';
 
 export interface Curated {

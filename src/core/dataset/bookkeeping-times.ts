@@ -17,7 +17,10 @@ export interface BookkeepingTexts {
   checks?: string | undefined;
 }
 
-const parsed = <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, text: string | undefined): T | null => {
+const parsed = <T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  text: string | undefined,
+): T | null => {
   if (text === undefined) return null;
   try {
     const r = schema.safeParse(JSON.parse(text));
@@ -71,7 +74,9 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
       return;
     }
     const r = SignalsHistoryLine.safeParse(doc);
-    if (!r.success) for (const issue of r.error.issues) problems.push(`${dataPath('signalsHistory')}: ${where}: field '${issue.path.join('.')}': ${issue.message}`);
+    if (!r.success)
+      for (const issue of r.error.issues)
+        problems.push(`${dataPath('signalsHistory')}: ${where}: field '${issue.path.join('.')}': ${issue.message}`);
     else at(dataPath('signalsHistory'), where, 'fetched_at', r.data.fetched_at);
   });
   return problems;

@@ -18,7 +18,14 @@ export const DATA_FILES = {
 export type DataFileKey = keyof typeof DATA_FILES;
 
 /** The files the build reads, validates and publishes from (the rest are the pull's bookkeeping). */
-export const BUILD_FILES = ['events', 'announcements', 'banked', 'signals', 'corrections', 'forecastLog'] as const satisfies readonly DataFileKey[];
+export const BUILD_FILES = [
+  'events',
+  'announcements',
+  'banked',
+  'signals',
+  'corrections',
+  'forecastLog',
+] as const satisfies readonly DataFileKey[];
 export type BuildFileKey = (typeof BUILD_FILES)[number];
 
 /**

@@ -6,8 +6,17 @@
 import type { z } from 'zod';
 import { BUILD_FILES, dataPath, type BuildFileKey } from './files.ts';
 import {
-  AnnouncementsFile, BankedFile, CorrectionsFile, EventsFile, SignalsFile,
-  type AmendableField, type Announcement, type BankedFile as BankedFileT, type Correction, type SignalsFile as SignalsFileT, type StoredEvent,
+  AnnouncementsFile,
+  BankedFile,
+  CorrectionsFile,
+  EventsFile,
+  SignalsFile,
+  type AmendableField,
+  type Announcement,
+  type BankedFile as BankedFileT,
+  type Correction,
+  type SignalsFile as SignalsFileT,
+  type StoredEvent,
 } from '../schema/index.ts';
 import { parseForecastLog, type ForecastLog } from '../forecast/log.ts';
 import { amendedValue, correctionKey } from '../corrections/index.ts';
@@ -49,7 +58,14 @@ function describePath(doc: unknown, path: PropertyKey[]): { record: string; fiel
   for (const key of path.slice(0, at + 1)) node = (node as Record<PropertyKey, unknown> | undefined)?.[key];
   const id = (node as { id?: unknown; event_id?: unknown } | undefined)?.id ?? (node as { event_id?: unknown } | undefined)?.event_id;
   const record = `${path.slice(0, at).map(String).join('.')}[${String(path[at])}]${typeof id === 'string' ? ` (id ${id})` : ''}`;
-  return { record, field: path.slice(at + 1).map(String).join('.') || '(whole record)' };
+  return {
+    record,
+    field:
+      path
+        .slice(at + 1)
+        .map(String)
+        .join('.') || '(whole record)',
+  };
 }
 
 function check<S extends z.ZodType>(schema: S, file: string, doc: unknown, problems: string[]): z.infer<S> | undefined {
@@ -101,13 +117,18 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
     if (first !== undefined) problems.push(`${where}: field 'url': duplicate of announcements[${first}]`);
     else urls.set(a.url, i);
     if (inFuture(a.ts, now)) problems.push(`${where}: field 'ts': ${a.ts} is in the future of the build clock`);
-    if (a.window_start < a.ts) problems.push(`${where}: field 'window_start': ${a.window_start} is before the promise was posted (${a.ts})`);
-    if (a.window_end <= a.window_start) problems.push(`${where}: field 'window_end': ${a.window_end} is not after window_start ${a.window_start}`);
+    if (a.window_start < a.ts)
+      problems.push(`${where}: field 'window_start': ${a.window_start} is before the promise was posted (${a.ts})`);
+    if (a.window_end <= a.window_start)
+      problems.push(`${where}: field 'window_end': ${a.window_end} is not after window_start ${a.window_start}`);
     if (a.fulfilled_by !== null) {
       const e = events.get(a.fulfilled_by);
       if (!e) problems.push(`${where}: field 'fulfilled_by': no event ${a.fulfilled_by}`);
       else if (e.ts < a.ts) problems.push(`${where}: field 'fulfilled_by': event ${e.id} (${e.ts}) is older than the promise`);
-      else if (!fulfils(e, a)) problems.push(`${where}: field 'fulfilled_by': a ${e.kind} for ${e.scope} at ${e.ts} does not fulfil it (kind, scope and window must match)`);
+      else if (!fulfils(e, a))
+        problems.push(
+          `${where}: field 'fulfilled_by': a ${e.kind} for ${e.scope} at ${e.ts} does not fulfil it (kind, scope and window must match)`,
+        );
     }
     const prev = list[i - 1];
     if (prev && compareByTs(prev, a) > 0) problems.push(`${where}: field 'ts': announcements must be sorted by ts, then url`);
@@ -118,7 +139,14 @@ function checkAnnouncements(list: Announcement[], events: ReadonlyMap<string, St
  * Corrections explain how the record changed: an amended event still exists and carries the latest
  * amended value of each field; a retracted event is gone from events.json (its record lives on here).
  */
-function checkCorrections(list: Correction[], events: ReadonlyMap<string, StoredEvent>, grants: BankedFileT['grants'], promises: readonly Announcement[], now: Date, problems: string[]): void {
+function checkCorrections(
+  list: Correction[],
+  events: ReadonlyMap<string, StoredEvent>,
+  grants: BankedFileT['grants'],
+  promises: readonly Announcement[],
+  now: Date,
+  problems: string[],
+): void {
   const file = dataPath('corrections');
   const latest = new Map<string, { i: number; after: unknown }>();
   list.forEach((c, i) => {
@@ -130,20 +158,29 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     // The last retraction or re-recording of an event says whether it is in events.json; amendments
     // before it describe an earlier record and are not compared with the present one.
     const last = list.filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
-    if (c.what === 'retraction' || c.what === 'rerecorded') for (const key of latest.keys()) if (key.startsWith(`${c.event_id} `)) latest.delete(key);
+    if (c.what === 'retraction' || c.what === 'rerecorded')
+      for (const key of latest.keys()) if (key.startsWith(`${c.event_id} `)) latest.delete(key);
     if (c.what === 'retraction') {
-      if (event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
-      if (c.before.event.id !== c.event_id) problems.push(`${where}: field 'before.event.id': ${c.before.event.id} is not the retracted event ${c.event_id}`);
+      if (event && last === c)
+        problems.push(`${where}: field 'event_id': event ${c.event_id} is retracted but still in ${dataPath('events')}`);
+      if (c.before.event.id !== c.event_id)
+        problems.push(`${where}: field 'before.event.id': ${c.before.event.id} is not the retracted event ${c.event_id}`);
     } else if (c.what === 'fulfilled_by') {
       // A relink names the promise by its post id (promiseAnchor), not an event.
-      if (!promises.some((a) => promiseAnchor(a) === `p-${c.event_id}`)) problems.push(`${where}: field 'event_id': no promise ${c.event_id}`);
+      if (!promises.some((a) => promiseAnchor(a) === `p-${c.event_id}`))
+        problems.push(`${where}: field 'event_id': no promise ${c.event_id}`);
     } else if (c.what === 'rerecorded') {
-      const retraction = list.slice(0, i).filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded')).at(-1);
+      const retraction = list
+        .slice(0, i)
+        .filter((r) => r.event_id === c.event_id && (r.what === 'retraction' || r.what === 'rerecorded'))
+        .at(-1);
       if (!retraction || retraction.what !== 'retraction' || correctionKey(retraction) !== c.supersedes)
         problems.push(`${where}: field 'supersedes': ${c.supersedes} is not the retraction just before it`);
-      if (!event && last === c) problems.push(`${where}: field 'event_id': event ${c.event_id} was recorded again but is not in ${dataPath('events')}`);
+      if (!event && last === c)
+        problems.push(`${where}: field 'event_id': event ${c.event_id} was recorded again but is not in ${dataPath('events')}`);
     } else {
-      if (!event && !list.some((r) => r.what === 'retraction' && r.event_id === c.event_id)) problems.push(`${where}: field 'event_id': no event ${c.event_id}`);
+      if (!event && !list.some((r) => r.what === 'retraction' && r.event_id === c.event_id))
+        problems.push(`${where}: field 'event_id': no event ${c.event_id}`);
       latest.set(`${c.event_id} ${c.what}`, { i, after: c.after });
     }
   });
@@ -152,9 +189,18 @@ function checkCorrections(list: Correction[], events: ReadonlyMap<string, Stored
     const event = events.get(id);
     if (!event) continue;
     if (field === 'expires_at' && !grants.some((g) => g.event_id === id)) continue; // the grant went with a kind change
-    const [now, whose] = [amendedValue(event, grants.find((g) => g.event_id === id), field) ?? 'none', field === 'expires_at' ? "grant's expires_at" : `event's ${field}`];
+    const [now, whose] = [
+      amendedValue(
+        event,
+        grants.find((g) => g.event_id === id),
+        field,
+      ) ?? 'none',
+      field === 'expires_at' ? "grant's expires_at" : `event's ${field}`,
+    ];
     if (now !== after)
-      problems.push(`${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the ${whose} now (${JSON.stringify(now)}): changed without a correction?`);
+      problems.push(
+        `${file}: corrections[${i}] (id ${id}): field 'after': ${JSON.stringify(after)} is not the ${whose} now (${JSON.stringify(now)}): changed without a correction?`,
+      );
   }
 }
 
@@ -209,7 +255,8 @@ export function validateDataset(docs: DatasetDocs, now: Date): Dataset {
   const byId = new Map(events?.events.map((e) => [e.id, e]));
   if (events && banked) checkBanked(banked, new Set(byId.keys()), now, problems);
   if (events && announcements) checkAnnouncements(announcements.announcements, byId, now, problems);
-  if (events && corrections && banked && announcements) checkCorrections(corrections.corrections, byId, banked.grants, announcements.announcements, now, problems);
+  if (events && corrections && banked && announcements)
+    checkCorrections(corrections.corrections, byId, banked.grants, announcements.announcements, now, problems);
   if (problems.length > 0 || !events || !announcements || !banked || !signals || !corrections) throw new DataError(problems);
   return {
     events: events.events,
@@ -268,13 +315,19 @@ export function dataClock(docs: DatasetDocs): Date {
     const v = (doc as Record<string, unknown> | undefined)?.[key];
     return Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
   };
-  stamps.push((docs.events as { checked_at?: unknown } | undefined)?.checked_at, (docs.signals as { fetched_at?: unknown } | undefined)?.fetched_at);
+  stamps.push(
+    (docs.events as { checked_at?: unknown } | undefined)?.checked_at,
+    (docs.signals as { fetched_at?: unknown } | undefined)?.fetched_at,
+  );
   stamps.push(...list(docs.events, 'events').map((e) => e['ts']));
   stamps.push(...list(docs.announcements, 'announcements').map((a) => a['ts']));
   stamps.push(...list(docs.banked, 'grants').map((g) => g['granted_at']));
   stamps.push(...list(docs.corrections, 'corrections').map((c) => c['at']));
   stamps.push(...parseForecastLog(docs.forecastLog).lines.map((l) => l.issued_at));
-  const ms = stamps.filter((s): s is string => typeof s === 'string').map(Date.parse).filter((t) => !Number.isNaN(t));
+  const ms = stamps
+    .filter((s): s is string => typeof s === 'string')
+    .map(Date.parse)
+    .filter((t) => !Number.isNaN(t));
   if (ms.length === 0) throw new DataError(['data/: no timestamp anywhere to take a clock from']);
   // A loop, not Math.max(...ms): a long history would exceed the engine's argument limit.
   return new Date(ms.reduce((a, b) => (b > a ? b : a)));

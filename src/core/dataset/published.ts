@@ -55,7 +55,8 @@ export function alertIds(doc: unknown): string[] | null {
 /** banked.json's active grants as `<id> <advice>`, or null when it is not a banked payload. */
 export function bankedGrants(doc: unknown): string[] | null {
   const active = isObject(doc) ? doc['active'] : undefined;
-  const grant = (g: unknown): g is Pick<ActiveBankedReset, 'id' | 'advice'> => isObject(g) && typeof g['id'] === 'string' && (g['advice'] === 'use' || g['advice'] === 'hold');
+  const grant = (g: unknown): g is Pick<ActiveBankedReset, 'id' | 'advice'> =>
+    isObject(g) && typeof g['id'] === 'string' && (g['advice'] === 'use' || g['advice'] === 'hold');
   if (!Array.isArray(active) || !active.every(grant)) return null;
   return active.map(bankedKey);
 }

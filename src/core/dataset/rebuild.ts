@@ -43,7 +43,11 @@ export interface RebuildDecision {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+  );
 }
 
 /** A fact file's facts as comparable text: its JSON without the bookkeeping fields. Text that is not JSON compares as itself. */
@@ -79,7 +83,9 @@ function listed(label: string, ids: readonly string[]): string {
 /** One line per part of the published view that differs from the deployed one, forecast first. */
 export function viewChanges(deployed: PublishedView, now: PublishedView): Partial<Record<keyof PublishedView, string>> {
   const changes: Partial<Record<keyof PublishedView, string>> = {};
-  const moved = NUMBER_FIELDS.filter((f) => deployed.forecast[f] !== now.forecast[f]).map((f) => `${f} ${deployed.forecast[f]} → ${now.forecast[f]}`);
+  const moved = NUMBER_FIELDS.filter((f) => deployed.forecast[f] !== now.forecast[f]).map(
+    (f) => `${f} ${deployed.forecast[f]} → ${now.forecast[f]}`,
+  );
   if (moved.length > 0) changes.forecast = `forecast: ${moved.join(', ')} (deployed → now)`;
   for (const part of ['alerts', 'banked'] as const) {
     // Sets: the order is the payload's (newest first, soonest expiry first) and follows from the members.

@@ -18,7 +18,10 @@ export { FEED_ENTRY_LIMIT };
 /** A threshold feed's entries: that pair's crossings, and every recorded reset (immediate or banked). */
 export function thresholdFeedAlerts(alerts: readonly Alert[], feed: Pick<ThresholdFeed, 'horizon' | 'threshold'>): Alert[] {
   return alerts.filter(
-    (a) => a.kind === 'reset' || a.kind === 'grant' || (a.kind === 'threshold' && a.forecast?.horizon_hours === feed.horizon && a.forecast.threshold === feed.threshold),
+    (a) =>
+      a.kind === 'reset' ||
+      a.kind === 'grant' ||
+      (a.kind === 'threshold' && a.forecast?.horizon_hours === feed.horizon && a.forecast.threshold === feed.threshold),
   );
 }
 
@@ -32,7 +35,11 @@ interface FeedOptions {
 function entry(a: Alert): Entry {
   const at = new Date(a.at);
   const categories = [{ term: `alert:${a.kind}`, name: `Alert: ${a.kind}` }];
-  if (a.forecast) categories.push({ term: `threshold:${pairSlug(a.forecast.horizon_hours, a.forecast.threshold)}`, name: `Threshold: p${a.forecast.horizon_hours} ≥ ${a.forecast.threshold} %` });
+  if (a.forecast)
+    categories.push({
+      term: `threshold:${pairSlug(a.forecast.horizon_hours, a.forecast.threshold)}`,
+      name: `Threshold: p${a.forecast.horizon_hours} ≥ ${a.forecast.threshold} %`,
+    });
   return {
     id: a.id,
     title: a.title,
@@ -66,7 +73,8 @@ export function createMainAlertsFeed(alerts: readonly Alert[], base: string): st
     base,
     path: ALERTS_FEED_PATH,
     title: `${SITE.name} alerts: ${SITE.product} resets, promises, corrections and forecast jumps`,
-    subtitle: 'A reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours, a reset promised and whether it came, a correction, and the forecast crossing 25, 50 or 75 %.',
+    subtitle:
+      'A reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours, a reset promised and whether it came, a correction, and the forecast crossing 25, 50 or 75 %.',
   });
 }
 

@@ -57,9 +57,16 @@ function document(spec: FeedSpec, feedLinks: { atom?: string; json?: string }, i
 }
 
 export function atomFeed(spec: FeedSpec): string {
-  const escaped = (e: FeedEntry): FeedEntry => ({ ...e, title: escapeHtml(e.title), ...(e.description !== undefined ? { description: escapeHtml(e.description) } : {}) });
+  const escaped = (e: FeedEntry): FeedEntry => ({
+    ...e,
+    title: escapeHtml(e.title),
+    ...(e.description !== undefined ? { description: escapeHtml(e.description) } : {}),
+  });
   const xml = document(spec, { atom: siteUrl(spec.path, spec.base) }, escaped).atom1();
-  return addRelatedLinks(xml, spec.entries.map((x) => x.related));
+  return addRelatedLinks(
+    xml,
+    spec.entries.map((x) => x.related),
+  );
 }
 
 /** `feed` writes one link per entry; add the entry's place on our site as a second, `related` link. */
@@ -87,7 +94,10 @@ interface JsonFeed10 {
  * `content_html` carries the escaped summary.
  */
 export function jsonFeed(spec: FeedSpec, path: string): string {
-  const plainTitle = (e: FeedEntry): FeedEntry => ({ ...e, ...(e.description !== undefined ? { description: escapeHtml(e.description) } : {}) });
+  const plainTitle = (e: FeedEntry): FeedEntry => ({
+    ...e,
+    ...(e.description !== undefined ? { description: escapeHtml(e.description) } : {}),
+  });
   const v10 = JSON.parse(document(spec, { json: siteUrl(path, spec.base) }, plainTitle).json1()) as JsonFeed10;
   const { version: _v10, author, items, ...rest } = v10;
   const v11 = {

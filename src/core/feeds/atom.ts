@@ -39,7 +39,13 @@ export function correctionEntryId(c: Correction, base: string): string {
  */
 export const FEED_ENTRY_LIMIT = 100;
 
-function correctionEntry(c: Correction, events: ReadonlyMap<string, StoredEvent>, promises: readonly Announcement[], pagedYears: readonly string[], base: string): Entry {
+function correctionEntry(
+  c: Correction,
+  events: ReadonlyMap<string, StoredEvent>,
+  promises: readonly Announcement[],
+  pagedYears: readonly string[],
+  base: string,
+): Entry {
   const subject = correctionSubject(c, events, promises, pagedYears);
   const when = new Date(c.at);
   return {
@@ -74,7 +80,11 @@ function recordsFeed(events: readonly StoredEvent[], { base, corrections = [], p
   const pagedYears = timelineYears([...events, ...promises]);
   // Newest first across both kinds (the log is in recording order); on the same second a correction comes first.
   const entries: { at: string; entry: () => Entry; related: string | null }[] = [
-    ...corrections.filter((c) => !isLinkMove(c)).slice(-FEED_ENTRY_LIMIT).reverse().map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
+    ...corrections
+      .filter((c) => !isLinkMove(c))
+      .slice(-FEED_ENTRY_LIMIT)
+      .reverse()
+      .map((c) => ({ at: c.at, entry: () => correctionEntry(c, byId, promises, pagedYears, base), related: null })),
     ...ordered.map((e) => ({ at: e.ts, entry: () => eventEntry(e, base), related: siteUrl(eventPath(e), base) })),
   ]
     .sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
@@ -117,6 +127,9 @@ export { escapeHtml };
  * instant in the paraphrase said as a UTC date, the fields in doubt as "the exact time is not known": words.ts).
  */
 export function summaryText(e: Pick<StoredEvent, 'summary' | 'certainty' | 'uncertain_fields'>): string {
-  const notes = [e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '', e.uncertain_fields.length ? doubtsText(e.uncertain_fields) : ''];
+  const notes = [
+    e.certainty !== 'high' ? `Certainty: ${e.certainty}.` : '',
+    e.uncertain_fields.length ? doubtsText(e.uncertain_fields) : '',
+  ];
   return [readableInstants(e.summary), ...notes].filter(Boolean).join(' ');
 }

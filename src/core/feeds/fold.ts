@@ -35,6 +35,8 @@ export function foldLine(line: string): string {
 
 /** Unfolds, then folds every line by octets; CRLF line ends throughout, ending with CRLF. */
 export function refold(text: string): string {
-  const lines = unfold(text).split(/\r\n|\n/).filter((l, i, all) => l !== '' || i < all.length - 1);
+  const lines = unfold(text)
+    .split(/\r\n|\n/)
+    .filter((l, i, all) => l !== '' || i < all.length - 1);
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

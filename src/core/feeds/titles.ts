@@ -10,7 +10,8 @@ const VERB: Record<StoredEvent['kind'], string> = {
 };
 
 /** Whether the reset reached everyone in its scope: true, false, or null when the post did not say (uncertain_fields). */
-export const globalKnown = (e: Pick<StoredEvent, 'global' | 'uncertain_fields'>): boolean | null => (e.uncertain_fields.includes('global') ? null : e.global);
+export const globalKnown = (e: Pick<StoredEvent, 'global' | 'uncertain_fields'>): boolean | null =>
+  e.uncertain_fields.includes('global') ? null : e.global;
 
 /** "(some accounts)" only when the post said so: an unknown reach is not invented either way. */
 export function eventTitle(e: Pick<StoredEvent, 'kind' | 'scope' | 'global' | 'uncertain_fields'>): string {

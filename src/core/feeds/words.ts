@@ -34,7 +34,10 @@ export function doubtKey(entry: string): DoubtKey {
   return Object.hasOwn(DOUBT_WORDS, name) ? DOUBT_WORDS[name as keyof typeof DOUBT_WORDS].key : 'other';
 }
 
-const EN_BY_KEY = new Map<DoubtKey, string>([...Object.values(DOUBT_WORDS).map((w) => [w.key, w.en] as const), ['other', 'another detail is not certain']]);
+const EN_BY_KEY = new Map<DoubtKey, string>([
+  ...Object.values(DOUBT_WORDS).map((w) => [w.key, w.en] as const),
+  ['other', 'another detail is not certain'],
+]);
 
 /** The distinct keys of a record's uncertain fields, in the order first listed. */
 export function doubtKeys(fields: readonly string[]): DoubtKey[] {
@@ -43,7 +46,9 @@ export function doubtKeys(fields: readonly string[]): DoubtKey[] {
 
 /** "The exact time is not known; the plans are not stated.": a record's doubts in English, one sentence. */
 export function doubtsText(fields: readonly string[]): string {
-  const text = doubtKeys(fields).map((k) => EN_BY_KEY.get(k)!).join('; ');
+  const text = doubtKeys(fields)
+    .map((k) => EN_BY_KEY.get(k)!)
+    .join('; ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
@@ -52,5 +57,7 @@ export const ISO_INSTANT = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z\b/g
 
 /** Free text (a summary written by a person) with each ISO instant said as "2026-10-08 03:44 UTC". */
 export function readableInstants(text: string): string {
-  return text.replace(ISO_INSTANT, (iso) => (Number.isNaN(Date.parse(iso)) ? iso : utcDateTime(new Date(Date.parse(iso)).toISOString().replace(/\.\d+Z$/, 'Z'))));
+  return text.replace(ISO_INSTANT, (iso) =>
+    Number.isNaN(Date.parse(iso)) ? iso : utcDateTime(new Date(Date.parse(iso)).toISOString().replace(/\.\d+Z$/, 'Z')),
+  );
 }

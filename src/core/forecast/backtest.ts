@@ -24,8 +24,19 @@ export interface Issue {
   /** Scored NO_INFORMATION_P because fewer than two resets were known: left out of calibration figures. */
   warmup: boolean;
 }
-export interface Score { brier: number; log_loss: number; base_rate: number; n: number }
-export interface Bin { lower: number; upper: number; n: number; mean_p: number; observed: number }
+export interface Score {
+  brier: number;
+  log_loss: number;
+  base_rate: number;
+  n: number;
+}
+export interface Bin {
+  lower: number;
+  upper: number;
+  n: number;
+  mean_p: number;
+  observed: number;
+}
 
 export { resetHours } from './model.ts';
 
@@ -51,8 +62,13 @@ export interface Backtest {
   published: Issue[];
 }
 
-const issue = (issued_at: string, hours: number, p: number | null, outcome: 0 | 1): Issue =>
-  ({ issued_at, horizon_hours: hours, p: p ?? NO_INFORMATION_P, outcome, warmup: p === null });
+const issue = (issued_at: string, hours: number, p: number | null, outcome: 0 | 1): Issue => ({
+  issued_at,
+  horizon_hours: hours,
+  p: p ?? NO_INFORMATION_P,
+  outcome,
+  warmup: p === null,
+});
 
 /** Every issue time counts, so all three are scored on the same issues. */
 export function runBacktest(input: ModelInput): Backtest {
@@ -97,8 +113,11 @@ export function reliability(issues: readonly Pick<Issue, 'p' | 'outcome'>[], bin
     hits[i]! += outcome;
   }
   return n.map((count, i) => ({
-    lower: i / bins, upper: (i + 1) / bins, n: count,
-    mean_p: count ? sumP[i]! / count : 0, observed: count ? hits[i]! / count : 0,
+    lower: i / bins,
+    upper: (i + 1) / bins,
+    n: count,
+    mean_p: count ? sumP[i]! / count : 0,
+    observed: count ? hits[i]! / count : 0,
   }));
 }
 
@@ -107,5 +126,6 @@ export function calibrationError(bins: readonly Bin[], minIssues = 50): number {
   return Math.max(0, ...bins.filter((b) => b.n >= minIssues).map((b) => Math.abs(b.mean_p - b.observed)));
 }
 
-export const byHorizon = <T extends { horizon_hours: number }>(issues: readonly T[], h: number): T[] => issues.filter((x) => x.horizon_hours === h);
+export const byHorizon = <T extends { horizon_hours: number }>(issues: readonly T[], h: number): T[] =>
+  issues.filter((x) => x.horizon_hours === h);
 export const afterWarmup = <T extends { warmup: boolean }>(issues: readonly T[]): T[] => issues.filter((x) => !x.warmup);

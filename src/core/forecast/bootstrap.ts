@@ -13,7 +13,10 @@ export const REPLICATES = 2000;
 export const LEVEL = 0.9;
 export const SEED = 20260601;
 
-export interface Interval { lower: number; upper: number }
+export interface Interval {
+  lower: number;
+  upper: number;
+}
 
 /** Linear-interpolation quantile (type 7) of an ascending array. */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -30,7 +33,12 @@ export function blockLength(n: number, spanHours: number, blockHours = BLOCK_DAY
   return Math.min(n, Math.max(1, Math.round(((n - 1) * blockHours) / spanHours)));
 }
 
-export interface BootstrapOptions { blockLength: number; replicates?: number; level?: number; seed?: number }
+export interface BootstrapOptions {
+  blockLength: number;
+  replicates?: number;
+  level?: number;
+  seed?: number;
+}
 
 /**
  * The central `level` percentile interval of `statistic` over circular block resamples of the series
@@ -81,8 +89,12 @@ export function skillInterval(model: readonly number[], reference: readonly numb
 
 /** Interval of the skill against climatology: the resample's own base rate ō, whose Brier score is ō(1 − ō). */
 export function climatologySkillInterval(model: readonly number[], outcomes: readonly number[], opts: BootstrapOptions): Interval | null {
-  return blockBootstrap([model, outcomes], ([m, o], n) => {
-    const base = o! / n;
-    return 1 - m! / n / (base * (1 - base));
-  }, opts);
+  return blockBootstrap(
+    [model, outcomes],
+    ([m, o], n) => {
+      const base = o! / n;
+      return 1 - m! / n / (base * (1 - base));
+    },
+    opts,
+  );
 }

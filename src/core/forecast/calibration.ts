@@ -14,7 +14,10 @@ const MAX_HALVINGS = 10;
 
 export const cloglog = (p: number): number => Math.log(-Math.log1p(-Math.min(1 - CLOGLOG_EPSILON, Math.max(CLOGLOG_EPSILON, p))));
 
-export interface CalibrationFit { intercept: number; slope: number }
+export interface CalibrationFit {
+  intercept: number;
+  slope: number;
+}
 
 function logLikelihood(x: Float64Array, y: readonly (0 | 1)[], a: number, b: number): number {
   let ll = 0;
@@ -45,7 +48,11 @@ export function calibrationSlope(issues: readonly { p: number; outcome: 0 | 1 }[
   let ll = logLikelihood(x, y, a, b);
   for (let it = 0; it < MAX_ITERATIONS; it++) {
     // Score vector and Fisher information of (a, b).
-    let g0 = 0, g1 = 0, i00 = 0, i01 = 0, i11 = 0;
+    let g0 = 0,
+      g1 = 0,
+      i00 = 0,
+      i01 = 0,
+      i11 = 0;
     for (let i = 0; i < n; i++) {
       const xi = x[i]!;
       const h = Math.exp(a + b * xi);
@@ -54,8 +61,11 @@ export function calibrationSlope(issues: readonly { p: number; outcome: 0 | 1 }[
       const v = mu * (1 - mu);
       const w = (dmu * dmu) / v;
       const r = ((y[i]! - mu) * dmu) / v;
-      g0 += r; g1 += r * xi;
-      i00 += w; i01 += w * xi; i11 += w * xi * xi;
+      g0 += r;
+      g1 += r * xi;
+      i00 += w;
+      i01 += w * xi;
+      i11 += w * xi * xi;
     }
     const det = i00 * i11 - i01 * i01;
     if (!(det > 0)) return null;
@@ -63,7 +73,8 @@ export function calibrationSlope(issues: readonly { p: number; outcome: 0 | 1 }[
     let db = (i00 * g1 - i01 * g0) / det;
     let next = logLikelihood(x, y, a + da, b + db);
     for (let k = 0; k < MAX_HALVINGS && !(next >= ll); k++) {
-      da /= 2; db /= 2;
+      da /= 2;
+      db /= 2;
       next = logLikelihood(x, y, a + da, b + db);
     }
     const stalled = !(next >= ll); // no uphill step left: at the maximum, to rounding

@@ -13,7 +13,11 @@ export interface ConfidenceInput {
   minRhythmEvents: number;
   model: string;
 }
-export interface Verdict { available: boolean; confidence: 'low' | 'medium' | 'high'; reasons: ConfidenceReason[] }
+export interface Verdict {
+  available: boolean;
+  confidence: 'low' | 'medium' | 'high';
+  reasons: ConfidenceReason[];
+}
 
 /** Below this many resets the confidence stays low: a couple of dozen gaps is a small sample. */
 export const MEDIUM_EVENTS = 30;
@@ -31,7 +35,9 @@ export function confidence(x: ConfidenceInput): Verdict {
   const stale = x.eventsAgeHours > x.staleHours;
   if (stale)
     reasons.push(
-      Number.isFinite(x.eventsAgeHours) ? { kind: 'stale', days: wholeDays(x.eventsAgeHours), limitDays: wholeDays(x.staleHours) } : { kind: 'stale-unknown' },
+      Number.isFinite(x.eventsAgeHours)
+        ? { kind: 'stale', days: wholeDays(x.eventsAgeHours), limitDays: wholeDays(x.staleHours) }
+        : { kind: 'stale-unknown' },
     );
   const signalsOk = x.status !== null && x.issues !== null;
   if (x.status === null) reasons.push({ kind: 'signal-missing', signal: 'status' });

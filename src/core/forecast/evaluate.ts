@@ -6,7 +6,18 @@
  */
 import type { Announcement, StoredEvent } from '../schema/index.ts';
 import {
-  HORIZONS, STEP_HOURS, afterWarmup, backtestOf, byHorizon, calibrationError, reliability, score, type Backtest, type Bin, type Issue, type Score,
+  HORIZONS,
+  STEP_HOURS,
+  afterWarmup,
+  backtestOf,
+  byHorizon,
+  calibrationError,
+  reliability,
+  score,
+  type Backtest,
+  type Bin,
+  type Issue,
+  type Score,
 } from './backtest.ts';
 import { BLOCK_DAYS, blockLength, climatologySkillInterval, skillInterval, type Interval } from './bootstrap.ts';
 import { calibrationSlope } from './calibration.ts';
@@ -72,11 +83,17 @@ function row(model: string, own: readonly Issue[], reference: readonly Issue[], 
   const fit = calibrationSlope(warm);
   const errors = squaredErrors(own);
   return {
-    model, horizon_hours: own[0]?.horizon_hours ?? 0, ...s,
+    model,
+    horizon_hours: own[0]?.horizon_hours ?? 0,
+    ...s,
     skill_vs_memoryless: 1 - s.brier / ref.brier,
     skill_vs_memoryless_90: skillInterval(errors, squaredErrors(reference), { blockLength: block }),
     skill_vs_climatology: 1 - s.brier / climatology,
-    skill_vs_climatology_90: climatologySkillInterval(errors, own.map((x) => x.outcome), { blockLength: block }),
+    skill_vs_climatology_90: climatologySkillInterval(
+      errors,
+      own.map((x) => x.outcome),
+      { blockLength: block },
+    ),
     calibration_error: calibrationError(reliability(own)),
     warmup_issues: own.length - warm.length,
     calibration_error_after_warmup: calibrationError(reliability(warm)),
@@ -90,7 +107,7 @@ function targets(rows: readonly Row[]): TargetResult[] {
     const r = rows.find((x) => x.model === MODEL_NAMES.published && x.horizon_hours === t.horizon_hours);
     const value = r ? r[t.metric] : null;
     const ok = value !== null && Number.isFinite(value) && (t.min === null || value >= t.min) && (t.max === null || value <= t.max);
-    return { ...t, value, interval: t.metric === 'skill_vs_memoryless' ? r?.skill_vs_memoryless_90 ?? null : null, met: ok };
+    return { ...t, value, interval: t.metric === 'skill_vs_memoryless' ? (r?.skill_vs_memoryless_90 ?? null) : null, met: ok };
   });
 }
 

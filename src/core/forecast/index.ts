@@ -32,7 +32,12 @@ export function computeForecast(data: Dataset, now: Date, source: string, model:
   return forecastWithReasons(data, now, source, model).payload;
 }
 
-export function forecastWithReasons(data: Dataset, now: Date, source: string, model: LiveModel = liveModel(data, now)): ForecastWithReasons {
+export function forecastWithReasons(
+  data: Dataset,
+  now: Date,
+  source: string,
+  model: LiveModel = liveModel(data, now),
+): ForecastWithReasons {
   const counted = resetEventsAt(data.events, now);
   const { state, enough } = model;
   const avgGap = meanGap(state);
@@ -47,9 +52,16 @@ export function forecastWithReasons(data: Dataset, now: Date, source: string, mo
   // A check time from the future (a hand edit, a wrong clock) is unknown, so stale: it never raises confidence.
   const eventsAgeHours = checkAgeHours(data.eventsCheckedAt, now);
   const verdict = confidence({
-    events: counted.length, firstTs: counted[0]?.ts ?? null, eventsAgeHours, minEvents: MIN_EVENTS,
-    staleHours: STALE_EVENTS_HOURS, status: model.status, issues: model.issues, rhythmFitted: C !== null,
-    minRhythmEvents: MIN_RHYTHM_EVENTS, model: RHYTHM_MODEL,
+    events: counted.length,
+    firstTs: counted[0]?.ts ?? null,
+    eventsAgeHours,
+    minEvents: MIN_EVENTS,
+    staleHours: STALE_EVENTS_HOURS,
+    status: model.status,
+    issues: model.issues,
+    rhythmFitted: C !== null,
+    minRhythmEvents: MIN_RHYTHM_EVENTS,
+    model: RHYTHM_MODEL,
   });
   const today = toIsoDate(now);
   const payload: ForecastPayload = {

@@ -36,10 +36,16 @@ export function liveModel(data: Dataset, now: Date): LiveModel {
   const other = otherSignals({ status: status ?? 0, issues: issues ?? 0 });
   const enough = m.state.n >= MIN_EVENTS;
   return {
-    now, state: m.state, enough, status, issues, other, parts: m.parts,
+    now,
+    state: m.state,
+    enough,
+    status,
+    issues,
+    other,
+    parts: m.parts,
     probability: (hours) => {
       const parts = m.parts(hours);
-      return enough ? probability(parts.rhythm, parts.official, other) ?? 0 : 0;
+      return enough ? (probability(parts.rhythm, parts.official, other) ?? 0) : 0;
     },
   };
 }

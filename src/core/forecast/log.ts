@@ -28,7 +28,8 @@ function problemOf(doc: unknown, previous: Line | undefined): [LogProblem, strin
   const line = result.data;
   if (line.p48 < line.p24) return ['p48_below_p24', `p48 ${line.p48} is below p24 ${line.p24}`];
   if (previous && line.issued_at === previous.issued_at) return ['duplicate', `duplicate issued_at ${line.issued_at}`];
-  if (previous && line.issued_at < previous.issued_at) return ['out_of_order', `issued_at ${line.issued_at} is before the line above it (${previous.issued_at})`];
+  if (previous && line.issued_at < previous.issued_at)
+    return ['out_of_order', `issued_at ${line.issued_at} is before the line above it (${previous.issued_at})`];
   return line;
 }
 

@@ -19,7 +19,10 @@ export interface ModelInput {
 
 /** Reset times in hours since the epoch, ascending: events of kind reset or banked (RESET_KINDS). */
 export function resetHours(events: readonly StoredEvent[]): number[] {
-  return events.filter((e) => RESET_KINDS.has(e.kind)).map((e) => Date.parse(e.ts) / HOUR_MS).sort((a, b) => a - b);
+  return events
+    .filter((e) => RESET_KINDS.has(e.kind))
+    .map((e) => Date.parse(e.ts) / HOUR_MS)
+    .sort((a, b) => a - b);
 }
 
 export function modelInput(events: readonly StoredEvent[], announcements: readonly Announcement[]): ModelInput {

@@ -24,7 +24,15 @@ export type ConfidenceReason =
 export type ReasonKind = ConfidenceReason['kind'];
 
 /** Every kind, once: readers that must say each one (the catalogue test) walk this list. */
-export const REASON_KINDS = ['record', 'too-few', 'no-rhythm', 'stale', 'stale-unknown', 'signal-missing', 'small-sample'] as const satisfies readonly ReasonKind[];
+export const REASON_KINDS = [
+  'record',
+  'too-few',
+  'no-rhythm',
+  'stale',
+  'stale-unknown',
+  'signal-missing',
+  'small-sample',
+] as const satisfies readonly ReasonKind[];
 
 // A kind added to the union but not to REASON_KINDS fails here, at type check.
 type Unlisted = Exclude<ReasonKind, (typeof REASON_KINDS)[number]>;

@@ -38,7 +38,14 @@ export class RhythmSweep {
     }
     this.t = t;
     const n = this.next;
-    return { t, n, first: n > 0 ? times[0]! : NaN, last: n > 0 ? times[n - 1]! : NaN, decayed: [...decayed], weekdayCounts: [...this.weekdayCounts] };
+    return {
+      t,
+      n,
+      first: n > 0 ? times[0]! : NaN,
+      last: n > 0 ? times[n - 1]! : NaN,
+      decayed: [...decayed],
+      weekdayCounts: [...this.weekdayCounts],
+    };
   }
 }
 

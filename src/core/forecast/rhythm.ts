@@ -116,7 +116,7 @@ function dayPieces(from: number, to: number, into: number[] | null, weights: rea
     const end = Math.min(to, next);
     const day = weekdayOf(x);
     if (into) into[day]! += end - x;
-    total += (end - x) * (weights ? weights[day] ?? 1 : 1);
+    total += (end - x) * (weights ? (weights[day] ?? 1) : 1);
     x = end;
   }
   return total;

@@ -17,7 +17,9 @@ export const SIGNAL_WEIGHTS = { status: 0.1, issues: 0.1 } as const;
 const ageHours = checkAgeHours;
 
 const COMPONENT_SEVERITY: Record<string, number> = {
-  degraded_performance: 0.5, partial_outage: 0.75, major_outage: 1,
+  degraded_performance: 0.5,
+  partial_outage: 0.75,
+  major_outage: 1,
 };
 const INDICATOR_SEVERITY: Record<string, number> = { minor: 0.5, major: 0.75, critical: 1 };
 
@@ -25,7 +27,7 @@ const INDICATOR_SEVERITY: Record<string, number> = { minor: 0.5, major: 0.75, cr
 export function statusSignal(status: SignalsFile['status'], now: Date): number | null {
   if (status.indicator === 'unknown' || ageHours(status.checked_at, now) > SIGNAL_MAX_AGE_HOURS) return null;
   const codex = status.components.filter((c) => /codex/i.test(c.name)).map((c) => COMPONENT_SEVERITY[c.status] ?? 0);
-  const open = status.incidents.some((i) => i.resolved_at === null) ? INDICATOR_SEVERITY[status.indicator] ?? 0.5 : 0;
+  const open = status.incidents.some((i) => i.resolved_at === null) ? (INDICATOR_SEVERITY[status.indicator] ?? 0.5) : 0;
   return Math.max(0, open, ...codex);
 }
 

@@ -93,7 +93,8 @@ function horizon(log: ForecastLog, times: readonly number[], now: number, h: num
     brier: n > 0 ? s.brier : null,
     brier_memoryless: n > 0 ? ref.brier : null,
     skill_vs_memoryless: skill,
-    skill_vs_memoryless_90: skill === null ? null : skillInterval(sq(own), sq(reference), { blockLength: blockLength(n, (last ?? 0) - (first ?? 0)) }),
+    skill_vs_memoryless_90:
+      skill === null ? null : skillInterval(sq(own), sq(reference), { blockLength: blockLength(n, (last ?? 0) - (first ?? 0)) }),
     base_rate: n > 0 ? s.base_rate : null,
     mean_forecast: n > 0 ? own.reduce((a, x) => a + x.p, 0) / n : null,
     reliability: reliability(own),
@@ -115,7 +116,9 @@ export function trackRecord(log: ForecastLog, times: readonly number[], now: Dat
     skipped: log.skipped.length,
     skipped_by_kind: skippedByKind,
     warnings: log.warnings,
-    formula_versions: [...versions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([formula_version, lines]) => ({ formula_version, lines })),
+    formula_versions: [...versions]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([formula_version, lines]) => ({ formula_version, lines })),
   };
 }
 
@@ -135,16 +138,31 @@ export function createTrackRecordPayload(r: TrackRecord, generatedAt: string, so
     provisional: r.provisional,
     provisional_rule: PROVISIONAL_RULE,
     scoring: SCORING_RULE,
-    log: { lines: r.lines, skipped: r.skipped, skipped_by_kind: r.skipped_by_kind, warnings: r.warnings, formula_versions: r.formula_versions },
+    log: {
+      lines: r.lines,
+      skipped: r.skipped,
+      skipped_by_kind: r.skipped_by_kind,
+      warnings: r.warnings,
+      formula_versions: r.formula_versions,
+    },
     horizons: r.horizons.map((h) => ({
       ...h,
       brier: r4(h.brier),
       brier_memoryless: r4(h.brier_memoryless),
       skill_vs_memoryless: r4(h.skill_vs_memoryless),
-      skill_vs_memoryless_90: h.skill_vs_memoryless_90 === null ? null : { lower: roundTo(h.skill_vs_memoryless_90.lower, 4), upper: roundTo(h.skill_vs_memoryless_90.upper, 4) },
+      skill_vs_memoryless_90:
+        h.skill_vs_memoryless_90 === null
+          ? null
+          : { lower: roundTo(h.skill_vs_memoryless_90.lower, 4), upper: roundTo(h.skill_vs_memoryless_90.upper, 4) },
       base_rate: r4(h.base_rate),
       mean_forecast: r4(h.mean_forecast),
-      reliability: h.reliability.map((b) => ({ lower: roundTo(b.lower, 4), upper: roundTo(b.upper, 4), n: b.n, mean_p: roundTo(b.mean_p, 4), observed: roundTo(b.observed, 4) })),
+      reliability: h.reliability.map((b) => ({
+        lower: roundTo(b.lower, 4),
+        upper: roundTo(b.upper, 4),
+        n: b.n,
+        mean_p: roundTo(b.mean_p, 4),
+        observed: roundTo(b.observed, 4),
+      })),
     })),
   };
 }

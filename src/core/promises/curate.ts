@@ -45,14 +45,21 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
   if (!source) throw new CurationError(`--source is required for ${ref.url}: the account that posted it`);
   let window;
   try {
-    window = resolveWindow({ postedAt, ...(args.windowStart ? { start: args.windowStart } : {}), ...(args.windowEnd ? { end: args.windowEnd } : {}), ...(args.by ? { by: textFlag(args.by, 'timeWords', 'by') } : {}) });
+    window = resolveWindow({
+      postedAt,
+      ...(args.windowStart ? { start: args.windowStart } : {}),
+      ...(args.windowEnd ? { end: args.windowEnd } : {}),
+      ...(args.by ? { by: textFlag(args.by, 'timeWords', 'by') } : {}),
+    });
   } catch (e) {
     if (e instanceof PromiseWindowError) throw new CurationError(e.message);
     throw e;
   }
   const horizon = postedAt.getTime() + PROMISE_HORIZON_DAYS * DAY_MS;
   if (Date.parse(window.end) > horizon)
-    throw new CurationError(`--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); a promise's window ends within ${PROMISE_HORIZON_DAYS} days`);
+    throw new CurationError(
+      `--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); a promise's window ends within ${PROMISE_HORIZON_DAYS} days`,
+    );
   const promise: Announcement = {
     id: ref.platform === 'x' ? ref.id : null,
     ts: toTimestamp(postedAt),
@@ -67,7 +74,9 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
     ...(args.kind === undefined ? {} : { kind: parseFlag(PROMISE_KIND, args.kind, 'kind') }),
   };
   const linked = linkPromises([...state.announcements.announcements, promise].sort(compareByTs), state.events.events);
-  const lines = [`added promise ${ref.url}: posted ${promise.ts}, window ${window.start} → ${window.end}${window.by ? ` ("${window.by}")` : ''}`];
+  const lines = [
+    `added promise ${ref.url}: posted ${promise.ts}, window ${window.start} → ${window.end}${window.by ? ` ("${window.by}")` : ''}`,
+  ];
   for (const a of linked.linked) lines.push(`promise ${a.url} fulfilled by ${a.fulfilled_by}`);
   return { state: { ...state, announcements: { announcements: linked.announcements } }, lines };
 }

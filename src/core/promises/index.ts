@@ -12,7 +12,13 @@ export function promiseStatus(a: Pick<Announcement, 'fulfilled_by' | 'window_end
 }
 
 /** Promises published at or before `now`, newest first, each with its status and the time of its reset. */
-export function createPromisesPayload(list: readonly Announcement[], events: readonly StoredEvent[], now: Date, generatedAt: string, source: string): PromisesPayload {
+export function createPromisesPayload(
+  list: readonly Announcement[],
+  events: readonly StoredEvent[],
+  now: Date,
+  generatedAt: string,
+  source: string,
+): PromisesPayload {
   const eventTs = new Map(events.map((e) => [e.id, e.ts]));
   const promises = list
     .filter((a) => Date.parse(a.ts) <= now.getTime())
@@ -50,7 +56,10 @@ export function scopeCovers(scope: string, promised: string): boolean {
  * reset only if the promise said banked), for plans covering the promised scope (a promise that named
  * none is covered by any), at a time inside its window (both ends included).
  */
-export function fulfils(e: Pick<StoredEvent, 'kind' | 'scope' | 'ts'>, a: Pick<Announcement, 'kind' | 'scope' | 'window_start' | 'window_end'>): boolean {
+export function fulfils(
+  e: Pick<StoredEvent, 'kind' | 'scope' | 'ts'>,
+  a: Pick<Announcement, 'kind' | 'scope' | 'window_start' | 'window_end'>,
+): boolean {
   return e.kind === (a.kind ?? 'reset') && scopeCovers(e.scope, a.scope ?? 'unspecified') && e.ts >= a.window_start && e.ts <= a.window_end;
 }
 
@@ -58,7 +67,10 @@ export function fulfils(e: Pick<StoredEvent, 'kind' | 'scope' | 'ts'>, a: Pick<A
  * Links every promise still waiting (fulfilled_by null) to the first event that fulfils it (the rule
  * above). Never unlinks: a link set by hand (npm run correct -- <promise> --fulfilled-by) stays.
  */
-export function linkPromises(list: readonly Announcement[], events: readonly StoredEvent[]): { announcements: Announcement[]; linked: Announcement[] } {
+export function linkPromises(
+  list: readonly Announcement[],
+  events: readonly StoredEvent[],
+): { announcements: Announcement[]; linked: Announcement[] } {
   const resets = [...events].sort(compareEvents);
   const linked: Announcement[] = [];
   const announcements = list.map((a) => {

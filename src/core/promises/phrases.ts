@@ -55,10 +55,29 @@ export const PARTS = {
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, 'twenty-four': 24, 'half an': 0.5, 'a couple of': 2, 'a couple': 2, 'couple of': 2,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  'twenty-four': 24,
+  'half an': 0.5,
+  'a couple of': 2,
+  'a couple': 2,
+  'couple of': 2,
 };
-const NUM = `\\d{1,3}(?:\\.\\d)?|${Object.keys(NUMBERS).sort((a, b) => b.length - a.length).join('|')}`;
+const NUM = `\\d{1,3}(?:\\.\\d)?|${Object.keys(NUMBERS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')}`;
 const number = (s: string | undefined): number => (s === undefined ? NaN : (NUMBERS[s.toLowerCase()] ?? Number(s)));
 const UNIT_HOURS = (unit: string): number => (/^m/i.test(unit) ? 1 / 60 : 1);
 
@@ -85,7 +104,10 @@ function delayOf(m: RegExpExecArray): Meaning | null {
 export const WORDS: readonly { words: string; means: Meaning | ((m: RegExpExecArray) => Meaning | null) }[] = [
   // Deadlines: the window starts at the post.
   { words: 'by|before|until|till|no later than|not later than', means: { deadline: true } },
-  { words: '(?:the )?(?:eod|eob|cob|end of (?:the )?(?:business )?day|close of business|end of business|end of play)', means: { eod: true, deadline: true } },
+  {
+    words: '(?:the )?(?:eod|eob|cob|end of (?:the )?(?:business )?day|close of business|end of business|end of play)',
+    means: { eod: true, deadline: true },
+  },
   { words: '(?:the )?end of today', means: { eod: true, deadline: true, days: DAYS.today } },
   { words: '(?:the )?end of (?:the |this )week|eow', means: { deadline: true, days: DAYS.thisWeek } },
   { words: '(?:the )?end of next week', means: { deadline: true, days: DAYS.nextWeek } },
@@ -98,14 +120,20 @@ export const WORDS: readonly { words: string; means: Meaning | ((m: RegExpExecAr
   { words: '(?:in the )?morning', means: { part: PARTS.morning } },
   { words: '(?:in the )?afternoon', means: { part: PARTS.afternoon } },
   { words: '(?:in the )?(?:evening|night)', means: { part: PARTS.evening } },
-  ...WEEKDAYS.map((day, weekday) => ({ words: `(?:on )?(?:this |next |this coming |coming )?${day}`, means: { days: onWeekday(weekday) } })),
+  ...WEEKDAYS.map((day, weekday) => ({
+    words: `(?:on )?(?:this |next |this coming |coming )?${day}`,
+    means: { days: onWeekday(weekday) },
+  })),
   { words: '(?:later |sometime |early )?this week', means: { days: DAYS.thisWeek } },
   { words: '(?:later |sometime |early |late )?next week', means: { days: DAYS.nextWeek } },
   { words: '(?:this |the |over the )?weekend', means: { days: weekend(0) } },
   { words: 'next weekend', means: { days: weekend(1) } },
   // Clock times: the next occurrence, on the named day if there is one.
   { words: '(?:at |@ ?|around |~ ?)?(\\d{1,2})(?::([0-5]\\d))? ?([ap])\\.? ?m\\.?', means: clock12 },
-  { words: '(?:at |@ ?|around |~ ?)?([01]?\\d|2[0-3]):([0-5]\\d)( ?z)?', means: (m) => ({ clock: Number(m[1]) * 60 + Number(m[2]), ...(m[3] ? { zone: 'UTC' as const } : {}) }) },
+  {
+    words: '(?:at |@ ?|around |~ ?)?([01]?\\d|2[0-3]):([0-5]\\d)( ?z)?',
+    means: (m) => ({ clock: Number(m[1]) * 60 + Number(m[2]), ...(m[3] ? { zone: 'UTC' as const } : {}) }),
+  },
   { words: '(?:at |around )?(?:12 )?(?:noon|midday)', means: { clock: 12 * 60 } },
   { words: '(?:at |around )?(?:12 )?midnight', means: { clock: 24 * 60 } },
   // Zones. "PST" in July still means Pacific time as the clocks show it: the zone, never a fixed offset.
@@ -115,11 +143,20 @@ export const WORDS: readonly { words: string; means: Meaning | ((m: RegExpExecAr
   { words: 'mt|mst|mdt|mountain(?: (?:standard |daylight )?time)?', means: { zone: 'America/Denver' } },
   { words: 'utc|gmt|zulu', means: { zone: 'UTC' } }, // "Z" only straight after a 24-hour time ("Gen Z" is no zone)
   // Delays, in elapsed time from the post.
-  { words: 'shortly|momentarily|in a (?:bit|moment|sec|second|minute|few minutes|few mins)|any (?:minute|moment) now', means: { delay: { kind: 'span', hours: 3 } } },
+  {
+    words: 'shortly|momentarily|in a (?:bit|moment|sec|second|minute|few minutes|few mins)|any (?:minute|moment) now',
+    means: { delay: { kind: 'span', hours: 3 } },
+  },
   { words: '(?:very |real )?soon|soonish|asap|as soon as possible', means: { delay: { kind: 'span', hours: 24 } } },
-  { words: '(?:in|within|over) (?:the next |the coming )?(?:a )?(?:few|several) hours|in the coming hours|within hours', means: { delay: { kind: 'span', hours: 6 } } },
+  {
+    words: '(?:in|within|over) (?:the next |the coming )?(?:a )?(?:few|several) hours|in the coming hours|within hours',
+    means: { delay: { kind: 'span', hours: 6 } },
+  },
   // A few days: as long as the default window for a promise that names no time.
-  { words: '(?:in|within|over) (?:the next |the coming )?(?:a )?(?:few|couple of|several) days|in the coming days', means: { delay: { kind: 'span', hours: 72 } } },
+  {
+    words: '(?:in|within|over) (?:the next |the coming )?(?:a )?(?:few|couple of|several) days|in the coming days',
+    means: { delay: { kind: 'span', hours: 72 } },
+  },
   { words: 'within the hour|in the next hour', means: { delay: { kind: 'after', lo: 1, hi: 1 }, deadline: true } },
   {
     words: `(in|within|in the next|over the next|in under|in less than|under) (${NUM})(?: ?(?:-|–|to|or) ?(${NUM}))? ?(hours?|hrs?|h|minutes?|mins?|m)(?: or (${NUM}))?`,
@@ -191,8 +228,10 @@ function combine(tokens: readonly Token[], text: string): Meaning | string {
   }
   const { delay, clock, days, part, eod } = meaning;
   const dayOrTime = said.days ?? said.clock ?? said.part;
-  if (delay && dayOrTime !== undefined) return `mixes a delay (${JSON.stringify(said.delay)}) with a day or time (${JSON.stringify(dayOrTime)})`;
-  if (days && days.length > 1 && (clock !== undefined || part)) return `a time of day (${JSON.stringify(said.clock ?? said.part)}) needs a single day, not ${JSON.stringify(said.days)}`;
+  if (delay && dayOrTime !== undefined)
+    return `mixes a delay (${JSON.stringify(said.delay)}) with a day or time (${JSON.stringify(dayOrTime)})`;
+  if (days && days.length > 1 && (clock !== undefined || part))
+    return `a time of day (${JSON.stringify(said.clock ?? said.part)}) needs a single day, not ${JSON.stringify(said.days)}`;
   if (part && !days && !eod && clock === undefined) return `names a time of day (${JSON.stringify(said.part)}) but no day`;
   if (!delay && clock === undefined && !days && !eod) return 'no time words recognised';
   return meaning;
@@ -209,14 +248,18 @@ export function readPhrase(phrase: string): Meaning | string {
       if (/\S/.test(phrase.slice(pos, t.start).replace(/^\s*,/, ''))) break;
       pos = t.end;
     }
-    const word = phrase.slice(pos).replace(/^[\s,]+/, '').split(/\s/)[0];
+    const word = phrase
+      .slice(pos)
+      .replace(/^[\s,]+/, '')
+      .split(/\s/)[0];
     return `${JSON.stringify(word)} is not a time word`;
   }
   return combine(runs[0]!, phrase);
 }
 
 /** The fields of FIELD_NAMES a token sets: a run may set each at most once (combine's first rule). */
-const fieldsOf = (t: Token): (keyof typeof FIELD_NAMES)[] => (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter((f) => t.means[f] !== undefined);
+const fieldsOf = (t: Token): (keyof typeof FIELD_NAMES)[] =>
+  (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter((f) => t.means[f] !== undefined);
 
 /**
  * How many tokens of a sliding window set each field, and whether the window breaks one of combine's

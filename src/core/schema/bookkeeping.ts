@@ -101,7 +101,9 @@ export const SentAlert = z.strictObject({
   state: z
     .enum(DELIVERY_STATES)
     .default('sent')
-    .describe('sent: the outlet confirmed it; uncertain: it may have arrived (no answer, 5xx, connection lost after sending); failed: the outlet refused it'),
+    .describe(
+      'sent: the outlet confirmed it; uncertain: it may have arrived (no answer, 5xx, connection lost after sending); failed: the outlet refused it',
+    ),
   attempts: z.int().min(1).max(9).default(1).describe('attempts so far'),
 });
 export const OutletLog = SourceCheck.extend({

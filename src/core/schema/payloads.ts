@@ -30,7 +30,17 @@ export const TimelineEvent = StoredEvent.pick({
   origin: true,
 });
 export const TIMELINE_EVENT_FIELDS = [
-  'id', 'date', 'ts', 'scope', 'kind', 'source', 'url', 'summary', 'partial', 'global', 'origin',
+  'id',
+  'date',
+  'ts',
+  'scope',
+  'kind',
+  'source',
+  'url',
+  'summary',
+  'partial',
+  'global',
+  'origin',
 ] as const;
 
 export const TimelinePayload = z.strictObject({
@@ -90,14 +100,26 @@ export const ActiveBankedReset = z.strictObject({
   summary: z.string(),
   url: Url.nullable(),
   certainty: Certainty,
-  p_free_reset_before_expiry: z.number().min(0).max(1).describe('estimated probability that a free reset (kind reset or banked) is announced before this grant expires, from the forecast model at generated_at'),
-  advice: z.enum(['hold', 'use']).describe('hold: a free reset before expiry is more likely than not (above 50 %); use: redeem it before it expires'),
+  p_free_reset_before_expiry: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe(
+      'estimated probability that a free reset (kind reset or banked) is announced before this grant expires, from the forecast model at generated_at',
+    ),
+  advice: z
+    .enum(['hold', 'use'])
+    .describe('hold: a free reset before expiry is more likely than not (above 50 %); use: redeem it before it expires'),
   advice_text: z.string().min(1).describe('the advice in one plain sentence, marked as an estimate'),
 });
 export const BankedPayload = z.strictObject({
   ...ENVELOPE,
   expiry_rule: z.string(),
-  expiry_days: z.number().int().positive().describe('the days of expiry_rule as a number: a grant whose post gives no expiry expires this many days after it is granted'),
+  expiry_days: z
+    .number()
+    .int()
+    .positive()
+    .describe('the days of expiry_rule as a number: a grant whose post gives no expiry expires this many days after it is granted'),
   active: z.array(ActiveBankedReset),
 });
 
@@ -116,7 +138,13 @@ export const EventNotesPayload = z.strictObject({
 
 /** A 90 % moving-block bootstrap interval (docs/forecast.md); null when it cannot be computed. */
 const Interval90 = z.strictObject({ lower: z.number(), upper: z.number() }).nullable();
-const ReliabilityBin = z.strictObject({ lower: z.number(), upper: z.number(), n: z.int().nonnegative(), mean_p: z.number(), observed: z.number() });
+const ReliabilityBin = z.strictObject({
+  lower: z.number(),
+  upper: z.number(),
+  n: z.int().nonnegative(),
+  mean_p: z.number(),
+  observed: z.number(),
+});
 const ReliabilityByHorizon = z.array(z.strictObject({ horizon_hours: z.int().positive(), bins: z.array(ReliabilityBin) }));
 
 /** The rolling-origin backtest behind the forecast (docs/forecast.md): scores per model and horizon. */
@@ -129,12 +157,17 @@ const BacktestScore = z.strictObject({
   base_rate: z.number(),
   skill_vs_memoryless: z.number(),
   skill_vs_climatology: z.number(),
-  calibration_error: z.number().describe('largest |mean forecast − observed frequency| over reliability bins holding ≥ 50 issues, warm-up issues included'),
+  calibration_error: z
+    .number()
+    .describe('largest |mean forecast − observed frequency| over reliability bins holding ≥ 50 issues, warm-up issues included'),
   skill_vs_memoryless_90: Interval90.describe('90 % circular moving-block bootstrap interval (28-day blocks) of skill_vs_memoryless'),
   skill_vs_climatology_90: Interval90.describe('the same interval for skill_vs_climatology'),
   warmup_issues: z.int().nonnegative().describe('issues scored with no_information_p because fewer than two resets were known'),
   calibration_error_after_warmup: z.number().describe('calibration_error over the issues after warm-up'),
-  calibration_slope: z.number().nullable().describe('b of the maximum-likelihood fit P(reset) = 1 − exp(−exp(a + b·cloglog(p))) on the issues after warm-up; 1 is calibrated'),
+  calibration_slope: z
+    .number()
+    .nullable()
+    .describe('b of the maximum-likelihood fit P(reset) = 1 − exp(−exp(a + b·cloglog(p))) on the issues after warm-up; 1 is calibrated'),
   calibration_intercept: z.number().nullable().describe('a of the same fit; 0 is calibrated'),
 });
 export const BacktestPayload = z.strictObject({
@@ -148,37 +181,59 @@ export const BacktestPayload = z.strictObject({
     first_issue: Timestamp.nullable(),
     last_issue: Timestamp.nullable(),
     no_information_p: z.number().min(0).max(1),
-    bootstrap: z.strictObject({
-      method: z.string().min(1),
-      block_days: z.number().positive(),
-      block_issues: z.int().positive(),
-      replicates: z.int().positive(),
-      level: z.number().min(0).max(1),
-      seed: z.int(),
-    }).describe('how every interval is computed'),
+    bootstrap: z
+      .strictObject({
+        method: z.string().min(1),
+        block_days: z.number().positive(),
+        block_issues: z.int().positive(),
+        replicates: z.int().positive(),
+        level: z.number().min(0).max(1),
+        seed: z.int(),
+      })
+      .describe('how every interval is computed'),
   }),
   selected_model: z.string().min(1).describe('the rhythm model; fixed in advance since formula "2", no longer selected on the backtest'),
-  official_weight: z.number().min(0).max(1).describe('the 24 h official-signal weight learned from every promise settled by generated_at (the backtest learns it online, issue by issue)'),
-  parameters: z.strictObject({
-    half_lives_days: z.array(z.number().positive()),
-    weekday_prior_resets: z.number().nonnegative(),
-    promise_prior: z.strictObject({ kept: z.number().nonnegative(), missed: z.number().nonnegative() }),
-    min_rhythm_events: z.int().positive(),
-    status_weight: z.number().min(0).max(1),
-    issues_weight: z.number().min(0).max(1),
-  }).describe('every constant of the formula, fixed in advance (docs/forecast.md)'),
-  official_weights: z.array(z.strictObject({ horizon_hours: z.int().positive(), weight: z.number().min(0).max(1), kept: z.int().nonnegative(), settled: z.int().nonnegative() }))
+  official_weight: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe(
+      'the 24 h official-signal weight learned from every promise settled by generated_at (the backtest learns it online, issue by issue)',
+    ),
+  parameters: z
+    .strictObject({
+      half_lives_days: z.array(z.number().positive()),
+      weekday_prior_resets: z.number().nonnegative(),
+      promise_prior: z.strictObject({ kept: z.number().nonnegative(), missed: z.number().nonnegative() }),
+      min_rhythm_events: z.int().positive(),
+      status_weight: z.number().min(0).max(1),
+      issues_weight: z.number().min(0).max(1),
+    })
+    .describe('every constant of the formula, fixed in advance (docs/forecast.md)'),
+  official_weights: z
+    .array(
+      z.strictObject({
+        horizon_hours: z.int().positive(),
+        weight: z.number().min(0).max(1),
+        kept: z.int().nonnegative(),
+        settled: z.int().nonnegative(),
+      }),
+    )
     .describe('the learned official weight per horizon at generated_at: (kept + 1) / (settled + 2)'),
   scores: z.array(BacktestScore),
-  targets: z.array(z.strictObject({
-    metric: z.enum(['skill_vs_memoryless', 'calibration_slope', 'calibration_error_after_warmup']),
-    horizon_hours: z.int().positive(),
-    min: z.number().nullable(),
-    max: z.number().nullable(),
-    value: z.number().nullable(),
-    interval: Interval90,
-    met: z.boolean(),
-  })).describe('the targets of formula "2" for the published model (recency-mix+official) and whether this history meets them'),
+  targets: z
+    .array(
+      z.strictObject({
+        metric: z.enum(['skill_vs_memoryless', 'calibration_slope', 'calibration_error_after_warmup']),
+        horizon_hours: z.int().positive(),
+        min: z.number().nullable(),
+        max: z.number().nullable(),
+        value: z.number().nullable(),
+        interval: Interval90,
+        met: z.boolean(),
+      }),
+    )
+    .describe('the targets of formula "2" for the published model (recency-mix+official) and whether this history meets them'),
   reliability: ReliabilityByHorizon,
   reliability_after_warmup: ReliabilityByHorizon,
 });
@@ -189,11 +244,15 @@ export const OutlookPayload = z.strictObject({
   formula_version: z.literal(FORMULA_VERSION),
   available: z.boolean().describe('as in forecast.json: false when the record is stale or too short, the numbers are then not vouched for'),
   step_hours: z.int().positive(),
-  points: z.array(z.strictObject({
-    hours: z.int().positive(),
-    p: z.number().min(0).max(1).describe('probability that a reset is announced within `hours` of generated_at'),
-    percent: z.int().min(0).max(100).describe('round(100·p); equals p24 and p48 of forecast.json at 24 and 48'),
-  })).describe('non-decreasing in hours'),
+  points: z
+    .array(
+      z.strictObject({
+        hours: z.int().positive(),
+        p: z.number().min(0).max(1).describe('probability that a reset is announced within `hours` of generated_at'),
+        percent: z.int().min(0).max(100).describe('round(100·p); equals p24 and p48 of forecast.json at 24 and 48'),
+      }),
+    )
+    .describe('non-decreasing in hours'),
   disclaimer: z.string().min(1),
 });
 
@@ -201,11 +260,18 @@ export const OutlookPayload = z.strictObject({
 export const BadgePayload = z.strictObject({
   ...ENVELOPE,
   schemaVersion: z.literal(1).describe('the shields.io endpoint schema version'),
-  label: z.string().min(1).describe('the badge\'s left text'),
-  message: z.string().regex(/^(100|[1-9]?\d)%( \(not vouched for\))?$/).describe(
-    'p24 of forecast.json as "37%" when the forecast is available, and as "37% (not vouched for)" when it is not (available: false), as the site and the status line say it: never a bare number for a forecast not vouched for',
-  ),
-  color: z.enum(['blue', 'yellowgreen', 'green', 'brightgreen', 'lightgrey']).describe('blue below 25 %, yellowgreen from 25 %, green from 50 %, brightgreen from 75 %; lightgrey when the forecast is not vouched for'),
+  label: z.string().min(1).describe("the badge's left text"),
+  message: z
+    .string()
+    .regex(/^(100|[1-9]?\d)%( \(not vouched for\))?$/)
+    .describe(
+      'p24 of forecast.json as "37%" when the forecast is available, and as "37% (not vouched for)" when it is not (available: false), as the site and the status line say it: never a bare number for a forecast not vouched for',
+    ),
+  color: z
+    .enum(['blue', 'yellowgreen', 'green', 'brightgreen', 'lightgrey'])
+    .describe(
+      'blue below 25 %, yellowgreen from 25 %, green from 50 %, brightgreen from 75 %; lightgrey when the forecast is not vouched for',
+    ),
   cacheSeconds: z.int().min(300).describe('how long shields.io may keep the badge'),
 });
 
@@ -229,21 +295,26 @@ export const TrackRecordPayload = z.strictObject({
     warnings: z.array(z.string()).describe('one per skipped line, naming the line and the problem'),
     formula_versions: z.array(z.strictObject({ formula_version: z.string().min(1), lines: z.int().nonnegative() })),
   }),
-  horizons: z.array(z.strictObject({
-    horizon_hours: z.int().positive(),
-    scored: z.int().nonnegative().describe('logged forecasts whose window had closed at generated_at'),
-    resets: z.int().nonnegative().describe('resets between the first scored issue and the end of the last scored window'),
-    first_issued_at: Timestamp.nullable(),
-    last_issued_at: Timestamp.nullable(),
-    brier: z.number().nullable(),
-    brier_memoryless: z.number().nullable().describe('Brier score of the memoryless forecast computed from the events known at each issue time'),
-    skill_vs_memoryless: z.number().nullable(),
-    skill_vs_memoryless_90: Interval90,
-    base_rate: z.number().nullable(),
-    mean_forecast: z.number().nullable(),
-    reliability: z.array(ReliabilityBin),
-    provisional: z.boolean(),
-  })),
+  horizons: z.array(
+    z.strictObject({
+      horizon_hours: z.int().positive(),
+      scored: z.int().nonnegative().describe('logged forecasts whose window had closed at generated_at'),
+      resets: z.int().nonnegative().describe('resets between the first scored issue and the end of the last scored window'),
+      first_issued_at: Timestamp.nullable(),
+      last_issued_at: Timestamp.nullable(),
+      brier: z.number().nullable(),
+      brier_memoryless: z
+        .number()
+        .nullable()
+        .describe('Brier score of the memoryless forecast computed from the events known at each issue time'),
+      skill_vs_memoryless: z.number().nullable(),
+      skill_vs_memoryless_90: Interval90,
+      base_rate: z.number().nullable(),
+      mean_forecast: z.number().nullable(),
+      reliability: z.array(ReliabilityBin),
+      provisional: z.boolean(),
+    }),
+  ),
 });
 
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
@@ -266,7 +337,9 @@ export const PromisesPayload = z.strictObject({
   promises: z.array(
     z.strictObject({
       ...Announcement.shape,
-      status: z.enum(['open', 'fulfilled', 'lapsed']).describe('fulfilled: its reset is recorded; open: its window has not ended; lapsed: the window ended with no reset'),
+      status: z
+        .enum(['open', 'fulfilled', 'lapsed'])
+        .describe('fulfilled: its reset is recorded; open: its window has not ended; lapsed: the window ended with no reset'),
       fulfilled_at: Timestamp.nullable().describe('time of the event that delivered it'),
     }),
   ),
@@ -286,7 +359,16 @@ export type CorrectionsPayload = z.infer<typeof CorrectionsPayload>;
  * `tag:<site host>,2026:alert:<kind>:<key>`.
  */
 export const ALERT_KINDS = [
-  'reset', 'event', 'grant', 'grant-expiring', 'promise', 'promise-fulfilled', 'promise-lapsed', 'correction', 'retraction', 'threshold',
+  'reset',
+  'event',
+  'grant',
+  'grant-expiring',
+  'promise',
+  'promise-fulfilled',
+  'promise-lapsed',
+  'correction',
+  'retraction',
+  'threshold',
 ] as const;
 export const AlertKind = z
   .enum(ALERT_KINDS)
@@ -298,15 +380,23 @@ export const AlertKind = z
   );
 
 export const Alert = z.strictObject({
-  id: z.string().regex(/^tag:[^,]+,2026:alert:[a-z-]+:\S+$/).describe('stable for ever: tag URI (RFC 4151) built from the data only'),
+  id: z
+    .string()
+    .regex(/^tag:[^,]+,2026:alert:[a-z-]+:\S+$/)
+    .describe('stable for ever: tag URI (RFC 4151) built from the data only'),
   kind: AlertKind,
-  at: Timestamp.describe('when the announced thing happened: the post, the grant, the window end, the reminder (expiry − 24, 5 or 1 h), the correction, the issued forecast'),
+  at: Timestamp.describe(
+    'when the announced thing happened: the post, the grant, the window end, the reminder (expiry − 24, 5 or 1 h), the correction, the issued forecast',
+  ),
   title: z.string().min(1),
   summary: z.string().min(1),
   url: Url.nullable().describe('the post the alert is about, when there is one'),
   page: Url.describe('where it is on Resetcast: the timeline entry, the banked grant, or the forecast'),
   event_id: PostId.nullable().describe('the recorded event it concerns, if any'),
-  window: z.strictObject({ start: Timestamp, end: Timestamp }).nullable().describe('for promise alerts: the UTC window the reset was expected in'),
+  window: z
+    .strictObject({ start: Timestamp, end: Timestamp })
+    .nullable()
+    .describe('for promise alerts: the UTC window the reset was expected in'),
   expires_at: Timestamp.nullable().describe('for grant alerts: when the banked reset expires if unused'),
   forecast: z
     .strictObject({
@@ -328,7 +418,10 @@ export const Alert = z.strictObject({
 export const AlertsPayload = z.strictObject({
   ...ENVELOPE,
   rules: z.strictObject({
-    expiring_hours: z.int().positive().describe('the first reminder: a grant-expiring alert exists from this many hours before expiry until expiry'),
+    expiring_hours: z
+      .int()
+      .positive()
+      .describe('the first reminder: a grant-expiring alert exists from this many hours before expiry until expiry'),
     expiring_reminder_hours: z
       .array(z.int().positive())
       .describe('every reminder, longest first: one grant-expiring alert per value, from that many hours before expiry until expiry'),

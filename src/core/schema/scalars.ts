@@ -51,10 +51,14 @@ export function canonicalScope(scope: string): string {
 
 export const Kind = z
   .enum(['reset', 'banked', 'boost', 'other'])
-  .describe('reset: limits reset now; banked: a reset credit put in users\' banks; boost: temporarily higher limits; other: related limit change');
+  .describe(
+    "reset: limits reset now; banked: a reset credit put in users' banks; boost: temporarily higher limits; other: related limit change",
+  );
 export const Origin = z
   .enum(['official_post', 'official_other', 'observed', 'community'])
-  .describe('official_post: a public post by OpenAI or its staff; official_other: an official statement that is not a linkable post; observed: reported by users or trackers, no official statement found; community: a post by an account that is not OpenAI\'s or its staff\'s, relaying the reset');
+  .describe(
+    "official_post: a public post by OpenAI or its staff; official_other: an official statement that is not a linkable post; observed: reported by users or trackers, no official statement found; community: a post by an account that is not OpenAI's or its staff's, relaying the reset",
+  );
 export const Certainty = z.enum(['high', 'medium', 'low']);
 export const Confidence = z.enum(['low', 'medium', 'high']);
 export const PostId = z.string().regex(/^\d{1,20}$/, 'expected decimal digits');

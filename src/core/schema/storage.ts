@@ -38,7 +38,10 @@ export const Announcement = z.strictObject({
   ts: Timestamp.describe('when the promise was posted'),
   source: Text('name').min(1),
   url: Url,
-  summary: Text('summary').min(1).nullable().describe('the promise in its post\'s own words, or null when the record kept none (pages then show its window and post)'),
+  summary: Text('summary')
+    .min(1)
+    .nullable()
+    .describe("the promise in its post's own words, or null when the record kept none (pages then show its window and post)"),
   by: Text('timeWords').min(1).nullable().describe('the time words of the post ("by EOD", "10am PT"), or null when it gave none'),
   window_start: Timestamp.describe('start of the UTC window in which the promised reset is expected'),
   window_end: Timestamp.describe('end of that window: with no reset by then, the promise has lapsed'),
@@ -84,10 +87,7 @@ export const SourceCheck = z.strictObject({
   last_ok_at: Timestamp.nullable().optional().describe('last successful check of this source, null if never'),
   via: Text('word').min(1).optional().describe('which adapter answered, when a source has more than one'),
   note: Text('error').min(1).optional().describe('what a successful check left out of its answer, e.g. a link to another host'),
-  skip_reason: z
-    .enum(['no_token'])
-    .optional()
-    .describe('why a skipped source was not asked: no_token, its API token is not configured'),
+  skip_reason: z.enum(['no_token']).optional().describe('why a skipped source was not asked: no_token, its API token is not configured'),
 });
 export const StatusSignal = z.strictObject({
   indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),
@@ -122,7 +122,20 @@ export const SignalsFile = z.strictObject({
  * Published facts a correction may change: the event's fields (`id` never changes: it names the post;
  * `date` follows `ts`) and, for a banked reset, its grant's expiry.
  */
-export const AMENDABLE_FIELDS = ['ts', 'scope', 'kind', 'partial', 'global', 'summary', 'certainty', 'url', 'expires_at', 'origin', 'source', 'scope_note'] as const;
+export const AMENDABLE_FIELDS = [
+  'ts',
+  'scope',
+  'kind',
+  'partial',
+  'global',
+  'summary',
+  'certainty',
+  'url',
+  'expires_at',
+  'origin',
+  'source',
+  'scope_note',
+] as const;
 export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 
 const EventRef = PostId.describe('the corrected event');

@@ -59,7 +59,10 @@ function problemOf(id: string, end: Ending, settled: Settled): string | null {
   if (end.kind === 'sent') return null;
   if (end.kind === 'released') return `${id} not delivered: ${end.why}`;
   if (end.kind === 'uncertain') {
-    const again = (settled?.uncertainAttempts ?? SEND_RULES.maxAttempts.uncertain) < SEND_RULES.maxAttempts.uncertain ? 'resent once after its lease' : 'not resent again';
+    const again =
+      (settled?.uncertainAttempts ?? SEND_RULES.maxAttempts.uncertain) < SEND_RULES.maxAttempts.uncertain
+        ? 'resent once after its lease'
+        : 'not resent again';
     return `${id} may have been delivered (${end.why}); recorded as uncertain, ${again}`;
   }
   return `${id} refused: ${end.why} (attempt ${settled?.refusedAttempts ?? '?'} of ${SEND_RULES.maxAttempts.failed})`;
@@ -71,7 +74,13 @@ async function sendOne(outlet: Outlet, configured: string, alert: Alert, http: H
     const { url, body } = outlet.request(configured, alertMessage(alert));
     // Not followed: a webhook that moved is a misconfiguration, and following it could post elsewhere.
     // Not retried when it may have arrived: the ledger decides, across runs.
-    const res = await sendJson(http, url, body, { maxBytes: OUTLET_MAX_BYTES, redirect: 'manual', retryUncertain: false, ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}), ...(outlet.describeError ? { describeError: outlet.describeError } : {}) });
+    const res = await sendJson(http, url, body, {
+      maxBytes: OUTLET_MAX_BYTES,
+      redirect: 'manual',
+      retryUncertain: false,
+      ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}),
+      ...(outlet.describeError ? { describeError: outlet.describeError } : {}),
+    });
     return endingOfAnswer(outlet.problem(res));
   } catch (e) {
     return endingOfError(outlet, e);
@@ -103,9 +112,15 @@ async function deliver(outlet: Outlet, configured: string, pending: readonly Ale
     const http = { ...input.http, deadline: Math.min(input.http.deadline ?? Infinity, ownDeadline) };
     const end = await sendOne(outlet, configured, alert, http);
     const settled = await input.ledger.settle(claimed.claim, end);
-    out.decisions.push({ outlet: outlet.name, id: alert.id, result: settled === null ? 'lost' : end.kind, ...(end.kind === 'sent' ? {} : { why: end.why }) });
+    out.decisions.push({
+      outlet: outlet.name,
+      id: alert.id,
+      result: settled === null ? 'lost' : end.kind,
+      ...(end.kind === 'sent' ? {} : { why: end.why }),
+    });
     if (end.kind === 'sent') out.sent++;
-    const problem = settled === null ? `${id}: its claim was taken over before the outcome was recorded (${end.kind})` : problemOf(id, end, settled);
+    const problem =
+      settled === null ? `${id}: its claim was taken over before the outcome was recorded (${end.kind})` : problemOf(id, end, settled);
     if (problem) out.problems.push(outletRedactor(outlet, configured)(problem));
     unclear = end.kind === 'uncertain' ? unclear + 1 : 0;
     const stops = ((end.kind === 'released' || end.kind === 'uncertain') && end.stopsOutlet) || unclear >= UNCERTAIN_IN_A_ROW;
@@ -129,7 +144,10 @@ async function runOutlet(outlet: Outlet, input: BroadcastInput, decisions: Decis
   const configured = input.urls[outlet.name];
   if (!configured) return skipped(`${outlet.env} not set`);
   if (!isHttpUrl(configured)) return { outcome: 'failed', error: `${outlet.env} is not an http(s) URL` };
-  const known = await input.ledger.deliveries(outlet.name, input.alerts.map((a) => a.id));
+  const known = await input.ledger.deliveries(
+    outlet.name,
+    input.alerts.map((a) => a.id),
+  );
   const pending = pendingAlerts(input.alerts, (id) => attemptable(known.get(id)), input.now);
   const result = await deliver(outlet, configured, pending, input);
   decisions.push(...result.decisions);
@@ -147,8 +165,14 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
   const runs = await Promise.all(
     OUTLETS.map(async (outlet) => {
       // Whatever an adapter or the ledger throws is that outlet's failure, never the broadcast's.
-      const settled = await settle(() => runOutlet(outlet, input, decisions), () => '');
-      const outcome: Outcome<number> = settled.outcome === 'ok' ? settled.value : { outcome: 'failed', error: outletRedactor(outlet, input.urls[outlet.name] ?? '')(settled.error) };
+      const settled = await settle(
+        () => runOutlet(outlet, input, decisions),
+        () => '',
+      );
+      const outcome: Outcome<number> =
+        settled.outcome === 'ok'
+          ? settled.value
+          : { outcome: 'failed', error: outletRedactor(outlet, input.urls[outlet.name] ?? '')(settled.error) };
       return { outlet, outcome };
     }),
   );
@@ -164,7 +188,9 @@ export async function broadcast(input: BroadcastInput): Promise<BroadcastResult>
  * `npm run broadcast`'s core: derives the alerts (a thunk, so a bug there is caught too) and broadcasts
  * them, and can never throw: a failure here fails the alerts, never anything else.
  */
-export async function broadcastSafely(input: Omit<BroadcastInput, 'alerts'> & { alerts: () => readonly Alert[]; onDerived?: () => void }): Promise<BroadcastResult> {
+export async function broadcastSafely(
+  input: Omit<BroadcastInput, 'alerts'> & { alerts: () => readonly Alert[]; onDerived?: () => void },
+): Promise<BroadcastResult> {
   try {
     const alerts = input.alerts();
     input.onDerived?.();

@@ -34,7 +34,8 @@ const OUTLET_REFUSES = new Set([401, 403, 404, 405, 410, 429]);
 /** Why a send failed, in words: a redirect is named as one (webhooks are never followed: docs/alerts.md). */
 function failure(e: unknown): string {
   const message = (e as Error).message;
-  if (e instanceof HttpError && e.status !== null && e.status >= 300 && e.status < 400) return `${message}: redirected; a webhook URL that redirects is not followed (update the URL)`;
+  if (e instanceof HttpError && e.status !== null && e.status >= 300 && e.status < 400)
+    return `${message}: redirected; a webhook URL that redirects is not followed (update the URL)`;
   return message;
 }
 
@@ -47,7 +48,8 @@ export function endingOfAnswer(problem: string | null): Ending {
 export function endingOfError(outlet: Pick<Outlet, 'refusesAll'>, e: unknown): Ending {
   if (e instanceof HttpError && e.uncertain) return { kind: 'uncertain', why: e.message, stopsOutlet: false };
   const status = e instanceof HttpError ? e.status : null;
-  if (status !== null && REFUSED_MESSAGE.has(status) && !outlet.refusesAll?.(status, e instanceof Error ? e.message : '')) return { kind: 'refused', why: (e as Error).message };
+  if (status !== null && REFUSED_MESSAGE.has(status) && !outlet.refusesAll?.(status, e instanceof Error ? e.message : ''))
+    return { kind: 'refused', why: (e as Error).message };
   // A status for this message alone (409, 415, 451 …) releases it and lets the next alerts go.
   const perMessage = status !== null && status >= 400 && status < 500 && !OUTLET_REFUSES.has(status) && !REFUSED_MESSAGE.has(status);
   return { kind: 'released', why: failure(e), stopsOutlet: !perMessage };

@@ -86,7 +86,10 @@ export function heldBecause(d: Delivery | undefined): string {
   if (d === undefined) return 'refused (the row changed meanwhile)';
   if (d.state === 'sent') return 'already sent';
   if (!attemptable(d)) return 'given up';
-  if (d.leased) return d.state === 'claimed' ? 'held by another sender (its claim is within its lease)' : `may have arrived (${d.state}); not resent before its lease ends`;
+  if (d.leased)
+    return d.state === 'claimed'
+      ? 'held by another sender (its claim is within its lease)'
+      : `may have arrived (${d.state}); not resent before its lease ends`;
   return 'refused (the row changed meanwhile)';
 }
 
@@ -95,7 +98,10 @@ const ROW = `outlet, alert_id, state, uncertain_attempts, refused_attempts, (lea
 export function alertLedger(sql: Sql, leaseMs: number = CLAIM_LEASE_MS): AlertLedger {
   const deliveries = async (outlet: string, ids: readonly string[]): Promise<Map<string, Delivery>> => {
     if (ids.length === 0) return new Map();
-    const { rows } = await sql.query<Delivery>(`SELECT ${ROW} FROM alert_deliveries WHERE outlet = $1 AND alert_id = ANY($2::text[])`, [outlet, [...ids]]);
+    const { rows } = await sql.query<Delivery>(`SELECT ${ROW} FROM alert_deliveries WHERE outlet = $1 AND alert_id = ANY($2::text[])`, [
+      outlet,
+      [...ids],
+    ]);
     return new Map(rows.map((r) => [r.alert_id, r]));
   };
   return {

@@ -34,6 +34,9 @@ export async function runBroadcast(input: BroadcastRunInput): Promise<BroadcastR
     alerts: () => deriveAlerts(data, input.now, input.site),
     ...(input.onDerived ? { onDerived: input.onDerived } : {}),
     ...(input.leaseMs ? { leaseMs: input.leaseMs } : {}),
-    ledger: input.ledger, urls: input.urls, http: input.http, now: input.now,
+    ledger: input.ledger,
+    urls: input.urls,
+    http: input.http,
+    now: input.now,
   });
 }

@@ -12,7 +12,14 @@
  * records into an empty ledger (recentRecords). SEND_RULES are the ledger's rules.
  */
 import { dataPath } from '../../core/dataset/files.ts';
-import { SentLogFile, type Alert, type DeliveryState, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../../core/schema/index.ts';
+import {
+  SentLogFile,
+  type Alert,
+  type DeliveryState,
+  type OutletLog,
+  type SentAlert,
+  type SentLogFile as SentLog,
+} from '../../core/schema/index.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
 import { compareAlerts } from '../../core/alerts/derive.ts';
 import { MINUTE_MS, HOUR_MS } from '../../core/time-units.ts';
@@ -26,7 +33,6 @@ export const SEND_RULES = {
   maxAttempts: { uncertain: 2, failed: 3 } as Record<Exclude<DeliveryState, 'sent'>, number>,
 } as const;
 
-
 const TREATED = `treated as nothing sent (at most ${SEND_RULES.maxPerRun} alerts per outlet this broadcast, none older than ${SEND_RULES.maxAgeHours} h)`;
 
 /** Every time of the log later than the clock allows, as `field 'outlets.0.sent.3.sent_at': <value>` (validate and the broadcast name them). */
@@ -35,7 +41,9 @@ export function futureFields(log: SentLog, now: Date): string[] {
   const late = (ts: string | null | undefined): boolean => typeof ts === 'string' && Date.parse(ts) > limit;
   return log.outlets.flatMap((o, i) => [
     ...(['checked_at', 'last_ok_at'] as const).filter((k) => late(o[k])).map((k) => `field 'outlets.${i}.${k}': ${o[k]}`),
-    ...o.sent.flatMap((s, j) => (['at', 'sent_at'] as const).filter((k) => late(s[k])).map((k) => `field 'outlets.${i}.sent.${j}.${k}': ${s[k]}`)),
+    ...o.sent.flatMap((s, j) =>
+      (['at', 'sent_at'] as const).filter((k) => late(s[k])).map((k) => `field 'outlets.${i}.sent.${j}.${k}': ${s[k]}`),
+    ),
   ]);
 }
 
@@ -44,7 +52,9 @@ export function sentLogProblems(log: SentLog, now: Date): string[] {
   const file = dataPath('sentLog');
   const names = log.outlets.map((o) => o.name);
   const twice = names.filter((n, i) => names.indexOf(n) !== i).map((n) => `${file}: field 'outlets': ${n} listed more than once`);
-  const future = futureFields(log, now).map((f) => `${f} is later than ${toTimestamp(now)} + ${CLOCK_SKEW_MS / MINUTE_MS} min (from the future)`);
+  const future = futureFields(log, now).map(
+    (f) => `${f} is later than ${toTimestamp(now)} + ${CLOCK_SKEW_MS / MINUTE_MS} min (from the future)`,
+  );
   return [...twice, ...future.map((f) => `${file}: ${f}`)];
 }
 
@@ -67,7 +77,10 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
   const parsed = SentLogFile.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { log: empty, problem: `${file}: field '${issue?.path.join('.') || '(whole file)'}': ${issue?.message ?? 'invalid'}; ${TREATED}` };
+    return {
+      log: empty,
+      problem: `${file}: field '${issue?.path.join('.') || '(whole file)'}': ${issue?.message ?? 'invalid'}; ${TREATED}`,
+    };
   }
   const future = futureFields(parsed.data, now);
   if (future.length === 0) return { log: parsed.data, problem: null };
@@ -75,11 +88,16 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
   const believable = (ts: string | null | undefined): string | null => (typeof ts === 'string' && Date.parse(ts) <= limit ? ts : null);
   const kept: SentLog = {
     outlets: parsed.data.outlets.map((o) => ({
-      ...o, checked_at: believable(o.checked_at) ?? toTimestamp(now), last_ok_at: believable(o.last_ok_at),
+      ...o,
+      checked_at: believable(o.checked_at) ?? toTimestamp(now),
+      last_ok_at: believable(o.last_ok_at),
       sent: o.sent.filter((s) => believable(s.at) !== null && believable(s.sent_at) !== null),
     })),
   };
-  return { log: kept, problem: `${file}: ${future.length} time(s) from the future (first: ${future[0]}); those entries dropped, the rest kept` };
+  return {
+    log: kept,
+    problem: `${file}: ${future.length} time(s) from the future (first: ${future[0]}); those entries dropped, the rest kept`,
+  };
 }
 
 /** What one outlet should be sent this broadcast: still attemptable (the ledger says), issued by now and young enough, oldest first, capped. */

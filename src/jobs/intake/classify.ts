@@ -16,8 +16,10 @@ export interface Classification {
 
 const LIMITS = /\b(rate[- ]?limits?|usage[- ]?limits?|limits)\b/;
 const RESET = /\bresets?\b|\bresetting\b/;
-const FUTURE = /\b(will|we'll|i'll|going to|gonna|plan(?:ning)? to|about to|shortly)\b[^.!?]{0,40}\breset|\breset[^.!?]{0,60}\b(tomorrow|soon|later today|tonight|next week|this week|in a few hours)\b/;
-const DONE = /\b(have|has|had|just|we've|i've)\b[^.!?]{0,40}\breset\b|\b(limits?|them)\b[^.!?]{0,20}\b(have been|has been|were|got|are now)\s+reset\b|\breset(ting)?\b[^.!?]{0,40}\b(for (all|every)\w*|right now|now|today)\b|^\s*reset\b/;
+const FUTURE =
+  /\b(will|we'll|i'll|going to|gonna|plan(?:ning)? to|about to|shortly)\b[^.!?]{0,40}\breset|\breset[^.!?]{0,60}\b(tomorrow|soon|later today|tonight|next week|this week|in a few hours)\b/;
+const DONE =
+  /\b(have|has|had|just|we've|i've)\b[^.!?]{0,40}\breset\b|\b(limits?|them)\b[^.!?]{0,20}\b(have been|has been|were|got|are now)\s+reset\b|\breset(ting)?\b[^.!?]{0,40}\b(for (all|every)\w*|right now|now|today)\b|^\s*reset\b/;
 const BANKED = /\bbank(ed|s)?\b|\breset credits?\b/;
 
 /** Plan names a post mentions, in PLANS order; "all users"/"everyone" is `all`; otherwise `unspecified`. */
@@ -35,11 +37,22 @@ export function classifyPost(text: string): Classification | null {
   if (!RESET.test(t) || !(LIMITS.test(t) || BANKED.test(t))) return null;
   const scope = scopeOf(t);
   const question = t.includes('?');
-  if (FUTURE.test(t)) return { kind: 'promise', confident: false, scope, reason: 'speaks of a reset to come (announcements are curated by hand)' };
+  if (FUTURE.test(t))
+    return { kind: 'promise', confident: false, scope, reason: 'speaks of a reset to come (announcements are curated by hand)' };
   const done = DONE.test(t);
   if (BANKED.test(t))
-    return { kind: 'banked', confident: done && !question, scope, reason: done ? 'says reset credits were banked' : 'mentions banked resets without saying they were granted' };
+    return {
+      kind: 'banked',
+      confident: done && !question,
+      scope,
+      reason: done ? 'says reset credits were banked' : 'mentions banked resets without saying they were granted',
+    };
   if (done && !question && /\bcodex\b|\brate[- ]?limits?\b|\busage[- ]?limits?\b/.test(t))
     return { kind: 'reset', confident: true, scope, reason: 'says limits were reset' };
-  return { kind: 'reset', confident: false, scope, reason: question ? 'asks a question about resets' : 'mentions resetting limits without a plain statement that it happened' };
+  return {
+    kind: 'reset',
+    confident: false,
+    scope,
+    reason: question ? 'asks a question about resets' : 'mentions resetting limits without a plain statement that it happened',
+  };
 }

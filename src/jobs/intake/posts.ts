@@ -38,14 +38,40 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
     // the maintainer gives its origin (the same rule as add-event).
     if (c.confident && c.kind !== 'promise' && isOfficialXAccount(post.username)) {
       events.push({
-        id: post.id, date: toIsoDate(when), ts, scope: c.scope, kind: c.kind, source: post.username, url,
+        id: post.id,
+        date: toIsoDate(when),
+        ts,
+        scope: c.scope,
+        kind: c.kind,
+        source: post.username,
+        url,
         // A post that names all users says the reset is global; for any other scope it did not say: unknown, not false.
-        summary: summaryOf(post.text), partial: false, global: c.scope === 'all', origin: 'official_post', certainty: 'medium',
-        uncertain_fields: ['partial', ...(c.scope === 'all' ? [] : ['global']), 'summary (post text, recorded automatically)', ...(c.scope === 'unspecified' ? [] : ['scope (read from the post text)'])],
+        summary: summaryOf(post.text),
+        partial: false,
+        global: c.scope === 'all',
+        origin: 'official_post',
+        certainty: 'medium',
+        uncertain_fields: [
+          'partial',
+          ...(c.scope === 'all' ? [] : ['global']),
+          'summary (post text, recorded automatically)',
+          ...(c.scope === 'unspecified' ? [] : ['scope (read from the post text)']),
+        ],
       });
     } else {
       const window = c.kind === 'promise' ? suggestWindow(post.text, when) : null;
-      candidates.push({ id: post.id, platform: 'x', ts, source: post.username, url, text: post.text, suggested_kind: c.kind, suggested_scope: c.scope, suggested_window: window, reason: c.reason });
+      candidates.push({
+        id: post.id,
+        platform: 'x',
+        ts,
+        source: post.username,
+        url,
+        text: post.text,
+        suggested_kind: c.kind,
+        suggested_scope: c.scope,
+        suggested_window: window,
+        reason: c.reason,
+      });
     }
   }
   return { events, candidates };
@@ -66,5 +92,7 @@ const POST_KINDS = new Set<Alert['kind']>(['reset', 'event', 'grant']);
 
 /** The alerts these records give at `now` for the site `base` (SITE.url), oldest first: the ones deriveAlerts gives for them once recorded. */
 export function postAlerts(records: PostRecords, now: Date, base: string): Alert[] {
-  return recordAlerts(records, now, base).filter((a) => POST_KINDS.has(a.kind)).reverse();
+  return recordAlerts(records, now, base)
+    .filter((a) => POST_KINDS.has(a.kind))
+    .reverse();
 }

@@ -34,10 +34,12 @@ const TweetsDoc = z.object({
 });
 
 /** X's problem body (api.x.com/2/problems/…): `errors[].message` says what was wrong, `detail` more generally (`title` only repeats the status). */
-const XProblem = z.object({
-  errors: z.array(z.object({ message: z.string().optional() }).loose()).optional(),
-  detail: z.string().optional(),
-}).loose();
+const XProblem = z
+  .object({
+    errors: z.array(z.object({ message: z.string().optional() }).loose()).optional(),
+    detail: z.string().optional(),
+  })
+  .loose();
 
 /** X's own words for a refusal ("Invalid 'since_id':'…'. 'since_id' must be …"), cleaned and capped; null when it gave none. */
 export function xReason(text: string): string | null {
@@ -73,10 +75,19 @@ function plausibleId(id: string, what: string, latest: Date | null = null): stri
   return id;
 }
 
-export async function lookUpUsers(http: HttpDeps, base: string, headers: Record<string, string>, names: readonly string[]): Promise<Map<string, string>> {
+export async function lookUpUsers(
+  http: HttpDeps,
+  base: string,
+  headers: Record<string, string>,
+  names: readonly string[],
+): Promise<Map<string, string>> {
   const url = new URL('/2/users/by', base);
   url.search = new URLSearchParams({ usernames: names.join(',') }).toString();
-  const doc = parseOrThrow(UsersDoc, (await getJson(http, url.toString(), { headers, maxBytes: SOURCES.x.maxBytes, describeError: xReason })).body, 'X users lookup');
+  const doc = parseOrThrow(
+    UsersDoc,
+    (await getJson(http, url.toString(), { headers, maxBytes: SOURCES.x.maxBytes, describeError: xReason })).body,
+    'X users lookup',
+  );
   const ids = new Map((doc.data ?? []).map((u) => [u.username.toLowerCase(), plausibleId(u.id, 'X users lookup: user id')]));
   const missing = names.filter((n) => !ids.has(n.toLowerCase()));
   if (missing.length > 0) throw new Error(`X users lookup: no user ${missing.join(', ')}`);
@@ -88,7 +99,13 @@ export async function lookUpUsers(http: HttpDeps, base: string, headers: Record<
  * post dated after `now` (its id decodes to its time) is not taken now, so the cursor stays before it
  * and the next read returns it again once its time has come (docs/pull.md).
  */
-async function readTimeline(http: HttpDeps, base: string, headers: Record<string, string>, account: { username: string; userId: string; sinceId: string | null }, now: Date): Promise<{ posts: { id: string; text: string }[]; newest: string | null; deferred: number }> {
+async function readTimeline(
+  http: HttpDeps,
+  base: string,
+  headers: Record<string, string>,
+  account: { username: string; userId: string; sinceId: string | null },
+  now: Date,
+): Promise<{ posts: { id: string; text: string }[]; newest: string | null; deferred: number }> {
   const { userId, sinceId } = account;
   const posts: { id: string; text: string }[] = [];
   let deferred = 0;
@@ -106,16 +123,21 @@ async function readTimeline(http: HttpDeps, base: string, headers: Record<string
       ({ body } = await getJson(http, url.toString(), { headers, maxBytes: SOURCES.x.maxBytes, describeError: xReason }));
     } catch (e) {
       // A 400 to the first page names a parameter we chose; the only one that changes between reads is since_id.
-      if (e instanceof HttpError && e.status === 400 && sinceId !== null && page === 0) throw new CursorRefused(account.username, sinceId, `${what} since ${sinceId}: ${e.message}`);
+      if (e instanceof HttpError && e.status === 400 && sinceId !== null && page === 0)
+        throw new CursorRefused(account.username, sinceId, `${what} since ${sinceId}: ${e.message}`);
       throw e;
     }
     const doc = parseOrThrow(TweetsDoc, body, what);
-    const answered = (doc.data ?? []).map((p) => ({ id: plausibleId(p.id, `${what}: post id`), text: cleanText(p.text, 'postText', { multiline: true }) }));
+    const answered = (doc.data ?? []).map((p) => ({
+      id: plausibleId(p.id, `${what}: post id`),
+      text: cleanText(p.text, 'postText', { multiline: true }),
+    }));
     const due = answered.filter((p) => postIdToDate(p.id) <= now);
     deferred += answered.length - due.length;
     posts.push(...due);
     // Never the cursor, but still checked: an answer whose meta is not a plausible X answer is not trusted for its posts either.
-    if (doc.meta.newest_id !== undefined) plausibleId(doc.meta.newest_id, `${what}: meta.newest_id`, deferred > 0 ? null : new Date(now.getTime() + CLOCK_SKEW_MS));
+    if (doc.meta.newest_id !== undefined)
+      plausibleId(doc.meta.newest_id, `${what}: meta.newest_id`, deferred > 0 ? null : new Date(now.getTime() + CLOCK_SKEW_MS));
     token = doc.meta.next_token;
     if (!token) break;
   }
@@ -127,7 +149,14 @@ async function readTimeline(http: HttpDeps, base: string, headers: Record<string
  * up first and read from its newest page), and the state to keep after them. Throws CursorRefused when
  * X refuses an account's cursor, any other error as one line.
  */
-export async function readPosts(http: HttpDeps, base: string, token: string, state: XState, now: Date, accounts: readonly string[]): Promise<{ posts: Post[]; state: XState; deferred: number }> {
+export async function readPosts(
+  http: HttpDeps,
+  base: string,
+  token: string,
+  state: XState,
+  now: Date,
+  accounts: readonly string[],
+): Promise<{ posts: Post[]; state: XState; deferred: number }> {
   const headers = { Authorization: `Bearer ${token}` };
   const unknown = accounts.filter((a) => !state[a]);
   const ids = unknown.length > 0 ? await lookUpUsers(http, base, headers, unknown) : new Map<string, string>();
@@ -161,7 +190,15 @@ export interface Refusal {
  * returned holds the cursor that read leaves, so the refused one is replaced. Once per account: a second
  * refusal, or any other failure, throws.
  */
-export async function readPostsHealing(http: HttpDeps, base: string, token: string, state: XState, now: Date, accounts: readonly string[], restart: (account: string) => Promise<string | null>): Promise<{ posts: Post[]; state: XState; deferred: number; refusals: Refusal[] }> {
+export async function readPostsHealing(
+  http: HttpDeps,
+  base: string,
+  token: string,
+  state: XState,
+  now: Date,
+  accounts: readonly string[],
+  restart: (account: string) => Promise<string | null>,
+): Promise<{ posts: Post[]; state: XState; deferred: number; refusals: Refusal[] }> {
   const from: XState = { ...state };
   const refusals: Refusal[] = [];
   for (;;) {

@@ -13,9 +13,17 @@ import { getJson, type HttpDeps } from '../../net/http.ts';
  * stream, about 0.5 KB an alert (53 KB for the 102 alerts of 2026-11): 4 MiB is decades at that pace,
  * and a body past the cap reads as unreadable, which builds rather than stalls.
  */
-export const DEPLOYED_MAX_BYTES: Readonly<Record<keyof PublishedView, number>> = { forecast: 64 * 1024, alerts: 4 * 1024 * 1024, banked: 256 * 1024 };
+export const DEPLOYED_MAX_BYTES: Readonly<Record<keyof PublishedView, number>> = {
+  forecast: 64 * 1024,
+  alerts: 4 * 1024 * 1024,
+  banked: 256 * 1024,
+};
 
-const READ: { [K in keyof PublishedView]: (doc: unknown) => PublishedView[K] | null } = { forecast: forecastNumbers, alerts: alertIds, banked: bankedGrants };
+const READ: { [K in keyof PublishedView]: (doc: unknown) => PublishedView[K] | null } = {
+  forecast: forecastNumbers,
+  alerts: alertIds,
+  banked: bankedGrants,
+};
 
 /** One part of the deployed view; throws, naming the URL, when it cannot be read as published. */
 async function deployedPart<K extends keyof PublishedView>(http: HttpDeps, siteBase: string, part: K): Promise<PublishedView[K]> {
@@ -33,7 +41,11 @@ async function deployedPart<K extends keyof PublishedView>(http: HttpDeps, siteB
 
 export async function deployedView(http: HttpDeps, siteBase: string): Promise<PublishedView | { unreadable: string }> {
   try {
-    return { forecast: await deployedPart(http, siteBase, 'forecast'), alerts: await deployedPart(http, siteBase, 'alerts'), banked: await deployedPart(http, siteBase, 'banked') };
+    return {
+      forecast: await deployedPart(http, siteBase, 'forecast'),
+      alerts: await deployedPart(http, siteBase, 'alerts'),
+      banked: await deployedPart(http, siteBase, 'banked'),
+    };
   } catch (e) {
     return { unreadable: (e as Error).message };
   }

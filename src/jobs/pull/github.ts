@@ -37,12 +37,25 @@ export interface StaffState {
 const User = z.object({ login: z.string().min(1) }).nullable();
 const Association = z.string().optional();
 const CommentsDoc = z.array(
-  z.object({ id: z.int().nonnegative(), html_url: z.url(), user: User, created_at: z.string(), body: z.string().optional(), author_association: Association }),
+  z.object({
+    id: z.int().nonnegative(),
+    html_url: z.url(),
+    user: User,
+    created_at: z.string(),
+    body: z.string().optional(),
+    author_association: Association,
+  }),
 );
 const IssuesDoc = z.array(
   z.object({
-    id: z.int().nonnegative(), html_url: z.url(), user: User, created_at: z.string(), title: z.string(),
-    body: z.string().nullable().optional(), author_association: Association, pull_request: z.unknown().optional(),
+    id: z.int().nonnegative(),
+    html_url: z.url(),
+    user: User,
+    created_at: z.string(),
+    title: z.string(),
+    body: z.string().nullable().optional(),
+    author_association: Association,
+    pull_request: z.unknown().optional(),
   }),
 );
 
@@ -51,7 +64,9 @@ type Read = { created_at: string; post: StaffPost | null };
 /** Staff: a configured login, or an author_association that only the repository's organization grants. */
 export function isStaff(login: string, association: string | undefined): boolean {
   const { logins, staffAssociations } = SOURCES.staff;
-  return logins.some((l) => l.toLowerCase() === login.toLowerCase()) || (staffAssociations as readonly string[]).includes(association ?? '');
+  return (
+    logins.some((l) => l.toLowerCase() === login.toLowerCase()) || (staffAssociations as readonly string[]).includes(association ?? '')
+  );
 }
 
 /** The `rel="next"` target of a Link header (RFC 8288: `<url>; rel="next", <url>; rel="last"`), or null. */
@@ -59,7 +74,10 @@ export function nextLink(header: string | null): string | null {
   for (const link of header?.split(/,(?=\s*<)/) ?? []) {
     const m = /^\s*<([^>]*)>(.*)$/.exec(link);
     if (!m) continue;
-    const rel = m[2]!.split(';').map((param) => /^\s*rel\s*=\s*"?([^"]*)"?\s*$/i.exec(param)?.[1]).find((r) => r !== undefined);
+    const rel = m[2]!
+      .split(';')
+      .map((param) => /^\s*rel\s*=\s*"?([^"]*)"?\s*$/i.exec(param)?.[1])
+      .find((r) => r !== undefined);
     if (rel?.toLowerCase().split(/\s+/).includes('next')) return m[1]!;
   }
   return null;
@@ -77,11 +95,19 @@ interface Budget {
 }
 
 /** Reads one listing page by page; a spent rate limit stops the pull before the request it would refuse. */
-async function readListing(http: HttpDeps, first: URL, headers: Record<string, string>, pages: number, budget: Budget, parse: (body: unknown) => Read[]): Promise<Listing> {
+async function readListing(
+  http: HttpDeps,
+  first: URL,
+  headers: Record<string, string>,
+  pages: number,
+  budget: Budget,
+  parse: (body: unknown) => Read[],
+): Promise<Listing> {
   const items: Read[] = [];
   let url: string | null = first.toString();
   for (let page = 0; page < pages && url; page++) {
-    if (budget.spentUntil !== null) throw new HttpError(`GitHub rate limit exhausted until ${budget.spentUntil} (set GITHUB_TOKEN for a higher limit)`);
+    if (budget.spentUntil !== null)
+      throw new HttpError(`GitHub rate limit exhausted until ${budget.spentUntil} (set GITHUB_TOKEN for a higher limit)`);
     const res = await getJson(http, url, { headers, maxBytes: SOURCES.staff.maxBytes });
     items.push(...parse(res.body));
     url = nextLink(res.headers.get('link'));
@@ -133,7 +159,13 @@ function nextCursor(from: string, listings: Listing[], now: Date): string {
  * last `firstPullDays` days), oldest first, and the state to store after them. Throws HttpError or
  * DriftError when any request fails; the caller then keeps the old state, so nothing is skipped.
  */
-export async function pullStaffPosts(http: HttpDeps, base: string, state: StaffState, now: Date, token?: string): Promise<{ posts: StaffPost[]; state: StaffState }> {
+export async function pullStaffPosts(
+  http: HttpDeps,
+  base: string,
+  state: StaffState,
+  now: Date,
+  token?: string,
+): Promise<{ posts: StaffPost[]; state: StaffState }> {
   const { repo, logins, pageSize, maxPages, issuePages, firstPullDays } = SOURCES.staff;
   const headers: Record<string, string> = { Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
@@ -145,23 +177,47 @@ export async function pullStaffPosts(http: HttpDeps, base: string, state: StaffS
   const comments = await readListing(http, listUrl(base, `/repos/${repo}/issues/comments`, common), headers, maxPages, budget, (body) =>
     parseOrThrow(CommentsDoc, body, 'GitHub issue comments').map((c) => {
       const created = toUtc(c.created_at, `comment ${c.id} created_at`);
-      const post: StaffPost | null = !onPullRequest(c.html_url) && keep(c.user, c.author_association, created, from)
-        ? { id: String(c.id), kind: 'comment', login: c.user!.login, association: c.author_association ?? 'NONE', created_at: created, url: c.html_url, text: c.body ?? '' }
-        : null;
+      const post: StaffPost | null =
+        !onPullRequest(c.html_url) && keep(c.user, c.author_association, created, from)
+          ? {
+              id: String(c.id),
+              kind: 'comment',
+              login: c.user!.login,
+              association: c.author_association ?? 'NONE',
+              created_at: created,
+              url: c.html_url,
+              text: c.body ?? '',
+            }
+          : null;
       return { created_at: created, post };
     }),
   );
   const issues: Listing[] = [];
   for (const login of logins) {
     issues.push(
-      await readListing(http, listUrl(base, `/repos/${repo}/issues`, { ...common, creator: login, state: 'all' }), headers, issuePages, budget, (body) =>
-        parseOrThrow(IssuesDoc, body, `GitHub issues by ${login}`).map((i) => {
-          const created = toUtc(i.created_at, `issue ${i.id} created_at`);
-          const post: StaffPost | null = i.pull_request === undefined && keep(i.user, i.author_association, created, from)
-            ? { id: String(i.id), kind: 'issue', login: i.user!.login, association: i.author_association ?? 'NONE', created_at: created, url: i.html_url, text: `${i.title}\n\n${i.body ?? ''}`.trim() }
-            : null;
-          return { created_at: created, post };
-        }),
+      await readListing(
+        http,
+        listUrl(base, `/repos/${repo}/issues`, { ...common, creator: login, state: 'all' }),
+        headers,
+        issuePages,
+        budget,
+        (body) =>
+          parseOrThrow(IssuesDoc, body, `GitHub issues by ${login}`).map((i) => {
+            const created = toUtc(i.created_at, `issue ${i.id} created_at`);
+            const post: StaffPost | null =
+              i.pull_request === undefined && keep(i.user, i.author_association, created, from)
+                ? {
+                    id: String(i.id),
+                    kind: 'issue',
+                    login: i.user!.login,
+                    association: i.author_association ?? 'NONE',
+                    created_at: created,
+                    url: i.html_url,
+                    text: `${i.title}\n\n${i.body ?? ''}`.trim(),
+                  }
+                : null;
+            return { created_at: created, post };
+          }),
       ),
     );
   }
@@ -169,6 +225,8 @@ export async function pullStaffPosts(http: HttpDeps, base: string, state: StaffS
   const listings = [comments, ...issues];
   const byId = new Map<string, StaffPost>();
   for (const l of listings) for (const { post } of l.items) if (post) byId.set(`${post.kind}:${post.id}`, post);
-  const posts = [...byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.length - b.id.length || a.id.localeCompare(b.id));
+  const posts = [...byId.values()].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.length - b.id.length || a.id.localeCompare(b.id),
+  );
   return { posts, state: { since: nextCursor(from, listings, now) } };
 }

@@ -50,7 +50,9 @@ export async function pullIssues(http: HttpDeps, base: string, now: Date, token?
   const first = await getJson(http, searchUrl(base, issuesQuery(...recent)), { headers, maxBytes: SOURCES.issues.maxBytes });
   const recentCount = parseSearchCount(first.body, 'search (last 24 h)');
   if (first.headers.get('x-ratelimit-remaining') === '0')
-    throw new HttpError(`search rate limit exhausted until ${first.headers.get('x-ratelimit-reset') ?? '?'} (set GITHUB_TOKEN for a higher limit)`);
+    throw new HttpError(
+      `search rate limit exhausted until ${first.headers.get('x-ratelimit-reset') ?? '?'} (set GITHUB_TOKEN for a higher limit)`,
+    );
   const second = await getJson(http, searchUrl(base, issuesQuery(...baseline)), { headers, maxBytes: SOURCES.issues.maxBytes });
   const baselineCount = parseSearchCount(second.body, `search (baseline ${SOURCES.issues.baselineDays} d)`);
   return {

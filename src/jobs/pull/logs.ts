@@ -30,7 +30,15 @@ const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length;
  * nothing. A new line that alone exceeds `maxBytes` is never written (the history's lines are built
  * from sanitised, capped fields, so this should not happen; if it does, the log keeps what it had).
  */
-export function appendBounded(text: string, line: Record<string, unknown>, key: string, now: Date, maxAgeDays: number, maxLines: number, maxBytes = Infinity): string {
+export function appendBounded(
+  text: string,
+  line: Record<string, unknown>,
+  key: string,
+  now: Date,
+  maxAgeDays: number,
+  maxLines: number,
+  maxBytes = Infinity,
+): string {
   const cutoff = toTimestamp(new Date(now.getTime() - maxAgeDays * DAY_MS));
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const keep = lines.filter((l) => {
@@ -51,11 +59,23 @@ export function appendBounded(text: string, line: Record<string, unknown>, key: 
 }
 
 /** One history line: what each source said at this check (null for a source that failed: stale values are never repeated). */
-export function historyLine(signals: SignalsFile, status: StatusSnapshot | null, issues: IssuesSnapshot | null, checks: readonly SourceCheck[]): SignalsHistoryLine {
+export function historyLine(
+  signals: SignalsFile,
+  status: StatusSnapshot | null,
+  issues: IssuesSnapshot | null,
+  checks: readonly SourceCheck[],
+): SignalsHistoryLine {
   return {
     fetched_at: signals.fetched_at,
-    status: status && { indicator: status.indicator, components: Object.fromEntries(status.components.map((c) => [c.name, c.status])), incidents: status.incidents.length },
-    issues: issues && issues.recent_count !== null && issues.baseline_per_day !== null ? { recent: issues.recent_count, baseline_per_day: issues.baseline_per_day } : null,
+    status: status && {
+      indicator: status.indicator,
+      components: Object.fromEntries(status.components.map((c) => [c.name, c.status])),
+      incidents: status.incidents.length,
+    },
+    issues:
+      issues && issues.recent_count !== null && issues.baseline_per_day !== null
+        ? { recent: issues.recent_count, baseline_per_day: issues.baseline_per_day }
+        : null,
     ok: Object.fromEntries(checks.map((c) => [c.name, c.ok])),
   };
 }

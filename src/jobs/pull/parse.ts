@@ -15,7 +15,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, doc: unknown, what:
   const result = schema.safeParse(doc);
   if (result.success) return result.data;
   const problems = result.error.issues.slice(0, 3).map((i) => {
-    const path = i.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+    const path = i.path
+      .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+      .join('')
+      .replace(/^\./, '');
     return `${path || '(whole body)'}: ${i.message}`;
   });
   const more = result.error.issues.length > 3 ? ` (+${result.error.issues.length - 3} more)` : '';

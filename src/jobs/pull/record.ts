@@ -34,7 +34,10 @@ export function recordFound(state: Curated, found: readonly Found[]): Curated {
   const newIds = new Set(added.map((e) => e.id).filter((id) => !state.events.events.some((e) => e.id === id)));
   // The grants come from the same function as the watcher's (intake/posts.ts), so its alerts are these records'.
   const granted = new Set(state.banked.grants.map((g) => g.event_id));
-  const grants = postRecords(events.filter((e) => newIds.has(e.id)), state.banked).grants.filter((g) => !granted.has(g.event_id));
+  const grants = postRecords(
+    events.filter((e) => newIds.has(e.id)),
+    state.banked,
+  ).grants.filter((g) => !granted.has(g.event_id));
   const queued = new Set([...state.candidates.candidates, ...state.candidates.rejected].map((c) => key(c.platform, c.id)));
   const fresh = found.flatMap((f) => f.candidates).filter((c) => !queued.has(key(c.platform, c.id)) && queued.add(key(c.platform, c.id)));
   return {

@@ -10,7 +10,14 @@ import { toLogLine } from '../../core/forecast/log-line.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../../core/dataset/files.ts';
 import { DataError, parseDataset, validateDataset, type Dataset, type DatasetTexts } from '../../core/dataset/index.ts';
 import { stableStringify } from '../../core/json.ts';
-import { CandidatesFile, PullStateFile, type ForecastLogLine, type PullStateFile as PullState, type SignalsFile, type SourceCheck } from '../../core/schema/index.ts';
+import {
+  CandidatesFile,
+  PullStateFile,
+  type ForecastLogLine,
+  type PullStateFile as PullState,
+  type SignalsFile,
+  type SourceCheck,
+} from '../../core/schema/index.ts';
 import { PULL_BUDGET, SOURCES, type SourceBases } from '../../core/sources.ts';
 import { toTimestamp } from '../../core/time.ts';
 import type { HttpDeps } from '../../net/http.ts';
@@ -67,7 +74,11 @@ export function readDataTexts(texts: Record<string, string | undefined>): Datase
   ) as DatasetTexts;
 }
 
-function parseBookkeeping<S extends typeof CandidatesFile | typeof PullStateFile>(schema: S, key: 'candidates' | 'pullState', texts: PullInput['texts']): ReturnType<S['parse']> {
+function parseBookkeeping<S extends typeof CandidatesFile | typeof PullStateFile>(
+  schema: S,
+  key: 'candidates' | 'pullState',
+  texts: PullInput['texts'],
+): ReturnType<S['parse']> {
   const text = texts[DATA_FILES[key]] ?? ABSENT_MEANS[key]!;
   let doc: unknown;
   try {
@@ -91,7 +102,10 @@ interface PostSource {
 export async function runPull(input: PullInput): Promise<PullOutput> {
   const { texts, now, bases, tokens } = input;
   // Every source shares one budget from the pull's start (and never outlives a deadline given from outside).
-  const http: HttpDeps = { ...input.http, deadline: Math.min(input.http.deadline ?? Infinity, input.http.now().getTime() + (input.sourceBudgetMs ?? PULL_BUDGET.sourceMs)) };
+  const http: HttpDeps = {
+    ...input.http,
+    deadline: Math.min(input.http.deadline ?? Infinity, input.http.now().getTime() + (input.sourceBudgetMs ?? PULL_BUDGET.sourceMs)),
+  };
   const dataTexts = readDataTexts(texts);
   const current = parseDataset(dataTexts, now); // refuse to pull onto invalid data
   const curated: Curated = {
@@ -106,14 +120,26 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   const xToken = tokens.x;
 
   const [status, issues, x, staff] = await Promise.all([
-    settle(() => pullStatus(http, bases.status, now), (r) => `${r.snapshot.components.map((c) => `${c.name} ${c.status}`).join(', ')}; ${r.snapshot.incidents.length} incident(s) (via ${r.via})`),
-    settle(() => pullIssues(http, bases.github, now, tokens.github), (r) => `${r.recent_count} new usage-limit issue(s) in 24 h, baseline ${r.baseline_per_day}/day`),
+    settle(
+      () => pullStatus(http, bases.status, now),
+      (r) =>
+        `${r.snapshot.components.map((c) => `${c.name} ${c.status}`).join(', ')}; ${r.snapshot.incidents.length} incident(s) (via ${r.via})`,
+    ),
+    settle(
+      () => pullIssues(http, bases.github, now, tokens.github),
+      (r) => `${r.recent_count} new usage-limit issue(s) in 24 h, baseline ${r.baseline_per_day}/day`,
+    ),
     xToken
       ? settle(
           async () => {
             // A cursor X refuses is replaced by a read of the account's newest page, so it cannot fail every pull.
             const pulled = await readPostsHealing(http, bases.x, xToken, pullState.x, now, SOURCES.x.accounts, async () => null);
-            return { found: classifyPosts(pulled.posts, known, now), state: { x: pulled.state }, deferred: pulled.deferred, refusals: pulled.refusals };
+            return {
+              found: classifyPosts(pulled.posts, known, now),
+              state: { x: pulled.state },
+              deferred: pulled.deferred,
+              refusals: pulled.refusals,
+            };
           },
           (r) =>
             `${r.found.events.length} new event(s), ${r.found.candidates.length} for review${r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : ''}` +
@@ -128,7 +154,10 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
       (r) => `${r.found.candidates.length} staff post(s) for review`,
     ),
   ]);
-  const postSources: PostSource[] = [{ name: 'x', outcome: x }, { name: 'staff', outcome: staff }];
+  const postSources: PostSource[] = [
+    { name: 'x', outcome: x },
+    { name: 'staff', outcome: staff },
+  ];
   input.onPhase?.('sources');
 
   const at = toTimestamp(now);
@@ -136,11 +165,22 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   /** The dataset with the finds of the given post sources, validated whole (throws DataError when it is not valid). */
   const assemble = (sources: readonly PostSource[]): { next: Curated; signals: SignalsFile; state: typeof pullState; data: Dataset } => {
     const ok = sources.filter((s): s is PostSource & { outcome: { outcome: 'ok' } } => s.outcome.outcome === 'ok');
-    const next = recordFound(curated, ok.map((s) => s.outcome.value.found));
+    const next = recordFound(
+      curated,
+      ok.map((s) => s.outcome.value.found),
+    );
     // The event record counts as checked when the source that records events (X) answered.
     if (ok.some((s) => s.name === 'x')) next.events = { ...next.events, checked_at: at };
     const checks = [
-      check('status', status, now, prev('status'), current.signals.status.checked_at, status.outcome === 'ok' ? status.value.via : undefined, status.outcome === 'ok' ? status.value.dropped.join('; ') : undefined),
+      check(
+        'status',
+        status,
+        now,
+        prev('status'),
+        current.signals.status.checked_at,
+        status.outcome === 'ok' ? status.value.via : undefined,
+        status.outcome === 'ok' ? status.value.dropped.join('; ') : undefined,
+      ),
       check('issues', issues, now, prev('issues'), current.signals.issues.checked_at),
       ...sources.map((s) => check(s.name, s.outcome, now, prev(s.name), null)),
     ];
@@ -177,24 +217,50 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
   const { next, signals, state, data } = result;
 
   const before: Record<string, unknown> = {
-    [DATA_FILES.events]: curated.events, [DATA_FILES.announcements]: curated.announcements, [DATA_FILES.banked]: curated.banked,
-    [DATA_FILES.signals]: current.signals, [DATA_FILES.candidates]: curated.candidates, [DATA_FILES.pullState]: pullState,
+    [DATA_FILES.events]: curated.events,
+    [DATA_FILES.announcements]: curated.announcements,
+    [DATA_FILES.banked]: curated.banked,
+    [DATA_FILES.signals]: current.signals,
+    [DATA_FILES.candidates]: curated.candidates,
+    [DATA_FILES.pullState]: pullState,
   };
   const after: Record<string, unknown> = {
-    [DATA_FILES.events]: next.events, [DATA_FILES.announcements]: next.announcements, [DATA_FILES.banked]: next.banked,
-    [DATA_FILES.signals]: signals, [DATA_FILES.candidates]: next.candidates, [DATA_FILES.pullState]: state,
+    [DATA_FILES.events]: next.events,
+    [DATA_FILES.announcements]: next.announcements,
+    [DATA_FILES.banked]: next.banked,
+    [DATA_FILES.signals]: signals,
+    [DATA_FILES.candidates]: next.candidates,
+    [DATA_FILES.pullState]: state,
   };
   const writes: Record<string, string> = {};
-  for (const [name, value] of Object.entries(after)) if (stableStringify(value) !== stableStringify(before[name])) writes[name] = stableStringify(value);
-  const history = historyLine(signals, status.outcome === 'ok' ? status.value.snapshot : null, issues.outcome === 'ok' ? issues.value : null, signals.sources);
-  writes[DATA_FILES.signalsHistory] = appendBounded(texts[DATA_FILES.signalsHistory] ?? '', history, 'fetched_at', now, LOG_BOUNDS.history.maxAgeDays, LOG_BOUNDS.history.maxLines, LOG_BOUNDS.history.maxBytes);
+  for (const [name, value] of Object.entries(after))
+    if (stableStringify(value) !== stableStringify(before[name])) writes[name] = stableStringify(value);
+  const history = historyLine(
+    signals,
+    status.outcome === 'ok' ? status.value.snapshot : null,
+    issues.outcome === 'ok' ? issues.value : null,
+    signals.sources,
+  );
+  writes[DATA_FILES.signalsHistory] = appendBounded(
+    texts[DATA_FILES.signalsHistory] ?? '',
+    history,
+    'fetched_at',
+    now,
+    LOG_BOUNDS.history.maxAgeDays,
+    LOG_BOUNDS.history.maxLines,
+    LOG_BOUNDS.history.maxBytes,
+  );
   writes[DATA_FILES.forecastLog] = appendOnce(texts[DATA_FILES.forecastLog] ?? '', forecastLine(data, now, input.site), 'issued_at');
   for (const name of [DATA_FILES.signalsHistory, DATA_FILES.forecastLog]) if (writes[name] === texts[name]) delete writes[name];
   input.onPhase?.('assembled');
   // No alert goes out from here: `npm run broadcast` announces what was committed, once the dataset has
   // validated and built (docs/alerts.md).
 
-  const outcomes: [string, Outcome<unknown>][] = [['status', status], ['issues', issues], ...sources.map((s): [string, Outcome<unknown>] => [s.name, s.outcome])];
+  const outcomes: [string, Outcome<unknown>][] = [
+    ['status', status],
+    ['issues', issues],
+    ...sources.map((s): [string, Outcome<unknown>] => [s.name, s.outcome]),
+  ];
   return {
     writes,
     checks: signals.sources,

@@ -17,13 +17,19 @@ import { suggestWindow } from '../intake/suggest-window.ts';
 export function ownWords(markdown: string): string {
   const kept: string[] = [];
   let fence: string | null = null;
-  for (const line of markdown.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
+  for (const line of markdown
+    .replace(/\r\n?/g, '\n')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .split('\n')) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence === null && marker) fence = marker;
     else if (fence !== null && marker?.startsWith(fence)) fence = null;
     else if (fence === null && !/^\s*>/.test(line)) kept.push(line.trimEnd());
   }
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** A candidate's text, sanitised: the first `SOURCES.staff.textChars` characters (the link has the rest). */
@@ -49,8 +55,14 @@ export function toCandidates(posts: readonly StaffPost[], known: ReadonlySet<str
     const c = classifyPost(text);
     if (!c) continue;
     candidates.push({
-      id: post.id, platform: 'github', ts: post.created_at, source: cleanText(post.login, 'name'), url, text: cut(text),
-      suggested_kind: c.kind, suggested_scope: c.scope,
+      id: post.id,
+      platform: 'github',
+      ts: post.created_at,
+      source: cleanText(post.login, 'name'),
+      url,
+      text: cut(text),
+      suggested_kind: c.kind,
+      suggested_scope: c.scope,
       suggested_window: c.kind === 'promise' ? suggestWindow(text, postedAt) : null,
       reason: c.reason,
     });

@@ -23,7 +23,12 @@ export function toComponentStatus(raw: string): ComponentStatus {
 }
 
 const INDICATORS = new Set(['none', 'minor', 'major', 'critical', 'maintenance']);
-const IMPACT_OF: Record<string, string> = { degraded_performance: 'minor', partial_outage: 'major', full_outage: 'critical', major_outage: 'critical' };
+const IMPACT_OF: Record<string, string> = {
+  degraded_performance: 'minor',
+  partial_outage: 'major',
+  full_outage: 'critical',
+  major_outage: 'critical',
+};
 const INDICATOR_RANK = ['none', 'maintenance', 'minor', 'major', 'critical'] as const;
 
 const isCodex = (name: string): boolean => SOURCES.status.componentPattern.test(name);
@@ -79,7 +84,11 @@ const SummaryDoc = z.object({
 export function parseStatusSummary(doc: unknown, now: Date, dropped: string[] = []): StatusSnapshot {
   const what = 'summary.json';
   const s = parseOrThrow(SummaryDoc, doc, what);
-  const components = requireCodex(s.components.map((c) => ({ name: name(c.name), status: toComponentStatus(c.status) })), s.components.length, what);
+  const components = requireCodex(
+    s.components.map((c) => ({ name: name(c.name), status: toComponentStatus(c.status) })),
+    s.components.length,
+    what,
+  );
   const incidents = s.incidents
     .filter((i) => isCodex(i.name) || (i.components ?? []).some((c) => isCodex(c.name)))
     .map((i) => {
@@ -145,7 +154,10 @@ export function parseStatusWidget(doc: unknown, now: Date, dropped: string[] = [
     });
   // The widget has no page indicator: derive it, like Statuspage does, from the worst component anywhere.
   const worst = [...affected.values()].map((st) => (st === 'under_maintenance' ? 'maintenance' : (IMPACT_OF[st] ?? 'none')));
-  const indicator = worst.reduce<string>((a, b) => (INDICATOR_RANK.indexOf(b as never) > INDICATOR_RANK.indexOf(a as never) ? b : a), 'none');
+  const indicator = worst.reduce<string>(
+    (a, b) => (INDICATOR_RANK.indexOf(b as never) > INDICATOR_RANK.indexOf(a as never) ? b : a),
+    'none',
+  );
   return { indicator: indicator as StatusSnapshot['indicator'], components, incidents: recentIncidents(incidents, now) };
 }
 

@@ -24,5 +24,9 @@ export interface Classified {
  */
 export function classifyNew(posts: readonly Post[], site: SiteKnowledge, now: Date, base: string): Classified {
   const { events, candidates } = classifyPosts(posts, site.known, now);
-  return { toRecord: events.length, forReview: candidates.length, alerts: postAlerts(postRecords(events, { expiry_days: site.expiryDays }), now, base) };
+  return {
+    toRecord: events.length,
+    forReview: candidates.length,
+    alerts: postAlerts(postRecords(events, { expiry_days: site.expiryDays }), now, base),
+  };
 }

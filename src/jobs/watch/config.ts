@@ -37,7 +37,8 @@ export function parseWatchAccounts(raw: string | undefined): PolledAccount[] {
     const name = known.find((k) => k.toLowerCase() === m[1]!.toLowerCase());
     if (!name) throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${m[1]} is not an account the pull reads (${known.join(', ')})`);
     const minutes = Number(m[2]);
-    if (minutes < MINUTES.min || minutes > MINUTES.max) throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${name}:${minutes}: minutes must be ${MINUTES.min}–${MINUTES.max}`);
+    if (minutes < MINUTES.min || minutes > MINUTES.max)
+      throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${name}:${minutes}: minutes must be ${MINUTES.min}–${MINUTES.max}`);
     if (seen.has(name)) throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${name} is listed twice`);
     seen.add(name);
     return { name, minutes };
@@ -49,7 +50,11 @@ export function parseWatchAccounts(raw: string | undefined): PolledAccount[] {
  * because the platform's schedule is not to the second: an account every 5 minutes asked at 12:00:04 is
  * due again at the 12:05 run even when that run starts at 12:04:58.
  */
-export function dueAccounts(accounts: readonly PolledAccount[], lastPolled: Readonly<Record<string, string | undefined>>, now: Date): PolledAccount[] {
+export function dueAccounts(
+  accounts: readonly PolledAccount[],
+  lastPolled: Readonly<Record<string, string | undefined>>,
+  now: Date,
+): PolledAccount[] {
   return accounts.filter((a) => {
     const last = lastPolled[a.name];
     return last === undefined || now.getTime() - Date.parse(last) >= a.minutes * MINUTE_MS - MINUTE_MS / 2;

@@ -78,7 +78,11 @@ export interface DeployedInput {
 
 /** The deploy's alerts, and what identifies this version of the file (null: nothing does, so it is never skipped). */
 async function readDeployed(input: DeployedInput): Promise<{ alerts: Alert[]; key: string | null }> {
-  const http = { ...input.http, retries: 0, deadline: Math.min(input.http.deadline ?? Infinity, input.http.now().getTime() + DEPLOYED_READ_MS) };
+  const http = {
+    ...input.http,
+    retries: 0,
+    deadline: Math.min(input.http.deadline ?? Infinity, input.http.now().getTime() + DEPLOYED_READ_MS),
+  };
   const answer = await getJson(http, siteUrl(DEPLOYED_ALERTS_PATH, input.deploy), { maxBytes: ALERTS_MAX_BYTES });
   const payload = parseOrThrow(AlertsPayload, answer.body, `the site's ${DEPLOYED_ALERTS_PATH}`);
   return { alerts: payload.alerts, key: input.deployId ?? answer.headers.get('etag') };
@@ -88,7 +92,10 @@ async function readDeployed(input: DeployedInput): Promise<{ alerts: Alert[]; ke
 async function nothingLeft(input: DeployedInput, alerts: readonly Alert[]): Promise<boolean> {
   if (alerts.some((a) => Date.parse(a.at) > input.now.getTime())) return false;
   for (const outlet of OUTLETS.filter((o) => input.urls[o.name])) {
-    const known = await input.ledger.deliveries(outlet.name, alerts.map((a) => a.id));
+    const known = await input.ledger.deliveries(
+      outlet.name,
+      alerts.map((a) => a.id),
+    );
     if (pendingAlerts(alerts, (id) => attemptable(known.get(id)), input.now).length > 0) return false;
   }
   return true;
@@ -101,18 +108,28 @@ async function nothingLeft(input: DeployedInput, alerts: readonly Alert[]): Prom
 export async function sendDeployedAlerts(input: DeployedInput): Promise<string[]> {
   if (!OUTLETS.some((o) => input.urls[o.name])) return [`⏭️ ${LABEL}: no outlet configured`];
   const left = (input.http.deadline ?? Infinity) - input.http.now().getTime();
-  if (left < DEPLOYED_MIN_LEFT_MS) return [`⏭️ ${LABEL}: not started, ${Math.max(0, Math.round(left / 1000))} s left of this run; the next run sends them`];
+  if (left < DEPLOYED_MIN_LEFT_MS)
+    return [`⏭️ ${LABEL}: not started, ${Math.max(0, Math.round(left / 1000))} s left of this run; the next run sends them`];
   try {
     const mark = await input.store.read();
-    if (input.deployId !== undefined && mark?.deploy === input.deployId && mark.settled) return [`✅ ${LABEL}: deploy ${input.deployId} unchanged, nothing left to send`];
+    if (input.deployId !== undefined && mark?.deploy === input.deployId && mark.settled)
+      return [`✅ ${LABEL}: deploy ${input.deployId} unchanged, nothing left to send`];
     let read: Awaited<ReturnType<typeof readDeployed>>;
     try {
       read = await readDeployed(input);
     } catch (e) {
       return [`❌ ${LABEL}: ${DEPLOYED_ALERTS_PATH} cannot be read (${(e as Error).message}); nothing sent, the next run reads it again`];
     }
-    if (read.key !== null && mark?.deploy === read.key && mark.settled) return [`✅ ${LABEL}: ${read.alerts.length} alert(s), unchanged since the last run, nothing left to send`];
-    const result = await broadcast({ alerts: read.alerts, ledger: input.ledger, urls: input.urls, http: input.http, now: input.now, label: LABEL });
+    if (read.key !== null && mark?.deploy === read.key && mark.settled)
+      return [`✅ ${LABEL}: ${read.alerts.length} alert(s), unchanged since the last run, nothing left to send`];
+    const result = await broadcast({
+      alerts: read.alerts,
+      ledger: input.ledger,
+      urls: input.urls,
+      http: input.http,
+      now: input.now,
+      label: LABEL,
+    });
     const settled = !result.failed && (await nothingLeft(input, read.alerts));
     if (read.key !== null) await input.store.write({ deploy: read.key, settled });
     return [

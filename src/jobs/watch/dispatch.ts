@@ -55,22 +55,27 @@ export function dispatchQuietSince(state: Pick<WatchState, 'dispatch_uncertain_a
 export async function dispatchPull(http: HttpDeps, target: DispatchTarget): Promise<DispatchResult> {
   const url = new URL(`/repos/${target.repo}/actions/workflows/${PULL_WORKFLOW}/dispatches`, target.api).toString();
   try {
-    const answer = await sendJson(http, url, { ref: PULL_REF }, {
-      headers: { Authorization: `Bearer ${target.token}`, Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' },
-      maxBytes: 65_536,
-      redirect: 'manual',
-      // A 5xx or a lost answer may come after GitHub created the run: not repeated here (only 408/429 and a connection never made are).
-      retryUncertain: false,
-      // GitHub's own words for a refusal ("Resource not accessible by personal access token").
-      describeError: (text) => {
-        try {
-          const doc = GitHubError.safeParse(JSON.parse(text));
-          return doc.success ? cleanText(doc.data.message, 'error') : null;
-        } catch {
-          return null;
-        }
+    const answer = await sendJson(
+      http,
+      url,
+      { ref: PULL_REF },
+      {
+        headers: { Authorization: `Bearer ${target.token}`, Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' },
+        maxBytes: 65_536,
+        redirect: 'manual',
+        // A 5xx or a lost answer may come after GitHub created the run: not repeated here (only 408/429 and a connection never made are).
+        retryUncertain: false,
+        // GitHub's own words for a refusal ("Resource not accessible by personal access token").
+        describeError: (text) => {
+          try {
+            const doc = GitHubError.safeParse(JSON.parse(text));
+            return doc.success ? cleanText(doc.data.message, 'error') : null;
+          } catch {
+            return null;
+          }
+        },
       },
-    });
+    );
     if (answer.status === 204) return { outcome: 'started' };
     const type = cleanText(answer.headers.get('content-type') ?? 'no content type', 80);
     return { outcome: 'uncertain', why: `HTTP ${answer.status} (${type}, ${answer.text.length} bytes) where GitHub answers 204` };

@@ -78,7 +78,15 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const fast = await fastPath(input);
   const deployed = input.stores
-    ? await sendDeployedAlerts({ now: input.now, http: input.http, deploy: input.deploy, deployId: input.deployId, ledger: input.stores.ledger, store: input.stores.deployed, urls: input.urls })
+    ? await sendDeployedAlerts({
+        now: input.now,
+        http: input.http,
+        deploy: input.deploy,
+        deployId: input.deployId,
+        ledger: input.stores.ledger,
+        store: input.stores.deployed,
+        urls: input.urls,
+      })
     : ['❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again'];
   input.onPhase?.('deployed');
   return { ...fast, lines: [...fast.lines, ...deployed] };
@@ -156,7 +164,10 @@ async function fastPath(input: WatchInput): Promise<WatchOutput> {
       // Each outlet fails alone (a ledger failure included): what was not claimed was not sent.
       const result = await broadcast({ alerts, ledger: input.stores.ledger, urls: input.urls, http, now });
       lines.push(...result.lines.filter((l) => !l.startsWith('⏭️')));
-    } else lines.push(`❌ alerts: ${alerts.length} not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them`);
+    } else
+      lines.push(
+        `❌ alerts: ${alerts.length} not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them`,
+      );
   }
   input.onPhase?.('sent');
 
@@ -166,7 +177,9 @@ async function fastPath(input: WatchInput): Promise<WatchOutput> {
   let generation = stored?.generation ?? 0;
   let uncertainAt = stored?.state.dispatch_uncertain_at;
   if (input.stores && stored && due.length > 0 && Object.keys(nextX).length > 0) {
-    const mine: WatchState['accounts'] = Object.fromEntries(Object.entries(nextX).map(([name, s]) => [name, { ...s, polled_at: toTimestamp(now) }]));
+    const mine: WatchState['accounts'] = Object.fromEntries(
+      Object.entries(nextX).map(([name, s]) => [name, { ...s, polled_at: toTimestamp(now) }]),
+    );
     try {
       // A cursor X refused is forgotten first, so the start cursor that replaces it may be older (forward-only would keep the refused one).
       for (const [account, id] of refused) await input.stores.state.forgetCursor(account, id);
@@ -185,16 +198,29 @@ async function fastPath(input: WatchInput): Promise<WatchOutput> {
     // The uncertain dispatch as the database had it when this run owed one (an overlapping run's included).
     const quietSince = dispatchQuietSince(uncertainAt === undefined ? {} : { dispatch_uncertain_at: uncertainAt }, now);
     if (quietSince !== null) {
-      lines.push(`⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min; the scheduled pull records the posts`);
-      if (input.stores && stored) await input.stores.state.dispatched(generation).catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message})`));
+      lines.push(
+        `⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min; the scheduled pull records the posts`,
+      );
+      if (input.stores && stored)
+        await input.stores.state
+          .dispatched(generation)
+          .catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message})`));
     } else {
       const result = await dispatchPull(http, input.dispatch);
       dispatched = result.outcome === 'started';
       if (result.outcome === 'started') lines.push('✅ dispatch: started the pull (pull.yml on main)');
-      else if (result.outcome === 'uncertain') lines.push(`⚠️ dispatch: ${result.why}; it may have started the pull: not repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min, and the scheduled pull runs anyway`);
+      else if (result.outcome === 'uncertain')
+        lines.push(
+          `⚠️ dispatch: ${result.why}; it may have started the pull: not repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min, and the scheduled pull runs anyway`,
+        );
       else lines.push(`❌ dispatch: ${result.why}; retried next run, and the pull runs on its schedule anyway`);
       const answeredAt = result.outcome === 'uncertain' ? toTimestamp(now) : undefined;
-      if (result.outcome !== 'refused' && input.stores && stored) await input.stores.state.dispatched(generation, answeredAt).catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message}); the next run dispatches once more`));
+      if (result.outcome !== 'refused' && input.stores && stored)
+        await input.stores.state
+          .dispatched(generation, answeredAt)
+          .catch((e: Error) =>
+            lines.push(`⚠️ database: the dispatch is still marked owed (${e.message}); the next run dispatches once more`),
+          );
     }
   }
   input.onPhase?.('dispatched');
@@ -207,21 +233,46 @@ async function fastPath(input: WatchInput): Promise<WatchOutput> {
  * from startCursor (readPostsHealing), recorded in `refused` and said in one line with X's reason. A
  * second refusal of the same account, or any other failure, throws.
  */
-async function readDue(input: WatchInput, state: WatchState, due: readonly PolledAccount[], knowSite: () => Promise<SiteKnowledge | null>, refused: Map<string, string>, lines: string[]): Promise<{ posts: Post[]; state: XState }> {
+async function readDue(
+  input: WatchInput,
+  state: WatchState,
+  due: readonly PolledAccount[],
+  knowSite: () => Promise<SiteKnowledge | null>,
+  refused: Map<string, string>,
+  lines: string[],
+): Promise<{ posts: Post[]; state: XState }> {
   const { http, now } = input;
   const headers = { Authorization: `Bearer ${input.x.token}` };
   const fallback = async (name: string): Promise<string> => startCursor((await knowSite())?.newest.get(name.toLowerCase()), now);
   const lookup = due.filter((a) => !state.accounts[a.name]);
-  const ids = lookup.length > 0 ? await lookUpUsers(http, input.x.base, headers, lookup.map((a) => a.name)) : new Map<string, string>();
+  const ids =
+    lookup.length > 0
+      ? await lookUpUsers(
+          http,
+          input.x.base,
+          headers,
+          lookup.map((a) => a.name),
+        )
+      : new Map<string, string>();
   const from: XState = {};
   for (const a of due) {
     const s = state.accounts[a.name];
     from[a.name] = { user_id: s?.user_id ?? ids.get(a.name.toLowerCase())!, since_id: s?.since_id ?? (await fallback(a.name)) };
   }
-  const read = await readPostsHealing(http, input.x.base, input.x.token, from, now, due.map((a) => a.name), fallback);
+  const read = await readPostsHealing(
+    http,
+    input.x.base,
+    input.x.token,
+    from,
+    now,
+    due.map((a) => a.name),
+    fallback,
+  );
   for (const r of read.refusals) {
     refused.set(r.account, r.sinceId);
-    lines.push(`⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`);
+    lines.push(
+      `⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`,
+    );
   }
   return read;
 }

@@ -29,16 +29,28 @@ const isPostOnX = (id: string): boolean => postIdProblem(id, null) === null && !
 
 /** Reads the three payloads from the deploy at `base` (its URL); throws one line naming the file when one cannot be read or parsed. */
 export async function readSite(http: HttpDeps, base: string): Promise<SiteKnowledge> {
-  const get = async <S extends typeof TimelinePayload | typeof PromisesPayload | typeof BankedPayload>(schema: S, name: string): Promise<ReturnType<S['parse']>> => {
+  const get = async <S extends typeof TimelinePayload | typeof PromisesPayload | typeof BankedPayload>(
+    schema: S,
+    name: string,
+  ): Promise<ReturnType<S['parse']>> => {
     const path = `/api/v1/${name}.json`;
-    return parseOrThrow(schema, (await getJson(http, siteUrl(path, base), { maxBytes: SITE_MAX_BYTES })).body, `the site's ${path}`) as ReturnType<S['parse']>;
+    return parseOrThrow(
+      schema,
+      (await getJson(http, siteUrl(path, base), { maxBytes: SITE_MAX_BYTES })).body,
+      `the site's ${path}`,
+    ) as ReturnType<S['parse']>;
   };
-  const [timeline, promises, banked] = await Promise.all([get(TimelinePayload, 'timeline'), get(PromisesPayload, 'promises'), get(BankedPayload, 'banked')]);
+  const [timeline, promises, banked] = await Promise.all([
+    get(TimelinePayload, 'timeline'),
+    get(PromisesPayload, 'promises'),
+    get(BankedPayload, 'banked'),
+  ]);
   const posts = [
     ...timeline.events.map((e) => ({ id: e.id, account: e.source })),
     ...promises.promises.flatMap((p) => (p.id ? [{ id: p.id, account: p.source }] : [])),
   ];
   const newest = new Map<string, string>();
-  for (const p of posts.filter((q) => isPostOnX(q.id))) newest.set(p.account.toLowerCase(), laterPostId(newest.get(p.account.toLowerCase()), p.id)!);
+  for (const p of posts.filter((q) => isPostOnX(q.id)))
+    newest.set(p.account.toLowerCase(), laterPostId(newest.get(p.account.toLowerCase()), p.id)!);
   return { known: new Set(posts.map((p) => p.id)), newest, expiryDays: banked.expiry_days };
 }

@@ -67,7 +67,9 @@ export function watchStore(sql: Sql): WatchStore {
       );
       const row = dispatch.rows[0];
       const parsed = WatchState.safeParse({
-        accounts: Object.fromEntries(accounts.rows.map((r) => [r.name, { user_id: r.user_id, since_id: r.since_id, polled_at: r.polled_at }])),
+        accounts: Object.fromEntries(
+          accounts.rows.map((r) => [r.name, { user_id: r.user_id, since_id: r.since_id, polled_at: r.polled_at }]),
+        ),
         dispatch_pending: row?.pending ?? false,
         ...(row?.uncertain_at ? { dispatch_uncertain_at: row.uncertain_at } : {}),
       });
@@ -79,10 +81,17 @@ export function watchStore(sql: Sql): WatchStore {
         if (!was) continue;
         if (was.since_id !== null && a.since_id === null) await forgetCursor(name, was.since_id);
         // The stored time is read to the second: `>=` still matches the value read, and anything later is as impossible.
-        if (a.polled_at < was.polled_at) await sql.query('UPDATE watch_accounts SET polled_at = $2::timestamptz WHERE name = $1 AND polled_at >= $3::timestamptz', [name, a.polled_at, was.polled_at]);
+        if (a.polled_at < was.polled_at)
+          await sql.query('UPDATE watch_accounts SET polled_at = $2::timestamptz WHERE name = $1 AND polled_at >= $3::timestamptz', [
+            name,
+            a.polled_at,
+            was.polled_at,
+          ]);
       }
       if (before.dispatch_uncertain_at !== undefined && after.dispatch_uncertain_at === undefined) {
-        await sql.query('UPDATE watch_dispatch SET uncertain_at = NULL WHERE id AND uncertain_at >= $1::timestamptz', [before.dispatch_uncertain_at]);
+        await sql.query('UPDATE watch_dispatch SET uncertain_at = NULL WHERE id AND uncertain_at >= $1::timestamptz', [
+          before.dispatch_uncertain_at,
+        ]);
       }
     },
     forgetCursor,
@@ -104,7 +113,11 @@ export function watchStore(sql: Sql): WatchStore {
           [name, a.since_id, a.user_id, a.polled_at],
         );
         if (forward.rows.length > 0) moved.add(name);
-        else await sql.query('UPDATE watch_accounts SET polled_at = GREATEST(polled_at, $2::timestamptz) WHERE name = $1', [name, a.polled_at]);
+        else
+          await sql.query('UPDATE watch_accounts SET polled_at = GREATEST(polled_at, $2::timestamptz) WHERE name = $1', [
+            name,
+            a.polled_at,
+          ]);
       }
       return moved;
     },

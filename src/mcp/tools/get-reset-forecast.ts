@@ -32,7 +32,8 @@ export function unvouchedLine(f: Pick<ForecastPayload, 'p24' | 'p48' | 'confiden
 
 export const getResetForecastTool = defineTool({
   name: GET_RESET_FORECAST,
-  summary: 'gives the estimated percent chance of a reset in the next 24 and 48 hours (an estimate from past announcements, not a schedule)',
+  summary:
+    'gives the estimated percent chance of a reset in the next 24 and 48 hours (an estimate from past announcements, not a schedule)',
   title: `${SITE.product} reset forecast`,
   description:
     `Estimated percent chance that a usage-limit reset of ${SITE.product} is announced within the next 24 hours (p24) and 48 hours (p48), ` +

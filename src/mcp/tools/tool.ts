@@ -44,7 +44,10 @@ export interface ToolDefinition<I extends z.ZodObject> {
 
 /** A zod path as an argument name, e.g. `limit` or `items[0].id`. */
 function dotPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), '');
+  return path.reduce<string>(
+    (acc, seg, i) => (i === 0 ? String(seg) : typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`),
+    '',
+  );
 }
 
 /** A value the client sent, as JSON, cut so a huge argument cannot fill the answer. */
@@ -82,7 +85,10 @@ function sentence(issue: z.core.$ZodIssue, takes: readonly string[]): string {
  */
 export function invalidArguments(name: string, issues: readonly z.core.$ZodIssue[], takes: readonly string[] = []): CallToolResult {
   const detail = issues.map((i) => `${sentence(i, takes)}.`).join(' ');
-  return { content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${detail}` }], isError: true };
+  return {
+    content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${detail}` }],
+    isError: true,
+  };
 }
 
 /** Parses a tool's arguments with every issue worded as a rule and carrying the value it refused. */
@@ -107,7 +113,9 @@ export function defineTool<I extends z.ZodObject>(def: ToolDefinition<I>): McpTo
       // checked either (every result is, or is a part of, a file the build validated); tools/list still
       // advertises it (tool-list.ts).
       const parsed = parseArguments(def.inputSchema, args);
-      return parsed.success ? def.run(payloads, parsed.data) : invalidArguments(def.name, parsed.error.issues, Object.keys(def.inputSchema.shape));
+      return parsed.success
+        ? def.run(payloads, parsed.data)
+        : invalidArguments(def.name, parsed.error.issues, Object.keys(def.inputSchema.shape));
     },
   };
 }

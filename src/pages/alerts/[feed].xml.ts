@@ -10,5 +10,7 @@ export const getStaticPaths = (() => THRESHOLD_FEEDS.map((f) => ({ params: { fee
 export const GET = ({ params }: { params: { feed: string } }): Response => {
   const feed = THRESHOLD_FEEDS.find((f) => f.slug === params.feed);
   if (!feed) throw new Error(`no alert feed ${params.feed}`);
-  return new Response(createThresholdFeed(loadBuild().payloads.alerts.alerts, feed, SITE.url), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+  return new Response(createThresholdFeed(loadBuild().payloads.alerts.alerts, feed, SITE.url), {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
+  });
 };

@@ -18,14 +18,16 @@ type Json = { [k: string]: unknown };
 
 /** "string", "integer | null", "array of object", "one of `ok`, `failed`". */
 function typeOf(s: Json): string {
-  if (Array.isArray(s['enum'])) return `one of ${(s['enum'] as unknown[]).map((v) => `\`${JSON.stringify(v).replace(/^"|"$/g, '')}\``).join(', ')}`;
+  if (Array.isArray(s['enum']))
+    return `one of ${(s['enum'] as unknown[]).map((v) => `\`${JSON.stringify(v).replace(/^"|"$/g, '')}\``).join(', ')}`;
   if ('const' in s) return `always \`${JSON.stringify(s['const']).replace(/^"|"$/g, '')}\``;
   const union = (s['anyOf'] ?? s['oneOf']) as Json[] | undefined;
   if (union) return [...new Set(union.map(typeOf))].join(' | ');
   const t = s['type'];
   if (t === 'array') return `array of ${s['items'] ? typeOf(s['items'] as Json) : 'any'}`;
   if (Array.isArray(t)) return t.join(' | ');
-  if (typeof t === 'string') return s['format'] === 'date-time' || s['pattern'] === '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' ? 'timestamp' : t;
+  if (typeof t === 'string')
+    return s['format'] === 'date-time' || s['pattern'] === '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' ? 'timestamp' : t;
   return 'any';
 }
 
@@ -42,8 +44,9 @@ function objectIn(s: Json): Json | undefined {
  * first, then by the field's own name wherever it appears. A test holds every row of the doc to a meaning.
  */
 const BY_PATH: Readonly<Record<string, string>> = {
-  'forecast:available': 'false with too few recorded resets, or when the event record was last checked too long ago (resets may be missing); the numbers are still published, not vouched for',
-  'forecast:reset_today': 'a reset is recorded on today\'s UTC date',
+  'forecast:available':
+    'false with too few recorded resets, or when the event record was last checked too long ago (resets may be missing); the numbers are still published, not vouched for',
+  'forecast:reset_today': "a reset is recorded on today's UTC date",
   'forecast:inputs': 'the numbers the formula used (docs/forecast.md)',
   'forecast:inputs.avg_gap_hours': 'mean hours between consecutive recorded resets',
   'forecast:inputs.hours_since_last': 'hours from the last recorded reset to generated_at',
@@ -51,7 +54,8 @@ const BY_PATH: Readonly<Record<string, string>> = {
   'forecast:inputs.C': 'chance of a reset within 24 h from the rhythm model, or null when there is no rhythm model',
   'forecast:inputs.cad24': 'the 24 h cadence chance the formula uses: C when there is one, else B',
   'forecast:inputs.official_signal': '1 while an official promise of a reset is open, else 0',
-  'forecast:inputs.status_signal': 'degraded Codex component or open incident on the status page (0 to 1; 0 when the check is missing or old)',
+  'forecast:inputs.status_signal':
+    'degraded Codex component or open incident on the status page (0 to 1; 0 when the check is missing or old)',
   'forecast:inputs.issues_signal': 'excess of new usage-limit issues over their baseline (0 to 1; 0 when the check is missing or old)',
   'forecast:inputs.S': 'the combined signal from the three signals above (0 to 1)',
   'forecast:inputs.global': 'the last recorded reset applied to every account',
@@ -59,15 +63,16 @@ const BY_PATH: Readonly<Record<string, string>> = {
   'forecast:freshness': 'how old the inputs are',
   'timeline:events': 'every recorded event, newest first',
   'signals:status': 'the OpenAI status page as last checked',
-  'signals:status.indicator': 'the page\'s overall indicator; `unknown` until a check has succeeded',
+  'signals:status.indicator': "the page's overall indicator; `unknown` until a check has succeeded",
   'signals:status.components': 'the Codex components and their status',
   'signals:status.incidents': 'incidents that concern Codex',
   'signals:issues': 'new usage-limit issues in the Codex issue tracker',
   'signals:issues.baseline_days': 'days of history the baseline is averaged over',
-  'signals:sources': 'one entry per source of the last pull: whether it answered. Empty before the first scheduled pull: no check has succeeded yet',
+  'signals:sources':
+    'one entry per source of the last pull: whether it answered. Empty before the first scheduled pull: no check has succeeded yet',
   'signals:sources[].name': 'the source: `status`, `issues`, `x` (posts on X) or `staff` (staff posts on GitHub)',
   'signals:sources[].ok': 'the source answered in the last pull',
-  'signals:sources[].error': 'why it did not, in the pull\'s words (English, capped), or null',
+  'signals:sources[].error': "why it did not, in the pull's words (English, capped), or null",
   'banked:active': 'the banked resets still redeemable, soonest expiry first',
   'banked:active[].hours_left': 'hours from generated_at to expires_at',
   'promises:promises': 'every promise, newest first',
@@ -78,14 +83,14 @@ const BY_PATH: Readonly<Record<string, string>> = {
   'alerts:alerts[].title': 'one line, English',
   'alerts:alerts[].summary': 'a sentence or two, English',
   'event-notes:notes': 'one entry per recorded event, newest first',
-  'event-notes:notes[].id': 'the event\'s id, as in timeline.json',
+  'event-notes:notes[].id': "the event's id, as in timeline.json",
   'alerts:alerts[].forecast.value': 'the as-issued chance that crossed the threshold, whole percent',
   'backtest:targets[].value': 'the measured value, or null when it cannot be measured yet',
 };
 
 const BY_NAME: Readonly<Record<string, string>> = {
-  schema_version: 'version of the payload\'s shape; 1 for everything under /api/v1/',
-  source: 'who published it: the site\'s URL (in an event or promise: the account or site that said it)',
+  schema_version: "version of the payload's shape; 1 for everything under /api/v1/",
+  source: "who published it: the site's URL (in an event or promise: the account or site that said it)",
   formula_version: 'version of the forecast formula (docs/forecast.md)',
   disclaimer: 'the estimate is not a schedule; Resetcast is not affiliated with OpenAI',
   p24: 'chance of an announced reset within 24 hours, whole percent',
@@ -151,7 +156,7 @@ const BY_NAME: Readonly<Record<string, string>> = {
   level: 'interval level',
   block_days: 'length of a resampled block, in days',
   block_issues: 'forecasts in a resampled block',
-  parameters: 'the formula\'s fixed parameters',
+  parameters: "the formula's fixed parameters",
   half_lives_days: 'half-lives of the rhythm models, in days',
   weekday_prior_resets: 'prior weight of the weekday model, in resets',
   min_rhythm_events: 'resets needed before a rhythm model is used',
@@ -171,19 +176,19 @@ const BY_NAME: Readonly<Record<string, string>> = {
   log: 'the forecast log as read',
   skipped_by_kind: 'log lines skipped, by reason',
   not_json: 'lines that are not JSON',
-  invalid: 'lines that fail the log\'s schema',
+  invalid: "lines that fail the log's schema",
   p48_below_p24: 'lines with p48 below p24',
   duplicate: 'repeated lines',
   out_of_order: 'lines older than the one before',
   formula_versions: 'lines per formula version',
   lines: 'log lines',
-  expiry_rule: 'how a grant\'s expiry is decided when the post gives none',
+  expiry_rule: "how a grant's expiry is decided when the post gives none",
   window_rule: 'how time words in a post become a UTC window',
   events: 'recorded events',
   inputs: 'the numbers the formula used',
   freshness: 'how old the inputs are',
   available: 'as in forecast.json: false when the record is stale or too short',
-  reset_today: 'a reset is recorded on today\'s UTC date',
+  reset_today: "a reset is recorded on today's UTC date",
   notes: 'curation notes per event',
   active: 'banked resets still redeemable',
   promises: 'promises of a reset',
@@ -294,7 +299,7 @@ function limitsSection(): string {
     `| Entries in \`/feed.xml\`, \`/feed.json\`, \`/alerts.xml\` and each \`/alerts/p*.xml\` | the newest ${FEED_ENTRY_LIMIT}; the JSON payloads hold every record |`,
     '| `list_codex_resets` `limit` | 1 to 100, default 20 |',
     `| Request body of \`POST ${MCP_PATH}\` | ${MAX_BODY_BYTES.toLocaleString('en')} bytes (1 MiB) |`,
-    '| Signal checks | every 30 minutes, off the hour; `fetched_at` and each source\'s `checked_at` tell when |',
+    "| Signal checks | every 30 minutes, off the hour; `fetched_at` and each source's `checked_at` tell when |",
     '| Status-line client | caches the forecast for 10 minutes (by file time), waits at most 2 seconds |',
   ].join('\n');
 }
@@ -303,7 +308,7 @@ function errorsSection(): string {
   return [
     '## Errors',
     '',
-    'The static endpoints answer 200 with the file and 404 (the site\'s not-found page) for any other path. Only the MCP server has errors of its own; every one is a',
+    "The static endpoints answer 200 with the file and 404 (the site's not-found page) for any other path. Only the MCP server has errors of its own; every one is a",
     'JSON-RPC 2.0 error object, with CORS, `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`:',
     '',
     '| Request | HTTP | JSON-RPC error |',
@@ -324,5 +329,15 @@ function errorsSection(): string {
 }
 
 export function createApiDoc(): string {
-  return [INTRO, endpointsTable(), '## JSON payloads\n\nThe fields of each payload, nested fields as `parent.child` and list items as `list[].field`.', payloadSections(), mcpSection(), limitsSection(), errorsSection()].join('\n\n') + '\n';
+  return (
+    [
+      INTRO,
+      endpointsTable(),
+      '## JSON payloads\n\nThe fields of each payload, nested fields as `parent.child` and list items as `list[].field`.',
+      payloadSections(),
+      mcpSection(),
+      limitsSection(),
+      errorsSection(),
+    ].join('\n\n') + '\n'
+  );
 }

@@ -29,7 +29,9 @@ const CORS_AND_CACHE = { 'Access-Control-Allow-Origin': ref('headers', 'AllowOri
 
 /** A static file: one GET with a 200 of its media type; edge files carry CORS and the 5-minute cache. */
 function staticGet(e: Endpoint): Json {
-  const schema = e.payload ? ref('schemas', payloadComponentName(e.payload)) : { type: e.media === 'application/json' ? 'object' : 'string', description: e.body ?? e.summary };
+  const schema = e.payload
+    ? ref('schemas', payloadComponentName(e.payload))
+    : { type: e.media === 'application/json' ? 'object' : 'string', description: e.body ?? e.summary };
   return {
     get: {
       operationId: e.operationId,
@@ -66,7 +68,11 @@ const JSON_RPC_SCHEMAS: Record<string, Json> = {
       id: { oneOf: [ref('schemas', 'JsonRpcId'), { type: 'null' }], description: 'null when the request had no usable id' },
       error: {
         type: 'object',
-        properties: { code: { type: 'integer', examples: [-32700, -32600, -32601, -32602, -32603, -32000] }, message: { type: 'string' }, data: {} },
+        properties: {
+          code: { type: 'integer', examples: [-32700, -32600, -32601, -32602, -32603, -32000] },
+          message: { type: 'string' },
+          data: {},
+        },
         required: ['code', 'message'],
       },
     },
@@ -113,7 +119,8 @@ function mcpPath(): Json {
       },
       responses: {
         '200': {
-          description: 'The JSON-RPC response: a result, or a protocol error such as -32601 (unknown method) or -32602 (unknown tool, bad arguments).',
+          description:
+            'The JSON-RPC response: a result, or a protocol error such as -32601 (unknown method) or -32602 (unknown tool, bad arguments).',
           headers: { 'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'), 'Cache-Control': ref('headers', 'NoStore') },
           content: { 'application/json': { schema: ref('schemas', 'JsonRpcResponse') } },
         },
@@ -122,7 +129,9 @@ function mcpPath(): Json {
         '413': rpcError(`The body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`),
         '415': rpcError('Content-Type is not application/json.'),
         '500': rpcError('Internal error (-32603).'),
-        '503': rpcError('The deploy is missing its published payloads (-32603); on a self-hosted server (`npm start`), also: too busy, retry after the Retry-After seconds (-32000).'),
+        '503': rpcError(
+          'The deploy is missing its published payloads (-32603); on a self-hosted server (`npm start`), also: too busy, retry after the Retry-After seconds (-32000).',
+        ),
       },
     },
     options: {
@@ -135,7 +144,10 @@ function mcpPath(): Json {
           headers: {
             'Access-Control-Allow-Origin': ref('headers', 'AllowOrigin'),
             'Access-Control-Allow-Methods': ref('headers', 'McpAllow'),
-            'Access-Control-Allow-Headers': { description: 'Request headers a browser may send', schema: { type: 'string', examples: ['Content-Type, Accept, Mcp-Protocol-Version'] } },
+            'Access-Control-Allow-Headers': {
+              description: 'Request headers a browser may send',
+              schema: { type: 'string', examples: ['Content-Type, Accept, Mcp-Protocol-Version'] },
+            },
           },
         },
       },
@@ -185,7 +197,11 @@ export function createOpenApiDocument(base: string): Json {
           summary: 'JSON Schema (draft 2020-12) of a payload',
           parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', enum: names } }],
           responses: {
-            '200': { description: 'The JSON Schema', headers: CORS_AND_CACHE, content: { 'application/json': { schema: object('A JSON Schema document (draft 2020-12)') } } },
+            '200': {
+              description: 'The JSON Schema',
+              headers: CORS_AND_CACHE,
+              content: { 'application/json': { schema: object('A JSON Schema document (draft 2020-12)') } },
+            },
             '404': { description: 'No payload of that name' },
           },
         },
@@ -194,7 +210,10 @@ export function createOpenApiDocument(base: string): Json {
       [MCP_PATH]: mcpPath(),
     },
     components: {
-      schemas: { ...Object.fromEntries(PAYLOAD_NAMES.map((name) => [payloadComponentName(name), payloadJsonSchema(name, base)])), ...JSON_RPC_SCHEMAS },
+      schemas: {
+        ...Object.fromEntries(PAYLOAD_NAMES.map((name) => [payloadComponentName(name), payloadJsonSchema(name, base)])),
+        ...JSON_RPC_SCHEMAS,
+      },
       headers: {
         AllowOrigin: { description: 'CORS: any origin may read', schema: { type: 'string', const: '*' } },
         CacheControl: { description: 'Cached at the edge for 5 minutes', schema: { type: 'string', const: CACHE_CONTROL } },

@@ -20,8 +20,19 @@ import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track
 import { createPromisesPayload } from '../../core/promises/index.ts';
 import { createTimelinePayload, newestFirst } from '../../core/timeline.ts';
 import {
-  AlertsPayload, BacktestPayload, BadgePayload, BankedPayload, CorrectionsPayload, EventNotesPayload, ForecastPayload, OutlookPayload, PromisesPayload, SCHEMA_VERSION, SignalsPayload,
-  TimelinePayload, TrackRecordPayload,
+  AlertsPayload,
+  BacktestPayload,
+  BadgePayload,
+  BankedPayload,
+  CorrectionsPayload,
+  EventNotesPayload,
+  ForecastPayload,
+  OutlookPayload,
+  PromisesPayload,
+  SCHEMA_VERSION,
+  SignalsPayload,
+  TimelinePayload,
+  TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
 
@@ -55,21 +66,24 @@ export const PAYLOADS = [
     name: 'forecast',
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
-    description: 'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
+    description:
+      'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
     build: (c) => c.forecast().payload,
   }),
   payload({
     name: 'outlook',
     schema: OutlookPayload,
     summary: '7-day outlook of a reset',
-    description: 'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
+    description:
+      'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
     build: (c) => createOutlookPayload(c.model(), c.forecast().payload.available, c.generated_at, c.source),
   }),
   payload({
     name: 'badge',
     schema: BadgePayload,
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
-    description: 'forecast.json\'s p24 as a shields.io endpoint badge: `https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" when the forecast is available, "37% (not vouched for)" in grey when it is not (the status line\'s words); the colour follows the 25/50/75 % alert thresholds.',
+    description:
+      'forecast.json\'s p24 as a shields.io endpoint badge: `https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" when the forecast is available, "37% (not vouched for)" in grey when it is not (the status line\'s words); the colour follows the 25/50/75 % alert thresholds.',
     build: (c) => createBadgePayload(c.forecast(), c.generated_at, c.source),
   }),
   payload({
@@ -90,28 +104,32 @@ export const PAYLOADS = [
     name: 'banked',
     schema: BankedPayload,
     summary: 'Active banked resets',
-    description: 'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps, the hours left, and an estimate of the chance of a free reset before each expires with plain spend-or-hold advice.',
+    description:
+      'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps, the hours left, and an estimate of the chance of a free reset before each expires with plain spend-or-hold advice.',
     build: (c) => createBankedPayload(c.data.banked, c.now, c.generated_at, c.source, c.model().probability),
   }),
   payload({
     name: 'promises',
     schema: PromisesPayload,
     summary: 'Official promises of a coming reset',
-    description: 'Every recorded promise of a reset, newest first, with the UTC window it was expected in and whether it was fulfilled, is still open or lapsed.',
+    description:
+      'Every recorded promise of a reset, newest first, with the UTC window it was expected in and whether it was fulfilled, is still open or lapsed.',
     build: (c) => createPromisesPayload(c.data.announcements, c.data.events, c.now, c.generated_at, c.source),
   }),
   payload({
     name: 'corrections',
     schema: CorrectionsPayload,
     summary: 'Corrections to the record',
-    description: 'Every published fact changed after publication (a fixed time or scope, a retraction), newest first, with the value before and after and the reason.',
+    description:
+      'Every published fact changed after publication (a fixed time or scope, a retraction), newest first, with the value before and after and the reason.',
     build: (c) => createCorrectionsPayload(c.data.corrections, c.generated_at, c.source),
   }),
   payload({
     name: 'alerts',
     schema: AlertsPayload,
     summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
-    description: 'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours (one alert each), a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
+    description:
+      'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours (one alert each), a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
     build: (c) => createAlertsPayload(c.data, c.now, c.generated_at, c.source),
   }),
   payload({
@@ -123,21 +141,28 @@ export const PAYLOADS = [
       schema_version: SCHEMA_VERSION,
       generated_at: c.generated_at,
       source: c.source,
-      notes: newestFirst(c.data.events).map((e) => ({ id: e.id, certainty: e.certainty, uncertain_fields: e.uncertain_fields, scope_note: e.scope_note ?? null })),
+      notes: newestFirst(c.data.events).map((e) => ({
+        id: e.id,
+        certainty: e.certainty,
+        uncertain_fields: e.uncertain_fields,
+        scope_note: e.scope_note ?? null,
+      })),
     }),
   }),
   payload({
     name: 'backtest',
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
-    description: 'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
+    description:
+      'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
     build: (c) => createBacktestPayload(c.evaluation(), c.model(), c.generated_at, c.source),
   }),
   payload({
     name: 'track-record',
     schema: TrackRecordPayload,
     summary: 'Live track record of the forecast',
-    description: 'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. Provisional until the record is long enough; skipped log lines are counted and named.',
+    description:
+      'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. Provisional until the record is long enough; skipped log lines are counted and named.',
     build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, resetHours(c.data.events), c.now), c.generated_at, c.source),
   }),
 ] as const;
@@ -157,12 +182,19 @@ export function createPayloads(data: Dataset, now: Date, source: string): Payloa
  * Every payload, and the confidence reasons of forecast.json as data: the pages say them in their own
  * language from the same computation that wrote the English ones.
  */
-export function createPayloadsWithReasons(data: Dataset, now: Date, source: string): { payloads: Payloads; confidenceReasons: readonly ConfidenceReason[] } {
+export function createPayloadsWithReasons(
+  data: Dataset,
+  now: Date,
+  source: string,
+): { payloads: Payloads; confidenceReasons: readonly ConfidenceReason[] } {
   let evaluation: Evaluation | undefined;
   let model: LiveModel | undefined;
   let forecast: ForecastWithReasons | undefined;
   const ctx: PayloadContext = {
-    data, now, source, generated_at: toTimestamp(now),
+    data,
+    now,
+    source,
+    generated_at: toTimestamp(now),
     evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
     model: () => (model ??= liveModel(data, now)),
     forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model())),

@@ -80,8 +80,11 @@ export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): str
   const slot = bars.length > 0 ? plotW / bars.length : plotW;
   const y = (v: number): number => PAD.top + plotH - (v / top) * plotH;
   const grid = yTicks
-    .map((t) => `<line class="grid" x1="${PAD.left}" x2="${round(WIDTH - right)}" y1="${round(y(t))}" y2="${round(y(t))}"/>` +
-      `<text class="tick" x="${PAD.left - 6}" y="${round(y(t) + 4)}" text-anchor="end">${t}</text>`)
+    .map(
+      (t) =>
+        `<line class="grid" x1="${PAD.left}" x2="${round(WIDTH - right)}" y1="${round(y(t))}" y2="${round(y(t))}"/>` +
+        `<text class="tick" x="${PAD.left - 6}" y="${round(y(t) + 4)}" text-anchor="end">${t}</text>`,
+    )
     .join('');
   const rects = bars
     .map((b, i) => {
@@ -90,9 +93,10 @@ export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): str
       const tip = opts.tip ? opts.tip(b.label, b.value) : `${b.label}: ${b.value} ${b.value === 1 ? opts.unit[0] : opts.unit[1]}`;
       // A phone shows every other label of those a wide screen shows (at its larger size they would touch).
       const cls = i % (2 * every) === 0 ? 'tick' : `tick ${WIDE_ONLY}`;
-      const label = i % every === 0
-        ? `<text class="${cls}" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
-        : '';
+      const label =
+        i % every === 0
+          ? `<text class="${cls}" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
+          : '';
       return `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}"><title>${escapeXml(tip)}</title></rect>${label}`;
     })
     .join('');

@@ -65,10 +65,11 @@ export function createOutlookChart(points: readonly OutlookPoint[], opts: Outloo
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const x = (h: number): number => round(PAD.left + (h / maxHours) * plotW);
   const y = (pct: number): number => round(PAD.top + plotH - (pct / 100) * plotH);
-  const grid = GRID_PERCENTS
-    .map((t) => `<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t)}" y2="${y(t)}"/>` +
-      `<text class="tick" x="${PAD.left - 6}" y="${y(t) + 4}" text-anchor="end">${escapeXml(pct(t))}</text>`)
-    .join('');
+  const grid = GRID_PERCENTS.map(
+    (t) =>
+      `<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t)}" y2="${y(t)}"/>` +
+      `<text class="tick" x="${PAD.left - 6}" y="${y(t) + 4}" text-anchor="end">${escapeXml(pct(t))}</text>`,
+  ).join('');
   const days = Array.from({ length: Math.floor(maxHours / 24) }, (_, i) => (i + 1) * 24)
     .map((h) => `<text class="tick" x="${x(h)}" y="${HEIGHT - PAD.bottom + 20}" text-anchor="middle">${escapeXml(dayTick(h / 24))}</text>`)
     .join('');
@@ -76,8 +77,11 @@ export function createOutlookChart(points: readonly OutlookPoint[], opts: Outloo
   const gridYs = GRID_PERCENTS.map(y);
   const marks = points
     .filter((p) => p.hours === 24 || p.hours === 48)
-    .map((p) => `<circle class="mark" cx="${x(p.hours)}" cy="${y(p.percent)}" r="4"><title>${escapeXml(markTitle(p.hours, p.percent))}</title></circle>` +
-      `<text class="tick" x="${x(p.hours) + 6}" y="${markLabelBaseline(y(p.percent), gridYs)}">${escapeXml(pct(p.percent))}</text>`)
+    .map(
+      (p) =>
+        `<circle class="mark" cx="${x(p.hours)}" cy="${y(p.percent)}" r="4"><title>${escapeXml(markTitle(p.hours, p.percent))}</title></circle>` +
+        `<text class="tick" x="${x(p.hours) + 6}" y="${markLabelBaseline(y(p.percent), gridYs)}">${escapeXml(pct(p.percent))}</text>`,
+    )
     .join('');
   return (
     `<svg class="chart outlook" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">` +

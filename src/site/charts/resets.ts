@@ -27,7 +27,13 @@ export function resetsPerMonth(events: readonly Dated[]): Bar[] {
 
 /** Gap buckets in days: [lower, upper) — the last one is open-ended. */
 export const GAP_BUCKETS: readonly [number, number][] = [
-  [0, 1], [1, 2], [2, 4], [4, 7], [7, 14], [14, 30], [30, Infinity],
+  [0, 1],
+  [1, 2],
+  [2, 4],
+  [4, 7],
+  [7, 14],
+  [14, 30],
+  [30, Infinity],
 ];
 
 export function bucketLabel([lo, hi]: [number, number]): string {
@@ -57,7 +63,9 @@ export interface PerMonthText {
 const PER_MONTH_EN: PerMonthText = {
   title: 'Recorded resets per month',
   describe: ({ count, first, last, busiest }) =>
-    `${count} resets from ${first} to ${last}` + (busiest ? `; the busiest month was ${busiest.label} with ${busiest.value}.` : '.') + ' The table of events below lists each one.',
+    `${count} resets from ${first} to ${last}` +
+    (busiest ? `; the busiest month was ${busiest.label} with ${busiest.value}.` : '.') +
+    ' The table of events below lists each one.',
 };
 
 export function resetsPerMonthSvg(events: readonly Dated[], text: PerMonthText = PER_MONTH_EN): string {

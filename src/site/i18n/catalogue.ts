@@ -29,7 +29,13 @@ export type PluralKey<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? never : IsPlural<T[K]> extends true ? Join<P, K> : PluralKey<T[K], Join<P, K>>;
 }[keyof T & string];
 /** The value at a dotted key. */
-export type At<T, K extends string> = K extends `${infer H}.${infer R}` ? (H extends keyof T ? At<T[H], R> : never) : K extends keyof T ? T[K] : never;
+export type At<T, K extends string> = K extends `${infer H}.${infer R}`
+  ? H extends keyof T
+    ? At<T[H], R>
+    : never
+  : K extends keyof T
+    ? T[K]
+    : never;
 /** `'{a} and {b}'` → `'a' | 'b'`. */
 export type Placeholder<S> = S extends `${string}{${infer P}}${infer R}` ? P | Placeholder<R> : never;
 
@@ -87,7 +93,8 @@ export function catalogueProblems(locale: string, lang: string, source: Tree, ca
         walk(s, c, path);
       }
     }
-    for (const key of Object.keys(cat)) if (!(key in src)) say(prefix ? `${prefix}.${key}` : key, 'extra key (not in the English catalogue)');
+    for (const key of Object.keys(cat))
+      if (!(key in src)) say(prefix ? `${prefix}.${key}` : key, 'extra key (not in the English catalogue)');
   };
   const checkMessage = (path: string, text: string, expected: string[]): void => {
     if (text.trim() === '') return say(path, 'empty message');
@@ -116,6 +123,9 @@ export function catalogueProblems(locale: string, lang: string, source: Tree, ca
 export function checkCatalogues(sourceLocale: string, catalogues: Readonly<Record<string, { lang: string; messages: unknown }>>): void {
   const source = catalogues[sourceLocale];
   if (!source || !isTree(source.messages)) throw new Error(`i18n: no source catalogue "${sourceLocale}"`);
-  const problems = Object.entries(catalogues).flatMap(([locale, c]) => catalogueProblems(locale, c.lang, source.messages as Tree, c.messages));
-  if (problems.length > 0) throw new Error(`i18n: the message catalogues disagree with ${sourceLocale}.ts:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const problems = Object.entries(catalogues).flatMap(([locale, c]) =>
+    catalogueProblems(locale, c.lang, source.messages as Tree, c.messages),
+  );
+  if (problems.length > 0)
+    throw new Error(`i18n: the message catalogues disagree with ${sourceLocale}.ts:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }

@@ -82,7 +82,8 @@ export default {
       neverReached: 'could not be reached yet: no check has succeeded',
       failed: 'could not be reached at the last check ({when})',
       freshNone: 'No signal check has succeeded yet; events checked {events}; page built {built}.',
-      noneYet: 'No check has succeeded yet: the scheduled pull has not reached any source so far, so the forecast uses no status or issues signal.',
+      noneYet:
+        'No check has succeeded yet: the scheduled pull has not reached any source so far, so the forecast uses no status or issues signal.',
     },
     promise: {
       open: 'open',
@@ -133,13 +134,14 @@ export default {
       completion: 'whether it finished not stated',
       endDate: 'end date not known',
       grantedAt: 'grant time not known exactly',
-      summary: 'the summary is the post\'s own text',
+      summary: "the summary is the post's own text",
       expiresAt: 'expiry not known exactly',
       other: 'another detail not certain',
     },
     unvouched: {
       title: 'Not vouched for: recent resets may be missing.',
-      stale: 'The record of resets was last checked {ago} ({when}); anything announced since then is not on this page yet, and the forecast is computed from the record as it stands.',
+      stale:
+        'The record of resets was last checked {ago} ({when}); anything announced since then is not on this page yet, and the forecast is computed from the record as it stands.',
       staleUnknown: 'The record of resets has no usable time of its last check; anything announced lately may not be on this page yet.',
       tooFew: 'Fewer than {min} resets are recorded: too few to average a gap, so the forecast is not vouched for.',
     },
@@ -148,8 +150,10 @@ export default {
       recordSince: { one: '{count} recorded reset since {since}', other: '{count} recorded resets since {since}' },
       tooFew: 'Fewer than {min} resets recorded: no gap to average, so no forecast.',
       noRhythm: 'The rhythm model needs {min} resets; the memoryless rate is used instead.',
-      stale: 'The event record was last checked {age} ago (limit {limit}): resets since then may be missing, so the numbers are shown but not vouched for.',
-      staleUnknown: 'The event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for.',
+      stale:
+        'The event record was last checked {age} ago (limit {limit}): resets since then may be missing, so the numbers are shown but not vouched for.',
+      staleUnknown:
+        'The event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for.',
       statusMissing: 'Status signal unavailable (no recent successful check): it contributes nothing.',
       issuesMissing: 'Issues signal unavailable (no recent successful check): it contributes nothing.',
       smallSample: 'Fewer than {min} resets: a small sample.',
@@ -190,7 +194,8 @@ export default {
       },
       liveProvisional: {
         one: 'Live, {count} logged forecast has been scored so far: its skill at 24 hours against the plain guess is {skill} (provisional: too few yet).',
-        other: 'Live, {count} logged forecasts have been scored so far: their skill at 24 hours against the plain guess is {skill} (provisional: too few yet).',
+        other:
+          'Live, {count} logged forecasts have been scored so far: their skill at 24 hours against the plain guess is {skill} (provisional: too few yet).',
       },
       details: 'Details',
     },
@@ -224,7 +229,8 @@ export default {
       pageLink: 'banked resets page',
       intro: {
         one: '{count} banked reset is active. Each one below shows its exact expiry (UTC), the time left and whether to spend or hold it; more on the {link}.',
-        other: '{count} banked resets are active. Each one below shows its exact expiry (UTC), the time left and whether to spend or hold it; more on the {link}.',
+        other:
+          '{count} banked resets are active. Each one below shows its exact expiry (UTC), the time left and whether to spend or hold it; more on the {link}.',
       },
     },
     promises: {
@@ -293,7 +299,8 @@ export default {
   timeline: {
     recordedLanguage: 'Summaries and notes are quoted as they were recorded, in English.',
     title: 'Timeline of recorded resets',
-    description: 'Every recorded announcement of a Codex usage-limit reset, a page per year, newest first, with its source post and how certain each fact is.',
+    description:
+      'Every recorded announcement of a Codex usage-limit reset, a page per year, newest first, with its source post and how certain each fact is.',
     counts: {
       one: '{count} event recorded, {resets} of them resets (kind “reset” or “banked reset”), from {from} to {to}.',
       other: '{count} events recorded, {resets} of them resets (kind “reset” or “banked reset”), from {from} to {to}.',
@@ -307,7 +314,8 @@ export default {
     eventCount: { one: '{count} event', other: '{count} events' },
     latest: { one: 'The latest event', other: 'Latest {count} events' },
     json: 'As JSON: {timeline} (every event), the certainty notes in {notes}, {promises} and {corrections}.',
-    jsonNoCorrections: 'As JSON: {timeline} (every event), the certainty notes in {notes}, {promises} and {corrections} (no corrections so far).',
+    jsonNoCorrections:
+      'As JSON: {timeline} (every event), the certainty notes in {notes}, {promises} and {corrections} (no corrections so far).',
     charts: {
       heading: 'At a glance',
       perMonthTitle: 'Recorded resets per month',
@@ -337,7 +345,8 @@ export default {
       promisesIntro:
         'Official posts that promised a coming reset, with the UTC window it was expected in (from the post’s own words, e.g. “by end of day”, or 72 hours after the post when it named no time).',
       retracted: { one: 'Retracted events ({count})', other: 'Retracted events ({count})' },
-      retractedIntro: 'Recorded once, then withdrawn because they did not happen as recorded. They no longer count anywhere; the record stays here.',
+      retractedIntro:
+        'Recorded once, then withdrawn because they did not happen as recorded. They no longer count anywhere; the record stays here.',
       json: 'As JSON: {link}.',
     },
   },
@@ -363,18 +372,21 @@ export default {
       feedUrl: 'Feed URL',
       thresholds: {
         one: 'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hour in the record announces nothing.',
-        other: 'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hours in the record announces nothing.',
+        other:
+          'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hours in the record announces nothing.',
       },
       thresholdFeed: '{feed}: the {horizon}-hour chance reaches {threshold} (again after it falls below {rearm})',
       ntfyHeading: 'ntfy (phone and desktop notifications)',
       ntfy: 'The scheduled pull posts every alert to the public topic {topic} on {host}. In the ntfy app, subscribe to that topic; or from a terminal:',
       ntfyCli: 'ntfy CLI',
       ntfyCurl: 'or with curl (one JSON message per line)',
-      ntfyOwn: 'Running your own ntfy server or your own copy of Resetcast? Point the pull at your topic with {env} and subscribe to it the same way ({example}).',
+      ntfyOwn:
+        'Running your own ntfy server or your own copy of Resetcast? Point the pull at your topic with {env} and subscribe to it the same way ({example}).',
       telegramHeading: 'Telegram',
       telegramNone: 'Resetcast has no public Telegram channel yet; until it has one, follow the alerts with ntfy or a feed reader (above).',
       telegram: 'The scheduled broadcast posts every alert to the Telegram channel {channel}: open it in Telegram and join.',
-      telegramOwn: 'For your own channel, run your own copy of the broadcast: create a bot with {botfather}, add it to the channel as an administrator allowed to post, and set {token} (the bot’s token, a secret) and {chat} (the channel’s @name, or its numeric id for a private one). It posts each alert once, with links to the post and the timeline.',
+      telegramOwn:
+        'For your own channel, run your own copy of the broadcast: create a bot with {botfather}, add it to the channel as an administrator allowed to post, and set {token} (the bot’s token, a secret) and {chat} (the channel’s @name, or its numeric id for a private one). It posts each alert once, with links to the post and the timeline.',
       telegramOwnRun: 'Your own copy of the broadcast (Telegram)',
       chatHeading: 'Discord and Slack',
       chat: 'Add the alert feed to a feed-reading bot or app in your own server or workspace, or run your own copy of the scheduled pull with your server’s incoming webhook; it posts each alert once, with links to the post and the timeline.',
@@ -395,7 +407,8 @@ export default {
       cursorFile: '.cursor/mcp.json (or ~/.cursor/mcp.json for every project)',
       orTerminal: 'or from the terminal',
       discoveryHeading: 'Discovery',
-      discovery: 'The server describes itself for registries and clients that look it up: {card} (server card), {catalog} (MCP catalog), {aiCatalog} (AI Catalog) and {registry} (MCP Registry entry).',
+      discovery:
+        'The server describes itself for registries and clients that look it up: {card} (server card), {catalog} (MCP catalog), {aiCatalog} (AI Catalog) and {registry} (MCP Registry entry).',
       llms: 'For language models and agents: {link} sums up Resetcast, its endpoints and its MCP server in one plain-text file.',
     },
     sl: {
@@ -416,7 +429,8 @@ export default {
     horizon: 'Horizon',
     formula: {
       heading: 'The formula',
-      intro: 'Every constant is fixed in advance; the only things learned from the record are learned from what was published before the moment of the forecast.',
+      intro:
+        'Every constant is fixed in advance; the only things learned from the record are learned from what was published before the moment of the forecast.',
       resetsTerm: 'Resets',
       resets: 'Events of kind “reset” and “banked reset” count as resets. Times are the post times, UTC.',
       gaps: '(last reset − first reset) / (number of resets − 1); now − last reset.',
@@ -425,10 +439,12 @@ export default {
       recency:
         'For each half-life τ of {halfLives} days: the resets after the first, each weighing {weight}, divided by the weighted length of the record. The rate used is the average of the {n}.',
       weekdayTerm: 'Weekday factors',
-      weekday: 'How often resets fell on each UTC weekday compared with the average, shrunk toward 1 by {prior} pseudo-resets per weekday, so a thin pattern moves the numbers only a little.',
+      weekday:
+        'How often resets fell on each UTC weekday compared with the average, shrunk toward 1 by {prior} pseudo-resets per weekday, so a thin pattern moves the numbers only a little.',
       C: '1 − exp(−rate × the next 24 h weighted by the weekday factors); null with fewer than {min} resets, when B is used instead.',
       cad24: 'C when it exists, else B.',
-      official: '1 while an official promise of a reset is open — posted, its window not yet over, its reset not yet recorded, and its window starting within the horizon — else 0.',
+      official:
+        '1 while an official promise of a reset is open — posted, its window not yet over, its reset not yet recorded, and its window starting within the horizon — else 0.',
       weightTerm: 'Official weight',
       weight:
         '(promises kept + {kept}) / (promises settled + {settled}), counting only promises settled before the forecast: kept if the reset came within the horizon of the post. The weight never reaches 1. Today: {w24} at 24 h ({k24} of {s24} kept), {w48} at 48 h.',
@@ -437,9 +453,11 @@ export default {
       S: '1 − (1 − weight·official)(1 − {status}·status)(1 − {issues}·issues), for the next 24 h.',
       p: '{formula}, with p48 never below p24. The {outlook} is the same formula at every 6 h out to 168 h.',
       outlookLink: '7-day outlook',
-      available: 'False with fewer than {min} resets, or when the event record was last checked more than {days} ago (resets may be missing). The numbers are still published.',
+      available:
+        'False with fewer than {min} resets, or when the event record was last checked more than {days} ago (resets may be missing). The numbers are still published.',
       spendTerm: 'Spend or hold',
-      spend: 'For each active banked reset, the same estimate over the time until it expires: above {threshold}, hold it; otherwise use it before it expires.',
+      spend:
+        'For each active banked reset, the same estimate over the time until it expires: above {threshold}, hold it; otherwise use it before it expires.',
     },
     backtest: {
       heading: 'Backtest',
@@ -485,7 +503,8 @@ export default {
       binSeparator: '; ',
       xAxis: 'forecast probability (%)',
       yAxis: 'observed frequency (%)',
-      caption: 'Mean forecast (across) against how often a reset followed (up), per tenth of probability; dot size grows with the number of forecasts.',
+      caption:
+        'Mean forecast (across) against how often a reset followed (up), per tenth of probability; dot size grows with the number of forecasts.',
       dashed: '{horizon} (dashed)',
       diagonal: '; the diagonal is perfect calibration.',
     },
@@ -497,7 +516,10 @@ export default {
       established: 'Established:',
       rule: 'the record counts as provisional until each horizon holds at least {resets} resets and {windows} scored windows.',
       tableLabel: 'Track record scores',
-      caption: { one: 'Logged forecasts scored so far ({count} forecast read from the log)', other: 'Logged forecasts scored so far ({count} forecasts read from the log)' },
+      caption: {
+        one: 'Logged forecasts scored so far ({count} forecast read from the log)',
+        other: 'Logged forecasts scored so far ({count} forecasts read from the log)',
+      },
       scored: 'Scored',
       resets: 'Resets',
       memorylessBrier: 'Memoryless Brier',
@@ -532,18 +554,25 @@ export default {
   endpoints: {
     getForecast:
       'The chance of a reset in the next 24 and 48 hours (whole percents), the confidence label and its reasons, the inputs and when each was last checked. An estimate from past announcements, not a schedule.',
-    getOutlook: 'The 7-day outlook: the chance of an announced reset within 6, 12 … 168 hours, from the same estimate (equal to the 24 h and 48 h figures at 24 and 48 hours).',
-    getBadge: 'The 24-hour chance as a shields.io endpoint badge for a README: "37%", or "37% (not vouched for)" in grey when the forecast is not vouched for.',
+    getOutlook:
+      'The 7-day outlook: the chance of an announced reset within 6, 12 … 168 hours, from the same estimate (equal to the 24 h and 48 h figures at 24 and 48 hours).',
+    getBadge:
+      'The 24-hour chance as a shields.io endpoint badge for a README: "37%", or "37% (not vouched for)" in grey when the forecast is not vouched for.',
     getTimeline: 'Every recorded event, newest first.',
     getSignals: 'The last scheduled check of the OpenAI status page and of the Codex issue tracker.',
-    getBanked: 'The banked resets still active: when each was granted and expires, the hours left, the chance of a reset for everyone before it expires and plain spend-or-hold advice.',
-    getPromises: 'Every official promise of a coming reset, newest first, with the UTC window it was expected in and whether it came, is still open or lapsed.',
-    getCorrections: 'Every published fact changed after publication (a time, a scope, a retraction), newest first, with the value before and after and the reason.',
+    getBanked:
+      'The banked resets still active: when each was granted and expires, the hours left, the chance of a reset for everyone before it expires and plain spend-or-hold advice.',
+    getPromises:
+      'Every official promise of a coming reset, newest first, with the UTC window it was expected in and whether it came, is still open or lapsed.',
+    getCorrections:
+      'Every published fact changed after publication (a time, a scope, a retraction), newest first, with the value before and after and the reason.',
     getAlerts:
       'Every alert, newest first, each with an id that never changes: resets and banked resets recorded, banked resets expiring within 24, 5 and 1 hours (one alert each), promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %.',
     getEventNotes: 'How sure each recorded fact is: certainty, the fields in doubt and notes on the scope.',
-    getBacktest: 'How the forecast would have scored on the recorded history, with 90 % intervals, calibration and the targets of the formula.',
-    getTrackRecord: 'How the logged forecasts are doing live: every forecast whose 24 h or 48 h window has closed, scored against the recorded resets.',
+    getBacktest:
+      'How the forecast would have scored on the recorded history, with 90 % intervals, calibration and the targets of the formula.',
+    getTrackRecord:
+      'How the logged forecasts are doing live: every forecast whose 24 h or 48 h window has closed, scored against the recorded resets.',
     getOpenApi: 'The OpenAPI 3.1 description of every endpoint.',
     getAtomFeed: 'The recorded resets as an Atom feed, newest first.',
     getJsonFeed: 'The same entries as the Atom feed, as JSON Feed 1.1.',

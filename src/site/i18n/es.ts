@@ -80,7 +80,8 @@ const es: Catalogue = {
       neverReached: 'aún no se ha podido acceder: ninguna comprobación ha tenido éxito',
       failed: 'no se pudo acceder en la última comprobación ({when})',
       freshNone: 'Ninguna comprobación de señales ha tenido éxito todavía; eventos comprobados {events}; página generada el {built}.',
-      noneYet: 'Todavía ninguna comprobación ha tenido éxito: la consulta programada aún no ha llegado a ninguna fuente, así que el pronóstico no usa señales de estado ni de incidencias.',
+      noneYet:
+        'Todavía ninguna comprobación ha tenido éxito: la consulta programada aún no ha llegado a ninguna fuente, así que el pronóstico no usa señales de estado ni de incidencias.',
     },
     promise: {
       open: 'abierta',
@@ -137,8 +138,10 @@ const es: Catalogue = {
     },
     unvouched: {
       title: 'Sin garantía: pueden faltar reinicios recientes.',
-      stale: 'El registro de reinicios se comprobó por última vez {ago} ({when}); lo anunciado desde entonces aún no está en esta página, y el pronóstico se calcula con el registro tal como está.',
-      staleUnknown: 'El registro de reinicios no tiene una hora válida de su última comprobación; lo anunciado hace poco puede no estar aún en esta página.',
+      stale:
+        'El registro de reinicios se comprobó por última vez {ago} ({when}); lo anunciado desde entonces aún no está en esta página, y el pronóstico se calcula con el registro tal como está.',
+      staleUnknown:
+        'El registro de reinicios no tiene una hora válida de su última comprobación; lo anunciado hace poco puede no estar aún en esta página.',
       tooFew: 'Hay menos de {min} reinicios registrados: muy pocos para promediar un intervalo, así que el pronóstico no tiene garantía.',
     },
     confidenceReason: {
@@ -149,8 +152,10 @@ const es: Catalogue = {
       },
       tooFew: 'Hay menos de {min} reinicios registrados: no hay intervalos que promediar, así que no hay pronóstico.',
       noRhythm: 'El modelo de ritmo necesita {min} reinicios; en su lugar se usa la tasa sin memoria.',
-      stale: 'El registro de eventos se comprobó por última vez hace {age} (límite: {limit}): pueden faltar reinicios posteriores, así que las cifras se muestran sin garantía.',
-      staleUnknown: 'El registro de eventos no tiene una hora de última comprobación válida (no hay ninguna o está en el futuro): pueden faltar reinicios, así que las cifras se muestran sin garantía.',
+      stale:
+        'El registro de eventos se comprobó por última vez hace {age} (límite: {limit}): pueden faltar reinicios posteriores, así que las cifras se muestran sin garantía.',
+      staleUnknown:
+        'El registro de eventos no tiene una hora de última comprobación válida (no hay ninguna o está en el futuro): pueden faltar reinicios, así que las cifras se muestran sin garantía.',
       statusMissing: 'Señal de estado no disponible (ninguna comprobación correcta reciente): no se tiene en cuenta.',
       issuesMissing: 'Señal de incidencias no disponible (ninguna comprobación correcta reciente): no se tiene en cuenta.',
       smallSample: 'Menos de {min} reinicios: la muestra es pequeña.',
@@ -187,11 +192,13 @@ const es: Catalogue = {
       liveNone: 'En vivo, todavía no se ha puntuado ningún pronóstico registrado.',
       live: {
         one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: su destreza a 24 horas frente a la estimación simple es de {skill}.',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: su destreza a 24 horas frente a la estimación simple es de {skill}.',
+        other:
+          'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: su destreza a 24 horas frente a la estimación simple es de {skill}.',
       },
       liveProvisional: {
         one: 'En vivo, hasta ahora se ha puntuado {count} pronóstico registrado: su destreza a 24 horas frente a la estimación simple es de {skill} (provisional: aún son muy pocos).',
-        other: 'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: su destreza a 24 horas frente a la estimación simple es de {skill} (provisional: aún son muy pocos).',
+        other:
+          'En vivo, hasta ahora se han puntuado {count} pronósticos registrados: su destreza a 24 horas frente a la estimación simple es de {skill} (provisional: aún son muy pocos).',
       },
       details: 'Detalles',
     },
@@ -225,7 +232,8 @@ const es: Catalogue = {
       pageLink: 'página de reinicios guardados',
       intro: {
         one: 'Hay {count} reinicio guardado activo. Abajo se indica su caducidad exacta (UTC), el tiempo restante y si conviene usarlo o conservarlo; más información en la {link}.',
-        other: 'Hay {count} reinicios guardados activos. Abajo se indica, para cada uno, su caducidad exacta (UTC), el tiempo restante y si conviene usarlo o conservarlo; más información en la {link}.',
+        other:
+          'Hay {count} reinicios guardados activos. Abajo se indica, para cada uno, su caducidad exacta (UTC), el tiempo restante y si conviene usarlo o conservarlo; más información en la {link}.',
       },
     },
     promises: {
@@ -262,7 +270,8 @@ const es: Catalogue = {
   },
   banked: {
     title: 'Reinicios guardados',
-    description: 'Reinicios guardados de los límites de uso de Codex que aún se pueden canjear, cuándo caduca cada uno y las concesiones que ya han caducado.',
+    description:
+      'Reinicios guardados de los límites de uso de Codex que aún se pueden canjear, cuándo caduca cada uno y las concesiones que ya han caducado.',
     what: 'Un reinicio guardado es un crédito de reinicio que se añade a las cuentas de los usuarios para canjearlo más adelante.',
     rule: 'Si no se usa, un reinicio guardado caduca {days} después de concederse, salvo que la concesión indique otra fecha de caducidad.',
     activeHeading: 'Activos ahora',
@@ -298,7 +307,8 @@ const es: Catalogue = {
       'Todos los anuncios registrados de reinicios de los límites de uso de Codex, con una página por año y del más reciente al más antiguo, junto con la publicación de origen y el grado de certeza de cada dato.',
     counts: {
       one: '{count} evento registrado entre el {from} y el {to}; reinicios (tipo «reinicio» o «reinicio guardado»): {resets}.',
-      other: '{count} eventos registrados entre el {from} y el {to}, de los cuales {resets} son reinicios (tipo «reinicio» o «reinicio guardado»).',
+      other:
+        '{count} eventos registrados entre el {from} y el {to}, de los cuales {resets} son reinicios (tipo «reinicio» o «reinicio guardado»).',
     },
     uncertainNote: {
       one: '{count} entrada contiene datos de los que no estamos seguros: lleva la etiqueta {badge} e indica los campos en duda.',
@@ -309,7 +319,8 @@ const es: Catalogue = {
     eventCount: { one: '{count} evento', other: '{count} eventos' },
     latest: { one: 'El último evento', other: 'Los últimos {count} eventos' },
     json: 'En JSON: {timeline} (todos los eventos), las notas de certeza en {notes}, {promises} y {corrections}.',
-    jsonNoCorrections: 'En JSON: {timeline} (todos los eventos), las notas de certeza en {notes}, {promises} y {corrections} (por ahora, sin correcciones).',
+    jsonNoCorrections:
+      'En JSON: {timeline} (todos los eventos), las notas de certeza en {notes}, {promises} y {corrections} (por ahora, sin correcciones).',
     charts: {
       heading: 'De un vistazo',
       perMonthTitle: 'Reinicios registrados por mes',
@@ -335,7 +346,10 @@ const es: Catalogue = {
       heading: 'Reinicios registrados en {year}',
       overview: 'Resumen de la cronología',
       otherYears: 'otros años:',
-      events: { one: 'Eventos de {year}, del más reciente al más antiguo ({count})', other: 'Eventos de {year}, del más reciente al más antiguo ({count})' },
+      events: {
+        one: 'Eventos de {year}, del más reciente al más antiguo ({count})',
+        other: 'Eventos de {year}, del más reciente al más antiguo ({count})',
+      },
       promises: { one: 'Promesas de reinicio en {year} ({count})', other: 'Promesas de reinicio en {year} ({count})' },
       promisesIntro:
         'Publicaciones oficiales que prometían un reinicio próximo, con el plazo (en UTC) en que se esperaba: según la propia publicación (p. ej., «antes de que acabe el día») o, si no indicaba ningún momento, 72 horas después de publicarse.',
@@ -367,25 +381,30 @@ const es: Catalogue = {
       feedUrl: 'URL del feed',
       thresholds: {
         one: 'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} hora en el registro no genera ningún aviso.',
-        other: 'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} horas en el registro no genera ningún aviso.',
+        other:
+          'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} horas en el registro no genera ningún aviso.',
       },
       thresholdFeed: '{feed}: la probabilidad a {horizon} horas alcanza el {threshold} (vuelve a avisar después de bajar del {rearm})',
       ntfyHeading: 'ntfy (notificaciones en el teléfono y el escritorio)',
       ntfy: 'La tarea programada publica cada alerta en el tema público {topic} de {host}. Suscríbase a ese tema en la aplicación de ntfy o desde una terminal:',
       ntfyCli: 'CLI de ntfy',
       ntfyCurl: 'o con curl (un mensaje JSON por línea)',
-      ntfyOwn: '¿Tiene su propio servidor ntfy o su propia copia de Resetcast? Dirija la tarea programada a su tema con {env} y suscríbase a él de la misma forma ({example}).',
+      ntfyOwn:
+        '¿Tiene su propio servidor ntfy o su propia copia de Resetcast? Dirija la tarea programada a su tema con {env} y suscríbase a él de la misma forma ({example}).',
       telegramHeading: 'Telegram',
-      telegramNone: 'Resetcast aún no tiene un canal público de Telegram; mientras tanto, siga las alertas con ntfy o con un lector de feeds (más arriba).',
+      telegramNone:
+        'Resetcast aún no tiene un canal público de Telegram; mientras tanto, siga las alertas con ntfy o con un lector de feeds (más arriba).',
       telegram: 'La tarea programada publica cada alerta en el canal de Telegram {channel}: ábralo en Telegram y únase.',
-      telegramOwn: 'Para su propio canal, ejecute su propia copia del envío de alertas: cree un bot con {botfather}, añádalo al canal como administrador con permiso para publicar y defina {token} (el token del bot, que es secreto) y {chat} (el @nombre del canal, o su identificador numérico si es privado). Publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
+      telegramOwn:
+        'Para su propio canal, ejecute su propia copia del envío de alertas: cree un bot con {botfather}, añádalo al canal como administrador con permiso para publicar y defina {token} (el token del bot, que es secreto) y {chat} (el @nombre del canal, o su identificador numérico si es privado). Publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
       telegramOwnRun: 'Su propia copia del envío de alertas (Telegram)',
       chatHeading: 'Discord y Slack',
       chat: 'Añada el feed de alertas a un bot o una aplicación lectora de feeds en su propio servidor o espacio de trabajo, o ejecute su propia copia de la tarea programada con el webhook entrante de su servidor: publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
       feedForBot: 'URL del feed para un bot de feeds',
       ownPull: 'Su propia copia de la tarea programada (Discord, Slack)',
       calendarHeading: 'Aplicaciones de calendario',
-      calendar: 'Los reinicios pasados y recordatorios 24 horas, 5 horas y 1 hora antes de que caduque cada reinicio guardado. {link} o pegue la dirección:',
+      calendar:
+        'Los reinicios pasados y recordatorios 24 horas, 5 horas y 1 hora antes de que caduque cada reinicio guardado. {link} o pegue la dirección:',
       subscribe: 'Suscríbase desde su aplicación de calendario',
       subscription: 'Dirección de suscripción',
       https: 'La misma, para las aplicaciones que piden https (Google Calendar: «Desde URL»)',
@@ -412,7 +431,8 @@ const es: Catalogue = {
   },
   method: {
     title: 'Metodología',
-    description: 'Cómo se calcula el pronóstico de Resetcast, qué resultados habría obtenido con los datos históricos registrados y cómo funciona en vivo.',
+    description:
+      'Cómo se calcula el pronóstico de Resetcast, qué resultados habría obtenido con los datos históricos registrados y cómo funciona en vivo.',
     intro:
       'El pronóstico es una estimación basada en el momento en que se produjeron los anuncios anteriores y en las publicaciones oficiales que prometieron un reinicio. No es un calendario. Versión de la fórmula: {version}; las ecuaciones también están en {doc}, en el código fuente. Todas las cifras de abajo están en {backtest} y {track}.',
     range: '{lower} a {upper}',
@@ -543,7 +563,8 @@ const es: Catalogue = {
       'La probabilidad de un reinicio en las próximas 24 y 48 horas (en porcentajes enteros), la etiqueta de confianza y sus motivos, los datos de entrada y cuándo se comprobó cada uno por última vez. Es una estimación basada en anuncios anteriores, no un calendario.',
     getOutlook:
       'La perspectiva a 7 días: la probabilidad de un reinicio anunciado en 6, 12… 168 horas, según la misma estimación (coincide con las cifras de 24 h y 48 h a las 24 y 48 horas).',
-    getBadge: 'La probabilidad a 24 horas como insignia de endpoint de shields.io para un README: «37%», o «37% (not vouched for)» en gris cuando la previsión no está respaldada.',
+    getBadge:
+      'La probabilidad a 24 horas como insignia de endpoint de shields.io para un README: «37%», o «37% (not vouched for)» en gris cuando la previsión no está respaldada.',
     getTimeline: 'Todos los eventos registrados, del más reciente al más antiguo.',
     getSignals: 'La última comprobación programada de la página de estado de OpenAI y de las incidencias de Codex en GitHub.',
     getBanked:
@@ -555,14 +576,16 @@ const es: Catalogue = {
     getAlerts:
       'Todas las alertas, de la más reciente a la más antigua, cada una con un id que nunca cambia: reinicios y reinicios guardados registrados, reinicios guardados que caducan en menos de 24, 5 y 1 horas (una alerta cada vez), promesas y si se cumplieron, correcciones, y el paso del pronóstico por el 25 %, el 50 % o el 75 %.',
     getEventNotes: 'Qué grado de certeza tiene cada dato registrado: la certeza, los campos en duda y notas sobre el alcance.',
-    getBacktest: 'Qué puntuación habría obtenido el pronóstico con los datos históricos registrados, con intervalos del 90 %, la calibración y los objetivos de la fórmula.',
+    getBacktest:
+      'Qué puntuación habría obtenido el pronóstico con los datos históricos registrados, con intervalos del 90 %, la calibración y los objetivos de la fórmula.',
     getTrackRecord:
       'Cómo funcionan en vivo los pronósticos registrados: cada pronóstico cuya ventana de 24 h o 48 h ya se cerró, puntuado frente a los reinicios registrados.',
     getOpenApi: 'La descripción OpenAPI 3.1 de todos los endpoints.',
     getAtomFeed: 'Los reinicios registrados como feed Atom, del más reciente al más antiguo.',
     getJsonFeed: 'Las mismas entradas que el feed Atom, como JSON Feed 1.1.',
     getAlertsFeed: 'Todas las alertas como feed Atom (las 100 más recientes).',
-    getCalendar: 'Los reinicios pasados y recordatorios antes de que caduque cada reinicio guardado, para aplicaciones de calendario (iCalendar).',
+    getCalendar:
+      'Los reinicios pasados y recordatorios antes de que caduque cada reinicio guardado, para aplicaciones de calendario (iCalendar).',
   },
 };
 export default es;

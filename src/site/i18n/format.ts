@@ -12,7 +12,14 @@ import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../core/time-units.ts';
 interface DurationFormatter {
   format(duration: { days?: number; hours?: number; minutes?: number }): string;
 }
-const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: 'long' | 'short' | 'narrow'; minutesDisplay?: 'always' | 'auto' }) => DurationFormatter }).DurationFormat;
+const DurationFormat = (
+  Intl as unknown as {
+    DurationFormat: new (
+      locale: string,
+      options: { style: 'long' | 'short' | 'narrow'; minutesDisplay?: 'always' | 'auto' },
+    ) => DurationFormatter;
+  }
+).DurationFormat;
 
 export interface Formatter {
   /** "22 Nov 2026, 23:14 UTC" / "2026年11月22日 UTC 23:14". */
@@ -56,7 +63,14 @@ export function formatter(locale: Locale): Formatter {
 
 function createFormatter(intl: string): Formatter {
   const dateTime = new Intl.DateTimeFormat(intl, {
-    timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
   });
   const date = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
   const relative = new Intl.RelativeTimeFormat(intl, { numeric: 'always', style: 'long' });
@@ -72,7 +86,12 @@ function createFormatter(intl: string): Formatter {
     return duration.format(days === 0 ? { hours } : hours === 0 ? { days } : { days, hours });
   };
   const percent = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 });
-  const signed = new Intl.NumberFormat(intl, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const signed = new Intl.NumberFormat(intl, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
   const numbers = new Map<number, Intl.NumberFormat>();
   const units = new Map<string, Intl.NumberFormat>();
   const fixedFormats = new Map<number, Intl.NumberFormat>();
@@ -89,7 +108,16 @@ function createFormatter(intl: string): Formatter {
   const unit = (u: 'hour' | 'day', digits: number): Intl.NumberFormat => {
     const key = `${u}/${digits}`;
     let f = units.get(key);
-    if (!f) units.set(key, (f = new Intl.NumberFormat(intl, { style: 'unit', unit: u, unitDisplay: u === 'hour' ? 'short' : 'long', maximumFractionDigits: digits })));
+    if (!f)
+      units.set(
+        key,
+        (f = new Intl.NumberFormat(intl, {
+          style: 'unit',
+          unit: u,
+          unitDisplay: u === 'hour' ? 'short' : 'long',
+          maximumFractionDigits: digits,
+        })),
+      );
     return f;
   };
   const list = new Intl.ListFormat(intl, { type: 'conjunction', style: 'long' });
@@ -113,7 +141,11 @@ function createFormatter(intl: string): Formatter {
       if (abs < MINUTE_MS) return justNow;
       // Rounded toward zero, so "1 hour ago" never really means 59 minutes.
       const [n, u]: [number, Intl.RelativeTimeFormatUnit] =
-        abs < HOUR_MS ? [Math.floor(abs / MINUTE_MS), 'minute'] : abs < 2 * DAY_MS ? [Math.floor(abs / HOUR_MS), 'hour'] : [Math.floor(abs / DAY_MS), 'day'];
+        abs < HOUR_MS
+          ? [Math.floor(abs / MINUTE_MS), 'minute']
+          : abs < 2 * DAY_MS
+            ? [Math.floor(abs / HOUR_MS), 'hour']
+            : [Math.floor(abs / DAY_MS), 'day'];
       return relative.format(diff > 0 ? -n : n, u);
     },
     timeLeft: (ts, now) => spanOf(parseTimestamp(ts).getTime() - now.getTime()),

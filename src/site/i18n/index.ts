@@ -66,7 +66,8 @@ export function t(locale: Locale): Translator {
   if (hit) return hit;
   const f = formatter(locale);
   const justNow = text(locale, 'time.justNow');
-  const tr = ((key: string, values?: Record<string, string | number>) => fill(text(locale, key), values ?? {}, `${locale}: ${key}`)) as Translator;
+  const tr = ((key: string, values?: Record<string, string | number>) =>
+    fill(text(locale, key), values ?? {}, `${locale}: ${key}`)) as Translator;
   Object.assign(tr, {
     locale,
     tag: LOCALE_INFO[locale].tag,

@@ -33,7 +33,9 @@ export function originText(tr: Translator, origin: StoredEvent['origin'], source
 
 /** A signal source's name for people (every source of the one SOURCES registry); a name it does not know keeps its id. */
 export function sourceName(tr: Translator, name: string): { text: string; known: boolean } {
-  return Object.hasOwn(SOURCES, name) ? { text: tr(`words.signalSource.${name as keyof typeof SOURCES}`), known: true } : { text: name, known: false };
+  return Object.hasOwn(SOURCES, name)
+    ? { text: tr(`words.signalSource.${name as keyof typeof SOURCES}`), known: true }
+    : { text: name, known: false };
 }
 
 /** A record's `uncertain_fields` in the locale: "time not known exactly", "plans not stated" (keys: core/feeds/words.ts). */
@@ -41,9 +43,24 @@ export function doubtTexts(tr: Translator, fields: readonly string[]): string[] 
   return doubtKeys(fields).map((k) => tr(`words.doubt.${k}`));
 }
 
-const FIELDS: Readonly<Record<Amendment['what'], 'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url' | 'origin' | 'source' | 'scopeNote'>> = {
-  ts: 'time', scope: 'scope', kind: 'kind', partial: 'partial', global: 'global', summary: 'summary', certainty: 'certainty', expires_at: 'expiry', url: 'url',
-  origin: 'origin', source: 'source', scope_note: 'scopeNote',
+const FIELDS: Readonly<
+  Record<
+    Amendment['what'],
+    'time' | 'scope' | 'kind' | 'partial' | 'global' | 'summary' | 'certainty' | 'expiry' | 'url' | 'origin' | 'source' | 'scopeNote'
+  >
+> = {
+  ts: 'time',
+  scope: 'scope',
+  kind: 'kind',
+  partial: 'partial',
+  global: 'global',
+  summary: 'summary',
+  certainty: 'certainty',
+  expires_at: 'expiry',
+  url: 'url',
+  origin: 'origin',
+  source: 'source',
+  scope_note: 'scopeNote',
 };
 
 /** "scope: Plus + Pro → Pro", in the locale (the values are formatted, free text stays as recorded). */
@@ -61,7 +78,11 @@ export function correctionText(tr: Translator, c: Correction): string {
     if (c.what === 'ts' || c.what === 'expires_at') return tr.f.dateTime(v);
     return v;
   };
-  return tr('words.correction.changed', { field: tr(`words.correction.field.${FIELDS[c.what]}`), before: value(c.before), after: value(c.after) });
+  return tr('words.correction.changed', {
+    field: tr(`words.correction.field.${FIELDS[c.what]}`),
+    before: value(c.before),
+    after: value(c.after),
+  });
 }
 
 /** A confidence reason in the locale (forecast.json's English is core's reasonSentence; these are the pages' words). */

@@ -249,8 +249,7 @@ const zh: Catalogue = {
     signals: { heading: '信号检查' },
     about: {
       heading: '关于这些数字',
-      disclaimer:
-        'Resetcast 是独立项目，与 OpenAI 无关联。重置一直是临时宣布的；这些百分比是基于以往公告的估算，并非时间表。',
+      disclaimer: 'Resetcast 是独立项目，与 OpenAI 无关联。重置一直是临时宣布的；这些百分比是基于以往公告的估算，并非时间表。',
       credit: '使用这些数据时，请注明出处“{attribution}”。',
     },
   },
@@ -354,7 +353,8 @@ const zh: Catalogue = {
       readers: '全部提醒，最新在前：{feed}（另有 JSON 格式：{json}）。',
       feedUrl: '订阅源 URL',
       thresholds: {
-        other: '只关注你在意的阈值，外加每一次已记录的重置。概率向上越过阈值时，对应的订阅源会发出通知；只有在概率明显回落到阈值以下之后，才会再次通知，因此在阈值附近徘徊的数值不会反复触发。若记录中断超过{count}小时，中断后的预测不会发出任何通知。',
+        other:
+          '只关注你在意的阈值，外加每一次已记录的重置。概率向上越过阈值时，对应的订阅源会发出通知；只有在概率明显回落到阈值以下之后，才会再次通知，因此在阈值附近徘徊的数值不会反复触发。若记录中断超过{count}小时，中断后的预测不会发出任何通知。',
       },
       thresholdFeed: '{feed}：{horizon}小时概率达到{threshold}（回落到{rearm}以下后可再次触发）',
       ntfyHeading: 'ntfy（手机与桌面通知）',
@@ -365,7 +365,8 @@ const zh: Catalogue = {
       telegramHeading: 'Telegram',
       telegramNone: 'Resetcast 目前还没有公开的 Telegram 频道；在此之前，请通过 ntfy 或订阅源阅读器（见上文）关注提醒。',
       telegram: '定时任务会把每条提醒发布到 Telegram 频道 {channel}：在 Telegram 中打开并加入即可。',
-      telegramOwn: '如需发到自己的频道，请自行运行一份推送任务：用 {botfather} 创建机器人，将其添加为频道中有发帖权限的管理员，然后设置 {token}（机器人令牌，须保密）和 {chat}（频道的 @名称；私有频道用数字 ID）。每条提醒只发布一次，并附有原帖和时间线的链接。',
+      telegramOwn:
+        '如需发到自己的频道，请自行运行一份推送任务：用 {botfather} 创建机器人，将其添加为频道中有发帖权限的管理员，然后设置 {token}（机器人令牌，须保密）和 {chat}（频道的 @名称；私有频道用数字 ID）。每条提醒只发布一次，并附有原帖和时间线的链接。',
       telegramOwnRun: '自行运行推送任务（Telegram）',
       chatHeading: 'Discord 与 Slack',
       chat: '可以在自己的服务器或工作区中，把提醒订阅源添加到订阅机器人或应用里；也可以自行运行一份定时拉取任务，配置你的服务器的传入 Webhook。每条提醒只推送一次，并附帖子和时间线的链接。',
@@ -386,7 +387,8 @@ const zh: Catalogue = {
       cursorFile: '.cursor/mcp.json（或 ~/.cursor/mcp.json，对所有项目生效）',
       orTerminal: '或在终端中运行',
       discoveryHeading: '服务发现',
-      discovery: '服务器会向查找它的注册表和客户端提供自我描述：{card}（服务器卡片）、{catalog}（MCP 目录）、{aiCatalog}（AI Catalog）和 {registry}（MCP Registry 条目）。',
+      discovery:
+        '服务器会向查找它的注册表和客户端提供自我描述：{card}（服务器卡片）、{catalog}（MCP 目录）、{aiCatalog}（AI Catalog）和 {registry}（MCP Registry 条目）。',
       llms: '面向大语言模型和智能体：{link} 用一个纯文本文件概述了 Resetcast 及其接口和 MCP 服务器。',
     },
     sl: {

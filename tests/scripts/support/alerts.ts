@@ -8,8 +8,16 @@ export const ts = (ms: number): string => new Date(ms).toISOString().replace('.0
 export function reset(n: number, hoursAgo: number): Alert {
   const id = `2123700000000000${String(n).padStart(3, '0')}`;
   return {
-    id: `tag:resetcast.netlify.app,2026:alert:reset:${id}`, kind: 'reset', at: ts(NOW.getTime() - hoursAgo * HOUR),
-    title: `Codex limits reset #${n}`, summary: 'Limits reset.', url: null, page: `https://resetcast.netlify.app/timeline/2026/#e-${id}`,
-    event_id: id, window: null, expires_at: null, forecast: null,
+    id: `tag:resetcast.netlify.app,2026:alert:reset:${id}`,
+    kind: 'reset',
+    at: ts(NOW.getTime() - hoursAgo * HOUR),
+    title: `Codex limits reset #${n}`,
+    summary: 'Limits reset.',
+    url: null,
+    page: `https://resetcast.netlify.app/timeline/2026/#e-${id}`,
+    event_id: id,
+    window: null,
+    expires_at: null,
+    forecast: null,
   };
 }

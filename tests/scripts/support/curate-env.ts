@@ -25,12 +25,21 @@ export interface Run {
 }
 
 export function npmScript(script: string, dir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return runNode([`scripts/${script}.ts`, ...args], { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: dir, SOURCE_DATE_EPOCH: EPOCH, ...env });
+  return runNode([`scripts/${script}.ts`, ...args], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    SOURCE_DATE_EPOCH: EPOCH,
+    ...env,
+  });
 }
 
 /** Every file of the folder and its exact bytes, to prove a refused command changed nothing. */
 export function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 }
 export const readJson = (dir: string, name: string): any => JSON.parse(readFileSync(join(dir, name), 'utf8'));
 
@@ -48,7 +57,8 @@ export async function expectRefused(script: string, dir: string, args: string[],
  * `npm run validate` on a curated copy, at the history's own clock: the commands' clock (NOW) lies before
  * the history's last signal check, which validate rightly refuses as a time from the future.
  */
-export const validateAtHistoryClock = (dir: string): Promise<Run> => npmScript('validate', dir, [], { SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
+export const validateAtHistoryClock = (dir: string): Promise<Run> =>
+  npmScript('validate', dir, [], { SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) });
 
 /** One curation command and its arguments, as a maintainer would type them. */
 export type CurationStep = readonly [script: string, args: readonly string[]];

@@ -45,7 +45,12 @@ export interface FixtureServer {
 const FILL = Buffer.alloc(64 * 1024, 'x');
 
 /** Writes `{"pad":"xxx…"}` of exactly `bytes` bytes, respecting backpressure, until done or the client leaves. */
-async function streamBody(res: ServerResponse, spec: { bytes: number; contentLength: boolean }, status: number, recorded: Recorded): Promise<void> {
+async function streamBody(
+  res: ServerResponse,
+  spec: { bytes: number; contentLength: boolean },
+  status: number,
+  recorded: Recorded,
+): Promise<void> {
   const head = Buffer.from('{"pad":"');
   const tail = Buffer.from('"}');
   res.writeHead(status, { 'Content-Type': 'application/json', ...(spec.contentLength ? { 'Content-Length': String(spec.bytes) } : {}) });
@@ -87,7 +92,13 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const recorded: Recorded = { url, method: req.method ?? 'GET', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), sent: 0 };
+    const recorded: Recorded = {
+      url,
+      method: req.method ?? 'GET',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      sent: 0,
+    };
     requests.push(recorded);
     const n = counts.get(url.pathname) ?? 0;
     counts.set(url.pathname, n + 1);
@@ -102,7 +113,11 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     }
     if (reply.stream) return void streamBody(res, reply.stream, reply.status ?? 200, recorded);
     const body = Buffer.from(reply.body ?? '');
-    res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...reply.headers });
+    res.writeHead(reply.status ?? 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(body.length),
+      ...reply.headers,
+    });
     if (reply.truncate) {
       res.write(body.subarray(0, Math.floor(body.length / 2)));
       setTimeout(() => res.socket?.destroy(), 20);
@@ -116,10 +131,11 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
       resolve({
         url: `http://127.0.0.1:${port}`,
         requests,
-        close: () => new Promise((r) => {
-          server.closeAllConnections();
-          server.close(() => r());
-        }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
       });
     });
   });

@@ -30,11 +30,17 @@ export async function testLedger(options: { url?: string; dbDir?: string; leaseM
   const db = await openDatabase({ env, embeddedDir: '' });
   await applyMigrations(db, migrationsIn(MIGRATIONS));
   const rows = async (outlet: string): Promise<Delivery[]> =>
-    (await db.sql.query<Delivery>(`SELECT outlet, alert_id, state, uncertain_attempts, refused_attempts, (lease_until IS NOT NULL AND lease_until > clock_timestamp()) AS leased FROM alert_deliveries WHERE outlet = $1 ORDER BY alert_at, alert_id`, [outlet])).rows;
+    (
+      await db.sql.query<Delivery>(
+        `SELECT outlet, alert_id, state, uncertain_attempts, refused_attempts, (lease_until IS NOT NULL AND lease_until > clock_timestamp()) AS leased FROM alert_deliveries WHERE outlet = $1 ORDER BY alert_at, alert_id`,
+        [outlet],
+      )
+    ).rows;
   return {
     db,
     ledger: alertLedger(db.sql, options.leaseMs),
-    rows: async (outlet) => (await rows(outlet)).map((r) => `#${Number(r.alert_id.slice(-3))} ${r.state} ${r.uncertain_attempts}/${r.refused_attempts}`),
+    rows: async (outlet) =>
+      (await rows(outlet)).map((r) => `#${Number(r.alert_id.slice(-3))} ${r.state} ${r.uncertain_attempts}/${r.refused_attempts}`),
     async leasesEnded(outlet) {
       const until = Date.now() + 30_000;
       while ((await rows(outlet)).some((r) => r.leased)) {

@@ -9,7 +9,11 @@ type Route = (url: URL, n: number, request: Recorded) => Reply | undefined;
 /** Replaces the n-th answer (0-based; the request too, to answer by content). */
 type Override = (n: number, request: Recorded) => Reply | undefined;
 
-const json = (status: number, doc: unknown, headers: Record<string, string> = {}): Reply => ({ status, headers, body: JSON.stringify(doc) });
+const json = (status: number, doc: unknown, headers: Record<string, string> = {}): Reply => ({
+  status,
+  headers,
+  body: JSON.stringify(doc),
+});
 const parse = (text: string): any => {
   try {
     return JSON.parse(text);
@@ -24,12 +28,29 @@ export function ntfyApi(override?: Override): Route {
   return (url, n, req) => {
     const o = override?.(n, req);
     if (o) return o;
-    if (req.method !== 'POST' || url.pathname !== '/') return json(404, { code: 40401, http: 404, error: 'page not found', link: 'https://ntfy.sh/docs/' });
+    if (req.method !== 'POST' || url.pathname !== '/')
+      return json(404, { code: 40401, http: 404, error: 'page not found', link: 'https://ntfy.sh/docs/' });
     const doc = parse(req.body);
     if (!doc || typeof doc.topic !== 'string' || !/^[-_A-Za-z0-9]{1,64}$/.test(doc.topic))
-      return json(400, { code: 40024, http: 400, error: 'invalid request: topic invalid', link: 'https://ntfy.sh/docs/publish/#publish-as-json' });
+      return json(400, {
+        code: 40024,
+        http: 400,
+        error: 'invalid request: topic invalid',
+        link: 'https://ntfy.sh/docs/publish/#publish-as-json',
+      });
     if (Buffer.byteLength(doc.message ?? '') > 4096) return json(413, { code: 41301, http: 413, error: 'message too large' });
-    return json(200, { id: `m${n}Xq2Yp`, time: 1795176000 + n, expires: 1795219200, event: 'message', topic: doc.topic, title: doc.title, message: doc.message, priority: doc.priority, tags: doc.tags, click: doc.click });
+    return json(200, {
+      id: `m${n}Xq2Yp`,
+      time: 1795176000 + n,
+      expires: 1795219200,
+      event: 'message',
+      topic: doc.topic,
+      title: doc.title,
+      message: doc.message,
+      priority: doc.priority,
+      tags: doc.tags,
+      click: doc.click,
+    });
   };
 }
 
@@ -43,9 +64,16 @@ export function discordApi(override?: Override): Route {
     const doc = parse(req.body);
     if (!doc) return json(400, { message: 'The request body contains invalid JSON.', code: 50109 });
     if (typeof doc.content !== 'string' || doc.content === '') return json(400, { message: 'Cannot send an empty message', code: 50006 });
-    if (doc.content.length > 2000) return json(400, { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
+    if (doc.content.length > 2000)
+      return json(400, { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
     if (url.searchParams.get('wait') !== 'true') return { status: 204 };
-    return json(200, { id: `13000000000000000${n}`, type: 0, channel_id: '1200000000000000000', content: doc.content, webhook_id: '1234567890' });
+    return json(200, {
+      id: `13000000000000000${n}`,
+      type: 0,
+      channel_id: '1200000000000000000',
+      content: doc.content,
+      webhook_id: '1234567890',
+    });
   };
 }
 
@@ -86,11 +114,15 @@ export function telegramVisible(html: string): { text: string } | { error: strin
   while (token.lastIndex < html.length) {
     const at = token.lastIndex;
     const m = token.exec(html);
-    if (!m) return { error: `can't parse entities: unexpected ${JSON.stringify(html[at])} at byte offset ${Buffer.byteLength(html.slice(0, at))}` };
+    if (!m)
+      return {
+        error: `can't parse entities: unexpected ${JSON.stringify(html[at])} at byte offset ${Buffer.byteLength(html.slice(0, at))}`,
+      };
     if (m[1]) open.push(m[1].startsWith('a') ? 'a' : 'b');
     else if (m[2]) {
       if (open.pop() !== m[2]) return { error: `can't parse entities: can't find end tag corresponding to start tag "${m[2]}"` };
-    } else if (m[3]) text += named[m[3]] ?? String.fromCodePoint(m[3].startsWith('#x') ? parseInt(m[3].slice(2), 16) : Number(m[3].slice(1)));
+    } else if (m[3])
+      text += named[m[3]] ?? String.fromCodePoint(m[3].startsWith('#x') ? parseInt(m[3].slice(2), 16) : Number(m[3].slice(1)));
     else text += m[0];
   }
   return open.length > 0 ? { error: `can't parse entities: can't find end tag corresponding to start tag "${open.at(-1)}"` } : { text };
@@ -110,7 +142,8 @@ export function telegramApi(override?: Override): Route {
     if (path[1] !== TELEGRAM_TOKEN) return telegramError(401, 'Unauthorized');
     if (path[2] !== 'sendMessage') return telegramError(404, 'Not Found');
     const doc = parse(req.body);
-    if (!doc || !String(req.headers['content-type']).startsWith('application/json')) return telegramError(400, 'Bad Request: message text is empty');
+    if (!doc || !String(req.headers['content-type']).startsWith('application/json'))
+      return telegramError(400, 'Bad Request: message text is empty');
     if (doc.chat_id !== TELEGRAM_CHAT) return telegramError(400, 'Bad Request: chat not found');
     if (typeof doc.text !== 'string' || doc.text === '') return telegramError(400, 'Bad Request: message text is empty');
     const seen = doc.parse_mode === 'HTML' ? telegramVisible(doc.text) : { text: doc.text as string };

@@ -34,9 +34,14 @@ export function loadDir(dir: string, now: Date = NOW): Dataset {
  */
 export function httpDeps(sleeps: number[] = [], now: Date = NOW): HttpDeps {
   return {
-    fetch: globalThis.fetch, now: () => now, userAgent: USER_AGENT,
+    fetch: globalThis.fetch,
+    now: () => now,
+    userAgent: USER_AGENT,
     sleep: async (ms) => void sleeps.push(ms),
-    timeoutMs: 2_000, retries: 2, backoffMs: 10, maxRetryAfterMs: 20_000,
+    timeoutMs: 2_000,
+    retries: 2,
+    backoffMs: 10,
+    maxRetryAfterMs: 20_000,
   };
 }
 
@@ -57,9 +62,12 @@ export interface PullOpts {
 export async function pullInto(dir: string, o: PullOpts = {}): Promise<PullOutput> {
   const now = o.now ?? NOW;
   const result = await runPull({
-    texts: readDataTexts(dir), now, http: httpDeps(o.sleeps, now),
+    texts: readDataTexts(dir),
+    now,
+    http: httpDeps(o.sleeps, now),
     bases: { status: o.status ?? DEAD, github: o.github ?? DEAD, x: o.x ?? DEAD },
-    tokens: { x: o.xToken, github: o.githubToken }, site: SITE.url,
+    tokens: { x: o.xToken, github: o.githubToken },
+    site: SITE.url,
   });
   writeDataTexts(dir, result.writes);
   return result;

@@ -53,7 +53,13 @@ export interface RawAnswer {
 }
 
 /** One request on its own connection, exactly as given (no Accept or other headers added). */
-export function raw(base: string, method: string, path: string, headers: Record<string, string | number> = {}, body?: string | Buffer): Promise<RawAnswer> {
+export function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string | number> = {},
+  body?: string | Buffer,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

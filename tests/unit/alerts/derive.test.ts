@@ -15,7 +15,14 @@ const TAG = 'tag:resetcast.netlify.app,2026:alert:';
 
 type Docs = Parameters<typeof validateDataset>[0];
 function docs(): Docs {
-  return { events: miniJson('events'), announcements: miniJson('announcements'), banked: miniJson('banked'), signals: miniJson('signals'), corrections: miniJson('corrections'), forecastLog: '' };
+  return {
+    events: miniJson('events'),
+    announcements: miniJson('announcements'),
+    banked: miniJson('banked'),
+    signals: miniJson('signals'),
+    corrections: miniJson('corrections'),
+    forecastLog: '',
+  };
 }
 const dataset = (d: Docs = docs(), now: Date = MINI_NOW): Dataset => validateDataset(d, now);
 const summary = (now: Date, d?: Docs): string[] => deriveAlerts(dataset(d, now), now, BASE).map((a) => `${a.at} ${a.id.slice(TAG.length)}`);
@@ -39,23 +46,36 @@ describe('deriveAlerts on the mini dataset', () => {
     const alerts = deriveAlerts(dataset(), MINI_NOW, BASE);
     const byKey = new Map(alerts.map((a) => [a.id.slice(TAG.length), a]));
     expect(byKey.get('reset:2062329981548802523')).toMatchObject({
-      kind: 'reset', title: 'Codex limits reset for paid plans', summary: 'Limits reset for paid plans.',
-      url: 'https://x.com/thsottiaux/status/2062329981548802523', page: 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523', event_id: '2062329981548802523',
+      kind: 'reset',
+      title: 'Codex limits reset for paid plans',
+      summary: 'Limits reset for paid plans.',
+      url: 'https://x.com/thsottiaux/status/2062329981548802523',
+      page: 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523',
+      event_id: '2062329981548802523',
     });
     expect(byKey.get('grant:2026-06-12-launch')).toMatchObject({
-      kind: 'grant', title: 'Banked Codex reset granted for Go + Plus + Pro + Business', summary: 'Launch grant. Expires 2026-07-12 00:11 UTC if unused.',
-      expires_at: '2026-07-12T00:11:11Z', page: 'https://resetcast.netlify.app/timeline/2026/#e-2065225362544726371',
+      kind: 'grant',
+      title: 'Banked Codex reset granted for Go + Plus + Pro + Business',
+      summary: 'Launch grant. Expires 2026-07-12 00:11 UTC if unused.',
+      expires_at: '2026-07-12T00:11:11Z',
+      page: 'https://resetcast.netlify.app/timeline/2026/#e-2065225362544726371',
     });
     expect(byKey.get('promise:2066956441173323943')).toMatchObject({
       title: 'Codex reset promised by thsottiaux',
       summary: 'Expected between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC. Promised a reset soon.',
-      window: { start: '2026-06-16T18:49:52Z', end: '2026-06-19T18:49:52Z' }, page: 'https://resetcast.netlify.app/timeline/2026/#p-2066956441173323943',
+      window: { start: '2026-06-16T18:49:52Z', end: '2026-06-19T18:49:52Z' },
+      page: 'https://resetcast.netlify.app/timeline/2026/#p-2066956441173323943',
     });
     expect(byKey.get('promise-fulfilled:2066956441173323943')).toMatchObject({
-      title: 'Promised Codex reset delivered', event_id: '2067399435009622521', url: 'https://x.com/thsottiaux/status/2067399435009622521',
+      title: 'Promised Codex reset delivered',
+      event_id: '2067399435009622521',
+      url: 'https://x.com/thsottiaux/status/2067399435009622521',
       summary: 'The reset thsottiaux promised on 2026-06-16 18:49 UTC came at 2026-06-18 00:10 UTC: Codex limits reset for all users.',
     });
-    expect(byKey.get('event:2093014447833116908')).toMatchObject({ title: 'Codex limits boosted for Plus + Pro (some accounts)', summary: expect.stringMatching(/Certainty: medium\. Whether it was partial is not stated\.$/) });
+    expect(byKey.get('event:2093014447833116908')).toMatchObject({
+      title: 'Codex limits boosted for Plus + Pro (some accounts)',
+      summary: expect.stringMatching(/Certainty: medium\. Whether it was partial is not stated\.$/),
+    });
     for (const a of alerts) expect(AlertsPayload.shape.alerts.element.safeParse(a).success, a.id).toBe(true);
   });
 
@@ -71,8 +91,10 @@ describe('deriveAlerts on the mini dataset', () => {
     expect(expiring.map((a) => a.id)).toEqual(present ? [`${TAG}grant-expiring:2026-06-12-launch`] : []);
     if (present)
       expect(expiring[0]).toMatchObject({
-        at: '2026-07-11T00:11:11Z', title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)',
-        summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.', page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
+        at: '2026-07-11T00:11:11Z',
+        title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)',
+        summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.',
+        page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
       });
   });
 
@@ -80,9 +102,21 @@ describe('deriveAlerts on the mini dataset', () => {
   // (2026-07-11T00:11:11Z), − 5 h (2026-07-11T19:11:11Z) and − 1 h (2026-07-11T23:11:11Z), each until expiry.
   // The 24 h one keeps the id it always had (alerts already sent carry it); the later two get a suffix.
   const launchReminders = {
-    24: { id: `${TAG}grant-expiring:2026-06-12-launch`, at: '2026-07-11T00:11:11Z', title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)' },
-    5: { id: `${TAG}grant-expiring:2026-06-12-launch:5h`, at: '2026-07-11T19:11:11Z', title: 'Banked Codex reset expires within 5 hours (Go + Plus + Pro + Business)' },
-    1: { id: `${TAG}grant-expiring:2026-06-12-launch:1h`, at: '2026-07-11T23:11:11Z', title: 'Banked Codex reset expires within 1 hour (Go + Plus + Pro + Business)' },
+    24: {
+      id: `${TAG}grant-expiring:2026-06-12-launch`,
+      at: '2026-07-11T00:11:11Z',
+      title: 'Banked Codex reset expires within 24 hours (Go + Plus + Pro + Business)',
+    },
+    5: {
+      id: `${TAG}grant-expiring:2026-06-12-launch:5h`,
+      at: '2026-07-11T19:11:11Z',
+      title: 'Banked Codex reset expires within 5 hours (Go + Plus + Pro + Business)',
+    },
+    1: {
+      id: `${TAG}grant-expiring:2026-06-12-launch:1h`,
+      at: '2026-07-11T23:11:11Z',
+      title: 'Banked Codex reset expires within 1 hour (Go + Plus + Pro + Business)',
+    },
   } as const;
   it.each([
     ['30 h before expiry', '2026-07-10T18:11:11Z', []],
@@ -94,11 +128,16 @@ describe('deriveAlerts on the mini dataset', () => {
     ['30 min after expiry', '2026-07-12T00:41:11Z', []],
   ] as const)('grant-expiring reminders %s (%s): %j hours, newest first', (_name, now, hours) => {
     const expiring = deriveAlerts(dataset(docs(), new Date(now)), new Date(now), BASE).filter((a) => a.kind === 'grant-expiring');
-    expect(expiring.map((a) => [a.id, a.at, a.title, a.reminder_hours])).toEqual(hours.map((h) => [launchReminders[h].id, launchReminders[h].at, launchReminders[h].title, h]));
+    expect(expiring.map((a) => [a.id, a.at, a.title, a.reminder_hours])).toEqual(
+      hours.map((h) => [launchReminders[h].id, launchReminders[h].at, launchReminders[h].title, h]),
+    );
     for (const a of expiring)
       expect(a).toMatchObject({
-        summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.', page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
-        expires_at: '2026-07-12T00:11:11Z', url: 'https://x.com/OpenAI/status/2065225362544726371', event_id: '2065225362544726371',
+        summary: 'Expires 2026-07-12 00:11 UTC if unused; redeem it before then. Launch grant.',
+        page: 'https://resetcast.netlify.app/banked/#g-2026-06-12-launch',
+        expires_at: '2026-07-12T00:11:11Z',
+        url: 'https://x.com/OpenAI/status/2065225362544726371',
+        event_id: '2065225362544726371',
       });
     for (const a of expiring) expect(AlertsPayload.shape.alerts.element.safeParse(a).success, a.id).toBe(true);
   });
@@ -122,7 +161,9 @@ describe('deriveAlerts on the mini dataset', () => {
       '2026-06-16T18:49:52Z promise:2066956441173323943',
     ]);
     const lapsed = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.kind === 'promise-lapsed')!;
-    expect(lapsed.summary).toBe('No reset was recorded between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC, the window of the promise thsottiaux posted on 2026-06-16 18:49 UTC. Promised a reset soon.');
+    expect(lapsed.summary).toBe(
+      'No reset was recorded between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC, the window of the promise thsottiaux posted on 2026-06-16 18:49 UTC. Promised a reset soon.',
+    );
   });
 
   it('announces a correction and a retraction; a retracted event has no alert of its own', () => {
@@ -130,13 +171,35 @@ describe('deriveAlerts on the mini dataset', () => {
     const events = (d.events as any).events as any[];
     const boost = events.pop();
     (d.corrections as any).corrections = [
-      { event_id: '2062329981548802523', at: '2026-06-20T00:00:00Z', what: 'summary', before: 'Limits reset.', after: 'Limits reset for paid plans.', reason: 'the post names paid plans' },
-      { event_id: boost.id, at: '2026-06-30T00:00:00Z', what: 'retraction', before: { event: boost, grant: null }, after: null, reason: 'a user report, not an announcement' },
+      {
+        event_id: '2062329981548802523',
+        at: '2026-06-20T00:00:00Z',
+        what: 'summary',
+        before: 'Limits reset.',
+        after: 'Limits reset for paid plans.',
+        reason: 'the post names paid plans',
+      },
+      {
+        event_id: boost.id,
+        at: '2026-06-30T00:00:00Z',
+        what: 'retraction',
+        before: { event: boost, grant: null },
+        after: null,
+        reason: 'a user report, not an announcement',
+      },
     ];
     const alerts = deriveAlerts(dataset(d), MINI_NOW, BASE);
     expect(alerts.slice(0, 2).map((a) => [a.id.slice(TAG.length), a.title, a.summary])).toEqual([
-      ['retraction:2093014447833116908:2026-06-30T00:00:00Z:retraction', 'Retracted: Codex limits boosted for Plus + Pro (some accounts) (2026-06-28)', 'retracted: it did not happen as recorded. Reason: a user report, not an announcement'],
-      ['correction:2062329981548802523:2026-06-20T00:00:00Z:summary', 'Correction: Codex limits reset for paid plans (2026-06-04)', 'summary: Limits reset. → Limits reset for paid plans. Reason: the post names paid plans'],
+      [
+        'retraction:2093014447833116908:2026-06-30T00:00:00Z:retraction',
+        'Retracted: Codex limits boosted for Plus + Pro (some accounts) (2026-06-28)',
+        'retracted: it did not happen as recorded. Reason: a user report, not an announcement',
+      ],
+      [
+        'correction:2062329981548802523:2026-06-20T00:00:00Z:summary',
+        'Correction: Codex limits reset for paid plans (2026-06-04)',
+        'summary: Limits reset. → Limits reset for paid plans. Reason: the post names paid plans',
+      ],
     ]);
     expect(alerts.some((a) => a.id === `${TAG}event:2093014447833116908`)).toBe(false);
     expect(alerts[0]!.page).toBe('https://resetcast.netlify.app/timeline/2026/#e-2093014447833116908');
@@ -145,13 +208,29 @@ describe('deriveAlerts on the mini dataset', () => {
   it('sends no alert for a link moved between our own pages, but one for a link that changed to or from a post', () => {
     const d = docs();
     const id = '2062329981548802523';
-    const move = { event_id: id, at: '2026-06-20T00:00:00Z', what: 'url', before: `${BASE}/timeline/#e-${id}`, after: `${BASE}/timeline/2026/#e-${id}`, reason: 'a page per year' };
-    const toPost = { ...move, at: '2026-06-21T00:00:00Z', before: `${BASE}/timeline/2026/#e-${id}`, after: `https://x.com/thsottiaux/status/${id}`, reason: 'the post was found' };
+    const move = {
+      event_id: id,
+      at: '2026-06-20T00:00:00Z',
+      what: 'url',
+      before: `${BASE}/timeline/#e-${id}`,
+      after: `${BASE}/timeline/2026/#e-${id}`,
+      reason: 'a page per year',
+    };
+    const toPost = {
+      ...move,
+      at: '2026-06-21T00:00:00Z',
+      before: `${BASE}/timeline/2026/#e-${id}`,
+      after: `https://x.com/thsottiaux/status/${id}`,
+      reason: 'the post was found',
+    };
     (d.events as any).events.find((e: any) => e.id === id).url = toPost.after;
     (d.corrections as any).corrections = [move, toPost];
     const corrections = deriveAlerts(dataset(d), MINI_NOW, BASE).filter((a) => a.kind === 'correction');
     expect(corrections.map((a) => [a.id.slice(TAG.length), a.summary])).toEqual([
-      [`correction:${id}:2026-06-21T00:00:00Z:url`, `link: ${BASE}/timeline/2026/#e-${id} → https://x.com/thsottiaux/status/${id}. Reason: the post was found`],
+      [
+        `correction:${id}:2026-06-21T00:00:00Z:url`,
+        `link: ${BASE}/timeline/2026/#e-${id} → https://x.com/thsottiaux/status/${id}. Reason: the post was found`,
+      ],
     ]);
   });
 
@@ -161,10 +240,26 @@ describe('deriveAlerts on the mini dataset', () => {
     const boost = events.pop();
     const old = { ...boost, ts: '2025-12-31T23:00:00Z', date: '2025-12-31' };
     (d.corrections as any).corrections = [
-      { event_id: '2062329981548802523', at: '2026-06-20T00:00:00Z', what: 'retraction', before: { event: events.shift(), grant: null }, after: null, reason: 'a duplicate' },
-      { event_id: old.id, at: '2026-06-30T00:00:00Z', what: 'retraction', before: { event: old, grant: null }, after: null, reason: 'not an announcement' },
+      {
+        event_id: '2062329981548802523',
+        at: '2026-06-20T00:00:00Z',
+        what: 'retraction',
+        before: { event: events.shift(), grant: null },
+        after: null,
+        reason: 'a duplicate',
+      },
+      {
+        event_id: old.id,
+        at: '2026-06-30T00:00:00Z',
+        what: 'retraction',
+        before: { event: old, grant: null },
+        after: null,
+        reason: 'not an announcement',
+      },
     ];
-    const pages = deriveAlerts(dataset(d), MINI_NOW, BASE).filter((a) => a.kind === 'retraction').map((a) => a.page);
+    const pages = deriveAlerts(dataset(d), MINI_NOW, BASE)
+      .filter((a) => a.kind === 'retraction')
+      .map((a) => a.page);
     expect(pages).toEqual([`${BASE}/timeline/`, `${BASE}/timeline/2026/#e-2062329981548802523`]);
   });
 
@@ -173,7 +268,14 @@ describe('deriveAlerts on the mini dataset', () => {
     const promise = (d.announcements as any).announcements[0];
     promise.fulfilled_by = null;
     (d.corrections as any).corrections = [
-      { event_id: promise.id, at: '2026-06-20T00:00:00Z', what: 'fulfilled_by', before: '2067399435009622521', after: null, reason: 'the reset was for other plans' },
+      {
+        event_id: promise.id,
+        at: '2026-06-20T00:00:00Z',
+        what: 'fulfilled_by',
+        before: '2067399435009622521',
+        after: null,
+        reason: 'the reset was for other plans',
+      },
     ];
     const relink = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.kind === 'correction')!;
     expect([relink.title, relink.summary, relink.url, relink.page]).toEqual([
@@ -196,7 +298,10 @@ describe('deriveAlerts on the mini dataset', () => {
     (d.banked as any).grants = (d.banked as any).grants.filter((g: any) => g.event_id !== '2065225362544726371');
     (d.events as any).events[0].url = 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523';
     const byKey = new Map(deriveAlerts(dataset(d), MINI_NOW, BASE).map((a) => [a.id.slice(TAG.length), a]));
-    expect(byKey.get('event:2065225362544726371')).toMatchObject({ title: 'Banked Codex reset granted for Go + Plus + Pro + Business', kind: 'event' });
+    expect(byKey.get('event:2065225362544726371')).toMatchObject({
+      title: 'Banked Codex reset granted for Go + Plus + Pro + Business',
+      kind: 'event',
+    });
     expect(byKey.get('reset:2062329981548802523')!.url).toBeNull();
   });
 
@@ -222,6 +327,10 @@ describe('deriveAlerts on the mini dataset', () => {
     expect(AlertsPayload.safeParse(p).success).toBe(true);
     // expiring_hours keeps its meaning (the first reminder, 24 h); the reminders are listed beside it.
     expect([p.rules.expiring_hours, p.rules.expiring_reminder_hours]).toEqual([24, [24, 5, 1]]);
-    expect(p.rules.thresholds).toEqual([{ threshold: 25, rearm_below: 15 }, { threshold: 50, rearm_below: 30 }, { threshold: 75, rearm_below: 45 }]);
+    expect(p.rules.thresholds).toEqual([
+      { threshold: 25, rearm_below: 15 },
+      { threshold: 50, rearm_below: 30 },
+      { threshold: 75, rearm_below: 45 },
+    ]);
   });
 });

@@ -15,11 +15,33 @@ import { MINI_NOW, miniJson } from '../../support/mini-data.ts';
 const BASE = 'https://resetcast.netlify.app';
 const TAG = 'tag:resetcast.netlify.app,2026:alert:';
 const logLine = (issued_at: string, p24: number, p48: number): string =>
-  JSON.stringify({ issued_at, available: true, p24, p48, rhythm_model: 'memoryless', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' });
+  JSON.stringify({
+    issued_at,
+    available: true,
+    p24,
+    p48,
+    rhythm_model: 'memoryless',
+    S: 0,
+    official_signal: 0,
+    status_signal: 0,
+    issues_signal: 0,
+    formula_version: '1',
+  });
 // p24 20 → 55 → 80 (crosses 25 and 50, then 75); p48 30 → 62 → 85 (crosses 50, then 75; 25 was already passed).
-const LOG = [logLine('2026-07-01T10:00:00Z', 20, 30), logLine('2026-07-01T10:30:00Z', 55, 62), logLine('2026-07-01T11:00:00Z', 80, 85)].join('\n');
+const LOG = [
+  logLine('2026-07-01T10:00:00Z', 20, 30),
+  logLine('2026-07-01T10:30:00Z', 55, 62),
+  logLine('2026-07-01T11:00:00Z', 80, 85),
+].join('\n');
 const data = validateDataset(
-  { events: miniJson('events'), announcements: miniJson('announcements'), banked: miniJson('banked'), signals: miniJson('signals'), corrections: miniJson('corrections'), forecastLog: LOG },
+  {
+    events: miniJson('events'),
+    announcements: miniJson('announcements'),
+    banked: miniJson('banked'),
+    signals: miniJson('signals'),
+    corrections: miniJson('corrections'),
+    forecastLog: LOG,
+  },
   MINI_NOW,
 );
 const alerts = deriveAlerts(data, MINI_NOW, BASE);
@@ -32,10 +54,18 @@ describe('/alerts.xml', () => {
   it('parses as Atom with every alert, newest first (the exact reverse of the send order), ids as in the JSON', () => {
     expect(feed.meta.type).toBe('atom');
     expect(ids(main)).toEqual([
-      'threshold:p48-75:2026-07-01T11:00:00Z', 'threshold:p24-75:2026-07-01T11:00:00Z',
-      'threshold:p48-50:2026-07-01T10:30:00Z', 'threshold:p24-50:2026-07-01T10:30:00Z', 'threshold:p24-25:2026-07-01T10:30:00Z',
-      'event:2093014447833116908', 'promise-fulfilled:2066956441173323943', 'grant:2026-06-18-double', 'reset:2067399435009622521',
-      'promise:2066956441173323943', 'grant:2026-06-12-launch', 'reset:2062329981548802523',
+      'threshold:p48-75:2026-07-01T11:00:00Z',
+      'threshold:p24-75:2026-07-01T11:00:00Z',
+      'threshold:p48-50:2026-07-01T10:30:00Z',
+      'threshold:p24-50:2026-07-01T10:30:00Z',
+      'threshold:p24-25:2026-07-01T10:30:00Z',
+      'event:2093014447833116908',
+      'promise-fulfilled:2066956441173323943',
+      'grant:2026-06-18-double',
+      'reset:2067399435009622521',
+      'promise:2066956441173323943',
+      'grant:2026-06-12-launch',
+      'reset:2062329981548802523',
     ]);
   });
   it('dates entries and the feed from the alerts, never the clock', () => {
@@ -51,7 +81,9 @@ describe('/alerts.xml', () => {
   it('links the post and, as related, our page; an alert without a post links our page only', () => {
     const reset = feed.items.find((i) => i.id === `${TAG}reset:2062329981548802523`)!;
     expect(reset.url).toBe('https://x.com/thsottiaux/status/2062329981548802523');
-    expect(main).toContain('<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523"/>');
+    expect(main).toContain(
+      '<link rel="related" type="text/html" href="https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523"/>',
+    );
     const jump = feed.items.find((i) => i.id === `${TAG}threshold:p24-50:2026-07-01T10:30:00Z`)!;
     expect(jump.url).toBe('https://resetcast.netlify.app/');
     expect(jump.title).toBe('Chance of a Codex reset within 24 h is now 55 % (crossed 50 %)');
@@ -67,7 +99,11 @@ describe('/alerts.xml', () => {
     expect(item.description).toBe(evil.summary);
   });
   it(`carries at most ${FEED_ENTRY_LIMIT} entries, the newest`, () => {
-    const many: Alert[] = Array.from({ length: 130 }, (_, i) => ({ ...alerts[0]!, id: `${TAG}reset:${1000 - i}`, at: new Date(Date.parse('2026-07-01T00:00:00Z') - i * 60_000).toISOString().replace('.000Z', 'Z') }));
+    const many: Alert[] = Array.from({ length: 130 }, (_, i) => ({
+      ...alerts[0]!,
+      id: `${TAG}reset:${1000 - i}`,
+      at: new Date(Date.parse('2026-07-01T00:00:00Z') - i * 60_000).toISOString().replace('.000Z', 'Z'),
+    }));
     const items = parseFeed(createAlertsFeed(many, { base: BASE, path: '/alerts.xml', title: 't', subtitle: 's' })).items;
     expect(items).toHaveLength(100);
     expect(items[0]!.id).toBe(`${TAG}reset:1000`);
@@ -81,7 +117,14 @@ describe('/alerts.xml', () => {
 
 describe('threshold feeds', () => {
   it('lists the six feeds', () => {
-    expect(THRESHOLD_FEEDS.map((f) => f.path)).toEqual(['/alerts/p24-25.xml', '/alerts/p24-50.xml', '/alerts/p24-75.xml', '/alerts/p48-25.xml', '/alerts/p48-50.xml', '/alerts/p48-75.xml']);
+    expect(THRESHOLD_FEEDS.map((f) => f.path)).toEqual([
+      '/alerts/p24-25.xml',
+      '/alerts/p24-50.xml',
+      '/alerts/p24-75.xml',
+      '/alerts/p48-25.xml',
+      '/alerts/p48-50.xml',
+      '/alerts/p48-75.xml',
+    ]);
   });
   it.each([
     ['p24-25', ['threshold:p24-25:2026-07-01T10:30:00Z']],

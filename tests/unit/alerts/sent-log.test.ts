@@ -8,10 +8,20 @@ import { attemptable, type Delivery } from '../../../src/jobs/broadcast/ledger.t
 import type { OutletLog, SentAlert, SentLogFile } from '../../../src/core/schema/index.ts';
 
 const rec = (n: number, state: SentAlert['state'], attempts: number, sentAt = '2026-11-20T12:00:00Z'): SentAlert => ({
-  id: `tag:resetcast.netlify.app,2026:alert:reset:${n}`, at: `2026-11-20T0${n}:00:00Z`, sent_at: sentAt, state, attempts,
+  id: `tag:resetcast.netlify.app,2026:alert:reset:${n}`,
+  at: `2026-11-20T0${n}:00:00Z`,
+  sent_at: sentAt,
+  state,
+  attempts,
 });
 const outlet = (name: OutletLog['name'], checkedAt: string, sent: SentAlert[], lastOk: string | null = null): OutletLog => ({
-  name, ok: lastOk !== null, error: null, checked_at: checkedAt, outcome: 'ok', last_ok_at: lastOk, sent,
+  name,
+  ok: lastOk !== null,
+  error: null,
+  checked_at: checkedAt,
+  outcome: 'ok',
+  last_ok_at: lastOk,
+  sent,
 });
 const log = (...outlets: OutletLog[]): SentLogFile => ({ outlets });
 

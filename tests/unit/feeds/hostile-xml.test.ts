@@ -25,9 +25,22 @@ function hostileHistory(): Dataset {
   return {
     ...data,
     events,
-    announcements: data.announcements.map((a) => ({ ...a, summary: `${a.summary} ${HOSTILE}`, by: a.by === null ? null : `${a.by} ${HOSTILE}` })),
+    announcements: data.announcements.map((a) => ({
+      ...a,
+      summary: `${a.summary} ${HOSTILE}`,
+      by: a.by === null ? null : `${a.by} ${HOSTILE}`,
+    })),
     banked: { ...data.banked, grants: data.banked.grants.map((g) => ({ ...g, summary: `${g.summary} ${HOSTILE}` })) },
-    corrections: [{ event_id: last.id, at: '2026-11-22T12:00:00Z', what: 'summary', before: `old ${HOSTILE}`, after: last.summary, reason: `because ${HOSTILE}` }],
+    corrections: [
+      {
+        event_id: last.id,
+        at: '2026-11-22T12:00:00Z',
+        what: 'summary',
+        before: `old ${HOSTILE}`,
+        after: last.summary,
+        reason: `because ${HOSTILE}`,
+      },
+    ],
   };
 }
 

@@ -15,7 +15,9 @@ import { SITE } from '../../../src/core/site.ts';
 import { history } from '../../support/history.ts';
 
 const Rfc3339 = z.iso.datetime({ offset: true });
-const Author = z.strictObject({ name: z.string().min(1).optional(), url: z.url().optional(), avatar: z.url().optional() }).refine((a) => a.name || a.url || a.avatar, 'an author needs a name, url or avatar');
+const Author = z
+  .strictObject({ name: z.string().min(1).optional(), url: z.url().optional(), avatar: z.url().optional() })
+  .refine((a) => a.name || a.url || a.avatar, 'an author needs a name, url or avatar');
 /** JSON Feed 1.1: `version`, `title` and `items` required; each item an `id` and content_html or content_text. */
 const JsonFeed11 = z.looseObject({
   version: z.literal('https://jsonfeed.org/version/1.1'),
@@ -71,7 +73,7 @@ describe('/feed.json', () => {
     expect(feed.items.length).toBeGreaterThan(10);
   });
 
-  it('carries the Atom feed\'s entries in its order: ids, titles, dates, text and links', () => {
+  it("carries the Atom feed's entries in its order: ids, titles, dates, text and links", () => {
     expect(feed.items.map((i) => i.id)).toEqual(atom.items.map((i) => i.id));
     expect(feed.items.map((i) => i.title)).toEqual(atom.items.map((i) => i.title));
     expect(feed.items.map((i) => i.date_published)).toEqual(atom.items.map((i) => i.published?.toISOString()));

@@ -17,7 +17,9 @@ describe('the fields in doubt', () => {
   ])('%s → %s', (entry, key) => expect(doubtKey(entry)).toBe(key));
   it('says each field once, in the order first listed, as one English sentence', () => {
     expect(doubtKeys(['ts (observed)', 'scope', 'ts (time unknown)'])).toEqual(['time', 'scope']);
-    expect(doubtsText(['expires_at (latest possible)', 'scope (affected users only)'])).toBe('The exact expiry is not known; the plans are not stated.');
+    expect(doubtsText(['expires_at (latest possible)', 'scope (affected users only)'])).toBe(
+      'The exact expiry is not known; the plans are not stated.',
+    );
   });
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterWarmup, backtestOf, byHorizon, calibrationError, issueTimes, issueTimesMs, reliability, resetHours, score,
+  afterWarmup,
+  backtestOf,
+  byHorizon,
+  calibrationError,
+  issueTimes,
+  issueTimesMs,
+  reliability,
+  resetHours,
+  score,
 } from '../../../src/core/forecast/backtest.ts';
 import { MODEL_NAMES, TARGETS, evaluate } from '../../../src/core/forecast/evaluate.ts';
 import { event, shipped } from './fixtures.ts';
@@ -18,7 +26,11 @@ describe('harness', () => {
   it('scores 1436 issue times per horizon, 55 of them warm-up (fewer than two resets known, scored 0.5)', () => {
     for (const model of [bt.memoryless, bt.rhythm, bt.published]) {
       expect(byHorizon(model, 24)).toHaveLength(1436);
-      expect(byHorizon(model, 24).filter((x) => x.warmup).every((x) => x.p === 0.5)).toBe(true);
+      expect(
+        byHorizon(model, 24)
+          .filter((x) => x.warmup)
+          .every((x) => x.p === 0.5),
+      ).toBe(true);
       expect(afterWarmup(byHorizon(model, 48))).toHaveLength(1436 - 55);
     }
   });
@@ -28,7 +40,11 @@ describe('harness', () => {
     expect(issueTimes([])).toEqual([]);
     const first = Date.parse('2025-09-17T04:02:52Z') / 3_600_000;
     expect(issueTimesMs([first, first + 745]).map((ms) => new Date(ms).toISOString())).toEqual([
-      '2025-10-17T04:02:52.000Z', '2025-10-17T10:02:52.000Z', '2025-10-17T16:02:52.000Z', '2025-10-17T22:02:52.000Z', '2025-10-18T04:02:52.000Z',
+      '2025-10-17T04:02:52.000Z',
+      '2025-10-17T10:02:52.000Z',
+      '2025-10-17T16:02:52.000Z',
+      '2025-10-17T22:02:52.000Z',
+      '2025-10-18T04:02:52.000Z',
     ]);
   });
   it('only reset and banked events count', () => {
@@ -36,7 +52,10 @@ describe('harness', () => {
     expect(resetHours(evs)).toHaveLength(2);
   });
   it('scores hand-computed cases: Brier and log loss', () => {
-    const s = score([{ p: 0.5, outcome: 1 }, { p: 0.2, outcome: 0 }]);
+    const s = score([
+      { p: 0.5, outcome: 1 },
+      { p: 0.2, outcome: 0 },
+    ]);
     expect(s.brier).toBeCloseTo((0.25 + 0.04) / 2, 12);
     expect(s.log_loss).toBeCloseTo((Math.log(2) - Math.log(0.8)) / 2, 12);
     expect(s.base_rate).toBe(0.5);
@@ -56,13 +75,18 @@ describe('harness', () => {
 describe('evaluation on the frozen history', () => {
   const e = evaluate(shipped().events, shipped().announcements);
   it('scores the memoryless reference, the rhythm alone and the published forecast at both horizons, on the same issues', () => {
-    expect(e.rows.map((r) => `${r.model} ${r.horizon_hours}`)).toEqual([24, 48].flatMap((h) => Object.values(MODEL_NAMES).map((m) => `${m} ${h}`)));
+    expect(e.rows.map((r) => `${r.model} ${r.horizon_hours}`)).toEqual(
+      [24, 48].flatMap((h) => Object.values(MODEL_NAMES).map((m) => `${m} ${h}`)),
+    );
     expect(new Set(e.rows.map((r) => r.n))).toEqual(new Set([1436]));
     expect(e.block_issues).toBe(112); // 28 days of 6-hour issues
   });
   it('every skill figure has a 90 % interval containing it', () => {
     for (const r of e.rows) {
-      for (const [value, interval] of [[r.skill_vs_memoryless, r.skill_vs_memoryless_90], [r.skill_vs_climatology, r.skill_vs_climatology_90]] as const) {
+      for (const [value, interval] of [
+        [r.skill_vs_memoryless, r.skill_vs_memoryless_90],
+        [r.skill_vs_climatology, r.skill_vs_climatology_90],
+      ] as const) {
         expect(interval, r.model).not.toBeNull();
         expect(interval!.lower).toBeLessThanOrEqual(value + 1e-12);
         expect(interval!.upper).toBeGreaterThanOrEqual(value - 1e-12);

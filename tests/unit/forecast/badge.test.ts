@@ -33,7 +33,7 @@ function payloadsAt(now: Date, data = history()) {
 const FRESH = new Date(Date.parse(createPayloads(history(), HISTORY_NOW, SITE.url).forecast.freshness.events_checked_at) + HOUR_MS);
 
 describe('badge.json', () => {
-  it('shows forecast.json\'s 24-hour chance when the forecast is available', () => {
+  it("shows forecast.json's 24-hour chance when the forecast is available", () => {
     const { badge, forecast } = payloadsAt(FRESH);
     expect(forecast.available).toBe(true);
     expect(badge.message).toBe(`${forecast.p24}%`);
@@ -56,7 +56,14 @@ describe('badge.json', () => {
   });
 
   it.each([
-    [0, 'blue'], [24, 'blue'], [25, 'yellowgreen'], [49, 'yellowgreen'], [50, 'green'], [74, 'green'], [75, 'brightgreen'], [100, 'brightgreen'],
+    [0, 'blue'],
+    [24, 'blue'],
+    [25, 'yellowgreen'],
+    [49, 'yellowgreen'],
+    [50, 'green'],
+    [74, 'green'],
+    [75, 'brightgreen'],
+    [100, 'brightgreen'],
   ])('colours %i %% %s', (percent, color) => {
     expect(badgeColor(percent)).toBe(color);
   });

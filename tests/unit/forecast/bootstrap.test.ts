@@ -51,7 +51,7 @@ describe('circular moving-block bootstrap', () => {
   it('a forecast scored against itself has skill 0 in every resample', () => {
     expect(skillInterval(model, model, { blockLength: 30 })).toEqual({ lower: 0, upper: 0 });
   });
-  it('skill against climatology uses each resample\'s own base rate', () => {
+  it("skill against climatology uses each resample's own base rate", () => {
     const outcomes = [1, 0, 0, 0, 1, 0, 0, 0];
     const losses = outcomes.map((o) => (0.25 - o) ** 2);
     // one whole-series block: base rate ¼, climatology Brier 3/16, the model's mean loss (2·9/16 + 6/16)/8 = 3/16

@@ -32,8 +32,23 @@ describe('cloglog calibration slope (maximum likelihood)', () => {
     expect(fit!.intercept).toBeCloseTo(a, 2);
   });
   it('is null when it cannot be estimated: outcomes all alike, or a single forecast value', () => {
-    expect(calibrationSlope([{ p: 0.2, outcome: 0 }, { p: 0.4, outcome: 0 }])).toBeNull();
-    expect(calibrationSlope([{ p: 0.2, outcome: 1 }, { p: 0.4, outcome: 1 }])).toBeNull();
-    expect(calibrationSlope([{ p: 0.3, outcome: 1 }, { p: 0.3, outcome: 0 }])).toBeNull();
+    expect(
+      calibrationSlope([
+        { p: 0.2, outcome: 0 },
+        { p: 0.4, outcome: 0 },
+      ]),
+    ).toBeNull();
+    expect(
+      calibrationSlope([
+        { p: 0.2, outcome: 1 },
+        { p: 0.4, outcome: 1 },
+      ]),
+    ).toBeNull();
+    expect(
+      calibrationSlope([
+        { p: 0.3, outcome: 1 },
+        { p: 0.3, outcome: 0 },
+      ]),
+    ).toBeNull();
   });
 });

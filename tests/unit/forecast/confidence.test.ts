@@ -9,8 +9,14 @@ import { REASON_KINDS, reasonSentence, type ConfidenceReason } from '../../../sr
 
 describe('reasonSentence: the English of forecast.json', () => {
   it.each<[ConfidenceReason, string]>([
-    [{ kind: 'record', resets: 66, since: '2025-09-17', model: 'recency-mix' }, '66 recorded resets since 2025-09-17; rhythm model: recency-mix'],
-    [{ kind: 'record', resets: 1, since: '2026-03-01', model: 'recency-mix' }, '1 recorded reset since 2026-03-01; rhythm model: recency-mix'],
+    [
+      { kind: 'record', resets: 66, since: '2025-09-17', model: 'recency-mix' },
+      '66 recorded resets since 2025-09-17; rhythm model: recency-mix',
+    ],
+    [
+      { kind: 'record', resets: 1, since: '2026-03-01', model: 'recency-mix' },
+      '1 recorded reset since 2026-03-01; rhythm model: recency-mix',
+    ],
     [{ kind: 'record', resets: 0, since: null, model: 'recency-mix' }, '0 recorded resets; rhythm model: recency-mix'],
     [{ kind: 'too-few', min: 3 }, 'fewer than 3 resets recorded: no gap to average, so no forecast'],
     [{ kind: 'no-rhythm', model: 'recency-mix', min: 6 }, 'the recency-mix model needs 6 resets; the memoryless rate is used instead'],
@@ -41,13 +47,23 @@ describe('reasonSentence: the English of forecast.json', () => {
 describe('confidence: the reasons as data', () => {
   /** 40 resets since 2025-09-17, checked 2 hours ago, both signals fresh, the rhythm fitted: high, one reason. */
   const fresh: ConfidenceInput = {
-    events: 40, firstTs: '2025-09-17T08:00:00Z', eventsAgeHours: 2, minEvents: 3, staleHours: 168,
-    status: 0.1, issues: 0, rhythmFitted: true, minRhythmEvents: 6, model: 'recency-mix',
+    events: 40,
+    firstTs: '2025-09-17T08:00:00Z',
+    eventsAgeHours: 2,
+    minEvents: 3,
+    staleHours: 168,
+    status: 0.1,
+    issues: 0,
+    rhythmFitted: true,
+    minRhythmEvents: 6,
+    model: 'recency-mix',
   };
 
   it('a fresh record with both signals: high, and only the record is named', () => {
     expect(confidence(fresh)).toEqual({
-      available: true, confidence: 'high', reasons: [{ kind: 'record', resets: 40, since: '2025-09-17', model: 'recency-mix' }],
+      available: true,
+      confidence: 'high',
+      reasons: [{ kind: 'record', resets: 40, since: '2025-09-17', model: 'recency-mix' }],
     });
   });
 

@@ -7,14 +7,35 @@ let seq = 1000;
 export function event(ts: string, kind: StoredEvent['kind'] = 'reset'): StoredEvent {
   seq += 1;
   return {
-    id: String(seq), date: ts.slice(0, 10), ts, scope: 'all', kind, source: 'test', url: `https://example.org/${seq}`,
-    summary: 'test event', partial: false, global: false, origin: 'official_post', certainty: 'high', uncertain_fields: [],
+    id: String(seq),
+    date: ts.slice(0, 10),
+    ts,
+    scope: 'all',
+    kind,
+    source: 'test',
+    url: `https://example.org/${seq}`,
+    summary: 'test event',
+    partial: false,
+    global: false,
+    origin: 'official_post',
+    certainty: 'high',
+    uncertain_fields: [],
   };
 }
 
 export function promise(ts: string, fulfilledBy: string | null): Announcement {
   const w = defaultWindow(new Date(ts));
-  return { id: null, ts, source: 'test', url: `https://example.org/promise/${ts}`, summary: 'a reset is coming', by: w.by, window_start: w.start, window_end: w.end, fulfilled_by: fulfilledBy };
+  return {
+    id: null,
+    ts,
+    source: 'test',
+    url: `https://example.org/promise/${ts}`,
+    summary: 'a reset is coming',
+    by: w.by,
+    window_start: w.start,
+    window_end: w.end,
+    fulfilled_by: fulfilledBy,
+  };
 }
 
 export const UNKNOWN_SIGNALS: SignalsFile = {
@@ -24,7 +45,10 @@ export const UNKNOWN_SIGNALS: SignalsFile = {
   sources: [],
 };
 
-export function dataset(events: StoredEvent[], opts: { checkedAt?: string; announcements?: Announcement[]; signals?: SignalsFile } = {}): Dataset {
+export function dataset(
+  events: StoredEvent[],
+  opts: { checkedAt?: string; announcements?: Announcement[]; signals?: SignalsFile } = {},
+): Dataset {
   return {
     events,
     eventsCheckedAt: opts.checkedAt ?? events.at(-1)?.ts ?? '2026-01-01T00:00:00Z',

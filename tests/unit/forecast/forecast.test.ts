@@ -16,9 +16,17 @@ describe('hand-computed forecast, memoryless (5 resets), fixed clock', () => {
   const f = computeForecast(dataset(five, { checkedAt: '2026-03-10T06:00:00Z' }), NOW, SRC);
   it('inputs', () => {
     expect(f.inputs).toMatchObject({
-      avg_gap_hours: 48, hours_since_last: 24, B: Number((1 - Math.exp(-0.5)).toFixed(4)), C: null,
-      cad24: Number((1 - Math.exp(-0.5)).toFixed(4)), official_signal: 0, status_signal: 0, issues_signal: 0, S: 0,
-      rhythm_model: 'recency-mix', global: false,
+      avg_gap_hours: 48,
+      hours_since_last: 24,
+      B: Number((1 - Math.exp(-0.5)).toFixed(4)),
+      C: null,
+      cad24: Number((1 - Math.exp(-0.5)).toFixed(4)),
+      official_signal: 0,
+      status_signal: 0,
+      issues_signal: 0,
+      S: 0,
+      rhythm_model: 'recency-mix',
+      global: false,
     });
   });
   it('p24 = round(100·(1 − e^−½)) = 39, p48 = round(100·(1 − e^−1)) = 63, available, low confidence, formula 2', () => {
@@ -27,12 +35,20 @@ describe('hand-computed forecast, memoryless (5 resets), fixed clock', () => {
     expect(ForecastPayload.safeParse(f).success).toBe(true);
   });
   it('an open promise with none settled yet weighs ½: p24 = 1 − e^−½·½ = 70, S = 0.5', () => {
-    const g = computeForecast(dataset(five, { checkedAt: '2026-03-10T06:00:00Z', announcements: [promise('2026-03-10T08:00:00Z', null)] }), NOW, SRC);
+    const g = computeForecast(
+      dataset(five, { checkedAt: '2026-03-10T06:00:00Z', announcements: [promise('2026-03-10T08:00:00Z', null)] }),
+      NOW,
+      SRC,
+    );
     expect([g.inputs.official_signal, g.inputs.S, g.p24, g.p48]).toEqual([1, 0.5, 70, Math.round(100 * (1 - Math.exp(-1) * 0.5))]);
   });
   it('after two kept promises the weight is (2 + 1)/(2 + 2) = ¾: p24 = round(100·(1 − e^−½·¼)) = 85', () => {
     const kept = [promise('2026-03-03T10:00:00Z', five[1]!.id), promise('2026-03-07T00:00:00Z', five[3]!.id)];
-    const g = computeForecast(dataset(five, { checkedAt: '2026-03-10T06:00:00Z', announcements: [...kept, promise('2026-03-10T08:00:00Z', null)] }), NOW, SRC);
+    const g = computeForecast(
+      dataset(five, { checkedAt: '2026-03-10T06:00:00Z', announcements: [...kept, promise('2026-03-10T08:00:00Z', null)] }),
+      NOW,
+      SRC,
+    );
     expect([g.inputs.S, g.p24]).toEqual([0.75, Math.round(100 * (1 - Math.exp(-0.5) * 0.25))]);
   });
 });
@@ -71,7 +87,13 @@ describe('edge cases', () => {
     expect(f.p24).toBe(0);
   });
   it('huge gaps: tiny but valid probabilities', () => {
-    const f = computeForecast(dataset([event('2000-01-01T00:00:00Z'), event('2013-01-01T00:00:00Z'), event('2026-01-01T00:00:00Z')], { checkedAt: '2026-03-10T00:00:00Z' }), NOW, SRC);
+    const f = computeForecast(
+      dataset([event('2000-01-01T00:00:00Z'), event('2013-01-01T00:00:00Z'), event('2026-01-01T00:00:00Z')], {
+        checkedAt: '2026-03-10T00:00:00Z',
+      }),
+      NOW,
+      SRC,
+    );
     expect(f.p24).toBe(0);
     expect(ForecastPayload.safeParse(f).success).toBe(true);
   });
@@ -97,19 +119,29 @@ describe('properties', () => {
   const toEvents = (hs: number[]) => [...hs].sort((a, b) => a - b).map((h) => event(at(Date.parse('2025-10-01T00:00:00Z') + h * HOUR_MS)));
   const now = new Date('2026-04-20T00:00:00Z');
   it('percentages in range, p24 ≤ p48, payload valid', () => {
-    fc.assert(fc.property(hours, (hs) => {
-      const f = computeForecast(dataset(toEvents(hs), { checkedAt: '2026-04-19T00:00:00Z' }), now, SRC);
-      expect(f.p24).toBeLessThanOrEqual(f.p48);
-      expect(ForecastPayload.safeParse(f).success).toBe(true);
-    }), { seed: 7, numRuns: 200 });
+    fc.assert(
+      fc.property(hours, (hs) => {
+        const f = computeForecast(dataset(toEvents(hs), { checkedAt: '2026-04-19T00:00:00Z' }), now, SRC);
+        expect(f.p24).toBeLessThanOrEqual(f.p48);
+        expect(ForecastPayload.safeParse(f).success).toBe(true);
+      }),
+      { seed: 7, numRuns: 200 },
+    );
   });
   it('an open official promise never lowers p24', () => {
-    fc.assert(fc.property(hours, fc.integer({ min: 0, max: 71 }), (hs, age) => {
-      const events = toEvents(hs);
-      const posted = at(now.getTime() - age * HOUR_MS);
-      const without = computeForecast(dataset(events, { checkedAt: '2026-04-19T00:00:00Z' }), now, SRC);
-      const withPromise = computeForecast(dataset(events, { checkedAt: '2026-04-19T00:00:00Z', announcements: [promise(posted, null)] }), now, SRC);
-      expect(withPromise.p24).toBeGreaterThanOrEqual(without.p24);
-    }), { seed: 8, numRuns: 200 });
+    fc.assert(
+      fc.property(hours, fc.integer({ min: 0, max: 71 }), (hs, age) => {
+        const events = toEvents(hs);
+        const posted = at(now.getTime() - age * HOUR_MS);
+        const without = computeForecast(dataset(events, { checkedAt: '2026-04-19T00:00:00Z' }), now, SRC);
+        const withPromise = computeForecast(
+          dataset(events, { checkedAt: '2026-04-19T00:00:00Z', announcements: [promise(posted, null)] }),
+          now,
+          SRC,
+        );
+        expect(withPromise.p24).toBeGreaterThanOrEqual(without.p24);
+      }),
+      { seed: 8, numRuns: 200 },
+    );
   });
 });

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  PROMISE_PRIOR, officialAt, officialTerm, openSpan, promiseFacts, promiseWeight, settlement, type PromiseFact,
+  PROMISE_PRIOR,
+  officialAt,
+  officialTerm,
+  openSpan,
+  promiseFacts,
+  promiseWeight,
+  settlement,
+  type PromiseFact,
 } from '../../../src/core/forecast/official.ts';
 import { event, promise } from './fixtures.ts';
 import { HOUR_MS } from '../../../src/core/time-units.ts';
@@ -14,7 +21,12 @@ describe('promise facts from the data', () => {
     const reset = event('2026-03-02T12:00:00Z');
     const [kept, open] = promiseFacts([promise('2026-03-01T12:00:00Z', reset.id), promise('2026-03-01T13:00:00Z', null)], [reset]);
     const at = (ts: string): number => Date.parse(ts) / HOUR_MS;
-    expect(kept).toEqual({ posted: at('2026-03-01T12:00:00Z'), windowStart: at('2026-03-01T12:00:00Z'), windowEnd: at('2026-03-04T12:00:00Z'), resetAt: at('2026-03-02T12:00:00Z') });
+    expect(kept).toEqual({
+      posted: at('2026-03-01T12:00:00Z'),
+      windowStart: at('2026-03-01T12:00:00Z'),
+      windowEnd: at('2026-03-04T12:00:00Z'),
+      resetAt: at('2026-03-02T12:00:00Z'),
+    });
     expect(open?.resetAt).toBe(Infinity);
   });
 });
@@ -63,13 +75,20 @@ describe('the learned weight (kept + 1) / (settled + 2)', () => {
     [0, 3, 1 / 5],
   ])('%d kept of %d settled → %d', (kept, settled, w) => expect(promiseWeight(kept, settled)).toBeCloseTo(w, 15));
   it('never reaches 1', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e6 }), (n) => {
-      expect(promiseWeight(n, n)).toBeLessThan(1);
-    }), { seed: 9 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), (n) => {
+        expect(promiseWeight(n, n)).toBeLessThan(1);
+      }),
+      { seed: 9 },
+    );
   });
 
   it('learns only from promises settled by the issue time', () => {
-    const facts = [fact({ resetAt: 10 }), fact({ posted: 100, windowStart: 100, windowEnd: 172, resetAt: 130 }), fact({ posted: 200, windowStart: 200, windowEnd: 272 })];
+    const facts = [
+      fact({ resetAt: 10 }),
+      fact({ posted: 100, windowStart: 100, windowEnd: 172, resetAt: 130 }),
+      fact({ posted: 200, windowStart: 200, windowEnd: 272 }),
+    ];
     // At 120 h: the first is settled (kept), the second is open, the third not posted.
     expect(officialAt(facts, 120, 24)).toEqual({ open: true, settled: 1, kept: 1, weight: 2 / 3 });
     // At 130 h the second settles as missed at 24 h (reset 30 h after its post) but kept at 48 h.

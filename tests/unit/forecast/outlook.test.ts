@@ -29,7 +29,9 @@ describe('7-day outlook', () => {
     expect(points.find((x) => x.hours === 48)?.percent).toBe(f.p48);
   });
   it('is all 0 with fewer than 3 resets, as the forecast', () => {
-    const points = outlookPoints(liveModel(dataset([event('2026-03-01T00:00:00Z'), event('2026-03-02T00:00:00Z')]), new Date('2026-03-03T00:00:00Z')));
+    const points = outlookPoints(
+      liveModel(dataset([event('2026-03-01T00:00:00Z'), event('2026-03-02T00:00:00Z')]), new Date('2026-03-03T00:00:00Z')),
+    );
     expect(points.every((x) => x.p === 0 && x.percent === 0)).toBe(true);
   });
   it('an open promise whose window starts in 60 h lifts the curve from 60 h on, not before', () => {
@@ -43,12 +45,21 @@ describe('7-day outlook', () => {
   it('payload validates; non-decreasing for random records (property)', () => {
     const model = liveModel(shipped(), SHIPPED_NOW);
     expect(OutlookPayload.safeParse(createOutlookPayload(model, false, '2026-11-23T00:00:00Z', SRC)).success).toBe(true);
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 24 * 120 }), { minLength: 3, maxLength: 30 }), fc.integer({ min: 0, max: 400 }), (hs, wait) => {
-      const sorted = [...hs].sort((a, b) => a - b);
-      const events = sorted.map((h) => event(new Date(Date.parse('2026-01-01T00:00:00Z') + h * 3_600_000).toISOString().replace('.000', '')));
-      const now = new Date(Date.parse('2026-01-01T00:00:00Z') + (sorted.at(-1)! + wait) * 3_600_000);
-      const ps = outlookPoints(liveModel(dataset(events), now)).map((x) => x.p);
-      ps.forEach((p, i) => expect(p).toBeGreaterThanOrEqual(ps[i - 1] ?? 0));
-    }), { seed: 14, numRuns: 100 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 24 * 120 }), { minLength: 3, maxLength: 30 }),
+        fc.integer({ min: 0, max: 400 }),
+        (hs, wait) => {
+          const sorted = [...hs].sort((a, b) => a - b);
+          const events = sorted.map((h) =>
+            event(new Date(Date.parse('2026-01-01T00:00:00Z') + h * 3_600_000).toISOString().replace('.000', '')),
+          );
+          const now = new Date(Date.parse('2026-01-01T00:00:00Z') + (sorted.at(-1)! + wait) * 3_600_000);
+          const ps = outlookPoints(liveModel(dataset(events), now)).map((x) => x.p);
+          ps.forEach((p, i) => expect(p).toBeGreaterThanOrEqual(ps[i - 1] ?? 0));
+        },
+      ),
+      { seed: 14, numRuns: 100 },
+    );
   });
 });

@@ -62,20 +62,33 @@ describe('one pass = direct, at every issue time of the frozen history (to 1e-12
   it('random records and promises: the same agreement', () => {
     const record = fc.record({
       gaps: fc.array(fc.double({ min: 0, max: 400, noNaN: true }), { minLength: 1, maxLength: 60 }),
-      promises: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), start: fc.double({ min: 0, max: 100, noNaN: true }), length: fc.double({ min: 1, max: 100, noNaN: true }), delay: fc.option(fc.double({ min: 0, max: 120, noNaN: true })) }), { maxLength: 10 }),
+      promises: fc.array(
+        fc.record({
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          start: fc.double({ min: 0, max: 100, noNaN: true }),
+          length: fc.double({ min: 1, max: 100, noNaN: true }),
+          delay: fc.option(fc.double({ min: 0, max: 120, noNaN: true })),
+        }),
+        { maxLength: 10 },
+      ),
     });
     fc.assert(
       fc.property(record, ({ gaps, promises }) => {
         const times: number[] = [];
         let t = 480_000;
         for (const g of gaps) times.push((t += g));
-        const span = (times.at(-1)! - times[0]!) || 1;
+        const span = times.at(-1)! - times[0]! || 1;
         const facts: PromiseFact[] = promises.map((p) => {
           const posted = times[0]! + p.at * span;
-          return { posted, windowStart: posted + p.start, windowEnd: posted + p.start + p.length, resetAt: p.delay === null ? Infinity : posted + p.delay };
+          return {
+            posted,
+            windowStart: posted + p.start,
+            windowEnd: posted + p.start + p.length,
+            resetAt: p.delay === null ? Infinity : posted + p.delay,
+          };
         });
         const input = { times, promises: facts };
-        const issuedMs = Array.from({ length: 40 }, (_, i) => Math.round((times[0]! + (i * span) / 39) * HOUR_MS / 1000) * 1000);
+        const issuedMs = Array.from({ length: 40 }, (_, i) => Math.round(((times[0]! + (i * span) / 39) * HOUR_MS) / 1000) * 1000);
         for (const row of replay(input, issuedMs, [6, 24, 48, 168])) {
           expectSame(modelAt(input, row.issuedMs / HOUR_MS).parts(row.parts.hours), row.parts, String(row.issuedMs));
         }
@@ -127,7 +140,9 @@ describe('out of sample by construction: truncating the frozen history', () => {
     // The live forecast at instants before the cut, too (the whole payload).
     for (const at of ['2026-02-01T00:00:00Z', '2026-03-07T23:30:00Z', '2026-05-20T12:00:00Z', '2026-09-12T04:00:00Z']) {
       if (at >= cut) continue;
-      expect(computeForecast(cutData, new Date(at), 'https://example.org')).toEqual(computeForecast(full, new Date(at), 'https://example.org'));
+      expect(computeForecast(cutData, new Date(at), 'https://example.org')).toEqual(
+        computeForecast(full, new Date(at), 'https://example.org'),
+      );
     }
   });
 });

@@ -1,13 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  HALF_LIVES_HOURS, MIN_RHYTHM_EVENTS, WEEKDAY_PRIOR_RESETS, factorHours, meanGapHours, memorylessProbability, mixedRate, recencyRate,
-  rhythmProbability, rhythmStateAt, weekdayFactors, weekdayHours, weekdayOf, type RhythmState,
+  HALF_LIVES_HOURS,
+  MIN_RHYTHM_EVENTS,
+  WEEKDAY_PRIOR_RESETS,
+  factorHours,
+  meanGapHours,
+  memorylessProbability,
+  mixedRate,
+  recencyRate,
+  rhythmProbability,
+  rhythmStateAt,
+  weekdayFactors,
+  weekdayHours,
+  weekdayOf,
+  type RhythmState,
 } from '../../../src/core/forecast/rhythm.ts';
 
 const WEEK = 168;
 const state = (over: Partial<RhythmState>): RhythmState => ({
-  t: 0, n: 0, first: NaN, last: NaN, decayed: HALF_LIVES_HOURS.map(() => 0), weekdayCounts: [0, 0, 0, 0, 0, 0, 0], ...over,
+  t: 0,
+  n: 0,
+  first: NaN,
+  last: NaN,
+  decayed: HALF_LIVES_HOURS.map(() => 0),
+  weekdayCounts: [0, 0, 0, 0, 0, 0, 0],
+  ...over,
 });
 
 describe('constants fixed in advance', () => {
@@ -20,7 +38,11 @@ describe('constants fixed in advance', () => {
 
 describe('memoryless, hand-computed', () => {
   it.each([
-    [[], 0], [[5], 0], [[0, 10, 30], 15], [[0, 0, 0], 0], [[0, 1000], 1000],
+    [[], 0],
+    [[5], 0],
+    [[0, 10, 30], 15],
+    [[0, 0, 0], 0],
+    [[0, 1000], 1000],
   ])('mean gap of %j is %d h', (times, gap) => expect(meanGapHours(times)).toBe(gap));
   it.each([
     [24, 48, 1 - Math.exp(-0.5)],
@@ -107,7 +129,9 @@ describe('rhythm probability', () => {
   });
 });
 
-const ascending = fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: MIN_RHYTHM_EVENTS, maxLength: 40 }).map((a) => a.sort((x, y) => x - y));
+const ascending = fc
+  .array(fc.integer({ min: 0, max: 20_000 }), { minLength: MIN_RHYTHM_EVENTS, maxLength: 40 })
+  .map((a) => a.sort((x, y) => x - y));
 
 describe('properties', () => {
   it('a probability in [0, 1], non-decreasing with the horizon (6 h steps to a month)', () => {

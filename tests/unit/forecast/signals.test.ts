@@ -13,7 +13,21 @@ describe('status signal', () => {
     ['another product down', { ...freshStatus, components: [{ name: 'Sora', status: 'major_outage' as const }] }, 0],
     [
       'unresolved major incident',
-      { ...freshStatus, indicator: 'major' as const, incidents: [{ id: 'x', name: 'n', status: 'investigating', impact: 'major', started_at: '2026-03-01T10:00:00Z', resolved_at: null, url: null }] },
+      {
+        ...freshStatus,
+        indicator: 'major' as const,
+        incidents: [
+          {
+            id: 'x',
+            name: 'n',
+            status: 'investigating',
+            impact: 'major',
+            started_at: '2026-03-01T10:00:00Z',
+            resolved_at: null,
+            url: null,
+          },
+        ],
+      },
       0.75,
     ],
   ])('%s', (_name, status, expected) => expect(statusSignal(status, now)).toBe(expected));

@@ -9,7 +9,19 @@ import { HOUR_MS } from '../../../src/core/time-units.ts';
 
 const h = (ts: string): number => Date.parse(ts) / HOUR_MS;
 const line = (issued: string, p24: number, p48: number, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ issued_at: issued, available: true, p24, p48, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2', ...extra });
+  JSON.stringify({
+    issued_at: issued,
+    available: true,
+    p24,
+    p48,
+    rhythm_model: 'recency-mix',
+    S: 0,
+    official_signal: 0,
+    status_signal: 0,
+    issues_signal: 0,
+    formula_version: '2',
+    ...extra,
+  });
 
 // Resets R1 01-01 00:00, R2 01-03 00:00, R3 01-05 12:00, R4 01-06 00:00; the build clock 01-07 00:00.
 const RESETS = ['2026-01-01T00:00:00Z', '2026-01-03T00:00:00Z', '2026-01-05T12:00:00Z', '2026-01-06T00:00:00Z'].map(h);
@@ -39,11 +51,21 @@ describe('track record of a hand-made log with every kind of bad line', () => {
     expect(r.warnings.map((w) => w.match(/line (\d+)/)?.[1])).toEqual(['2', '3', '5', '6', '7']);
     expect(r.warnings[0]).toMatch(/^data\/forecast-log\.jsonl: line 2: not valid JSON/);
     expect(r.warnings[2]).toMatch(/duplicate issued_at 2026-01-04T12:00:00Z/);
-    expect(r.formula_versions).toEqual([{ formula_version: '1', lines: 1 }, { formula_version: '2', lines: 3 }]);
+    expect(r.formula_versions).toEqual([
+      { formula_version: '1', lines: 1 },
+      { formula_version: '2', lines: 3 },
+    ]);
   });
 
   it('24 h: lines 1, 4 and 9 scored; Brier (0.4² + 0.8² + 0.5²)/3 = 0.35; 2 resets in (01-03 12:00, 01-06 18:00]', () => {
-    expect(d1).toMatchObject({ horizon_hours: 24, scored: 3, resets: 2, first_issued_at: '2026-01-03T12:00:00Z', last_issued_at: '2026-01-05T18:00:00Z', provisional: true });
+    expect(d1).toMatchObject({
+      horizon_hours: 24,
+      scored: 3,
+      resets: 2,
+      first_issued_at: '2026-01-03T12:00:00Z',
+      last_issued_at: '2026-01-05T18:00:00Z',
+      provisional: true,
+    });
     expect(d1!.brier).toBeCloseTo(0.35, 12);
     expect(d1!.base_rate).toBeCloseTo(2 / 3, 12);
     expect(d1!.mean_forecast).toBeCloseTo((0.4 + 0.2 + 0.5) / 3, 12);
@@ -72,19 +94,30 @@ describe('track record of a hand-made log with every kind of bad line', () => {
     expect(p.log.warnings).toHaveLength(5);
     expect(parseForecastLog(LOG)).toEqual(log);
   });
-  it('an empty log and the frozen history\'s one-line log (its windows still open): nothing scored, no interval', () => {
-    for (const [text, now] of [['', NOW], [shipped().forecastLog, SHIPPED_NOW]] as const) {
+  it("an empty log and the frozen history's one-line log (its windows still open): nothing scored, no interval", () => {
+    for (const [text, now] of [
+      ['', NOW],
+      [shipped().forecastLog, SHIPPED_NOW],
+    ] as const) {
       const empty = trackRecord(typeof text === 'string' ? parseForecastLog(text) : text, RESETS, now);
-      expect(empty.horizons.map((x) => [x.scored, x.brier, x.skill_vs_memoryless, x.skill_vs_memoryless_90])).toEqual([[0, null, null, null], [0, null, null, null]]);
+      expect(empty.horizons.map((x) => [x.scored, x.brier, x.skill_vs_memoryless, x.skill_vs_memoryless_90])).toEqual([
+        [0, null, null, null],
+        [0, null, null, null],
+      ]);
       expect(empty.provisional).toBe(true);
     }
   });
   it('leaves provisional only with ≥ 20 resets and ≥ 1,000 windows: 1,200 daily forecasts over a record of daily resets', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
     const resets = Array.from({ length: 1300 }, (_, i) => (start + (i * 24 + 12) * HOUR_MS) / HOUR_MS);
-    const text = Array.from({ length: 1200 }, (_, i) => line(new Date(start + i * 24 * HOUR_MS).toISOString().replace('.000', ''), 60, 90)).join('\n');
+    const text = Array.from({ length: 1200 }, (_, i) =>
+      line(new Date(start + i * 24 * HOUR_MS).toISOString().replace('.000', ''), 60, 90),
+    ).join('\n');
     const big = trackRecord(parseForecastLog(text), resets, new Date(start + 1300 * 24 * HOUR_MS));
-    expect(big.horizons.map((x) => [x.scored, x.provisional])).toEqual([[1200, false], [1200, false]]);
+    expect(big.horizons.map((x) => [x.scored, x.provisional])).toEqual([
+      [1200, false],
+      [1200, false],
+    ]);
     expect(big.provisional).toBe(false);
     expect(big.horizons[0]!.brier).toBeCloseTo(0.16, 12); // always 60 %, always a reset
   });
@@ -96,8 +129,16 @@ describe('log lines', () => {
     const l = toLogLine(f);
     expect(ForecastLogLine.parse(l)).toEqual(l);
     expect(l).toEqual({
-      issued_at: '2026-11-23T00:00:00Z', available: false, p24: f.p24, p48: f.p48, rhythm_model: 'recency-mix', S: f.inputs.S,
-      official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2',
+      issued_at: '2026-11-23T00:00:00Z',
+      available: false,
+      p24: f.p24,
+      p48: f.p48,
+      rhythm_model: 'recency-mix',
+      S: f.inputs.S,
+      official_signal: 0,
+      status_signal: 0,
+      issues_signal: 0,
+      formula_version: '2',
     });
   });
 });

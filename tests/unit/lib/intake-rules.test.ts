@@ -13,7 +13,11 @@ describe('postIdProblem', () => {
     ['0', second, null],
     ['4198303', second, null], // (1 << 22) + 3999: a post in the epoch's second millisecond
     [String(1000n * 4194304n + 4194303n), second, null],
-    [String(1000n * 4194304n + 4194304n), second, 'is above the largest post id possible at 2010-11-04T01:42:55Z (it decodes to 2010-11-04T01:42:55Z)'],
+    [
+      String(1000n * 4194304n + 4194304n),
+      second,
+      'is above the largest post id possible at 2010-11-04T01:42:55Z (it decodes to 2010-11-04T01:42:55Z)',
+    ],
     ['9223372036854775807', null, null], // 2^63 − 1: 19 digits, form only
     ['10000000000000000000', null, 'is not a post id (decimal digits, at most 19, no leading zero)'],
     ['007', null, 'is not a post id (decimal digits, at most 19, no leading zero)'],

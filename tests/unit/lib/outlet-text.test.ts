@@ -18,10 +18,21 @@ function cutBetweenGraphemes(original: string, cut: string): boolean {
   const seg = new Intl.Segmenter('en', { granularity: 'grapheme' });
   const kept = [...seg.segment(cut.replace(/…$/, ''))].map((g) => g.segment);
   const all = [...seg.segment(original.replace(/\s+/g, ' ').trim())].map((g) => g.segment);
-  return cut.isWellFormed() && kept.every((g, i) => g === all[i] || (i === kept.length - 1 && all[i]!.startsWith(g) && /^[\s,;:.]/.test(all[i]!.slice(g.length))));
+  return (
+    cut.isWellFormed() &&
+    kept.every((g, i) => g === all[i] || (i === kept.length - 1 && all[i]!.startsWith(g) && /^[\s,;:.]/.test(all[i]!.slice(g.length))))
+  );
 }
 
-const message = (text: string, title = 'Codex limits reset'): Message => ({ id: 'reset:1', kind: 'reset', title, text, post: 'https://x.com/OpenAI/status/1', page: 'https://resetcast.netlify.app/timeline/#e-1', attribution: 'Data: Resetcast' });
+const message = (text: string, title = 'Codex limits reset'): Message => ({
+  id: 'reset:1',
+  kind: 'reset',
+  title,
+  text,
+  post: 'https://x.com/OpenAI/status/1',
+  page: 'https://resetcast.netlify.app/timeline/#e-1',
+  attribution: 'Data: Resetcast',
+});
 
 describe('shorten', () => {
   it('never cuts inside a surrogate pair: an emoji at the cut is kept whole or left out', () => {
@@ -35,13 +46,22 @@ describe('shorten', () => {
     expect(shorten(`${'c'.repeat(278)}e\u0301\u0301xyz`)).toBe(`${'c'.repeat(278)}…`);
   });
   it('any text: within the limit in UTF-16 units, well-formed, whole graphemes', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.integer({ min: 2, max: 300 }), (text, max) => {
-      const cut = shorten(text, max);
-      return cut.length <= max && cutBetweenGraphemes(text, cut);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.integer({ min: 2, max: 300 }), (text, max) => {
+        const cut = shorten(text, max);
+        return cut.length <= max && cutBetweenGraphemes(text, cut);
+      }),
+    );
   });
   it('alertMessage cuts the title and the text alike', () => {
-    const alert = { id: 'reset:1', kind: 'reset', title: `${'T'.repeat(118)}🚀 more`, summary: `${'s'.repeat(MAX_TEXT_CHARS - 1)}🚀`, url: null, page: 'https://resetcast.netlify.app/timeline/' } as unknown as Alert;
+    const alert = {
+      id: 'reset:1',
+      kind: 'reset',
+      title: `${'T'.repeat(118)}🚀 more`,
+      summary: `${'s'.repeat(MAX_TEXT_CHARS - 1)}🚀`,
+      url: null,
+      page: 'https://resetcast.netlify.app/timeline/',
+    } as unknown as Alert;
     const m = alertMessage(alert);
     expect(m.title.isWellFormed() && m.text.isWellFormed()).toBe(true);
     expect(m.title.length).toBeLessThanOrEqual(120);
@@ -78,9 +98,11 @@ describe("each outlet's own limit, met at a grapheme boundary", () => {
   });
   it('any summary, any budget: shortenToFit keeps the escaped text within it', () => {
     const escape = (t: string): string => t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (text, budget) => {
-      const out = shortenToFit(text, budget, escape);
-      return escape(out).length <= budget && out.isWellFormed();
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (text, budget) => {
+        const out = shortenToFit(text, budget, escape);
+        return escape(out).length <= budget && out.isWellFormed();
+      }),
+    );
   });
 });

@@ -225,13 +225,31 @@ describe('resolveWindow (npm run add-promise)', () => {
   it.each([
     ['no flags: the default rule', {}, '2026-07-09T15:00:00Z', '2026-07-12T15:00:00Z', null],
     ['--by alone', { by: 'by EOD' }, '2026-07-09T15:00:00Z', '2026-07-10T06:59:59Z', 'by EOD'],
-    ['both times given', { start: '2026-07-09T16:00:00Z', end: '2026-07-09T18:00:00Z', by: 'by EOD!' }, '2026-07-09T16:00:00Z', '2026-07-09T18:00:00Z', 'by EOD'],
-    ['both times given: --by is recorded, not read', { start: '2026-07-09T16:00:00Z', end: '2026-07-09T18:00:00Z', by: 'after the maintenance' }, '2026-07-09T16:00:00Z', '2026-07-09T18:00:00Z', 'after the maintenance'],
+    [
+      'both times given',
+      { start: '2026-07-09T16:00:00Z', end: '2026-07-09T18:00:00Z', by: 'by EOD!' },
+      '2026-07-09T16:00:00Z',
+      '2026-07-09T18:00:00Z',
+      'by EOD',
+    ],
+    [
+      'both times given: --by is recorded, not read',
+      { start: '2026-07-09T16:00:00Z', end: '2026-07-09T18:00:00Z', by: 'after the maintenance' },
+      '2026-07-09T16:00:00Z',
+      '2026-07-09T18:00:00Z',
+      'after the maintenance',
+    ],
     ['--window-start and --by', { start: '2026-07-09T18:00:00Z', by: 'by EOD' }, '2026-07-09T18:00:00Z', '2026-07-10T06:59:59Z', 'by EOD'],
     ['--window-end alone', { end: '2026-07-09T18:00:00Z' }, '2026-07-09T15:00:00Z', '2026-07-09T18:00:00Z', null],
     ['--window-start alone', { start: '2026-07-10T00:00:00Z' }, '2026-07-10T00:00:00Z', '2026-07-12T15:00:00Z', null],
     ['--window-end and --by', { end: '2026-07-11T12:00:00Z', by: 'tomorrow' }, '2026-07-10T07:00:00Z', '2026-07-11T12:00:00Z', 'tomorrow'],
-    ['the window may start at the post', { start: '2026-07-09T15:00:00Z', end: '2026-07-09T15:00:01Z' }, '2026-07-09T15:00:00Z', '2026-07-09T15:00:01Z', null],
+    [
+      'the window may start at the post',
+      { start: '2026-07-09T15:00:00Z', end: '2026-07-09T15:00:01Z' },
+      '2026-07-09T15:00:00Z',
+      '2026-07-09T15:00:01Z',
+      null,
+    ],
   ])('%s', (_name, flags, start, end, by) => {
     expect(resolveWindow({ postedAt, ...flags })).toEqual({ start, end, by });
   });
@@ -242,13 +260,34 @@ describe('resolveWindow (npm run add-promise)', () => {
     [{ end: '2026-07-10T12:00:00.000Z' }, '--window-end 2026-07-10T12:00:00.000Z: not a timestamp YYYY-MM-DDTHH:MM:SSZ'],
     [{ start: '2026-07-09T14:59:59Z' }, '--window-start 2026-07-09T14:59:59Z: before the post (2026-07-09T15:00:00Z)'],
     [{ end: '2026-07-09T14:00:00Z' }, '--window-end 2026-07-09T14:00:00Z: before the post (2026-07-09T15:00:00Z)'],
-    [{ start: '2026-07-10T12:00:00Z', end: '2026-07-10T11:00:00Z' }, '--window-end 2026-07-10T11:00:00Z: ends before --window-start 2026-07-10T12:00:00Z'],
-    [{ start: '2026-07-10T12:00:00Z', end: '2026-07-10T12:00:00Z' }, '--window-end 2026-07-10T12:00:00Z: ends at --window-start 2026-07-10T12:00:00Z'],
-    [{ end: '2026-07-09T15:00:00Z' }, '--window-end 2026-07-09T15:00:00Z: ends before the start of the default window (2026-07-09T15:00:00Z); give --window-start too'],
-    [{ start: '2026-07-11T00:00:00Z', by: 'by EOD' }, '--window-start 2026-07-11T00:00:00Z: after the end of the window of "by EOD" (2026-07-10T06:59:59Z); give --window-end too'],
-    [{ start: '2026-07-13T00:00:00Z' }, '--window-start 2026-07-13T00:00:00Z: after the end of the default window (2026-07-12T15:00:00Z); give --window-end too'],
-    [{ end: '2026-07-10T05:00:00Z', by: 'tomorrow' }, '--window-end 2026-07-10T05:00:00Z: ends before the start of the window of "tomorrow" (2026-07-10T07:00:00Z); give --window-start too'],
-    [{ start: '2026-07-10T00:00:00Z', by: 'next blue moon' }, '--by "next blue moon": no time words recognised (try "by EOD", "10am PT", "tomorrow", "in a few hours")'],
+    [
+      { start: '2026-07-10T12:00:00Z', end: '2026-07-10T11:00:00Z' },
+      '--window-end 2026-07-10T11:00:00Z: ends before --window-start 2026-07-10T12:00:00Z',
+    ],
+    [
+      { start: '2026-07-10T12:00:00Z', end: '2026-07-10T12:00:00Z' },
+      '--window-end 2026-07-10T12:00:00Z: ends at --window-start 2026-07-10T12:00:00Z',
+    ],
+    [
+      { end: '2026-07-09T15:00:00Z' },
+      '--window-end 2026-07-09T15:00:00Z: ends before the start of the default window (2026-07-09T15:00:00Z); give --window-start too',
+    ],
+    [
+      { start: '2026-07-11T00:00:00Z', by: 'by EOD' },
+      '--window-start 2026-07-11T00:00:00Z: after the end of the window of "by EOD" (2026-07-10T06:59:59Z); give --window-end too',
+    ],
+    [
+      { start: '2026-07-13T00:00:00Z' },
+      '--window-start 2026-07-13T00:00:00Z: after the end of the default window (2026-07-12T15:00:00Z); give --window-end too',
+    ],
+    [
+      { end: '2026-07-10T05:00:00Z', by: 'tomorrow' },
+      '--window-end 2026-07-10T05:00:00Z: ends before the start of the window of "tomorrow" (2026-07-10T07:00:00Z); give --window-start too',
+    ],
+    [
+      { start: '2026-07-10T00:00:00Z', by: 'next blue moon' },
+      '--by "next blue moon": no time words recognised (try "by EOD", "10am PT", "tomorrow", "in a few hours")',
+    ],
   ])('%j → %s', (flags, message) => {
     expect(() => resolveWindow({ postedAt, ...flags })).toThrow(new PromiseWindowError(message));
     expect(message).not.toContain('\n');
@@ -261,7 +300,11 @@ describe('resolveWindow (npm run add-promise)', () => {
   });
   it('keeps the default rule of the stub', () => {
     expect(DEFAULT_WINDOW_HOURS).toBe(72);
-    expect(defaultWindow(new Date('2026-07-09T15:00:00.900Z'))).toEqual({ start: '2026-07-09T15:00:00Z', end: '2026-07-12T15:00:00Z', by: null });
+    expect(defaultWindow(new Date('2026-07-09T15:00:00.900Z'))).toEqual({
+      start: '2026-07-09T15:00:00Z',
+      end: '2026-07-12T15:00:00Z',
+      by: null,
+    });
   });
 });
 
@@ -299,7 +342,11 @@ describe('findTimePhrase', () => {
   // The pull reads a post's first 4,000 characters (TEXT_CAPS.postText): time words after them are not seen.
   it('suggestWindow reads only the first 4,000 characters of a post', () => {
     const posted = new Date('2026-11-20T12:00:00Z');
-    expect(suggestWindow(`${'x'.repeat(4_000)} in 3 hours`, posted)).toEqual({ start: '2026-11-20T12:00:00Z', end: '2026-11-23T12:00:00Z', by: null });
+    expect(suggestWindow(`${'x'.repeat(4_000)} in 3 hours`, posted)).toEqual({
+      start: '2026-11-20T12:00:00Z',
+      end: '2026-11-23T12:00:00Z',
+      by: null,
+    });
     expect(suggestWindow(`${'x'.repeat(3_000)} in 3 hours`, posted).by).toBe('in 3 hours');
   });
 
@@ -313,12 +360,57 @@ describe('findTimePhrase', () => {
 
 /** Phrases the rule supports, used both embedded in posts and for the window property. */
 const SUPPORTED = [
-  'by EOD', 'EOD', 'end of day', 'by end of day', 'later today', 'today', 'tonight', 'by EOD today', 'EOD PT', 'end of day ET',
-  'tomorrow', 'tomorrow 10am PT', 'tomorrow at 10am PT', 'tomorrow morning', 'tomorrow afternoon', 'tomorrow night', 'by tomorrow',
-  '10am PT', '10:30 am PST', '9am ET', '5pm UTC', 'noon PT', 'midnight PT', '9am CT', '9am MT', '17:00 UTC', '2:30am PT', '1:30am PT',
-  'in a few hours', 'in 3 hours', 'in an hour', 'shortly', 'soon', 'in a bit', 'within 2 hours', 'in 30 minutes', 'in 2-3 hours',
-  'this week', 'by Friday', 'on Monday', 'Sunday', 'next Saturday', 'this weekend', 'next week', 'by the end of the week',
-  'this afternoon', 'this morning', 'this evening', 'by midnight', 'Friday 9am ET', 'next weekend',
+  'by EOD',
+  'EOD',
+  'end of day',
+  'by end of day',
+  'later today',
+  'today',
+  'tonight',
+  'by EOD today',
+  'EOD PT',
+  'end of day ET',
+  'tomorrow',
+  'tomorrow 10am PT',
+  'tomorrow at 10am PT',
+  'tomorrow morning',
+  'tomorrow afternoon',
+  'tomorrow night',
+  'by tomorrow',
+  '10am PT',
+  '10:30 am PST',
+  '9am ET',
+  '5pm UTC',
+  'noon PT',
+  'midnight PT',
+  '9am CT',
+  '9am MT',
+  '17:00 UTC',
+  '2:30am PT',
+  '1:30am PT',
+  'in a few hours',
+  'in 3 hours',
+  'in an hour',
+  'shortly',
+  'soon',
+  'in a bit',
+  'within 2 hours',
+  'in 30 minutes',
+  'in 2-3 hours',
+  'this week',
+  'by Friday',
+  'on Monday',
+  'Sunday',
+  'next Saturday',
+  'this weekend',
+  'next week',
+  'by the end of the week',
+  'this afternoon',
+  'this morning',
+  'this evening',
+  'by midnight',
+  'Friday 9am ET',
+  'next weekend',
 ];
 
 describe('every supported phrase is found inside a post', () => {
@@ -334,8 +426,12 @@ describe('properties (postedAt anywhere in 2025–2028)', () => {
       fc.constantFrom('', 'by ', 'until '),
       fc.constantFrom('', 'today ', 'tomorrow ', 'on Friday ', 'Sunday ', 'tonight '),
       fc.oneof(
-        fc.tuple(fc.integer({ min: 1, max: 12 }), fc.constantFrom(0, 15, 30, 59), fc.constantFrom('am', 'pm', ' a.m.', ' PM')).map(([h, m, ap]) => `${h}:${String(m).padStart(2, '0')}${ap}`),
-        fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+        fc
+          .tuple(fc.integer({ min: 1, max: 12 }), fc.constantFrom(0, 15, 30, 59), fc.constantFrom('am', 'pm', ' a.m.', ' PM'))
+          .map(([h, m, ap]) => `${h}:${String(m).padStart(2, '0')}${ap}`),
+        fc
+          .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+          .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
         fc.constantFrom('noon', 'midnight'),
       ),
       fc.constantFrom('', ' PT', ' PDT', ' ET', ' EST', ' CT', ' MT', ' UTC', ' GMT'),
@@ -357,7 +453,24 @@ describe('properties (postedAt anywhere in 2025–2028)', () => {
   });
 
   it('whatever findTimePhrase finds in a post, windowFromPhrase reads', () => {
-    const filler = fc.constantFrom('Codex', 'limits', 'reset', 'we', 'will', 'for', 'all', 'the', 'Pro', 'users', 'ok', '🙏', 'by', 'PT', 'at', 'on');
+    const filler = fc.constantFrom(
+      'Codex',
+      'limits',
+      'reset',
+      'we',
+      'will',
+      'for',
+      'all',
+      'the',
+      'Pro',
+      'users',
+      'ok',
+      '🙏',
+      'by',
+      'PT',
+      'at',
+      'on',
+    );
     const text = fc.array(fc.oneof(filler, phrase), { minLength: 1, maxLength: 12 }).map((words) => words.join(' '));
     fc.assert(
       fc.property(postedAt, text, (at, t) => {
@@ -386,26 +499,29 @@ describe('wallClock: skipped and repeated readings', () => {
   });
 });
 
-describe.each(['Australia/Lord_Howe', 'America/Los_Angeles', 'Asia/Kolkata'])('the answers do not depend on the host zone (TZ=%s)', (hostZone) => {
-  let saved: string | undefined;
-  beforeAll(() => {
-    saved = process.env.TZ;
-    process.env.TZ = hostZone;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.TZ;
-    else process.env.TZ = saved;
-  });
-  it('the host zone is in effect', () => {
-    // 2026-07-09T12:00Z is 22:00 at Lord Howe (+10:00 in winter), 05:00 in LA (PDT), 17:30 in Kolkata (+05:30)
-    const hour = { 'Australia/Lord_Howe': 22, 'America/Los_Angeles': 5, 'Asia/Kolkata': 17 }[hostZone];
-    expect(new Date('2026-07-09T12:00:00Z').getHours()).toBe(hour);
-  });
-  it.each([
-    ['1:30am PT', '2026-11-01T05:00:00Z', '2026-11-01T07:30:00Z', '2026-11-01T11:30:00Z'],
-    ['2:30am PT', '2026-03-08T05:00:00Z', '2026-03-08T09:30:00Z', '2026-03-08T13:30:00Z'],
-    ['today', '2026-11-01T07:00:00Z', '2026-11-01T07:00:00Z', '2026-11-02T07:59:59Z'],
-    ['tomorrow 10am PT', '2026-03-07T20:00:00Z', '2026-03-08T16:00:00Z', '2026-03-08T20:00:00Z'],
-    ['this weekend', '2026-10-29T17:00:00Z', '2026-10-31T07:00:00Z', '2026-11-02T07:59:59Z'],
-  ])('%s posted %s → %s … %s', (by, post, start, end) => expect(win(by, post)).toEqual([start, end]));
-});
+describe.each(['Australia/Lord_Howe', 'America/Los_Angeles', 'Asia/Kolkata'])(
+  'the answers do not depend on the host zone (TZ=%s)',
+  (hostZone) => {
+    let saved: string | undefined;
+    beforeAll(() => {
+      saved = process.env.TZ;
+      process.env.TZ = hostZone;
+    });
+    afterAll(() => {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    });
+    it('the host zone is in effect', () => {
+      // 2026-07-09T12:00Z is 22:00 at Lord Howe (+10:00 in winter), 05:00 in LA (PDT), 17:30 in Kolkata (+05:30)
+      const hour = { 'Australia/Lord_Howe': 22, 'America/Los_Angeles': 5, 'Asia/Kolkata': 17 }[hostZone];
+      expect(new Date('2026-07-09T12:00:00Z').getHours()).toBe(hour);
+    });
+    it.each([
+      ['1:30am PT', '2026-11-01T05:00:00Z', '2026-11-01T07:30:00Z', '2026-11-01T11:30:00Z'],
+      ['2:30am PT', '2026-03-08T05:00:00Z', '2026-03-08T09:30:00Z', '2026-03-08T13:30:00Z'],
+      ['today', '2026-11-01T07:00:00Z', '2026-11-01T07:00:00Z', '2026-11-02T07:59:59Z'],
+      ['tomorrow 10am PT', '2026-03-07T20:00:00Z', '2026-03-08T16:00:00Z', '2026-03-08T20:00:00Z'],
+      ['this weekend', '2026-10-29T17:00:00Z', '2026-10-31T07:00:00Z', '2026-11-02T07:59:59Z'],
+    ])('%s posted %s → %s … %s', (by, post, start, end) => expect(win(by, post)).toEqual([start, end]));
+  },
+);

@@ -30,21 +30,32 @@ describe('publishedNow between two pulls, the data unchanged', () => {
   });
 
   it('the 5 h reminder came due (19:11:11, between the 19:00 and the 19:30 pull): build, naming it', () => {
-    expect(between(mini, '2026-07-11T19:00:00Z', '2026-07-11T19:30:00Z')).toEqual({ alerts: 'alerts: new grant-expiring:2026-06-12-launch:5h (deployed → now)' });
+    expect(between(mini, '2026-07-11T19:00:00Z', '2026-07-11T19:30:00Z')).toEqual({
+      alerts: 'alerts: new grant-expiring:2026-06-12-launch:5h (deployed → now)',
+    });
   });
 
   it('the grant expired (00:11:11, between the 23:45 and the 00:15 pull): its three reminders and the grant are gone', () => {
     // A chance of a reset within the 26 min left is far below 50 %: the advice was "use".
     expect(between(mini, '2026-07-11T23:45:00Z', '2026-07-12T00:15:00Z')).toEqual({
-      alerts: 'alerts: gone grant-expiring:2026-06-12-launch:1h, grant-expiring:2026-06-12-launch:5h, grant-expiring:2026-06-12-launch (deployed → now)',
+      alerts:
+        'alerts: gone grant-expiring:2026-06-12-launch:1h, grant-expiring:2026-06-12-launch:5h, grant-expiring:2026-06-12-launch (deployed → now)',
       banked: 'banked: gone 2026-06-12-launch use (deployed → now)',
     });
   });
 
   it('a promise window closed without its reset (18:49:52, between the 18:45 and the 19:15 pull): promise-lapsed', () => {
     const a = miniJson('announcements');
-    const unkept = parseDataset({ ...miniTexts(), announcements: JSON.stringify({ announcements: a.announcements.map((p: object) => ({ ...p, fulfilled_by: null })) }) }, MINI_NOW);
-    expect(between(unkept, '2026-06-19T18:45:00Z', '2026-06-19T19:15:00Z').alerts).toBe('alerts: new promise-lapsed:2066956441173323943 (deployed → now)');
+    const unkept = parseDataset(
+      {
+        ...miniTexts(),
+        announcements: JSON.stringify({ announcements: a.announcements.map((p: object) => ({ ...p, fulfilled_by: null })) }),
+      },
+      MINI_NOW,
+    );
+    expect(between(unkept, '2026-06-19T18:45:00Z', '2026-06-19T19:15:00Z').alerts).toBe(
+      'alerts: new promise-lapsed:2066956441173323943 (deployed → now)',
+    );
   });
 });
 
@@ -52,7 +63,11 @@ describe('the deployed site reads as the build wrote it', () => {
   it('publishedNow equals the readers applied to the payloads the build publishes at the same clock (so a quiet pull never builds)', () => {
     const payloads = createPayloads(mini, MINI_NOW, SITE.url);
     const view = publishedNow(mini, MINI_NOW, SITE.url);
-    expect({ forecast: forecastNumbers(payloads.forecast), alerts: alertIds(payloads.alerts), banked: bankedGrants(payloads.banked) }).toEqual(view);
+    expect({
+      forecast: forecastNumbers(payloads.forecast),
+      alerts: alertIds(payloads.alerts),
+      banked: bankedGrants(payloads.banked),
+    }).toEqual(view);
     // Not vacuous: both grants are active at the fixture's clock and every alert is there.
     expect(view.banked).toHaveLength(2);
     expect(view.alerts).toHaveLength(payloads.alerts.alerts.length);
@@ -61,7 +76,11 @@ describe('the deployed site reads as the build wrote it', () => {
 
 describe('readers of the deployed documents', () => {
   it('forecastNumbers takes available, p24 and p48 and ignores the rest', () => {
-    expect(forecastNumbers({ available: false, p24: 6, p48: 15, confidence: 'low', inputs: {} })).toEqual({ available: false, p24: 6, p48: 15 });
+    expect(forecastNumbers({ available: false, p24: 6, p48: 15, confidence: 'low', inputs: {} })).toEqual({
+      available: false,
+      p24: 6,
+      p48: 15,
+    });
   });
 
   it.each([
@@ -76,10 +95,17 @@ describe('readers of the deployed documents', () => {
     expect(forecastNumbers(doc)).toBeNull();
   });
 
-  it('alertIds and bankedGrants take the ids (and the advice) in the document\'s order', () => {
+  it("alertIds and bankedGrants take the ids (and the advice) in the document's order", () => {
     expect(alertIds({ alerts: [{ id: 'b', kind: 'reset' }, { id: 'a' }] })).toEqual(['b', 'a']);
     expect(alertIds({ alerts: [] })).toEqual([]);
-    expect(bankedGrants({ active: [{ id: 'g2', advice: 'hold', hours_left: 3 }, { id: 'g1', advice: 'use' }] })).toEqual(['g2 hold', 'g1 use']);
+    expect(
+      bankedGrants({
+        active: [
+          { id: 'g2', advice: 'hold', hours_left: 3 },
+          { id: 'g1', advice: 'use' },
+        ],
+      }),
+    ).toEqual(['g2 hold', 'g1 use']);
   });
 
   it.each([

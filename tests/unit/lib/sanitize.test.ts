@@ -6,11 +6,15 @@ describe('cleanText', () => {
   it.each([
     ['NUL and BEL are dropped, an ANSI colour sequence whole', 'a\u0000b\u0007c\u001b[31md', 'abcd'],
     ['C1 controls and DEL are dropped, an 8-bit CSI whole', 'x\u0085y\u009b1;2mz\u007f', 'xyz'],
-    ['the tester\'s BEL, BS and colour: nothing is left', '\u0007\b\u001b[31m', ''],
+    ["the tester's BEL, BS and colour: nothing is left", '\u0007\b\u001b[31m', ''],
     ['a screen clear (CSI 2J) is removed whole', 'a\u001b[2Jb', 'ab'],
     ['a CSI with intermediate bytes', 'a\u001b[1 qb', 'ab'],
     ['an OSC title ended by BEL', 'x\u001b]0;owned\u0007y', 'xy'],
-    ['an OSC 8 hyperlink ended by ESC \\ keeps its visible text', 'x\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\y', 'xlinky'],
+    [
+      'an OSC 8 hyperlink ended by ESC \\ keeps its visible text',
+      'x\u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\y',
+      'xlinky',
+    ],
     ['an 8-bit OSC ended by ST (U+009C)', 'x\u009d0;t\u009cy', 'xy'],
     ['an OSC left open loses its introducer only', 'x\u001b]0;rest', 'x0;rest'],
     ['two-byte ESC sequences (reset, charset)', 'a\u001bcb\u001b(Bc', 'abc'],
@@ -36,10 +40,12 @@ describe('cleanText', () => {
     expect(cleanText('ab🚀🚀', 3)).toBe('ab…');
     expect(cleanText('ab👩\u200D💻cd', 5)).toBe('ab…');
     expect(cleanText('abcde\u0301\u0323f', 6)).toBe('abcd…');
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (s, cap) => {
-      const out = cleanText(s, cap);
-      return textProblem(out, cap) === null && (out.endsWith('…') ? graphemePrefix(out, [...out].length) === out : true);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (s, cap) => {
+        const out = cleanText(s, cap);
+        return textProblem(out, cap) === null && (out.endsWith('…') ? graphemePrefix(out, [...out].length) === out : true);
+      }),
+    );
   });
 
   it('cuts at the cap in code points, ending with an ellipsis', () => {
@@ -78,33 +84,54 @@ describe('textProblem', () => {
     expect(cleanText(text, 'summary') === text).toBe(want === null);
   });
   it('accepts everything cleanText makes, and cleanText leaves alone what it accepts (single line, whole graphemes)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (s) => {
-      const once = cleanText(s, 'summary');
-      return textProblem(once, 'summary') === null && cleanText(once, 'summary') === once;
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (s) => {
+        const once = cleanText(s, 'summary');
+        return textProblem(once, 'summary') === null && cleanText(once, 'summary') === once;
+      }),
+    );
   });
   it('the same for multi-line text, escapes and controls included', () => {
-    const hostile = fc.constantFrom('\u001b[31m', '\u001b]0;t\u0007', '\u202E', '\u200B', '\u200D', '\n', '\r\n', '\t', '👩', '💻', ' ', 'a');
-    fc.assert(fc.property(fc.array(fc.oneof(hostile, fc.string({ unit: 'grapheme', maxLength: 5 })), { maxLength: 60 }), (parts) => {
-      const once = cleanText(parts.join(''), 'postText', { multiline: true });
-      return textProblem(once, 'postText', { multiline: true }) === null && cleanText(once, 'postText', { multiline: true }) === once;
-    }));
+    const hostile = fc.constantFrom(
+      '\u001b[31m',
+      '\u001b]0;t\u0007',
+      '\u202E',
+      '\u200B',
+      '\u200D',
+      '\n',
+      '\r\n',
+      '\t',
+      '👩',
+      '💻',
+      ' ',
+      'a',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(hostile, fc.string({ unit: 'grapheme', maxLength: 5 })), { maxLength: 60 }), (parts) => {
+        const once = cleanText(parts.join(''), 'postText', { multiline: true });
+        return textProblem(once, 'postText', { multiline: true }) === null && cleanText(once, 'postText', { multiline: true }) === once;
+      }),
+    );
   });
   it('allows newlines only where the field is multi-line', () => expect(textProblem('a\nb', 'postText', { multiline: true })).toBeNull());
 });
 
 describe('withoutEscapes', () => {
-  it('leaves text without ESC alone, however it looks', () => expect(withoutEscapes('[31m is text, so is ]0;')).toBe('[31m is text, so is ]0;'));
+  it('leaves text without ESC alone, however it looks', () =>
+    expect(withoutEscapes('[31m is text, so is ]0;')).toBe('[31m is text, so is ]0;'));
 });
 
-describe('curatedText: a maintainer\'s flag is cleaned, never cut', () => {
+describe("curatedText: a maintainer's flag is cleaned, never cut", () => {
   it('refuses a text over its cap with its length and the cap', () => {
-    expect(curatedText('x'.repeat(20_000), 'summary')).toEqual({ problem: 'is 20000 characters long, more than the 1000 allowed; shorten it' });
+    expect(curatedText('x'.repeat(20_000), 'summary')).toEqual({
+      problem: 'is 20000 characters long, more than the 1000 allowed; shorten it',
+    });
   });
   it('keeps a text at its cap whole', () => expect(curatedText('é'.repeat(1_000), 'summary')).toEqual({ text: 'é'.repeat(1_000) }));
   it('refuses a text that is empty once cleaned', () => {
     expect(curatedText('\u0007\b\u001b[31m', 'summary')).toEqual({ problem: 'must not be empty' });
     expect(curatedText('\u200B\u202E ', 'note')).toEqual({ problem: 'must not be empty' });
   });
-  it('removes escape sequences and bidi controls like cleanText', () => expect(curatedText('fine\u001b[2J \u202Eok', 'note')).toEqual({ text: 'fine ok' }));
+  it('removes escape sequences and bidi controls like cleanText', () =>
+    expect(curatedText('fine\u001b[2J \u202Eok', 'note')).toEqual({ text: 'fine ok' }));
 });

@@ -27,7 +27,7 @@ describe('scopeLabel (English titles)', () => {
 });
 
 describe('scopeText (the pages)', () => {
-  it('plan names are the same product names in every locale; groups are the catalogue\'s', () => {
+  it("plan names are the same product names in every locale; groups are the catalogue's", () => {
     expect(scopeText(t('en'), 'plus+pro')).toBe('Plus + Pro');
     expect(scopeText(t('ja'), 'go+plus+pro+business')).toBe('Go + Plus + Pro + Business');
     expect(scopeText(t('ja'), 'plus+pro')).toBe(planNames('plus+pro'));

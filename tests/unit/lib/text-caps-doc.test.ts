@@ -9,7 +9,17 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { TEXT_CAPS, type TextCap } from '../../../src/core/sanitize.ts';
 import {
-  Amendment, Announcement, BankedGrant, Candidate, ForecastLogLine, OutletLog, RejectedCandidate, SignalsHistoryLine, SourceCheck, StatusSignal, StoredEvent,
+  Amendment,
+  Announcement,
+  BankedGrant,
+  Candidate,
+  ForecastLogLine,
+  OutletLog,
+  RejectedCandidate,
+  SignalsHistoryLine,
+  SourceCheck,
+  StatusSignal,
+  StoredEvent,
 } from '../../../src/core/schema/index.ts';
 
 const incident = StatusSignal.shape.incidents.element.shape;
@@ -48,7 +58,12 @@ const FIELDS: Record<string, z.ZodType> = {
   'sent-log.json outlets[].error': OutletLog.shape.error.unwrap(),
 };
 
-interface Row { key: string; cap: string; chars: number; multiline: boolean }
+interface Row {
+  key: string;
+  cap: string;
+  chars: number;
+  multiline: boolean;
+}
 
 function rows(): Row[] {
   const doc = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'data.md'), 'utf8');
@@ -57,9 +72,17 @@ function rows(): Row[] {
     .split('\n')
     .filter((l) => /^\| `[^`]+\.jsonl?` \|/.test(l))
     .map((l) => {
-      const cells = l.split('|').slice(1, -1).map((c) => c.trim());
+      const cells = l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
       const [file, field, cap, chars, lines] = cells as [string, string, string, string, string];
-      return { key: `${file} ${field}`.replace(/`/g, ''), cap: cap.replace(/`/g, ''), chars: Number(chars.replace(/,/g, '')), multiline: lines === 'multi-line' };
+      return {
+        key: `${file} ${field}`.replace(/`/g, ''),
+        cap: cap.replace(/`/g, ''),
+        chars: Number(chars.replace(/,/g, '')),
+        multiline: lines === 'multi-line',
+      };
     });
 }
 
@@ -75,13 +98,18 @@ describe('docs/data.md text caps', () => {
     expect(new Set(table.map((r) => r.cap))).toEqual(new Set(Object.keys(TEXT_CAPS)));
   });
 
-  it.each(rows().map((r) => [r.key, r] as const))('%s: the schema takes the cap, refuses one more, and line breaks only when multi-line', (key, r) => {
-    const schema = FIELDS[key]!;
-    expect(schema.safeParse('é'.repeat(r.chars)).success).toBe(true);
-    const over = schema.safeParse('é'.repeat(r.chars + 1));
-    expect(over.success).toBe(false);
-    expect(over.error?.issues[0]?.message).toBe(`is ${r.chars + 1} characters long, more than the ${r.chars} allowed (${r.cap} text${r.multiline ? ', multi-line' : ''})`);
-    expect(schema.safeParse('one\ntwo').success).toBe(r.multiline);
-    expect(schema.safeParse('bell\u0007').success).toBe(false);
-  });
+  it.each(rows().map((r) => [r.key, r] as const))(
+    '%s: the schema takes the cap, refuses one more, and line breaks only when multi-line',
+    (key, r) => {
+      const schema = FIELDS[key]!;
+      expect(schema.safeParse('é'.repeat(r.chars)).success).toBe(true);
+      const over = schema.safeParse('é'.repeat(r.chars + 1));
+      expect(over.success).toBe(false);
+      expect(over.error?.issues[0]?.message).toBe(
+        `is ${r.chars + 1} characters long, more than the ${r.chars} allowed (${r.cap} text${r.multiline ? ', multi-line' : ''})`,
+      );
+      expect(schema.safeParse('one\ntwo').success).toBe(r.multiline);
+      expect(schema.safeParse('bell\u0007').success).toBe(false);
+    },
+  );
 });

@@ -83,5 +83,7 @@ describe('clockFromEnv', () => {
     expect(clockFromEnv({}, fallback)).toEqual(fallback());
     expect(clockFromEnv({ SOURCE_DATE_EPOCH: '' }, fallback)).toEqual(fallback());
   });
-  it.each(['-1', '1.5', 'yesterday'])('refuses %j', (v) => expect(() => clockFromEnv({ SOURCE_DATE_EPOCH: v }, fallback)).toThrow(/SOURCE_DATE_EPOCH/));
+  it.each(['-1', '1.5', 'yesterday'])('refuses %j', (v) =>
+    expect(() => clockFromEnv({ SOURCE_DATE_EPOCH: v }, fallback)).toThrow(/SOURCE_DATE_EPOCH/),
+  );
 });

@@ -57,30 +57,61 @@ describe('banked', () => {
 describe('spend or hold', () => {
   it.each([
     [0.62, 'hold', 'Estimate: the chance of a free reset before it expires is 62 %. A reset before it expires is likely: hold it.'],
-    [0.5, 'use', 'Estimate: the chance of a free reset before it expires is 50 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
-    [0.504, 'use', 'Estimate: the chance of a free reset before it expires is 50 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
+    [
+      0.5,
+      'use',
+      'Estimate: the chance of a free reset before it expires is 50 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.',
+    ],
+    [
+      0.504,
+      'use',
+      'Estimate: the chance of a free reset before it expires is 50 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.',
+    ],
     [0.51, 'hold', 'Estimate: the chance of a free reset before it expires is 51 %. A reset before it expires is likely: hold it.'],
-    [0.03, 'use', 'Estimate: the chance of a free reset before it expires is 3 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
+    [
+      0.03,
+      'use',
+      'Estimate: the chance of a free reset before it expires is 3 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.',
+    ],
     [0.996, 'hold', 'Estimate: the chance of a free reset before it expires is over 99 %. A reset before it expires is likely: hold it.'],
-    [0.004, 'use', 'Estimate: the chance of a free reset before it expires is under 1 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.'],
+    [
+      0.004,
+      'use',
+      'Estimate: the chance of a free reset before it expires is under 1 %. A reset before then is not likely: use it before 2026-07-12 00:11 UTC.',
+    ],
   ])('p = %d → %s', (p, advice, text) => expect(spendOrHold(p, '2026-07-12T00:11:11Z')).toEqual({ advice, advice_text: text }));
 
-  it('asks the chance over each grant\'s exact time left and adds only new fields', () => {
+  it("asks the chance over each grant's exact time left and adds only new fields", () => {
     const asked: number[] = [];
     // A hand-made chance: 1 % per 6 hours left.
-    const payload = createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org', (hours) => (asked.push(hours), hours / 600));
+    const payload = createBankedPayload(
+      data.banked,
+      MINI_NOW,
+      '2026-07-01T12:00:00Z',
+      'https://example.org',
+      (hours) => (asked.push(hours), hours / 600),
+    );
     // 07-01T12:00 → 07-12T00:11:11 is 252.1864 h; → 07-18T00:10:10 is 396.1694 h.
     expect(asked.map((x) => x.toFixed(4))).toEqual(['252.1864', '396.1694']);
     expect(payload.active.map((g) => [g.id, g.p_free_reset_before_expiry, g.advice])).toEqual([
-      ['2026-06-12-launch', 0.4203, 'use'], ['2026-06-18-double', 0.6603, 'hold'],
+      ['2026-06-12-launch', 0.4203, 'use'],
+      ['2026-06-18-double', 0.6603, 'hold'],
     ]);
-    expect(payload.active.map((g) => Object.keys(g))).toEqual(activeGrants(data.banked, MINI_NOW).map((g) => [...Object.keys(g), 'p_free_reset_before_expiry', 'advice', 'advice_text']));
+    expect(payload.active.map((g) => Object.keys(g))).toEqual(
+      activeGrants(data.banked, MINI_NOW).map((g) => [...Object.keys(g), 'p_free_reset_before_expiry', 'advice', 'advice_text']),
+    );
     expect(BankedPayload.safeParse(payload).success).toBe(true);
   });
 
   it('with the forecast model: a grant that expires later never gets a lower chance', () => {
     const model = liveModel(data, MINI_NOW);
-    const [soon, late] = createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org', model.probability).active;
+    const [soon, late] = createBankedPayload(
+      data.banked,
+      MINI_NOW,
+      '2026-07-01T12:00:00Z',
+      'https://example.org',
+      model.probability,
+    ).active;
     expect(late!.p_free_reset_before_expiry).toBeGreaterThanOrEqual(soon!.p_free_reset_before_expiry);
     expect(soon!.p_free_reset_before_expiry).toBeCloseTo(model.probability(252.18642), 4);
   });

@@ -63,7 +63,9 @@ describe('catalog', () => {
     });
   });
   it('follows another base URL', () => {
-    expect(catalog('http://localhost:8888')).toMatchObject({ entries: [{ url: 'http://localhost:8888/mcp/server-card', identifier: 'urn:air:localhost:resetcast' }] });
+    expect(catalog('http://localhost:8888')).toMatchObject({
+      entries: [{ url: 'http://localhost:8888/mcp/server-card', identifier: 'urn:air:localhost:resetcast' }],
+    });
   });
 });
 
@@ -85,36 +87,67 @@ describe('the discovery documents, as published, agree with what the handler ans
     'io.modelcontextprotocol/clientCapabilities': {},
   };
   const post = async (body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> =>
-    (await (await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }))).json()).result;
+    (
+      await (
+        await handler(
+          new Request('http://localhost/mcp', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          }),
+        )
+      ).json()
+    ).result;
   /** The documents as the build publishes them: each route's GET, parsed. */
   const published = async (get: () => Response): Promise<Record<string, unknown>> => get().json();
 
   it('the server card and server.json list every revision served: the 2026-07-28 ones server/discover names, then each initialize accepts', async () => {
-    const discovered = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' });
+    const discovered = await post(
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } },
+      { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' },
+    );
     const card = await published(getServerCard);
     const registry = await published(getServerJson);
     const cardVersions = (card['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions ?? [];
-    const registryVersions = ((registry['_meta'] as Record<string, { supportedProtocolVersions: string[] }>)[PUBLISHER_META])?.supportedProtocolVersions;
+    const registryVersions = (registry['_meta'] as Record<string, { supportedProtocolVersions: string[] }>)[PUBLISHER_META]
+      ?.supportedProtocolVersions;
     expect(registryVersions).toEqual(cardVersions);
     const supported = discovered['supportedVersions'] as string[];
     expect(cardVersions.slice(0, supported.length)).toEqual(supported);
     const initializeEra = cardVersions.slice(supported.length);
     expect(initializeEra).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']);
     for (const version of initializeEra) {
-      const init = await post({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+      const init = await post({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      });
       expect(init['protocolVersion']).toBe(version);
     }
     // A version the card does not list is not served: the newest initialize-era one is offered instead.
-    const other = await post({ jsonrpc: '2.0', id: 3, method: 'initialize', params: { protocolVersion: '2024-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const other = await post({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'initialize',
+      params: { protocolVersion: '2024-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     expect(other['protocolVersion']).toBe(initializeEra[0]);
   });
   it('the server card names the server server/discover names', async () => {
-    const discovered = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' });
+    const discovered = await post(
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } },
+      { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'server/discover' },
+    );
     const card = await published(getServerCard);
     const info = (discovered['_meta'] as Record<string, Record<string, unknown>>)['io.modelcontextprotocol/serverInfo'];
-    expect({ name: card['name'], version: card['version'], title: card['title'] }).toEqual({ name: info?.['name'], version: info?.['version'], title: info?.['title'] });
+    expect({ name: card['name'], version: card['version'], title: card['title'] }).toEqual({
+      name: info?.['name'],
+      version: info?.['version'],
+      title: info?.['title'],
+    });
   });
-  it('the AI Catalog at its well-known path carries the MCP catalog\'s entry unchanged', async () => {
+  it("the AI Catalog at its well-known path carries the MCP catalog's entry unchanged", async () => {
     expect(AI_CATALOG_PATH).toBe('/.well-known/ai-catalog.json');
     expect(await published(getAiCatalog)).toEqual(await published(getCatalog));
   });

@@ -25,19 +25,43 @@ const META = {
 };
 
 function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return handler(new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+  return handler(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 /** A well-formed 2026-07-28 request: envelope in `_meta`, and the headers that mirror it. */
-function modern(method: string, params: Record<string, unknown> = {}, id: number | string = 1, headers: Record<string, string> = {}): Promise<Response> {
+function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: number | string = 1,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const name = typeof params['name'] === 'string' ? { 'Mcp-Name': params['name'] } : {};
-  return post({ jsonrpc: '2.0', id, method, params: { ...params, _meta: META } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...name, ...headers });
+  return post(
+    { jsonrpc: '2.0', id, method, params: { ...params, _meta: META } },
+    { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...name, ...headers },
+  );
 }
 
 const legacyInit = (protocolVersion: string): Promise<Response> =>
-  post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'eras-test', version: '1' } } });
+  post({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'eras-test', version: '1' } },
+  });
 
-async function expectError(res: Response, status: number, code: number, id: number | string | null): Promise<{ message: string; data?: unknown }> {
+async function expectError(
+  res: Response,
+  status: number,
+  code: number,
+  id: number | string | null,
+): Promise<{ message: string; data?: unknown }> {
   expect(res.status).toBe(status);
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
   const body = await res.json();
@@ -103,9 +127,14 @@ describe('2026-07-28: tools/list and tools/call', () => {
     expect(result.structuredContent.events).toEqual(events.slice(0, 1));
   });
   it('words a bad argument exactly as the 2025 era does', async () => {
-    const text = 'MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: limit must be a whole number from 1 to 100 (got 1000).';
+    const text =
+      'MCP error -32602: Input validation error: Invalid arguments for tool list_codex_resets: limit must be a whole number from 1 to 100 (got 1000).';
     const modernResult = (await (await modern('tools/call', { name: 'list_codex_resets', arguments: { limit: 1000 } })).json()).result;
-    const legacyResult = (await (await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_codex_resets', arguments: { limit: 1000 } } })).json()).result;
+    const legacyResult = (
+      await (
+        await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_codex_resets', arguments: { limit: 1000 } } })
+      ).json()
+    ).result;
     expect(modernResult).toMatchObject({ isError: true, content: [{ type: 'text', text }] });
     expect(legacyResult).toEqual({ isError: true, content: [{ type: 'text', text }] });
   });
@@ -114,27 +143,124 @@ describe('2026-07-28: tools/list and tools/call', () => {
     expect(error.message).toBe(`Unknown tool: "delete_everything". Available tools: ${TOOL_ORDER.join(', ')}`);
   });
   it('names the field of bad params', async () => {
-    const res = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { _meta: META } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' });
+    const res = await post(
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { _meta: META } },
+      { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' },
+    );
     const error = await expectError(res, 200, -32602, 5);
     expect(error.message).toBe('Invalid params for tools/call: expected string, received undefined at params.name');
   });
-  it.each(['ping', 'initialize', 'resources/list'])('answers %s, which this revision does not have here, with 404 and -32601 naming the methods it has', async (method) => {
-    const error = await expectError(await modern(method, {}, 6), 404, -32601, 6);
-    expect(error.message).toBe(`Method not found: "${method}". In protocol revision 2026-07-28 this server answers server/discover, tools/list, tools/call`);
-  });
+  it.each(['ping', 'initialize', 'resources/list'])(
+    'answers %s, which this revision does not have here, with 404 and -32601 naming the methods it has',
+    async (method) => {
+      const error = await expectError(await modern(method, {}, 6), 404, -32601, 6);
+      expect(error.message).toBe(
+        `Method not found: "${method}". In protocol revision 2026-07-28 this server answers server/discover, tools/list, tools/call`,
+      );
+    },
+  );
 });
 
 describe('2026-07-28: bad input gets the answer the specification names, and the next request is fine', () => {
   const cases: [string, () => Promise<Response>, number, number, string | RegExp][] = [
-    ['Mcp-Method contradicting the body', () => modern('tools/list', {}, 10, { 'Mcp-Method': 'tools/call' }), 400, -32020, /Mcp-Method header names tools\/call/],
-    ['Mcp-Name contradicting the body', () => modern('tools/call', { name: 'get_reset_forecast', arguments: {} }, 10, { 'Mcp-Name': 'get_status_signals' }), 400, -32020, /Mcp-Name header names "get_status_signals"/],
-    ['Mcp-Name missing on tools/call', () => post({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'get_reset_forecast', _meta: META } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' }), 400, -32020, /Mcp-Name header is absent/],
-    ['MCP-Protocol-Version contradicting _meta', () => modern('tools/list', {}, 10, { 'MCP-Protocol-Version': '2025-06-18' }), 400, -32020, /MCP-Protocol-Version header names 2025-06-18/],
-    ['MCP-Protocol-Version missing', () => post({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: { _meta: META } }, { 'Mcp-Method': 'tools/list' }), 400, -32020, /MCP-Protocol-Version header is absent/],
-    ['_meta missing under a 2026-07-28 header', () => post({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: {} }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' }), 400, -32602, /missing the required per-request envelope key\(s\): _meta/],
-    ['_meta without clientCapabilities', () => post({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': undefined } } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' }), 400, -32602, /clientCapabilities: missing/],
-    ['_meta protocolVersion of the wrong type', () => post({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 20260728 } } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' }), 400, -32602, /protocolVersion: Invalid input: expected string/],
-    ['an initialize sent with the 2026-07-28 header', () => post({ jsonrpc: '2.0', id: 10, method: 'initialize', params: { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'initialize' }), 400, -32020, /initialize request \(legacy handshake\)/],
+    [
+      'Mcp-Method contradicting the body',
+      () => modern('tools/list', {}, 10, { 'Mcp-Method': 'tools/call' }),
+      400,
+      -32020,
+      /Mcp-Method header names tools\/call/,
+    ],
+    [
+      'Mcp-Name contradicting the body',
+      () => modern('tools/call', { name: 'get_reset_forecast', arguments: {} }, 10, { 'Mcp-Name': 'get_status_signals' }),
+      400,
+      -32020,
+      /Mcp-Name header names "get_status_signals"/,
+    ],
+    [
+      'Mcp-Name missing on tools/call',
+      () =>
+        post(
+          { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'get_reset_forecast', _meta: META } },
+          { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call' },
+        ),
+      400,
+      -32020,
+      /Mcp-Name header is absent/,
+    ],
+    [
+      'MCP-Protocol-Version contradicting _meta',
+      () => modern('tools/list', {}, 10, { 'MCP-Protocol-Version': '2025-06-18' }),
+      400,
+      -32020,
+      /MCP-Protocol-Version header names 2025-06-18/,
+    ],
+    [
+      'MCP-Protocol-Version missing',
+      () => post({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: { _meta: META } }, { 'Mcp-Method': 'tools/list' }),
+      400,
+      -32020,
+      /MCP-Protocol-Version header is absent/,
+    ],
+    [
+      '_meta missing under a 2026-07-28 header',
+      () =>
+        post(
+          { jsonrpc: '2.0', id: 10, method: 'tools/list', params: {} },
+          { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' },
+        ),
+      400,
+      -32602,
+      /missing the required per-request envelope key\(s\): _meta/,
+    ],
+    [
+      '_meta without clientCapabilities',
+      () =>
+        post(
+          {
+            jsonrpc: '2.0',
+            id: 10,
+            method: 'tools/list',
+            params: { _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': undefined } },
+          },
+          { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' },
+        ),
+      400,
+      -32602,
+      /clientCapabilities: missing/,
+    ],
+    [
+      '_meta protocolVersion of the wrong type',
+      () =>
+        post(
+          {
+            jsonrpc: '2.0',
+            id: 10,
+            method: 'tools/list',
+            params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 20260728 } },
+          },
+          { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' },
+        ),
+      400,
+      -32602,
+      /protocolVersion: Invalid input: expected string/,
+    ],
+    [
+      'an initialize sent with the 2026-07-28 header',
+      () =>
+        post(
+          {
+            jsonrpc: '2.0',
+            id: 10,
+            method: 'initialize',
+            params: { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+          },
+          { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'initialize' },
+        ),
+      400,
+      -32020,
+      /initialize request \(legacy handshake\)/,
+    ],
   ];
   it.each(cases)('%s → HTTP %i, code %i', async (_label, send, status, code, message) => {
     const error = await expectError(await send(), status, code, 10);
@@ -143,7 +269,10 @@ describe('2026-07-28: bad input gets the answer the specification names, and the
   });
   it('an unknown protocol version → HTTP 400, -32022 with the supported revisions', async () => {
     const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' };
-    const res = await post({ jsonrpc: '2.0', id: 11, method: 'tools/list', params: { _meta: meta } }, { 'MCP-Protocol-Version': '2027-01-01', 'Mcp-Method': 'tools/list' });
+    const res = await post(
+      { jsonrpc: '2.0', id: 11, method: 'tools/list', params: { _meta: meta } },
+      { 'MCP-Protocol-Version': '2027-01-01', 'Mcp-Method': 'tools/list' },
+    );
     const error = await expectError(res, 400, -32022, 11);
     expect(error.data).toEqual({ supported: ['2026-07-28'], requested: '2027-01-01' });
     await expectStillAnswering();
@@ -157,23 +286,34 @@ describe('2026-07-28: bad input gets the answer the specification names, and the
 });
 
 describe('the 2025 era (initialize)', () => {
-  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])('initialize asking for %s gets that version, the server info and no session id', async (version) => {
-    const res = await legacyInit(version);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.headers.get('mcp-session-id')).toBeNull();
-    const { result } = await res.json();
-    expect(result.protocolVersion).toBe(version);
-    expect(result.serverInfo).toEqual(SERVER_INFO);
-    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
-  });
-  it.each(['2026-07-28', '2099-01-01'])('initialize asking for %s (not an initialize-era version) is offered 2025-11-25, the newest it has', async (version) => {
-    const { result } = await (await legacyInit(version)).json();
-    expect(result.protocolVersion).toBe('2025-11-25');
-    await expectStillAnswering();
-  });
+  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])(
+    'initialize asking for %s gets that version, the server info and no session id',
+    async (version) => {
+      const res = await legacyInit(version);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      const { result } = await res.json();
+      expect(result.protocolVersion).toBe(version);
+      expect(result.serverInfo).toEqual(SERVER_INFO);
+      expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    },
+  );
+  it.each(['2026-07-28', '2099-01-01'])(
+    'initialize asking for %s (not an initialize-era version) is offered 2025-11-25, the newest it has',
+    async (version) => {
+      const { result } = await (await legacyInit(version)).json();
+      expect(result.protocolVersion).toBe('2025-11-25');
+      await expectStillAnswering();
+    },
+  );
   it('a 2025 request carries no resultType and no cache fields', async () => {
-    const { result } = await (await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast' } }, { 'MCP-Protocol-Version': '2025-06-18' })).json();
+    const { result } = await (
+      await post(
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast' } },
+        { 'MCP-Protocol-Version': '2025-06-18' },
+      )
+    ).json();
     expect(Object.keys(result).sort()).toEqual(['content', 'structuredContent']);
     expect(result.content.at(-1)).toEqual({ type: 'text', text: payloads.forecast.text });
     expect(result.structuredContent).toEqual(JSON.parse(payloads.forecast.text));
@@ -195,16 +335,24 @@ describe('the Origin rule', () => {
     expect((await modern('tools/list', {}, 1, headers)).status).toBe(200);
     expect((await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers)).status).toBe(200);
   });
-  it.each(['https://evil.example', 'null', 'http://resetcast.netlify.app.evil.example', 'file://', 'not a url'])('refuses Origin %s with 403 and a JSON-RPC error, in both eras', async (origin) => {
-    for (const res of [await modern('tools/list', {}, 1, { Origin: origin }), await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: origin })]) {
-      const error = await expectError(res, 403, -32000, null);
-      expect(error.message).toBe(`Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${new URL(SITE.url).origin} or from localhost; other clients send no Origin`);
-    }
-  });
+  it.each(['https://evil.example', 'null', 'http://resetcast.netlify.app.evil.example', 'file://', 'not a url'])(
+    'refuses Origin %s with 403 and a JSON-RPC error, in both eras',
+    async (origin) => {
+      for (const res of [
+        await modern('tools/list', {}, 1, { Origin: origin }),
+        await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: origin }),
+      ]) {
+        const error = await expectError(res, 403, -32000, null);
+        expect(error.message).toBe(
+          `Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${new URL(SITE.url).origin} or from localhost; other clients send no Origin`,
+        );
+      }
+    },
+  );
 });
 
 describe('the cache hint', () => {
-  it('is the payloads\' edge cache: netlify.toml\'s max-age for /api/*', () => {
+  it("is the payloads' edge cache: netlify.toml's max-age for /api/*", () => {
     const toml = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
     const api = toml.split('[[headers]]').find((block) => /for = "\/api\/\*"/.test(block)) ?? '';
     expect(api).toContain(`Cache-Control = "public, max-age=${EDGE_CACHE_SECONDS}"`);

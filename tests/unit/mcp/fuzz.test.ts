@@ -13,7 +13,12 @@ const handler = createMcpHandler(payloads, createToolList());
 const SEED = 20261122;
 
 const VALID: Record<string, unknown>[] = [
-  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } },
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+  },
   { jsonrpc: '2.0', id: 2, method: 'ping' },
   { jsonrpc: '2.0', id: 'x', method: 'tools/list', params: {} },
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } },
@@ -37,7 +42,9 @@ const mutated = fc
   });
 
 async function send(body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return handler(new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body }));
+  return handler(
+    new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body }),
+  );
 }
 
 /** What a 2026-07-28 answer may be beyond the 2025 ones: the revision's header and envelope refusals. */
@@ -90,7 +97,12 @@ const MODERN_VALID: Record<string, unknown>[] = [
   { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } },
   { jsonrpc: '2.0', id: 'x', method: 'tools/list', params: { _meta: META } },
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {}, _meta: META } },
-  { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_codex_resets', arguments: { limit: 5, since: '2026-06-10' }, _meta: META } },
+  {
+    jsonrpc: '2.0',
+    id: 4,
+    method: 'tools/call',
+    params: { name: 'list_codex_resets', arguments: { limit: 5, since: '2026-06-10' }, _meta: META },
+  },
   { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, _meta: META } },
 ];
 
@@ -147,14 +159,25 @@ async function expectStillAnswering(): Promise<void> {
 
 describe('fuzzing the /mcp handler', () => {
   it('answers random JSON values', async () => {
-    await fc.assert(fc.asyncProperty(fc.jsonValue(), async (v) => expectWellFormed(await send(JSON.stringify(v) ?? 'null'))), { numRuns: 1000, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (v) => expectWellFormed(await send(JSON.stringify(v) ?? 'null'))),
+      { numRuns: 1000, seed: SEED },
+    );
   });
   it('answers mutated JSON-RPC requests', async () => {
-    await fc.assert(fc.asyncProperty(mutated, async (m) => expectWellFormed(await send(JSON.stringify(m)))), { numRuns: 2000, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(mutated, async (m) => expectWellFormed(await send(JSON.stringify(m)))),
+      { numRuns: 2000, seed: SEED },
+    );
   });
   it('answers random text and truncated requests', async () => {
-    const truncated = fc.tuple(fc.constantFrom(...VALID), fc.nat()).map(([m, n]) => JSON.stringify(m).slice(0, n % JSON.stringify(m).length));
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), truncated), async (t) => expectWellFormed(await send(t))), { numRuns: 1000, seed: SEED });
+    const truncated = fc
+      .tuple(fc.constantFrom(...VALID), fc.nat())
+      .map(([m, n]) => JSON.stringify(m).slice(0, n % JSON.stringify(m).length));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), truncated), async (t) => expectWellFormed(await send(t))),
+      { numRuns: 1000, seed: SEED },
+    );
   });
   it('answers mutated 2026-07-28 requests (body, _meta and headers), and the next request normally', async () => {
     await fc.assert(
@@ -169,7 +192,13 @@ describe('fuzzing the /mcp handler', () => {
   });
   it('answers random text and random JSON sent with 2026-07-28 headers', async () => {
     const headers = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'get_reset_forecast' };
-    const bodies = fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'));
-    await fc.assert(fc.asyncProperty(bodies, async (t) => expectWellFormed(await send(t, headers), MODERN)), { numRuns: 1000, seed: SEED });
+    const bodies = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, async (t) => expectWellFormed(await send(t, headers), MODERN)),
+      { numRuns: 1000, seed: SEED },
+    );
   });
 });

@@ -9,7 +9,11 @@ import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 
 export function miniPublished(): PublishedPayloads {
   const p = createPayloads(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url);
-  return parsePublished({ forecast: stableStringify(p.forecast), timeline: stableStringify(p.timeline), signals: stableStringify(p.signals) });
+  return parsePublished({
+    forecast: stableStringify(p.forecast),
+    timeline: stableStringify(p.timeline),
+    signals: stableStringify(p.signals),
+  });
 }
 
 /** Time of event n (1…30) in January 2026: noon, except the two that straddle midnight before Jan 10. */

@@ -30,6 +30,8 @@ describe('publicReason', () => {
   });
 
   it('leaves a relative published path alone', () => {
-    expect(publicReason(new Error('published payloads differ from the build\'s:\n  - api/v1/forecast.json: missing'))).toBe("published payloads differ from the build's:\n  - api/v1/forecast.json: missing");
+    expect(publicReason(new Error("published payloads differ from the build's:\n  - api/v1/forecast.json: missing"))).toBe(
+      "published payloads differ from the build's:\n  - api/v1/forecast.json: missing",
+    );
   });
 });

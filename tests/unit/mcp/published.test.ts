@@ -1,6 +1,13 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checksum, checksumsOf, pinnedPayloads, PublishedFileError, type PublishedFiles, type PublishedName } from '../../../src/mcp/published.ts';
+import {
+  checksum,
+  checksumsOf,
+  pinnedPayloads,
+  PublishedFileError,
+  type PublishedFiles,
+  type PublishedName,
+} from '../../../src/mcp/published.ts';
 import { parsePublished } from '../../../src/mcp/published-schemas.ts';
 import { miniPublished } from './payloads.ts';
 
@@ -15,7 +22,11 @@ describe('parsePublished', () => {
   it.each([
     ['forecast', '{"schema_version": 1,', /api\/v1\/forecast\.json: not valid JSON/],
     ['timeline', JSON.stringify({ ...JSON.parse(texts.timeline), schema_version: 2 }), /api\/v1\/timeline\.json: schema_version: /],
-    ['signals', JSON.stringify({ ...JSON.parse(texts.signals), fetched_at: '2026-07-01 12:00' }), /api\/v1\/signals\.json: fetched_at: expected a UTC timestamp/],
+    [
+      'signals',
+      JSON.stringify({ ...JSON.parse(texts.signals), fetched_at: '2026-07-01 12:00' }),
+      /api\/v1\/signals\.json: fetched_at: expected a UTC timestamp/,
+    ],
     ['forecast', JSON.stringify({ ...JSON.parse(texts.forecast), p24: 101 }), /api\/v1\/forecast\.json: p24: /],
   ] as const)('refuses a bad %s file, naming it and the field', (name, text, message) => {
     expect(() => parsePublished({ ...texts, [name]: text })).toThrow(message);
@@ -66,7 +77,10 @@ describe('pinnedPayloads (the bundled function)', () => {
     expect(changed.length).toBe(texts.forecast.length);
     const f = files({ forecast: changed });
     const p = pinnedPayloads(f, pinned);
-    for (let i = 0; i < 2; i++) expect(() => p.forecast.text).toThrow(/api\/v1\/forecast\.json: size and CRC-32 \d+:\d+ are not those of the file the build validated/);
+    for (let i = 0; i < 2; i++)
+      expect(() => p.forecast.text).toThrow(
+        /api\/v1\/forecast\.json: size and CRC-32 \d+:\d+ are not those of the file the build validated/,
+      );
     expect(f.reads).toEqual(['forecast']);
     expect(p.signals.value).toEqual(JSON.parse(texts.signals));
   });

@@ -29,7 +29,14 @@ describe.each([
 
 describe('get_reset_forecast on a record that is not vouched for (available: false, issue 32)', () => {
   const mini = miniPublished();
-  const stale = { ...JSON.parse(mini.forecast.text), available: false, p24: 7, confidence_reasons: ['the event record was last checked 9 days ago (limit 7 days): resets since then may be missing, so the numbers are shown but not vouched for'] };
+  const stale = {
+    ...JSON.parse(mini.forecast.text),
+    available: false,
+    p24: 7,
+    confidence_reasons: [
+      'the event record was last checked 9 days ago (limit 7 days): resets since then may be missing, so the numbers are shown but not vouched for',
+    ],
+  };
   const p = parsePublished({ forecast: stableStringify(stale), timeline: mini.timeline.text, signals: mini.signals.text });
   const result = getResetForecast(p);
   const texts = (result.content as { type: string; text: string }[]).map((c) => c.text);
@@ -44,7 +51,11 @@ describe('get_reset_forecast on a record that is not vouched for (available: fal
     expect(result.structuredContent).toEqual(stale);
   });
   it('adds no line to an available forecast', () => {
-    const fresh = parsePublished({ forecast: stableStringify({ ...stale, available: true }), timeline: mini.timeline.text, signals: mini.signals.text });
+    const fresh = parsePublished({
+      forecast: stableStringify({ ...stale, available: true }),
+      timeline: mini.timeline.text,
+      signals: mini.signals.text,
+    });
     expect(getResetForecast(fresh).content).toHaveLength(1);
   });
   it('says in its description what available means', () => {
@@ -104,7 +115,10 @@ describe('tool arguments: one sentence per problem, naming the argument, the rul
     [{ since: '2026-10-01T00:00:00Z' }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "2026-10-01T00:00:00Z").'],
     [{ since: 20261001 }, 'since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got 20261001).'],
     [{ limit: 5, until: '2026-10-01' }, 'unknown argument "until": this tool takes only limit and since.'],
-    [{ limit: 0, since: 'x' }, 'limit must be a whole number from 1 to 100 (got 0). since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "x").'],
+    [
+      { limit: 0, since: 'x' },
+      'limit must be a whole number from 1 to 100 (got 0). since must be a date YYYY-MM-DD, e.g. 2026-10-01 (got "x").',
+    ],
     ['limit=5', 'the arguments must be an object (got "limit=5").'],
   ])('list_codex_resets refuses %j: %s', (args, sentence) => {
     expect(refused(listResetsTool, args)).toBe(`${P}list_codex_resets: ${sentence}`);

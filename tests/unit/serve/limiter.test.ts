@@ -3,7 +3,10 @@ import { createByteBudget, createLimiter } from '../../../src/serve/limiter.ts';
 
 const settled = async <T>(p: Promise<T>): Promise<'pending' | 'resolved' | 'rejected'> => {
   let state: 'pending' | 'resolved' | 'rejected' = 'pending';
-  p.then(() => (state = 'resolved'), () => (state = 'rejected'));
+  p.then(
+    () => (state = 'resolved'),
+    () => (state = 'rejected'),
+  );
   await new Promise((r) => setImmediate(r));
   return state;
 };

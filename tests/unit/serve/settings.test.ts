@@ -15,8 +15,14 @@ describe('readServeSettings', () => {
 
   it.each([
     [{ PORT: '0' }, { port: 0, host: '127.0.0.1' }],
-    [{ PORT: '65535', HOST: '0.0.0.0' }, { port: 65535, host: '0.0.0.0' }],
-    [{ PORT: ' 9000 ', HOST: '::' }, { port: 9000, host: '::' }],
+    [
+      { PORT: '65535', HOST: '0.0.0.0' },
+      { port: 65535, host: '0.0.0.0' },
+    ],
+    [
+      { PORT: ' 9000 ', HOST: '::' },
+      { port: 9000, host: '::' },
+    ],
     [{ HOST: '[::1]' }, { port: 8888, host: '::1' }],
     [{ HOST: 'localhost' }, { port: 8888, host: 'localhost' }],
     [{ HOST: 'resetcast.internal' }, { port: 8888, host: 'resetcast.internal' }],
@@ -30,9 +36,15 @@ describe('readServeSettings', () => {
     [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "-1"'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "80.5"'],
     [{ PORT: '0x50' }, 'PORT must be a whole number from 0 to 65535 (0 picks any free port); got "0x50"'],
-    [{ HOST: 'http://localhost' }, 'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "http://localhost"'],
+    [
+      { HOST: 'http://localhost' },
+      'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "http://localhost"',
+    ],
     [{ HOST: 'local host' }, 'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "local host"'],
-    [{ HOST: '127.0.0.1:8888' }, 'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "127.0.0.1:8888"'],
+    [
+      { HOST: '127.0.0.1:8888' },
+      'HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got "127.0.0.1:8888"',
+    ],
   ])('refuses %j in one sentence', (env, problem) => {
     expect(readServeSettings(env)).toEqual({ ok: false, problem });
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, candidates, compressible, contentType, DEFAULT_CACHE_CONTROL, headersFor, staticAnswer, type HeaderRule } from '../../../src/serve/static.ts';
+import {
+  acceptsGzip,
+  candidates,
+  compressible,
+  contentType,
+  DEFAULT_CACHE_CONTROL,
+  headersFor,
+  staticAnswer,
+  type HeaderRule,
+} from '../../../src/serve/static.ts';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
@@ -8,7 +17,10 @@ const text = (b: Uint8Array): string => new TextDecoder().decode(b);
 const RULES: HeaderRule[] = [
   { forRegExp: /^\/api\/?(.*)\/?$/iu, values: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' } },
   { forRegExp: /^\/?(.*)\/?$/iu, values: { 'X-Content-Type-Options': 'nosniff' } },
-  { forRegExp: /^\/api\/(.*)\.json\/?$/iu, values: { 'Content-Type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' } },
+  {
+    forRegExp: /^\/api\/(.*)\.json\/?$/iu,
+    values: { 'Content-Type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' },
+  },
 ];
 const FILES = new Map([
   ['/index.html', bytes('<h1>home</h1>')],
@@ -58,12 +70,19 @@ describe('staticAnswer', () => {
     const a = staticAnswer(FILES, RULES, 'GET', '/');
     expect(a.status).toBe(200);
     expect(text(a.body)).toBe('<h1>home</h1>');
-    expect(a.headers).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DEFAULT_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' });
+    expect(a.headers).toEqual({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': DEFAULT_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
   it('lets a rule override the type and the cache policy', () => {
     const a = staticAnswer(FILES, RULES, 'GET', '/api/v1/forecast.json');
     expect(a.headers).toEqual({
-      'Content-Type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=60',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
     });
   });
   it.each([
@@ -83,13 +102,21 @@ describe('staticAnswer', () => {
   });
   it('gives the 404 page the other headers of its path', () => {
     expect(staticAnswer(FILES, RULES, 'GET', '/api/v1/nope.json').headers).toEqual({
-      'cache-control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'text/html; charset=utf-8',
+      'cache-control': 'public, max-age=60',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'text/html; charset=utf-8',
     });
   });
   it('answers HEAD like GET (the caller sends no body), OPTIONS with 204 and the rules, POST with 405', () => {
     expect(staticAnswer(FILES, RULES, 'HEAD', '/')).toEqual(staticAnswer(FILES, RULES, 'GET', '/'));
     const options = staticAnswer(FILES, RULES, 'OPTIONS', '/api/v1/forecast.json');
-    expect([options.status, options.body.length, options.headers['Access-Control-Allow-Origin'], options.headers['Allow']]).toEqual([204, 0, '*', 'GET, HEAD, OPTIONS']);
+    expect([options.status, options.body.length, options.headers['Access-Control-Allow-Origin'], options.headers['Allow']]).toEqual([
+      204,
+      0,
+      '*',
+      'GET, HEAD, OPTIONS',
+    ]);
     const post = staticAnswer(FILES, RULES, 'POST', '/');
     expect([post.status, post.headers['Allow'], post.body.length]).toEqual([405, 'GET, HEAD, OPTIONS', 0]);
   });
@@ -157,13 +184,22 @@ describe('staticAnswer with gzip variants', () => {
     const a = staticAnswer(FILES, RULES, 'GET', '/', gzip);
     expect([a.status, text(a.body)]).toEqual([200, 'gz:home']);
     expect(a.headers).toEqual({
-      'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DEFAULT_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip',
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': DEFAULT_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+      'Content-Encoding': 'gzip',
     });
   });
   it.each([undefined, 'identity', 'br', 'gzip;q=0'])('sends the bytes as they are, with Vary, to Accept-Encoding %j', (accept) => {
     const a = staticAnswer(FILES, RULES, 'GET', '/', { accept, gzipped });
     expect([a.status, text(a.body)]).toEqual([200, '<h1>home</h1>']);
-    expect(a.headers).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DEFAULT_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' });
+    expect(a.headers).toEqual({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': DEFAULT_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+    });
   });
   it('compresses the 404 page too, keeping its status', () => {
     const a = staticAnswer(FILES, RULES, 'GET', '/api/v1/nope.json', gzip);

@@ -84,7 +84,9 @@ describe('README endpoint table', () => {
 describe('no public text cites a file outside the repository', () => {
   const files = [
     'README.md',
-    ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
     'scripts/statusline.sh',
   ];
   it.each(files)('%s', (file) => {
@@ -93,6 +95,6 @@ describe('no public text cites a file outside the repository', () => {
   it('llms.txt points to docs/api.md instead', () => {
     const llms = createLlmsTxt();
     expect(llms).not.toMatch(/SPEC/);
-    expect(llms).toContain('`docs/api.md` in the project\'s source');
+    expect(llms).toContain("`docs/api.md` in the project's source");
   });
 });

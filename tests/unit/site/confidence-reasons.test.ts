@@ -10,12 +10,18 @@ import { reasonText } from '../../../src/site/i18n/words.ts';
 
 /** One reason of each kind; the mapped type makes a kind without a sample a type error. */
 const SAMPLES: { [K in ReasonKind]: readonly Extract<ConfidenceReason, { kind: K }>[] } = {
-  record: [{ kind: 'record', resets: 66, since: '2025-09-17', model: 'recency-mix' }, { kind: 'record', resets: 1, since: null, model: 'recency-mix' }],
+  record: [
+    { kind: 'record', resets: 66, since: '2025-09-17', model: 'recency-mix' },
+    { kind: 'record', resets: 1, since: null, model: 'recency-mix' },
+  ],
   'too-few': [{ kind: 'too-few', min: 3 }],
   'no-rhythm': [{ kind: 'no-rhythm', model: 'recency-mix', min: 6 }],
   stale: [{ kind: 'stale', days: 45, limitDays: 7 }],
   'stale-unknown': [{ kind: 'stale-unknown' }],
-  'signal-missing': [{ kind: 'signal-missing', signal: 'status' }, { kind: 'signal-missing', signal: 'issues' }],
+  'signal-missing': [
+    { kind: 'signal-missing', signal: 'status' },
+    { kind: 'signal-missing', signal: 'issues' },
+  ],
   'small-sample': [{ kind: 'small-sample', min: 30 }],
 };
 const reasons: ConfidenceReason[] = REASON_KINDS.flatMap((k): readonly ConfidenceReason[] => SAMPLES[k]);

@@ -9,7 +9,12 @@ describe('unvouched', () => {
     expect(unvouched({ available: true, freshness: checked }, [{ kind: 'small-sample', min: 30 }])).toBeNull();
   });
   it('a stale record: when it was last checked', () => {
-    expect(unvouched({ available: false, freshness: checked }, [{ kind: 'record', resets: 66, since: null, model: 'm' }, { kind: 'stale', days: 43, limitDays: 7 }])).toEqual({ kind: 'stale', checkedAt: '2026-10-11T00:00:00Z' });
+    expect(
+      unvouched({ available: false, freshness: checked }, [
+        { kind: 'record', resets: 66, since: null, model: 'm' },
+        { kind: 'stale', days: 43, limitDays: 7 },
+      ]),
+    ).toEqual({ kind: 'stale', checkedAt: '2026-10-11T00:00:00Z' });
   });
   it('a record with no usable check time', () => {
     expect(unvouched({ available: false, freshness: checked }, [{ kind: 'stale-unknown' }])).toEqual({ kind: 'staleUnknown' });

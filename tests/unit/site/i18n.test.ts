@@ -48,12 +48,16 @@ describe('catalogueProblems (the build check)', () => {
     expect(catalogueProblems('es', 'es', SOURCE, { ...SOURCE, count: { other: '{count} reinicios' } })).toEqual([
       'es: count: missing plural form one (es uses one, other)',
     ]);
-    expect(catalogueProblems('es', 'es', SOURCE, { ...SOURCE, count: 'reinicios' })).toEqual(['es: count: expected plural forms (one, other)']);
+    expect(catalogueProblems('es', 'es', SOURCE, { ...SOURCE, count: 'reinicios' })).toEqual([
+      'es: count: expected plural forms (one, other)',
+    ]);
   });
 
   it('checkCatalogues throws one error listing every locale and key', () => {
     const broken = { en: { lang: 'en', messages: SOURCE }, zh: { lang: 'zh-Hans', messages: { ...SOURCE, extra: 'x', title: undefined } } };
-    expect(() => checkCatalogues('en', broken)).toThrow('i18n: the message catalogues disagree with en.ts:\n  zh: title: missing key\n  zh: extra: extra key (not in the English catalogue)');
+    expect(() => checkCatalogues('en', broken)).toThrow(
+      'i18n: the message catalogues disagree with en.ts:\n  zh: title: missing key\n  zh: extra: extra key (not in the English catalogue)',
+    );
   });
 
   it('the shipped catalogues pass, and a real one with a key removed fails naming it', () => {

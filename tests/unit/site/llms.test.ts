@@ -17,7 +17,15 @@ describe('llms.txt', () => {
     expect(lines[0]).toBe('# Resetcast');
     expect(lines[2]).toMatch(/^> Forecasts and records announced usage-limit resets of OpenAI Codex/);
     expect(lines.filter((l) => l.startsWith('# '))).toHaveLength(1);
-    expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## MCP server', '## JSON data', '## API description', '## Feeds', '## MCP discovery', '## Clients', '## Attribution']);
+    expect(lines.filter((l) => l.startsWith('## '))).toEqual([
+      '## MCP server',
+      '## JSON data',
+      '## API description',
+      '## Feeds',
+      '## MCP discovery',
+      '## Clients',
+      '## Attribution',
+    ]);
     for (const l of lines.filter((x) => x.startsWith('- '))) expect(l).toMatch(/^- \[[^\]]+\]\(https:\/\/resetcast\.example\/[^)]*\): \S/);
   });
 

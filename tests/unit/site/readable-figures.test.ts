@@ -38,7 +38,10 @@ describe('markLabelBaseline: a marked point’s label is kept off the grid lines
     expect(meets(b)).toEqual([]);
   });
 
-  it.each([174, 178, 182, 137, 95])('a point at y %d (just above a line, as a low chance is above the axis): the label is off every line', (y) => {
-    expect(meets(markLabelBaseline(y, GRID, FONT))).toEqual([]);
-  });
+  it.each([174, 178, 182, 137, 95])(
+    'a point at y %d (just above a line, as a low chance is above the axis): the label is off every line',
+    (y) => {
+      expect(meets(markLabelBaseline(y, GRID, FONT))).toEqual([]);
+    },
+  );
 });

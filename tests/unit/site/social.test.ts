@@ -11,7 +11,17 @@ import { parseDataset } from '../../../src/core/dataset/index.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { createPayloadsWithReasons } from '../../../src/site/api/payloads.ts';
 import { LOCALES, t, type Locale } from '../../../src/site/i18n/index.ts';
-import { CARD_HEIGHT, CARD_WIDTH, cardAlt, cardFor, cardPages, cardUrl, homeCard, type CardInputs, type SocialCard } from '../../../src/site/social-card.ts';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  cardAlt,
+  cardFor,
+  cardPages,
+  cardUrl,
+  homeCard,
+  type CardInputs,
+  type SocialCard,
+} from '../../../src/site/social-card.ts';
 import { cardFonts, parseUnicodeRange, slicesFor } from '../../../src/site/social-fonts.ts';
 import { cardSvg, renderCard } from '../../../src/site/social-render.ts';
 import { CARD_COLORS, CARD_MARGIN, cardTree, TEXT_LIMITS, type CardNode } from '../../../src/site/social-tree.ts';
@@ -41,7 +51,9 @@ describe('what the cards say', () => {
     const pages = cardPages(STALE);
     for (const locale of LOCALES) {
       const paths = pages.filter((p) => p.locale === locale).map((p) => p.path);
-      expect(paths).toEqual(expect.arrayContaining(['/', '/timeline/', '/timeline/2026/', '/timeline/2025/', '/banked/', '/methodology/', '/developers/', '']));
+      expect(paths).toEqual(
+        expect.arrayContaining(['/', '/timeline/', '/timeline/2026/', '/timeline/2025/', '/banked/', '/methodology/', '/developers/', '']),
+      );
     }
     expect(pages.filter((p) => p.path === '/404/').map((p) => p.locale)).toEqual([...LOCALES]);
     expect(new Set(pages.map((p) => `${p.locale}/${p.slug}`)).size).toBe(pages.length);
@@ -104,14 +116,24 @@ describe('the tree', () => {
 
 describe('the fonts', () => {
   it('reads unicode-range lists', () => {
-    expect(parseUnicodeRange('U+0000-00FF,U+0131, U+2000-206F')).toEqual([[0, 255], [305, 305], [0x2000, 0x206f]]);
+    expect(parseUnicodeRange('U+0000-00FF,U+0131, U+2000-206F')).toEqual([
+      [0, 255],
+      [305, 305],
+      [0x2000, 0x206f],
+    ]);
   });
   it('loads Latin only for Latin words, and the locale’s own CJK family for the rest', () => {
     expect(slicesFor('en', 'Resetcast 22%').map((s) => `${s.family.id} ${s.key}`)).toEqual(['noto-sans latin']);
     const ja = slicesFor('ja', 'Codex 利用上限リセット予測');
     expect(ja[0]).toMatchObject({ key: 'latin' });
     expect(new Set(ja.slice(1).map((s) => s.family.id))).toEqual(new Set(['noto-sans-jp']));
-    expect(new Set(slicesFor('ko', '리셋').slice(1).map((s) => s.family.id))).toEqual(new Set(['noto-sans-kr']));
+    expect(
+      new Set(
+        slicesFor('ko', '리셋')
+          .slice(1)
+          .map((s) => s.family.id),
+      ),
+    ).toEqual(new Set(['noto-sans-kr']));
   });
   it('gives satori both weights of each slice, as WOFF (satori cannot read WOFF2)', () => {
     const { fonts, family } = cardFonts('zh', '重置预测');
@@ -147,11 +169,22 @@ describe('the meta tags', () => {
 
 describe('netlify.toml', () => {
   it('serves the cards as image/png with a 5-minute cache (they change with the figures)', async () => {
-    const { headers, errors } = await parseAllHeaders({ netlifyConfigPath: 'netlify.toml', headersFiles: [], configHeaders: undefined, minimal: false });
+    const { headers, errors } = await parseAllHeaders({
+      netlifyConfigPath: 'netlify.toml',
+      headersFiles: [],
+      configHeaders: undefined,
+      minimal: false,
+    });
     expect(errors).toEqual([]);
     const merged: Record<string, string> = {};
-    for (const rule of headers as Header[]) if (rule.forRegExp.test('/og/ja/home.png')) Object.assign(merged, Object.fromEntries(Object.entries(rule.values).map(([k, v]) => [k.toLowerCase(), String(v)])));
-    expect(merged).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
+    for (const rule of headers as Header[])
+      if (rule.forRegExp.test('/og/ja/home.png'))
+        Object.assign(merged, Object.fromEntries(Object.entries(rule.values).map(([k, v]) => [k.toLowerCase(), String(v)])));
+    expect(merged).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'public, max-age=300',
+      'x-content-type-options': 'nosniff',
+    });
   });
 });
 
@@ -176,35 +209,57 @@ function inkInMargins(png: PNG): string[] {
 /** Pixels inside the inner box that are not the background: the card drew something. */
 function inkInside(png: PNG): number {
   let n = 0;
-  for (let y = 80; y < CARD_HEIGHT - CARD_MARGIN; y += 2) for (let x = CARD_MARGIN; x < CARD_WIDTH - CARD_MARGIN; x += 2) if (rgb(png, x, y) !== CARD_COLORS.background) n++;
+  for (let y = 80; y < CARD_HEIGHT - CARD_MARGIN; y += 2)
+    for (let x = CARD_MARGIN; x < CARD_WIDTH - CARD_MARGIN; x += 2) if (rgb(png, x, y) !== CARD_COLORS.background) n++;
   return n;
 }
 
-const LONG_TITLE = (locale: Locale): string => (locale === 'en' || locale === 'es' ? 'Overflowing title words ' : locale === 'ko' ? '아주 긴 제목 ' : '非常に長い題名重置预测').repeat(200).slice(0, 2_000);
+const LONG_TITLE = (locale: Locale): string =>
+  (locale === 'en' || locale === 'es' ? 'Overflowing title words ' : locale === 'ko' ? '아주 긴 제목 ' : '非常に長い題名重置预测')
+    .repeat(200)
+    .slice(0, 2_000);
 
 describe('the rendered card', () => {
-  it.each(LOCALES)('%s: a 2,000-character title, a 2,000-character line, the not-vouched-for line and ten active grants stay inside the margins of a 1200×630 PNG', async (locale) => {
-    const tr = t(locale);
-    const ten = { ...FRESH, payloads: { ...FRESH.payloads, banked: { ...FRESH.payloads.banked, active: Array.from({ length: 10 }, (_, i) => ({ ...FRESH.payloads.banked.active[0]!, id: `g${i}` })) } } };
-    const home = homeCard(tr, ten);
-    expect(home.lines[1]).toContain(tr.f.number(10, 0));
-    // The fullest card there is: the figure and the not-vouched-for line together, as an unvouched home card has them.
-    const card: SocialCard = { ...home, title: LONG_TITLE(locale), caveat: tr('words.unvouched.title'), lines: [LONG_TITLE(locale), ...home.lines] };
-    // The layout: every node satori placed lies within the inner box.
-    const boxes: { left: number; top: number; width: number; height: number }[] = [];
-    await cardSvg(card, (n) => boxes.push(n));
-    const inner = boxes.filter((b) => b.top >= 12);
-    expect(inner.length).toBeGreaterThan(3);
-    for (const b of inner) {
-      expect(b.left + b.width, JSON.stringify(b)).toBeLessThanOrEqual(CARD_WIDTH - CARD_MARGIN + 0.5);
-      expect(b.top + b.height, JSON.stringify(b)).toBeLessThanOrEqual(CARD_HEIGHT - CARD_MARGIN + 0.5);
-    }
-    // The pixels: the margins stay background, and something was drawn inside.
-    const png = PNG.sync.read(Buffer.from(await renderCard(card)));
-    expect([png.width, png.height]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
-    expect(inkInMargins(png).slice(0, 5)).toEqual([]);
-    expect(inkInside(png)).toBeGreaterThan(1_000);
-  }, 60_000);
+  it.each(LOCALES)(
+    '%s: a 2,000-character title, a 2,000-character line, the not-vouched-for line and ten active grants stay inside the margins of a 1200×630 PNG',
+    async (locale) => {
+      const tr = t(locale);
+      const ten = {
+        ...FRESH,
+        payloads: {
+          ...FRESH.payloads,
+          banked: {
+            ...FRESH.payloads.banked,
+            active: Array.from({ length: 10 }, (_, i) => ({ ...FRESH.payloads.banked.active[0]!, id: `g${i}` })),
+          },
+        },
+      };
+      const home = homeCard(tr, ten);
+      expect(home.lines[1]).toContain(tr.f.number(10, 0));
+      // The fullest card there is: the figure and the not-vouched-for line together, as an unvouched home card has them.
+      const card: SocialCard = {
+        ...home,
+        title: LONG_TITLE(locale),
+        caveat: tr('words.unvouched.title'),
+        lines: [LONG_TITLE(locale), ...home.lines],
+      };
+      // The layout: every node satori placed lies within the inner box.
+      const boxes: { left: number; top: number; width: number; height: number }[] = [];
+      await cardSvg(card, (n) => boxes.push(n));
+      const inner = boxes.filter((b) => b.top >= 12);
+      expect(inner.length).toBeGreaterThan(3);
+      for (const b of inner) {
+        expect(b.left + b.width, JSON.stringify(b)).toBeLessThanOrEqual(CARD_WIDTH - CARD_MARGIN + 0.5);
+        expect(b.top + b.height, JSON.stringify(b)).toBeLessThanOrEqual(CARD_HEIGHT - CARD_MARGIN + 0.5);
+      }
+      // The pixels: the margins stay background, and something was drawn inside.
+      const png = PNG.sync.read(Buffer.from(await renderCard(card)));
+      expect([png.width, png.height]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+      expect(inkInMargins(png).slice(0, 5)).toEqual([]);
+      expect(inkInside(png)).toBeGreaterThan(1_000);
+    },
+    60_000,
+  );
 
   it('the same card gives the same bytes, and a different chance different pixels', async () => {
     const card = homeCard(t('en'), FRESH);

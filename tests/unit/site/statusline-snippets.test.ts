@@ -26,7 +26,7 @@ describe('the snippets agree with scripts/statusline.sh', () => {
   const timeoutSeconds = Number(/^TIMEOUT_SECONDS=(\d+)$/m.exec(script)?.[1]);
   it('the script waits 2 s for a request', () => expect(timeoutSeconds).toBe(2));
 
-  it('starship waits longer than the script\'s request can take (its default 500 ms would cut it)', () => {
+  it("starship waits longer than the script's request can take (its default 500 ms would cut it)", () => {
     const ms = Number(/^command_timeout = (\d+)$/m.exec(snippets.starship.code)?.[1]);
     expect(ms).toBeGreaterThan(timeoutSeconds * 1000);
   });

@@ -32,7 +32,8 @@ export const DISCORD_MAX_CHARS = 2000;
  * and a frame too long on its own (a title that never comes from alertMessage) is cut at a grapheme.
  */
 export function discordContent(m: Message, max = DISCORD_MAX_CHARS): string {
-  const lines = (text: string): string => [`**${escapeMarkdown(m.title)}**`, text, ...(m.post ? [`Post: <${m.post}>`] : []), `Timeline: <${m.page}>`, m.attribution].join('\n');
+  const lines = (text: string): string =>
+    [`**${escapeMarkdown(m.title)}**`, text, ...(m.post ? [`Post: <${m.post}>`] : []), `Timeline: <${m.page}>`, m.attribution].join('\n');
   const frame = lines('').length;
   const text = escapeMarkdown(shortenToFit(m.text, max - frame, escapeMarkdown));
   return graphemePrefix(lines(text), max, 'utf16');
@@ -50,7 +51,9 @@ export const discord: Outlet = {
   problem: (res) => {
     if (res.status === 204) return null;
     const doc = parseJson(res.text) as { id?: unknown } | undefined;
-    return typeof doc?.id === 'string' ? null : `answered ${res.status} but not with a Discord message (${glimpse(res.text)}): is DISCORD_WEBHOOK_URL a Discord webhook?`;
+    return typeof doc?.id === 'string'
+      ? null
+      : `answered ${res.status} but not with a Discord message (${glimpse(res.text)}): is DISCORD_WEBHOOK_URL a Discord webhook?`;
   },
   delayFromBody: (text) => {
     const after = (parseJson(text) as { retry_after?: unknown } | undefined)?.retry_after;

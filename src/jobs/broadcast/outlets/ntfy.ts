@@ -24,8 +24,15 @@ import { graphemePrefix } from '../../../core/sanitize.ts';
 import { glimpse, parseJson, type Outlet } from './types.ts';
 
 const TAGS: Record<AlertKind, string> = {
-  reset: 'arrows_counterclockwise', event: 'information_source', grant: 'moneybag', 'grant-expiring': 'hourglass_flowing_sand',
-  promise: 'calendar', 'promise-fulfilled': 'white_check_mark', 'promise-lapsed': 'x', correction: 'pencil2', retraction: 'wastebasket',
+  reset: 'arrows_counterclockwise',
+  event: 'information_source',
+  grant: 'moneybag',
+  'grant-expiring': 'hourglass_flowing_sand',
+  promise: 'calendar',
+  'promise-fulfilled': 'white_check_mark',
+  'promise-lapsed': 'x',
+  correction: 'pencil2',
+  retraction: 'wastebasket',
   threshold: 'chart_with_upwards_trend',
 };
 /** High (4) for what people act on at once: a reset landed, a banked reset is about to expire. */
@@ -60,14 +67,28 @@ export const ntfy: Outlet = {
   settings: [{ name: 'NTFY_TOPIC_URL', value: '<url>', about: 'ntfy topic to publish to' }],
   request: (configured: string, m: Message) => {
     const { root, topic } = splitTopicUrl(configured);
-    const actions = [...(m.post ? [{ action: 'view', label: 'Post', url: m.post }] : []), { action: 'view', label: 'Timeline', url: m.page }];
+    const actions = [
+      ...(m.post ? [{ action: 'view', label: 'Post', url: m.post }] : []),
+      { action: 'view', label: 'Timeline', url: m.page },
+    ];
     return {
       url: root,
-      body: { topic, sequence_id: sequenceId(m.id), title: graphemePrefix(m.title, NTFY_MAX_TITLE_BYTES, 'utf8'), message: ntfyMessage(m), tags: [TAGS[m.kind]], priority: PRIORITY[m.kind] ?? 3, click: m.page, actions },
+      body: {
+        topic,
+        sequence_id: sequenceId(m.id),
+        title: graphemePrefix(m.title, NTFY_MAX_TITLE_BYTES, 'utf8'),
+        message: ntfyMessage(m),
+        tags: [TAGS[m.kind]],
+        priority: PRIORITY[m.kind] ?? 3,
+        click: m.page,
+        actions,
+      },
     };
   },
   problem: (res) => {
     const doc = parseJson(res.text) as { id?: unknown; event?: unknown } | undefined;
-    return typeof doc?.id === 'string' && doc.event === 'message' ? null : `answered ${res.status} but not with an ntfy message (${glimpse(res.text)}): is NTFY_TOPIC_URL an ntfy topic?`;
+    return typeof doc?.id === 'string' && doc.event === 'message'
+      ? null
+      : `answered ${res.status} but not with an ntfy message (${glimpse(res.text)}): is NTFY_TOPIC_URL an ntfy topic?`;
   },
 };

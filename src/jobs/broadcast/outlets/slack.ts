@@ -34,6 +34,12 @@ export const slack: Outlet = {
   name: 'slack',
   env: 'SLACK_WEBHOOK_URL',
   settings: [{ name: 'SLACK_WEBHOOK_URL', value: '<url>', about: 'Slack incoming webhook' }],
-  request: (configured: string, m: Message) => ({ url: configured, body: { text: slackText(m), unfurl_links: false, unfurl_media: false } }),
-  problem: (res) => (res.text.trim() === 'ok' ? null : `answered ${res.status} but not "ok" (${glimpse(res.text)}): is SLACK_WEBHOOK_URL a Slack incoming webhook?`),
+  request: (configured: string, m: Message) => ({
+    url: configured,
+    body: { text: slackText(m), unfurl_links: false, unfurl_media: false },
+  }),
+  problem: (res) =>
+    res.text.trim() === 'ok'
+      ? null
+      : `answered ${res.status} but not "ok" (${glimpse(res.text)}): is SLACK_WEBHOOK_URL a Slack incoming webhook?`,
 };

@@ -55,12 +55,16 @@ function description(text: string): string | null {
   const said = (parseJson(text) as { description?: unknown } | undefined)?.description;
   if (typeof said !== 'string') return null;
   // The status words lead ("Bad Request: …", "Too Many Requests: retry after 5"); the status line has them already.
-  const words = said.replace(/^[A-Z][a-z]+(?: [A-Z][a-z]+)*(?:: |$)/, '').replace(/\s+/g, ' ').trim();
+  const words = said
+    .replace(/^[A-Z][a-z]+(?: [A-Z][a-z]+)*(?:: |$)/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return words === '' ? null : words.slice(0, 200);
 }
 
 /** 400s that are about the channel, not the message: every message would be refused the same way. */
-const CHANNEL_REFUSALS = /chat not found|not enough rights|need administrator rights|CHAT_WRITE_FORBIDDEN|CHAT_ADMIN_REQUIRED|bot is not a member/i;
+const CHANNEL_REFUSALS =
+  /chat not found|not enough rights|need administrator rights|CHAT_WRITE_FORBIDDEN|CHAT_ADMIN_REQUIRED|bot is not a member/i;
 
 export const telegram: Outlet = {
   name: 'telegram',
@@ -81,15 +85,21 @@ export const telegram: Outlet = {
   secretOf: (configured) => /\/bot([^/]+)\/sendMessage/.exec(new URL(configured).pathname)?.[1] ?? configured,
   request: (configured: string, m: Message) => {
     const u = new URL(configured);
-    if (!SEND_PATH.test(u.pathname) || u.hash !== '') throw new Error('TELEGRAM_BOT_TOKEN is not a bot token (expected <bot id>:<secret>, as @BotFather gives it)');
+    if (!SEND_PATH.test(u.pathname) || u.hash !== '')
+      throw new Error('TELEGRAM_BOT_TOKEN is not a bot token (expected <bot id>:<secret>, as @BotFather gives it)');
     const chat = u.searchParams.get('chat_id');
     if (!chat) throw new Error('TELEGRAM_CHAT_ID not set (the channel: @channelusername or its numeric id)');
     u.search = '';
-    return { url: u.toString(), body: { chat_id: chat, text: telegramText(m), parse_mode: 'HTML', link_preview_options: { is_disabled: true } } };
+    return {
+      url: u.toString(),
+      body: { chat_id: chat, text: telegramText(m), parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
+    };
   },
   problem: (res) => {
     const doc = parseJson(res.text) as { ok?: unknown; result?: { message_id?: unknown } } | undefined;
-    return doc?.ok === true && typeof doc.result?.message_id === 'number' ? null : `answered ${res.status} but not with a Telegram message (${glimpse(res.text)}): is RESETCAST_TELEGRAM_API the Bot API?`;
+    return doc?.ok === true && typeof doc.result?.message_id === 'number'
+      ? null
+      : `answered ${res.status} but not with a Telegram message (${glimpse(res.text)}): is RESETCAST_TELEGRAM_API the Bot API?`;
   },
   delayFromBody: (text) => {
     const after = (parseJson(text) as { parameters?: { retry_after?: unknown } } | undefined)?.parameters?.retry_after;

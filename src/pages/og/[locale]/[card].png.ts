@@ -4,7 +4,8 @@ import { loadBuild } from '../../../site/data.ts';
 import { cardPages, type SocialCard } from '../../../site/social-card.ts';
 import { drawCards } from '../../../site/social-render.ts';
 
-export const getStaticPaths = (() => cardPages(loadBuild()).map((p) => ({ params: { locale: p.locale, card: p.slug }, props: { card: p.card } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  cardPages(loadBuild()).map((p) => ({ params: { locale: p.locale, card: p.slug }, props: { card: p.card } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ card: SocialCard }> = async ({ props }) => {
   const all = cardPages(loadBuild()).map((p) => p.card);
