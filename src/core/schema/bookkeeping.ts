@@ -108,6 +108,9 @@ export const SentAlert = z.strictObject({
 });
 export const OutletLog = SourceCheck.extend({
   name: z.enum(OUTLET_NAMES),
+  // A source check's own words are about a pull; an outlet's check is about its last broadcast.
+  ok: SourceCheck.shape.ok.describe('the outlet took the last broadcast'),
+  error: SourceCheck.shape.error.describe("why it did not, in the broadcast's words, or null"),
   sent: z.array(SentAlert).describe('attempted alerts, oldest first; bounded (src/jobs/broadcast/sent-log.ts)'),
 });
 export const SentLogFile = z.strictObject({ outlets: z.array(OutletLog) });

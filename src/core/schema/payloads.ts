@@ -8,12 +8,17 @@ import { Announcement, Correction, SignalsFile, StoredEvent } from './storage.ts
 
 /** The fields every payload opens with (the timeline keeps the event record's own three: no generated_at). */
 const ENVELOPE = {
-  schema_version: z.literal(SCHEMA_VERSION),
+  schema_version: z.literal(SCHEMA_VERSION).describe("version of the payload's shape; 1 for everything under /api/v1/"),
   generated_at: Timestamp,
-  source: Url,
+  source: Url.describe("who published it: the site's URL"),
 };
 
 export const FORMULA_VERSION = '2' as const;
+const FORMULA_VERSION_MEANING = 'version of the forecast formula (docs/forecast.md)';
+const FormulaVersion = z.literal(FORMULA_VERSION).describe(FORMULA_VERSION_MEANING);
+const Disclaimer = z.string().min(1).describe('the estimate is not a schedule; Resetcast is not affiliated with OpenAI');
+/** A forecast horizon in hours: every score, weight, bin and alert is per horizon. */
+const HorizonHours = z.int().positive().describe('the forecast horizon, 24 or 48 hours');
 
 /** The event record of docs/api.md, exactly its fields in its order. */
 export const TimelineEvent = StoredEvent.pick({
@@ -44,23 +49,36 @@ export const TIMELINE_EVENT_FIELDS = [
 ] as const;
 
 export const TimelinePayload = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
-  source: Url,
-  events: z.array(TimelineEvent),
+  schema_version: ENVELOPE.schema_version,
+  source: ENVELOPE.source,
+  events: z.array(TimelineEvent).describe('every recorded event, newest first'),
 });
 
 export const ForecastInputs = z.strictObject({
-  avg_gap_hours: z.number().nonnegative(),
-  hours_since_last: z.number().nonnegative(),
-  B: z.number().min(0).max(1),
-  C: z.number().min(0).max(1).nullable(),
-  cad24: z.number().min(0).max(1),
-  official_signal: z.number().min(0).max(1),
-  status_signal: z.number().min(0).max(1),
-  issues_signal: z.number().min(0).max(1),
-  S: z.number().min(0).max(1),
-  global: z.boolean(),
-  rhythm_model: z.string().min(1),
+  avg_gap_hours: z.number().nonnegative().describe('mean hours between consecutive recorded resets'),
+  hours_since_last: z.number().nonnegative().describe('hours from the last recorded reset to generated_at'),
+  B: z.number().min(0).max(1).describe('base chance of a reset within 24 h from the long-run average rate alone (0 to 1)'),
+  C: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe('chance of a reset within 24 h from the rhythm model, or null when there is no rhythm model'),
+  cad24: z.number().min(0).max(1).describe('the 24 h cadence chance the formula uses: C when there is one, else B'),
+  official_signal: z.number().min(0).max(1).describe('1 while an official promise of a reset is open, else 0'),
+  status_signal: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('degraded Codex component or open incident on the status page (0 to 1; 0 when the check is missing or old)'),
+  issues_signal: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('excess of new usage-limit issues over their baseline (0 to 1; 0 when the check is missing or old)'),
+  S: z.number().min(0).max(1).describe('the combined signal from the three signals above (0 to 1)'),
+  global: z.boolean().describe('the last recorded reset applied to every account'),
+  rhythm_model: z.string().min(1).describe('which rhythm model was used (`memoryless` when none)'),
 });
 
 export const Freshness = z.strictObject({
@@ -73,16 +91,21 @@ const Percent = z.int().min(0).max(100);
 export const ForecastPayload = z
   .strictObject({
     ...ENVELOPE,
-    available: z.boolean(),
-    reset_today: z.boolean(),
-    p24: Percent,
-    p48: Percent,
-    confidence: Confidence,
-    confidence_reasons: z.array(z.string().min(1)),
-    inputs: ForecastInputs,
-    formula_version: z.literal(FORMULA_VERSION),
-    disclaimer: z.string().min(1),
-    freshness: Freshness,
+    available: z
+      .boolean()
+      .describe(
+        'false with too few recorded resets, or when the event record was last checked too long ago (resets may be missing); ' +
+          'the numbers are still published, not vouched for',
+      ),
+    reset_today: z.boolean().describe("a reset is recorded on today's UTC date"),
+    p24: Percent.describe('chance of an announced reset within 24 hours, whole percent'),
+    p48: Percent.describe('chance of an announced reset within 48 hours, whole percent (never below p24)'),
+    confidence: Confidence.describe('how far the numbers can be trusted today'),
+    confidence_reasons: z.array(z.string().min(1)).describe('why, one English sentence each'),
+    inputs: ForecastInputs.describe('the numbers the formula used (docs/forecast.md)'),
+    formula_version: FormulaVersion,
+    disclaimer: Disclaimer,
+    freshness: Freshness.describe('how old the inputs are'),
   })
   .refine((f) => f.p24 <= f.p48, 'p24 must not exceed p48');
 
@@ -92,13 +115,13 @@ export const SignalsPayload = z.strictObject({
 });
 
 export const ActiveBankedReset = z.strictObject({
-  id: z.string(),
+  id: z.string().describe('stable identifier'),
   granted_at: Timestamp,
   expires_at: Timestamp,
-  hours_left: z.number().nonnegative(),
+  hours_left: z.number().nonnegative().describe('hours from generated_at to expires_at'),
   scope: Scope,
-  summary: z.string(),
-  url: Url.nullable(),
+  summary: z.string().describe('what was said, paraphrased in English'),
+  url: Url.nullable().describe('the post or page it comes from'),
   certainty: Certainty,
   p_free_reset_before_expiry: z
     .number()
@@ -114,49 +137,62 @@ export const ActiveBankedReset = z.strictObject({
 });
 export const BankedPayload = z.strictObject({
   ...ENVELOPE,
-  expiry_rule: z.string(),
+  expiry_rule: z.string().describe("how a grant's expiry is decided when the post gives none"),
   expiry_days: z
     .number()
     .int()
     .positive()
     .describe('the days of expiry_rule as a number: a grant whose post gives no expiry expires this many days after it is granted'),
-  active: z.array(ActiveBankedReset),
+  active: z.array(ActiveBankedReset).describe('the banked resets still redeemable, soonest expiry first'),
 });
 
 /** Curation notes the published event record has no room for: how sure each recorded fact is. */
 export const EventNotesPayload = z.strictObject({
   ...ENVELOPE,
-  notes: z.array(
-    z.strictObject({
-      id: PostId,
-      certainty: Certainty,
-      uncertain_fields: z.array(z.string()),
-      scope_note: z.string().nullable(),
-    }),
-  ),
+  notes: z
+    .array(
+      z.strictObject({
+        id: PostId.describe("the event's id, as in timeline.json"),
+        certainty: Certainty,
+        uncertain_fields: z.array(z.string()).describe('fields of the record that are not certain'),
+        scope_note: z.string().nullable().describe('a note on who was covered, or null'),
+      }),
+    )
+    .describe('one entry per recorded event, newest first'),
 });
 
 /** A 90 % moving-block bootstrap interval (docs/forecast.md); null when it cannot be computed. */
-const Interval90 = z.strictObject({ lower: z.number(), upper: z.number() }).nullable();
+const LowerEnd = z.number().describe('lower end');
+const UpperEnd = z.number().describe('upper end');
+const Interval90 = z.strictObject({ lower: LowerEnd, upper: UpperEnd }).nullable();
+const Scored = z.int().nonnegative().describe('how many forecasts (or issues) were scored');
+// Meanings the backtest and the track record share (their fields are nullable in the track record).
+const BASE_RATE = 'share of windows in which a reset came';
+const BRIER = 'Brier score: mean squared error of the probabilities (lower is better)';
+const SKILL_VS_MEMORYLESS =
+  'skill against the memoryless forecast from the average rate: 1 − Brier / Brier of memoryless (above 0 is better)';
 const ReliabilityBin = z.strictObject({
-  lower: z.number(),
-  upper: z.number(),
-  n: z.int().nonnegative(),
-  mean_p: z.number(),
-  observed: z.number(),
+  lower: LowerEnd,
+  upper: UpperEnd,
+  n: Scored,
+  mean_p: z.number().describe('mean forecast probability in the bin'),
+  observed: z.number().describe('share of those windows in which a reset came'),
 });
-const ReliabilityByHorizon = z.array(z.strictObject({ horizon_hours: z.int().positive(), bins: z.array(ReliabilityBin) }));
+const RELIABILITY = 'forecast probability against what happened, per bin';
+const ReliabilityByHorizon = z.array(
+  z.strictObject({ horizon_hours: HorizonHours, bins: z.array(ReliabilityBin).describe('reliability bins of the forecast probability') }),
+);
 
 /** The rolling-origin backtest behind the forecast (docs/forecast.md): scores per model and horizon. */
 const BacktestScore = z.strictObject({
-  model: z.string().min(1),
-  horizon_hours: z.int().positive(),
-  n: z.int().nonnegative(),
-  brier: z.number(),
-  log_loss: z.number(),
-  base_rate: z.number(),
-  skill_vs_memoryless: z.number(),
-  skill_vs_climatology: z.number(),
+  model: z.string().min(1).describe('the model scored'),
+  horizon_hours: HorizonHours,
+  n: Scored,
+  brier: z.number().describe(BRIER),
+  log_loss: z.number().describe('mean logarithmic loss (lower is better)'),
+  base_rate: z.number().describe(BASE_RATE),
+  skill_vs_memoryless: z.number().describe(SKILL_VS_MEMORYLESS),
+  skill_vs_climatology: z.number().describe('skill against always forecasting the base rate'),
   calibration_error: z
     .number()
     .describe('largest |mean forecast − observed frequency| over reliability bins holding ≥ 50 issues, warm-up issues included'),
@@ -172,26 +208,28 @@ const BacktestScore = z.strictObject({
 });
 export const BacktestPayload = z.strictObject({
   ...ENVELOPE,
-  formula_version: z.literal(FORMULA_VERSION),
-  method: z.strictObject({
-    step_hours: z.number().positive(),
-    warmup_days: z.number().nonnegative(),
-    horizons: z.array(z.int().positive()),
-    reset_kinds: z.array(Kind),
-    first_issue: Timestamp.nullable(),
-    last_issue: Timestamp.nullable(),
-    no_information_p: z.number().min(0).max(1),
-    bootstrap: z
-      .strictObject({
-        method: z.string().min(1),
-        block_days: z.number().positive(),
-        block_issues: z.int().positive(),
-        replicates: z.int().positive(),
-        level: z.number().min(0).max(1),
-        seed: z.int(),
-      })
-      .describe('how every interval is computed'),
-  }),
+  formula_version: FormulaVersion,
+  method: z
+    .strictObject({
+      step_hours: z.number().positive().describe('hours between consecutive forecasts issued in the replay'),
+      warmup_days: z.number().nonnegative().describe('days at the start that are scored as warm-up'),
+      horizons: z.array(z.int().positive()).describe('one entry per horizon'),
+      reset_kinds: z.array(Kind).describe('the event kinds counted as a reset'),
+      first_issue: Timestamp.nullable().describe('the first forecast issued in the replay'),
+      last_issue: Timestamp.nullable().describe('the last forecast issued in the replay'),
+      no_information_p: z.number().min(0).max(1).describe('the probability used while fewer than two resets were known'),
+      bootstrap: z
+        .strictObject({
+          method: z.string().min(1).describe('the resampling scheme and the kind of interval'),
+          block_days: z.number().positive().describe('length of a resampled block, in days'),
+          block_issues: z.int().positive().describe('forecasts in a resampled block'),
+          replicates: z.int().positive().describe('bootstrap resamples'),
+          level: z.number().min(0).max(1).describe('interval level'),
+          seed: z.int().describe('random seed (the result is reproducible)'),
+        })
+        .describe('how every interval is computed'),
+    })
+    .describe('how the backtest was run'),
   selected_model: z.string().min(1).describe('the rhythm model; fixed in advance since formula "2", no longer selected on the backtest'),
   official_weight: z
     .number()
@@ -202,58 +240,65 @@ export const BacktestPayload = z.strictObject({
     ),
   parameters: z
     .strictObject({
-      half_lives_days: z.array(z.number().positive()),
-      weekday_prior_resets: z.number().nonnegative(),
-      promise_prior: z.strictObject({ kept: z.number().nonnegative(), missed: z.number().nonnegative() }),
-      min_rhythm_events: z.int().positive(),
-      status_weight: z.number().min(0).max(1),
-      issues_weight: z.number().min(0).max(1),
+      half_lives_days: z.array(z.number().positive()).describe('half-lives of the rhythm models, in days'),
+      weekday_prior_resets: z.number().nonnegative().describe('prior weight of the weekday model, in resets'),
+      promise_prior: z
+        .strictObject({
+          kept: z.number().nonnegative().describe('promises kept'),
+          missed: z.number().nonnegative().describe('promises missed'),
+        })
+        .describe('prior counts of kept and missed promises'),
+      min_rhythm_events: z.int().positive().describe('resets needed before a rhythm model is used'),
+      status_weight: z.number().min(0).max(1).describe('weight of the status signal'),
+      issues_weight: z.number().min(0).max(1).describe('weight of the issues signal'),
     })
     .describe('every constant of the formula, fixed in advance (docs/forecast.md)'),
   official_weights: z
     .array(
       z.strictObject({
-        horizon_hours: z.int().positive(),
-        weight: z.number().min(0).max(1),
-        kept: z.int().nonnegative(),
-        settled: z.int().nonnegative(),
+        horizon_hours: HorizonHours,
+        weight: z.number().min(0).max(1).describe('weight given to an open official promise'),
+        kept: z.int().nonnegative().describe('promises kept'),
+        settled: z.int().nonnegative().describe('promises settled'),
       }),
     )
     .describe('the learned official weight per horizon at generated_at: (kept + 1) / (settled + 2)'),
-  scores: z.array(BacktestScore),
+  scores: z.array(BacktestScore).describe('one entry per model and horizon'),
   targets: z
     .array(
       z.strictObject({
-        metric: z.enum(['skill_vs_memoryless', 'calibration_slope', 'calibration_error_after_warmup']),
-        horizon_hours: z.int().positive(),
-        min: z.number().nullable(),
-        max: z.number().nullable(),
-        value: z.number().nullable(),
-        interval: Interval90,
-        met: z.boolean(),
+        metric: z
+          .enum(['skill_vs_memoryless', 'calibration_slope', 'calibration_error_after_warmup'])
+          .describe('the measure a target is set on'),
+        horizon_hours: HorizonHours,
+        min: z.number().nullable().describe('lowest value that meets it, or null'),
+        max: z.number().nullable().describe('highest value that meets it, or null'),
+        value: z.number().nullable().describe('the measured value, or null when it cannot be measured yet'),
+        interval: Interval90.describe('90 % interval'),
+        met: z.boolean().describe('the target is met'),
       }),
     )
     .describe('the targets of formula "2" for the published model (recency-mix+official) and whether this history meets them'),
-  reliability: ReliabilityByHorizon,
-  reliability_after_warmup: ReliabilityByHorizon,
+  reliability: ReliabilityByHorizon.describe(RELIABILITY),
+  reliability_after_warmup: ReliabilityByHorizon.describe('the same, without the warm-up issues'),
 });
 
 /** The 7-day outlook: the forecast's cumulative probability, from the same model as forecast.json. */
 export const OutlookPayload = z.strictObject({
   ...ENVELOPE,
-  formula_version: z.literal(FORMULA_VERSION),
+  formula_version: FormulaVersion,
   available: z.boolean().describe('as in forecast.json: false when the record is stale or too short, the numbers are then not vouched for'),
-  step_hours: z.int().positive(),
+  step_hours: z.int().positive().describe('hours between consecutive points'),
   points: z
     .array(
       z.strictObject({
-        hours: z.int().positive(),
+        hours: z.int().positive().describe('hours from generated_at'),
         p: z.number().min(0).max(1).describe('probability that a reset is announced within `hours` of generated_at'),
         percent: z.int().min(0).max(100).describe('round(100·p); equals p24 and p48 of forecast.json at 24 and 48'),
       }),
     )
     .describe('non-decreasing in hours'),
-  disclaimer: z.string().min(1),
+  disclaimer: Disclaimer,
 });
 
 /** forecast.json's 24-hour chance as a shields.io endpoint badge (src/core/forecast/badge.ts). */
@@ -276,45 +321,56 @@ export const BadgePayload = z.strictObject({
 });
 
 const SkippedByKind = z.strictObject({
-  not_json: z.int().nonnegative(),
-  invalid: z.int().nonnegative(),
-  p48_below_p24: z.int().nonnegative(),
-  duplicate: z.int().nonnegative(),
-  out_of_order: z.int().nonnegative(),
+  not_json: z.int().nonnegative().describe('lines that are not JSON'),
+  invalid: z.int().nonnegative().describe("lines that fail the log's schema"),
+  p48_below_p24: z.int().nonnegative().describe('lines with p48 below p24'),
+  duplicate: z.int().nonnegative().describe('repeated lines'),
+  out_of_order: z.int().nonnegative().describe('lines older than the one before'),
 });
 /** The live track record: logged forecasts whose window has closed, scored against the record. */
 export const TrackRecordPayload = z.strictObject({
   ...ENVELOPE,
   provisional: z.boolean().describe('true until every horizon has at least 20 resets and 1,000 scored windows'),
-  provisional_rule: z.string().min(1),
+  provisional_rule: z.string().min(1).describe('when the track record stops being provisional'),
   scoring: z.string().min(1).describe('how a logged forecast is scored'),
-  log: z.strictObject({
-    lines: z.int().nonnegative().describe('usable lines of data/forecast-log.jsonl'),
-    skipped: z.int().nonnegative().describe('lines skipped (they stay in the log, never rewritten)'),
-    skipped_by_kind: SkippedByKind,
-    warnings: z.array(z.string()).describe('one per skipped line, naming the line and the problem'),
-    formula_versions: z.array(z.strictObject({ formula_version: z.string().min(1), lines: z.int().nonnegative() })),
-  }),
-  horizons: z.array(
-    z.strictObject({
-      horizon_hours: z.int().positive(),
-      scored: z.int().nonnegative().describe('logged forecasts whose window had closed at generated_at'),
-      resets: z.int().nonnegative().describe('resets between the first scored issue and the end of the last scored window'),
-      first_issued_at: Timestamp.nullable(),
-      last_issued_at: Timestamp.nullable(),
-      brier: z.number().nullable(),
-      brier_memoryless: z
-        .number()
-        .nullable()
-        .describe('Brier score of the memoryless forecast computed from the events known at each issue time'),
-      skill_vs_memoryless: z.number().nullable(),
-      skill_vs_memoryless_90: Interval90,
-      base_rate: z.number().nullable(),
-      mean_forecast: z.number().nullable(),
-      reliability: z.array(ReliabilityBin),
-      provisional: z.boolean(),
-    }),
-  ),
+  log: z
+    .strictObject({
+      lines: z.int().nonnegative().describe('usable lines of data/forecast-log.jsonl'),
+      skipped: z.int().nonnegative().describe('lines skipped (they stay in the log, never rewritten)'),
+      skipped_by_kind: SkippedByKind.describe('log lines skipped, by reason'),
+      warnings: z.array(z.string()).describe('one per skipped line, naming the line and the problem'),
+      formula_versions: z
+        .array(
+          z.strictObject({
+            formula_version: z.string().min(1).describe(FORMULA_VERSION_MEANING),
+            lines: z.int().nonnegative().describe('log lines'),
+          }),
+        )
+        .describe('lines per formula version'),
+    })
+    .describe('the forecast log as read'),
+  horizons: z
+    .array(
+      z.strictObject({
+        horizon_hours: HorizonHours,
+        scored: z.int().nonnegative().describe('logged forecasts whose window had closed at generated_at'),
+        resets: z.int().nonnegative().describe('resets between the first scored issue and the end of the last scored window'),
+        first_issued_at: Timestamp.nullable().describe('first scored forecast'),
+        last_issued_at: Timestamp.nullable().describe('last scored forecast'),
+        brier: z.number().nullable().describe(BRIER),
+        brier_memoryless: z
+          .number()
+          .nullable()
+          .describe('Brier score of the memoryless forecast computed from the events known at each issue time'),
+        skill_vs_memoryless: z.number().nullable().describe(SKILL_VS_MEMORYLESS),
+        skill_vs_memoryless_90: Interval90.describe('90 % bootstrap interval of that skill'),
+        base_rate: z.number().nullable().describe(BASE_RATE),
+        mean_forecast: z.number().nullable().describe('mean forecast probability'),
+        reliability: z.array(ReliabilityBin).describe(RELIABILITY),
+        provisional: z.boolean().describe('too few forecasts scored yet to judge'),
+      }),
+    )
+    .describe('one entry per horizon'),
 });
 
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
@@ -334,21 +390,23 @@ export type TrackRecordPayload = z.infer<typeof TrackRecordPayload>;
 export const PromisesPayload = z.strictObject({
   ...ENVELOPE,
   window_rule: z.string().describe('how time words in a post ("by EOD", "10am PT") become a UTC window'),
-  promises: z.array(
-    z.strictObject({
-      ...Announcement.shape,
-      status: z
-        .enum(['open', 'fulfilled', 'lapsed'])
-        .describe('fulfilled: its reset is recorded; open: its window has not ended; lapsed: the window ended with no reset'),
-      fulfilled_at: Timestamp.nullable().describe('time of the event that delivered it'),
-    }),
-  ),
+  promises: z
+    .array(
+      z.strictObject({
+        ...Announcement.shape,
+        status: z
+          .enum(['open', 'fulfilled', 'lapsed'])
+          .describe('fulfilled: its reset is recorded; open: its window has not ended; lapsed: the window ended with no reset'),
+        fulfilled_at: Timestamp.nullable().describe('time of the event that delivered it'),
+      }),
+    )
+    .describe('every promise, newest first'),
 });
 
 /** Every change to a published fact, newest first: nothing on the record is rewritten silently. */
 export const CorrectionsPayload = z.strictObject({
   ...ENVELOPE,
-  corrections: z.array(Correction),
+  corrections: z.array(Correction).describe('every correction, newest first'),
 });
 
 export type PromisesPayload = z.infer<typeof PromisesPayload>;
@@ -379,6 +437,9 @@ export const AlertKind = z
       'threshold: the as-issued forecast crossed a threshold upwards',
   );
 
+const Threshold = Percent.describe('the threshold in whole percent');
+const RearmBelow = Percent.describe('the chance must fall below this (whole percent) before the threshold alerts again');
+
 export const Alert = z.strictObject({
   id: z
     .string()
@@ -388,8 +449,8 @@ export const Alert = z.strictObject({
   at: Timestamp.describe(
     'when the announced thing happened: the post, the grant, the window end, the reminder (expiry − 24, 5 or 1 h), the correction, the issued forecast',
   ),
-  title: z.string().min(1),
-  summary: z.string().min(1),
+  title: z.string().min(1).describe('one line, English'),
+  summary: z.string().min(1).describe('a sentence or two, English'),
   url: Url.nullable().describe('the post the alert is about, when there is one'),
   page: Url.describe('where it is on Resetcast: the timeline entry, the banked grant, or the forecast'),
   event_id: PostId.nullable().describe('the recorded event it concerns, if any'),
@@ -400,11 +461,11 @@ export const Alert = z.strictObject({
   expires_at: Timestamp.nullable().describe('for grant alerts: when the banked reset expires if unused'),
   forecast: z
     .strictObject({
-      horizon_hours: z.int().positive(),
-      threshold: Percent,
-      rearm_below: Percent,
-      value: Percent,
-      previous: Percent,
+      horizon_hours: HorizonHours,
+      threshold: Threshold,
+      rearm_below: RearmBelow,
+      value: Percent.describe('the as-issued chance that crossed the threshold, whole percent'),
+      previous: Percent.describe('the as-issued chance before the crossing'),
     })
     .nullable()
     .describe('for threshold alerts: the horizon, the threshold crossed, the value issued and the one before it'),
@@ -417,19 +478,21 @@ export const Alert = z.strictObject({
 
 export const AlertsPayload = z.strictObject({
   ...ENVELOPE,
-  rules: z.strictObject({
-    expiring_hours: z
-      .int()
-      .positive()
-      .describe('the first reminder: a grant-expiring alert exists from this many hours before expiry until expiry'),
-    expiring_reminder_hours: z
-      .array(z.int().positive())
-      .describe('every reminder, longest first: one grant-expiring alert per value, from that many hours before expiry until expiry'),
-    horizons_hours: z.array(z.int().positive()),
-    thresholds: z.array(z.strictObject({ threshold: Percent, rearm_below: Percent })),
-    gap_hours: z.number().positive().describe('a forecast-log gap longer than this: the first forecast after it announces nothing'),
-    text: z.string().min(1),
-  }),
+  rules: z
+    .strictObject({
+      expiring_hours: z
+        .int()
+        .positive()
+        .describe('the first reminder: a grant-expiring alert exists from this many hours before expiry until expiry'),
+      expiring_reminder_hours: z
+        .array(z.int().positive())
+        .describe('every reminder, longest first: one grant-expiring alert per value, from that many hours before expiry until expiry'),
+      horizons_hours: z.array(z.int().positive()).describe('the horizons that alert (24 and 48 hours)'),
+      thresholds: z.array(z.strictObject({ threshold: Threshold, rearm_below: RearmBelow })).describe('the thresholds that alert'),
+      gap_hours: z.number().positive().describe('a forecast-log gap longer than this: the first forecast after it announces nothing'),
+      text: z.string().min(1).describe('the rule in words'),
+    })
+    .describe('the rules alerts follow'),
   alerts: z.array(Alert).describe('newest first'),
 });
 

@@ -59,7 +59,7 @@ export const Origin = z
   .describe(
     "official_post: a public post by OpenAI or its staff; official_other: an official statement that is not a linkable post; observed: reported by users or trackers, no official statement found; community: a post by an account that is not OpenAI's or its staff's, relaying the reset",
   );
-export const Certainty = z.enum(['high', 'medium', 'low']);
+export const Certainty = z.enum(['high', 'medium', 'low']).describe('`high`, `medium` or `low`: how sure the record is of this fact');
 export const Confidence = z.enum(['low', 'medium', 'high']);
 export const PostId = z.string().regex(/^\d{1,20}$/, 'expected decimal digits');
 export const Url = z.url({ protocol: /^https?$/ });

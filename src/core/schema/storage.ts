@@ -5,22 +5,28 @@
 import { z } from 'zod';
 import { Certainty, IsoDate, Kind, Origin, PostId, Scope, Text, Timestamp, Url } from './scalars.ts';
 
+/** Meanings several records share (descriptions, carried into the published JSON Schemas and docs/api.md). */
+const SAID_BY = 'who published it: the account or site that said it';
+const COMES_FROM = 'the post or page it comes from';
+const SAID = 'what was said, paraphrased in English';
+const UNCERTAIN_FIELDS = 'fields of the record that are not certain';
+
 /** One recorded event as stored in data/events.json: the published record plus curation notes. */
 export const StoredEvent = z.strictObject({
-  id: PostId,
+  id: PostId.describe('stable identifier'),
   date: IsoDate,
   ts: Timestamp,
   scope: Scope,
   kind: Kind,
-  source: Text('name').min(1),
-  url: Url,
-  summary: Text('summary').min(1),
-  partial: z.boolean(),
-  global: z.boolean(),
+  source: Text('name').min(1).describe(SAID_BY),
+  url: Url.describe(COMES_FROM),
+  summary: Text('summary').min(1).describe(SAID),
+  partial: z.boolean().describe('only some limits or some accounts were reset'),
+  global: z.boolean().describe('applied to every account on the scope'),
   origin: Origin,
   certainty: Certainty,
-  uncertain_fields: z.array(Text('name').min(1)),
-  scope_note: Text('note').min(1).optional(),
+  uncertain_fields: z.array(Text('name').min(1)).describe(UNCERTAIN_FIELDS),
+  scope_note: Text('note').min(1).optional().describe('a note on who was covered; absent when there is none'),
 });
 
 export const EventsFile = z.strictObject({
@@ -36,8 +42,8 @@ export const EventsFile = z.strictObject({
 export const Announcement = z.strictObject({
   id: PostId.nullable().describe('X status id of the post, or null for a post elsewhere (e.g. a GitHub comment)'),
   ts: Timestamp.describe('when the promise was posted'),
-  source: Text('name').min(1),
-  url: Url,
+  source: Text('name').min(1).describe(SAID_BY),
+  url: Url.describe(COMES_FROM),
   summary: Text('summary')
     .min(1)
     .nullable()
@@ -52,15 +58,18 @@ export const Announcement = z.strictObject({
 export const AnnouncementsFile = z.strictObject({ announcements: z.array(Announcement) });
 
 export const BankedGrant = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+$/),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .describe('stable identifier'),
   granted_at: Timestamp,
   expires_at: Timestamp,
   scope: Scope,
-  summary: Text('summary').min(1),
-  url: Url.nullable(),
-  event_id: PostId.nullable(),
+  summary: Text('summary').min(1).describe(SAID),
+  url: Url.nullable().describe(COMES_FROM),
+  event_id: PostId.nullable().describe('the recorded event it belongs to'),
   certainty: Certainty,
-  uncertain_fields: z.array(Text('name').min(1)),
+  uncertain_fields: z.array(Text('name').min(1)).describe(UNCERTAIN_FIELDS),
 });
 export const BankedFile = z.strictObject({
   expiry_days: z.int().positive().describe('a banked reset expires this many days after it is granted unless the grant says otherwise'),
@@ -76,9 +85,9 @@ export const ComponentStatus = z.enum([
   'unknown',
 ]);
 export const SourceCheck = z.strictObject({
-  name: Text('name').min(1),
-  ok: z.boolean(),
-  error: Text('error').nullable(),
+  name: Text('name').min(1).describe('the source: `status`, `issues`, `x` (posts on X) or `staff` (staff posts on GitHub)'),
+  ok: z.boolean().describe('the source answered in the last pull'),
+  error: Text('error').nullable().describe("why it did not, in the pull's words (English, capped), or null"),
   checked_at: Timestamp,
   outcome: z
     .enum(['ok', 'failed', 'skipped'])
@@ -89,33 +98,45 @@ export const SourceCheck = z.strictObject({
   note: Text('error').min(1).optional().describe('what a successful check left out of its answer, e.g. a link to another host'),
   skip_reason: z.enum(['no_token']).optional().describe('why a skipped source was not asked: no_token, its API token is not configured'),
 });
+const NAME = 'its name, as the source gives it';
+const STATE = 'its state, as the source gives it';
 export const StatusSignal = z.strictObject({
-  indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),
-  components: z.array(z.strictObject({ name: Text('name'), status: ComponentStatus })),
-  incidents: z.array(
-    z.strictObject({
-      id: Text('id'),
-      name: Text('name'),
-      status: Text('word'),
-      impact: Text('word'),
-      started_at: Timestamp,
-      resolved_at: Timestamp.nullable(),
-      url: Url.nullable(),
-    }),
-  ),
+  indicator: z
+    .enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown'])
+    .describe("the page's overall indicator; `unknown` until a check has succeeded"),
+  components: z
+    .array(z.strictObject({ name: Text('name').describe(NAME), status: ComponentStatus.describe(STATE) }))
+    .describe('the Codex components and their status'),
+  incidents: z
+    .array(
+      z.strictObject({
+        id: Text('id').describe('stable identifier'),
+        name: Text('name').describe(NAME),
+        status: Text('word').describe(STATE),
+        impact: Text('word').describe('the impact the status page gives'),
+        started_at: Timestamp,
+        resolved_at: Timestamp.nullable().describe('when it was resolved, or null while open'),
+        url: Url.nullable().describe(COMES_FROM),
+      }),
+    )
+    .describe('incidents that concern Codex'),
   checked_at: Timestamp.nullable().describe('last successful status check, null if never'),
 });
 export const IssuesSignal = z.strictObject({
   recent_count: z.int().nonnegative().nullable().describe('new usage-limit issues in the last 24 h'),
   baseline_per_day: z.number().nonnegative().nullable().describe('mean new usage-limit issues per day over the baseline window'),
-  baseline_days: z.int().positive(),
+  baseline_days: z.int().positive().describe('days of history the baseline is averaged over'),
   checked_at: Timestamp.nullable().describe('last successful issues check, null if never'),
 });
 export const SignalsFile = z.strictObject({
   fetched_at: Timestamp.describe('time of the last signal check'),
-  status: StatusSignal,
-  issues: IssuesSignal,
-  sources: z.array(SourceCheck),
+  status: StatusSignal.describe('the OpenAI status page as last checked'),
+  issues: IssuesSignal.describe('new usage-limit issues in the Codex issue tracker'),
+  sources: z
+    .array(SourceCheck)
+    .describe(
+      'one entry per source of the last pull: whether it answered. Empty before the first scheduled pull: no check has succeeded yet',
+    ),
 });
 
 /**
@@ -141,44 +162,53 @@ export type AmendableField = (typeof AMENDABLE_FIELDS)[number];
 const EventRef = PostId.describe('the corrected event');
 const RecordedAt = Timestamp.describe('when the correction was recorded');
 const Reason = Text('reason').min(1).describe('why the record changed');
+// Every kind of correction shares these three meanings: the log is one list, read field by field.
+const WHAT = 'the field that changed, or `retraction` (the event withdrawn) or `rerecorded` (a retracted post recorded again)';
+const BEFORE = 'the value before; for a retraction, the event and its banked grant as they were recorded';
+const AFTER = 'the value after; null for a retraction';
 /** An amended value as text: the longest amendable text is a URL. */
 const AmendedText = Text('url');
 /** One published fact changed: the field, its value before and after. */
 export const Amendment = z.strictObject({
   event_id: EventRef,
   at: RecordedAt,
-  what: z.enum(AMENDABLE_FIELDS),
+  what: z.enum(AMENDABLE_FIELDS).describe(WHAT),
   // "unknown" for a partial or global that was not known (listed in uncertain_fields) before or after.
-  before: z.union([AmendedText, z.boolean()]),
-  after: z.union([AmendedText, z.boolean()]),
+  before: z.union([AmendedText, z.boolean()]).describe(BEFORE),
+  after: z.union([AmendedText, z.boolean()]).describe(AFTER),
   reason: Reason,
 });
 /** A recorded event withdrawn (it did not happen as recorded): the record and its banked grant are kept here. */
 export const Retraction = z.strictObject({
   event_id: EventRef,
   at: RecordedAt,
-  what: z.literal('retraction'),
-  before: z.strictObject({ event: StoredEvent, grant: BankedGrant.nullable() }),
-  after: z.null(),
+  what: z.literal('retraction').describe(WHAT),
+  before: z
+    .strictObject({
+      event: StoredEvent.describe('the event as it was recorded'),
+      grant: BankedGrant.nullable().describe('its banked grant as it was recorded, or null when it had none'),
+    })
+    .describe(BEFORE),
+  after: z.null().describe(AFTER),
   reason: Reason,
 });
 /** A retracted post recorded again (add-event --supersedes): the retraction stays on the log, this follows it. */
 export const Rerecord = z.strictObject({
   event_id: EventRef,
   at: RecordedAt,
-  what: z.literal('rerecorded'),
+  what: z.literal('rerecorded').describe(WHAT),
   supersedes: z.string().min(1).describe('the retraction it supersedes, as "<event id>:<at>:retraction"'),
-  before: z.null(),
-  after: z.null(),
+  before: z.null().describe(BEFORE),
+  after: z.null().describe(AFTER),
   reason: Reason,
 });
 /** A promise linked by hand to the event that fulfilled it (or unlinked): event_id is the promise's post id. */
 export const Relink = z.strictObject({
   event_id: PostId.describe("the promise's post id (its X id, else the number of its page anchor)"),
   at: RecordedAt,
-  what: z.literal('fulfilled_by'),
-  before: PostId.nullable(),
-  after: PostId.nullable(),
+  what: z.literal('fulfilled_by').describe(WHAT),
+  before: PostId.nullable().describe(BEFORE),
+  after: PostId.nullable().describe(AFTER),
   reason: Reason,
 });
 export const Correction = z.discriminatedUnion('what', [Retraction, Rerecord, Relink, Amendment]);

@@ -39,168 +39,8 @@ function objectIn(s: Json): Json | undefined {
   return union?.map(objectIn).find((o) => o !== undefined);
 }
 
-/**
- * Meanings of the fields whose schema carries no description, in our words: by full path (`payload:path`)
- * first, then by the field's own name wherever it appears. A test holds every row of the doc to a meaning.
- */
-const BY_PATH: Readonly<Record<string, string>> = {
-  'forecast:available':
-    'false with too few recorded resets, or when the event record was last checked too long ago (resets may be missing); the numbers are still published, not vouched for',
-  'forecast:reset_today': "a reset is recorded on today's UTC date",
-  'forecast:inputs': 'the numbers the formula used (docs/forecast.md)',
-  'forecast:inputs.avg_gap_hours': 'mean hours between consecutive recorded resets',
-  'forecast:inputs.hours_since_last': 'hours from the last recorded reset to generated_at',
-  'forecast:inputs.B': 'base chance of a reset within 24 h from the long-run average rate alone (0 to 1)',
-  'forecast:inputs.C': 'chance of a reset within 24 h from the rhythm model, or null when there is no rhythm model',
-  'forecast:inputs.cad24': 'the 24 h cadence chance the formula uses: C when there is one, else B',
-  'forecast:inputs.official_signal': '1 while an official promise of a reset is open, else 0',
-  'forecast:inputs.status_signal':
-    'degraded Codex component or open incident on the status page (0 to 1; 0 when the check is missing or old)',
-  'forecast:inputs.issues_signal': 'excess of new usage-limit issues over their baseline (0 to 1; 0 when the check is missing or old)',
-  'forecast:inputs.S': 'the combined signal from the three signals above (0 to 1)',
-  'forecast:inputs.global': 'the last recorded reset applied to every account',
-  'forecast:inputs.rhythm_model': 'which rhythm model was used (`memoryless` when none)',
-  'forecast:freshness': 'how old the inputs are',
-  'timeline:events': 'every recorded event, newest first',
-  'signals:status': 'the OpenAI status page as last checked',
-  'signals:status.indicator': "the page's overall indicator; `unknown` until a check has succeeded",
-  'signals:status.components': 'the Codex components and their status',
-  'signals:status.incidents': 'incidents that concern Codex',
-  'signals:issues': 'new usage-limit issues in the Codex issue tracker',
-  'signals:issues.baseline_days': 'days of history the baseline is averaged over',
-  'signals:sources':
-    'one entry per source of the last pull: whether it answered. Empty before the first scheduled pull: no check has succeeded yet',
-  'signals:sources[].name': 'the source: `status`, `issues`, `x` (posts on X) or `staff` (staff posts on GitHub)',
-  'signals:sources[].ok': 'the source answered in the last pull',
-  'signals:sources[].error': "why it did not, in the pull's words (English, capped), or null",
-  'banked:active': 'the banked resets still redeemable, soonest expiry first',
-  'banked:active[].hours_left': 'hours from generated_at to expires_at',
-  'promises:promises': 'every promise, newest first',
-  'corrections:corrections': 'every correction, newest first',
-  'corrections:corrections[].what': 'the field that changed, or `retraction`',
-  'corrections:corrections[].before': 'the value before; for a retraction, the event and its banked grant as they were recorded',
-  'corrections:corrections[].after': 'the value after; null for a retraction',
-  'alerts:alerts[].title': 'one line, English',
-  'alerts:alerts[].summary': 'a sentence or two, English',
-  'event-notes:notes': 'one entry per recorded event, newest first',
-  'event-notes:notes[].id': "the event's id, as in timeline.json",
-  'alerts:alerts[].forecast.value': 'the as-issued chance that crossed the threshold, whole percent',
-  'backtest:targets[].value': 'the measured value, or null when it cannot be measured yet',
-};
-
-const BY_NAME: Readonly<Record<string, string>> = {
-  schema_version: "version of the payload's shape; 1 for everything under /api/v1/",
-  source: "who published it: the site's URL (in an event or promise: the account or site that said it)",
-  formula_version: 'version of the forecast formula (docs/forecast.md)',
-  disclaimer: 'the estimate is not a schedule; Resetcast is not affiliated with OpenAI',
-  p24: 'chance of an announced reset within 24 hours, whole percent',
-  p48: 'chance of an announced reset within 48 hours, whole percent (never below p24)',
-  confidence: 'how far the numbers can be trusted today',
-  confidence_reasons: 'why, one English sentence each',
-  step_hours: 'hours between consecutive points',
-  hours: 'hours from generated_at',
-  id: 'stable identifier',
-  url: 'the post or page it comes from',
-  summary: 'what was said, paraphrased in English',
-  partial: 'only some limits or some accounts were reset',
-  global: 'applied to every account on the scope',
-  certainty: '`high`, `medium` or `low`: how sure the record is of this fact',
-  uncertain_fields: 'fields of the record that are not certain',
-  scope_note: 'a note on who was covered, or null',
-  event_id: 'the recorded event it belongs to',
-  name: 'its name, as the source gives it',
-  status: 'its state, as the source gives it',
-  impact: 'the impact the status page gives',
-  resolved_at: 'when it was resolved, or null while open',
-  horizon_hours: 'the forecast horizon, 24 or 48 hours',
-  horizons: 'one entry per horizon',
-  horizons_hours: 'the horizons that alert (24 and 48 hours)',
-  threshold: 'the threshold in whole percent',
-  rearm_below: 'the chance must fall below this (whole percent) before the threshold alerts again',
-  previous: 'the as-issued chance before the crossing',
-  value: 'the value',
-  text: 'the rule in words',
-  rules: 'the rules alerts follow',
-  thresholds: 'the thresholds that alert',
-  scores: 'one entry per model and horizon',
-  model: 'the model scored',
-  n: 'how many forecasts (or issues) were scored',
-  brier: 'Brier score: mean squared error of the probabilities (lower is better)',
-  log_loss: 'mean logarithmic loss (lower is better)',
-  base_rate: 'share of windows in which a reset came',
-  skill_vs_memoryless: 'skill against the memoryless forecast from the average rate: 1 − Brier / Brier of memoryless (above 0 is better)',
-  skill_vs_memoryless_90: '90 % bootstrap interval of that skill',
-  skill_vs_climatology: 'skill against always forecasting the base rate',
-  lower: 'lower end',
-  upper: 'upper end',
-  interval: '90 % interval',
-  mean_p: 'mean forecast probability in the bin',
-  observed: 'share of those windows in which a reset came',
-  bins: 'reliability bins of the forecast probability',
-  reliability: 'forecast probability against what happened, per bin',
-  reliability_after_warmup: 'the same, without the warm-up issues',
-  metric: 'the measure a target is set on',
-  min: 'lowest value that meets it, or null',
-  max: 'highest value that meets it, or null',
-  met: 'the target is met',
-  targets: 'what the formula is expected to reach',
-  method: 'how the backtest was run',
-  warmup_days: 'days at the start that are scored as warm-up',
-  reset_kinds: 'the event kinds counted as a reset',
-  first_issue: 'the first forecast issued in the replay',
-  last_issue: 'the last forecast issued in the replay',
-  no_information_p: 'the probability used while fewer than two resets were known',
-  bootstrap: 'how the intervals are computed',
-  seed: 'random seed (the result is reproducible)',
-  replicates: 'bootstrap resamples',
-  level: 'interval level',
-  block_days: 'length of a resampled block, in days',
-  block_issues: 'forecasts in a resampled block',
-  parameters: "the formula's fixed parameters",
-  half_lives_days: 'half-lives of the rhythm models, in days',
-  weekday_prior_resets: 'prior weight of the weekday model, in resets',
-  min_rhythm_events: 'resets needed before a rhythm model is used',
-  status_weight: 'weight of the status signal',
-  issues_weight: 'weight of the issues signal',
-  promise_prior: 'prior counts of kept and missed promises',
-  kept: 'promises kept',
-  missed: 'promises missed',
-  settled: 'promises settled',
-  weight: 'weight given to an open official promise',
-  official_weights: 'weight of an open promise per horizon, from the promises settled so far',
-  provisional: 'too few forecasts scored yet to judge',
-  provisional_rule: 'when the track record stops being provisional',
-  mean_forecast: 'mean forecast probability',
-  first_issued_at: 'first scored forecast',
-  last_issued_at: 'last scored forecast',
-  log: 'the forecast log as read',
-  skipped_by_kind: 'log lines skipped, by reason',
-  not_json: 'lines that are not JSON',
-  invalid: "lines that fail the log's schema",
-  p48_below_p24: 'lines with p48 below p24',
-  duplicate: 'repeated lines',
-  out_of_order: 'lines older than the one before',
-  formula_versions: 'lines per formula version',
-  lines: 'log lines',
-  expiry_rule: "how a grant's expiry is decided when the post gives none",
-  window_rule: 'how time words in a post become a UTC window',
-  events: 'recorded events',
-  inputs: 'the numbers the formula used',
-  freshness: 'how old the inputs are',
-  available: 'as in forecast.json: false when the record is stale or too short',
-  reset_today: "a reset is recorded on today's UTC date",
-  notes: 'curation notes per event',
-  active: 'banked resets still redeemable',
-  promises: 'promises of a reset',
-  corrections: 'corrections',
-  issues: 'issue signal',
-};
-
 /** Fields whose children are not listed: a correction's "before" holds a whole recorded event or a field value. */
 const NOT_EXPANDED = new Set(['corrections:corrections[].before']);
-
-const meaning = (payload: string, path: string, name: string, described: string): string =>
-  described || BY_PATH[`${payload}:${path}`] || BY_NAME[name] || '';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
@@ -210,8 +50,9 @@ function fieldRows(payload: string, schema: Json, prefix = ''): string[] {
   const required = new Set((schema['required'] ?? []) as string[]);
   return Object.entries(props).flatMap(([name, s]) => {
     const path = `${prefix}${name}`;
-    const described = typeof s['description'] === 'string' ? s['description'] : '';
-    const row = `| \`${path}\` | ${cell(typeOf(s))}${required.has(name) ? '' : ' (optional)'} | ${cell(meaning(payload, path, name, described))} |`;
+    // The meaning is the field's own `.describe()` in src/core/schema/, the words the JSON Schemas carry too.
+    const meaning = typeof s['description'] === 'string' ? s['description'] : '';
+    const row = `| \`${path}\` | ${cell(typeOf(s))}${required.has(name) ? '' : ' (optional)'} | ${cell(meaning)} |`;
     const inner = NOT_EXPANDED.has(`${payload}:${path}`) ? undefined : objectIn(s);
     return inner ? [row, ...fieldRows(payload, inner, `${path}${s['type'] === 'array' ? '[]' : ''}.`)] : [row];
   });
@@ -226,7 +67,8 @@ errors. The JSON Schemas (\`/api/v1/schema/<name>.json\`) and the OpenAPI 3.1 do
 (\`/api/v1/openapi.json\`) are generated from the same schemas as this page.
 
 This file is generated from the endpoint and payload registries (\`src/site/api/endpoints.ts\`,
-\`src/site/api/payloads.ts\`) by \`npm run docs:api\`; a test fails when it is out of date.
+\`src/site/api/payloads.ts\`) and the field descriptions of the zod schemas (\`src/core/schema/\`) by
+\`npm run docs:api\`; a test fails when it is out of date.
 
 ## Rules for every endpoint
 
