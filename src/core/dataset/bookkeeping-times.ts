@@ -5,7 +5,7 @@
  * Pure: the caller reads the files and the clock. data/sent-log.json is checked by the alerts code.
  */
 import { dataPath } from './files.ts';
-import { futureProblem } from './index.ts';
+import { futureProblem } from './clock-times.ts';
 import { postIdProblem } from '../postid.ts';
 import { CandidatesFile, ChecksFile, PullStateFile, SignalsHistoryLine } from '../schema/index.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from '../time.ts';
