@@ -58,7 +58,11 @@ function docOf(data: RecordsToCheck, file: RecordFile): unknown {
 /** Runs `rules` (every rule by default) over the records; returns every problem phrased, [] when none. */
 export function ruleProblems(data: RecordsToCheck, rules: readonly DatasetRule[] = RULES): string[] {
   const found: Found[] = [];
-  rules.forEach((rule, r) => rule.check(data, (file, index, field, message) => found.push({ file, index, field, message, rule: r })));
+  rules.forEach((rule, r) => {
+    rule.check(data, (file, index, field, message) => {
+      found.push({ file, index, field, message, rule: r });
+    });
+  });
   found.sort((a, b) => FILE_ORDER.indexOf(a.file) - FILE_ORDER.indexOf(b.file) || a.index - b.index || a.rule - b.rule);
   return found.map((p) =>
     problemAt(dataPath(p.file), docOf(data, p.file), [RECORD_LISTS[p.file], p.index, ...p.field.split('.')], p.message),

@@ -9,9 +9,17 @@ export const notInFuture: DatasetRule = {
   name: 'not-in-future',
   description: 'No event, grant, promise or correction is dated after the build clock.',
   check({ now, events, grants, announcements, corrections }, report) {
-    events?.forEach((e, i) => atOrBefore(now, report, 'events', i, 'ts', e.ts));
-    grants?.forEach((g, i) => atOrBefore(now, report, 'banked', i, 'granted_at', g.granted_at));
-    announcements?.forEach((a, i) => atOrBefore(now, report, 'announcements', i, 'ts', a.ts));
-    corrections?.forEach((c, i) => atOrBefore(now, report, 'corrections', i, 'at', c.at));
+    events?.forEach((e, i) => {
+      atOrBefore(now, report, 'events', i, 'ts', e.ts);
+    });
+    grants?.forEach((g, i) => {
+      atOrBefore(now, report, 'banked', i, 'granted_at', g.granted_at);
+    });
+    announcements?.forEach((a, i) => {
+      atOrBefore(now, report, 'announcements', i, 'ts', a.ts);
+    });
+    corrections?.forEach((c, i) => {
+      atOrBefore(now, report, 'corrections', i, 'at', c.at);
+    });
   },
 };
