@@ -76,11 +76,7 @@ export function readDataTexts(texts: Record<string, string | undefined>): Datase
 }
 
 /** The candidates or the pull state as stored (absent means empty), or a DataError naming every problem by record and field. */
-function parseBookkeeping<S extends typeof CandidatesFile | typeof PullStateFile>(
-  schema: S,
-  key: 'candidates' | 'pullState',
-  texts: PullInput['texts'],
-): z.output<S> {
+function parseBookkeeping<S extends z.ZodType>(schema: S, key: 'candidates' | 'pullState', texts: PullInput['texts']): z.output<S> {
   const checked = readJson(texts[DATA_FILES[key]] ?? ABSENT_MEANS[key]!, schema, dataPath(key));
   if (!checked.ok) throw new DataError(checked.problems);
   return checked.value;

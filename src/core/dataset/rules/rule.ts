@@ -14,10 +14,10 @@ import type { Announcement, BankedGrant, Correction, StoredEvent } from '../../s
 export interface RecordsToCheck {
   /** The build clock: no record may lie in its future. */
   now: Date;
-  events?: readonly StoredEvent[];
-  grants?: readonly BankedGrant[];
-  announcements?: readonly Announcement[];
-  corrections?: readonly Correction[];
+  events?: readonly StoredEvent[] | undefined;
+  grants?: readonly BankedGrant[] | undefined;
+  announcements?: readonly Announcement[] | undefined;
+  corrections?: readonly Correction[] | undefined;
   /** The valid events by id (empty when events.json failed its schema). */
   eventsById: ReadonlyMap<string, StoredEvent>;
 }
