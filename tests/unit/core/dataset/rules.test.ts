@@ -294,4 +294,15 @@ describe('dataset rules', () => {
     // Within one record the order of the rules given decides; files and records keep their order.
     expect(ruleProblems(broken, [...RULES].reverse())).toEqual([expected[0], expected[2], expected[1], expected[3]]);
   });
+
+  it('lists a correction that does not explain the record at its own index, before the later corrections', () => {
+    // (Before the rules, these "after" problems came last in corrections.json's list, whatever their index.)
+    const broken = records((d) => {
+      d.corrections.push(amendment(E0!, '2026-06-20T00:00:00Z', 'all', 'pro'), relink('123'));
+    });
+    expect(ruleProblems(broken)).toEqual([
+      `data/corrections.json: corrections[0] (id ${E0}): field 'after': "pro" is not the event's scope now ("paid"): changed without a correction?`,
+      "data/corrections.json: corrections[1] (id 123): field 'event_id': no promise 123",
+    ]);
+  });
 });
