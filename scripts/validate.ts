@@ -5,9 +5,11 @@
  */
 import { buildNow } from '../src/io/clock.ts';
 import { dataDir, readDataFile, readDataFiles } from '../src/io/data-folder.ts';
+import { readDataJson } from '../src/io/json-file.ts';
 import { dataPath } from '../src/core/dataset/files.ts';
 import { bookkeepingProblems } from '../src/core/dataset/bookkeeping-times.ts';
-import { clockTimeProblems, DataError, parseDataset } from '../src/core/dataset/index.ts';
+import { clockTimeProblems } from '../src/core/dataset/clock-times.ts';
+import { DataError, parseDataset } from '../src/core/dataset/index.ts';
 import { GAP_HOURS, thresholdCrossings } from '../src/core/alerts/thresholds.ts';
 import { sentLogProblems } from '../src/jobs/broadcast/sent-log.ts';
 import { CandidatesFile, ChecksFile, PullStateFile, SentLogFile, type SentLogFile as SentLog } from '../src/core/schema/index.ts';
@@ -28,15 +30,10 @@ try {
     ['sentLog', SentLogFile],
     ['checks', ChecksFile],
   ] as const) {
-    const text = readDataFile(dir, key);
-    try {
-      const r = schema.safeParse(JSON.parse(text));
-      if (!r.success) problems.push(...r.error.issues.map((i) => `${dataPath(key)}: field '${i.path.join('.')}': ${i.message}`));
-      // A sent-log from the future (tampered, or a clock gone wrong) would stand for deliveries that cannot have happened.
-      else if (key === 'sentLog') problems.push(...sentLogProblems(r.data as SentLog, now));
-    } catch (e) {
-      problems.push(`${dataPath(key)}: not valid JSON: ${(e as Error).message}`);
-    }
+    const checked = readDataJson(dir, key, schema);
+    if (!checked.ok) problems.push(...checked.problems);
+    // A sent-log from the future (tampered, or a clock gone wrong) would stand for deliveries that cannot have happened.
+    else if (key === 'sentLog') problems.push(...sentLogProblems(checked.value as SentLog, now));
   }
   problems.push(...clockTimeProblems(data, readDataFile(dir, 'forecastLog'), now));
   problems.push(

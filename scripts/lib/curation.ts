@@ -5,10 +5,11 @@
  */
 import './guard-output.ts';
 import { buildNow } from '../../src/io/clock.ts';
-import { dataDir, readDataFile, readDataFiles, SecretInDataError, writeDataTexts } from '../../src/io/data-folder.ts';
+import { dataDir, readDataFiles, SecretInDataError, writeDataTexts } from '../../src/io/data-folder.ts';
+import { readDataJson } from '../../src/io/json-file.ts';
 import { CurationError } from '../../src/core/curate/errors.ts';
 import type { Curated, Outcome } from '../../src/core/curate/state.ts';
-import { DATA_FILES, dataPath } from '../../src/core/dataset/files.ts';
+import { DATA_FILES } from '../../src/core/dataset/files.ts';
 import { DataError, parseDataset, validateDataset } from '../../src/core/dataset/index.ts';
 import { stableStringify } from '../../src/core/json.ts';
 import type { z } from 'zod';
@@ -24,17 +25,11 @@ const CURATED = {
   checks: true,
 } as const satisfies Record<keyof Curated, true>;
 
-/** A bookkeeping file the commands keep (not a build file), parsed whole or refused by field. */
-function bookkeepingOf<T>(key: 'candidates' | 'checks', schema: z.ZodType<T>, text: string): T {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new DataError([`${dataPath(key)}: not valid JSON: ${(e as Error).message}`]);
-  }
-  const r = schema.safeParse(doc);
-  if (!r.success) throw new DataError(r.error.issues.map((i) => `${dataPath(key)}: field '${i.path.join('.')}': ${i.message}`));
-  return r.data;
+/** A bookkeeping file the commands keep (not a build file), parsed whole or refused by record and field. */
+function bookkeepingOf<S extends z.ZodType>(dir: string, key: 'candidates' | 'checks', schema: S): z.output<S> {
+  const checked = readDataJson(dir, key, schema);
+  if (!checked.ok) throw new DataError(checked.problems);
+  return checked.value;
 }
 
 /** Reads and validates data/ as the curation commands see it. */
@@ -52,8 +47,8 @@ export function readCurated(dir: string, now: Date): { state: Curated; texts: Re
     announcements: { announcements: data.announcements },
     banked: data.banked,
     corrections: { corrections: data.corrections },
-    candidates: bookkeepingOf('candidates', CandidatesFile, readDataFile(dir, 'candidates')),
-    checks: bookkeepingOf('checks', ChecksFile, readDataFile(dir, 'checks')),
+    candidates: bookkeepingOf(dir, 'candidates', CandidatesFile),
+    checks: bookkeepingOf(dir, 'checks', ChecksFile),
   };
   // What "changed" is measured against: the files as they would be written, so an absent optional file
   // or one that is merely formatted differently is not rewritten by a command that did not touch it.

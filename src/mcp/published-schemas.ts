@@ -3,6 +3,7 @@
  * the files into the bundled function, and what the function does itself when it runs from source.
  */
 import type { z } from 'zod';
+import { readJson } from '../core/dataset/read-json.ts';
 import { ForecastPayload, SignalsPayload, TimelinePayload } from '../core/schema/index.ts';
 import {
   byName,
@@ -27,19 +28,10 @@ export const PUBLISHED_SCHEMAS = byName<PublishedSchemas>((n) => SCHEMAS[PUBLISH
 export function parsePublished(texts: PublishedTexts): PublishedPayloads {
   const problems: string[] = [];
   const parse = (name: PublishedName): Published<unknown> | undefined => {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(texts[name]);
-    } catch (e) {
-      problems.push(`api/v1/${name}.json: not valid JSON: ${(e as Error).message}`);
-      return undefined;
-    }
-    const result = PUBLISHED_SCHEMAS[name].safeParse(doc);
-    if (!result.success) {
-      for (const i of result.error.issues) problems.push(`api/v1/${name}.json: ${i.path.join('.') || '(whole file)'}: ${i.message}`);
-      return undefined;
-    }
-    return { text: texts[name], value: result.data };
+    const checked = readJson(texts[name], PUBLISHED_SCHEMAS[name], `api/v1/${name}.json`);
+    if (checked.ok) return { text: texts[name], value: checked.value };
+    problems.push(...checked.problems);
+    return undefined;
   };
   // Every file is parsed (in list order) before any failure is thrown, so the error names them all.
   const parsed = new Map(PUBLISHED_NAMES.map((n) => [n, parse(n)]));

@@ -358,7 +358,7 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
       'an ESC in a hand check note',
       'checks.json',
       () => JSON.stringify({ checks: [{ at: '2026-11-22T00:00:00Z', recorded_at: '2026-11-22T00:00:00Z', note: 'x\u001b[2J' }] }),
-      "data/checks.json: field 'checks.0.note': holds a forbidden character U+001B (note text)",
+      "data/checks.json: checks[0]: field 'note': holds a forbidden character U+001B (note text)",
       false,
     ],
     [
@@ -369,7 +369,7 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
           candidates: [],
           rejected: [{ id: '1', platform: 'x', url: 'https://x.com/OpenAI/status/1', at: '2026-11-20T00:00:00Z', reason: 'no\u001b[2J' }],
         }),
-      "data/candidates.json: field 'rejected.0.reason': holds a forbidden character U+001B (reason text)",
+      "data/candidates.json: rejected[0] (id 1): field 'reason': holds a forbidden character U+001B (reason text)",
       false,
     ],
   ])('%s', async (_, file, change, line, build) => {

@@ -76,4 +76,15 @@ describe('npm run pull', () => {
     expect(read(dir, 'signals.json')).toBe('{"fetched_at": ');
     expect(() => read(dir, 'forecast-log.jsonl')).toThrow();
   });
+
+  it('refuses a pull state that fails its schema as invalid data/, naming the record and field', async () => {
+    const dir = tempData();
+    const state = '{"x": {"OpenAI": {"user_id": 5, "since_id": null}}}';
+    writeFileSync(join(dir, 'pull-state.json'), state);
+    const { code, out } = await pull(dir, {});
+    expect(code).toBe(2);
+    expect(out).toMatch(/^pull refused: data\/ is invalid, nothing written$/m);
+    expect(out).toMatch(/data\/pull-state\.json: \(top level\): field 'x\.OpenAI\.user_id': /);
+    expect(read(dir, 'pull-state.json')).toBe(state);
+  });
 });

@@ -4,8 +4,11 @@
  * signal history, the maintainer's hand checks), and stored X post ids that a post could have at the clock (src/core/postid.ts).
  * Pure: the caller reads the files and the clock. data/sent-log.json is checked by the alerts code.
  */
-import { dataPath } from './files.ts';
-import { futureProblem } from './index.ts';
+import type { z } from 'zod';
+import { dataPath, type DataFileKey } from './files.ts';
+import { fieldProblem } from './problems.ts';
+import { readJson, readJsonLine } from './read-json.ts';
+import { futureProblem } from './clock-times.ts';
 import { postIdProblem } from '../postid.ts';
 import { CandidatesFile, ChecksFile, PullStateFile, SignalsHistoryLine } from '../schema/index.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from '../time.ts';
@@ -17,18 +20,12 @@ export interface BookkeepingTexts {
   checks?: string | undefined;
 }
 
-const parsed = <T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  text: string | undefined,
-): T | null => {
+/** The file's value when it passes its schema, else null: its schema problems are reported by the schema check itself. */
+function parsed<S extends z.ZodType>(schema: S, text: string | undefined, key: DataFileKey): z.output<S> | null {
   if (text === undefined) return null;
-  try {
-    const r = schema.safeParse(JSON.parse(text));
-    return r.success ? r.data : null; // schema problems are reported by the schema check itself
-  } catch {
-    return null;
-  }
-};
+  const checked = readJson(text, schema, dataPath(key));
+  return checked.ok ? checked.value : null;
+}
 
 /** Every problem, by file, record and field; [] when there is none. */
 export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[] {
@@ -36,13 +33,13 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
   const at = (file: string, where: string, field: string, ts: string | null | undefined): void => {
     if (ts && beyondSkew(ts, now)) problems.push(futureProblem(file, where, field, ts, now));
   };
-  const candidates = parsed(CandidatesFile, texts.candidates);
+  const candidates = parsed(CandidatesFile, texts.candidates, 'candidates');
   if (candidates) {
     const file = dataPath('candidates');
     candidates.candidates.forEach((c, i) => at(file, `candidates[${i}] (id ${c.id})`, 'ts', c.ts));
     candidates.rejected.forEach((r, i) => at(file, `rejected[${i}] (id ${r.id})`, 'at', r.at));
   }
-  const state = parsed(PullStateFile, texts.pullState);
+  const state = parsed(PullStateFile, texts.pullState, 'pullState');
   if (state) {
     const file = dataPath('pullState');
     const latest = new Date(now.getTime() + CLOCK_SKEW_MS);
@@ -50,12 +47,12 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
       for (const field of ['user_id', 'since_id'] as const) {
         const id = s[field];
         const problem = id === null ? null : postIdProblem(id, field === 'since_id' ? latest : null);
-        if (problem) problems.push(`${file}: x.${handle}: field '${field}': ${problem}`);
+        if (problem) problems.push(fieldProblem(file, `x.${handle}`, field, problem));
       }
     }
     at(file, 'github', 'since', state.github?.since);
   }
-  const checks = parsed(ChecksFile, texts.checks);
+  const checks = parsed(ChecksFile, texts.checks, 'checks');
   if (checks) {
     const file = dataPath('checks');
     checks.checks.forEach((c, i) => {
@@ -65,19 +62,9 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
   }
   (texts.signalsHistory ?? '').split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
-    const where = `line ${i + 1}`;
-    let doc: unknown;
-    try {
-      doc = JSON.parse(raw);
-    } catch (e) {
-      problems.push(`${dataPath('signalsHistory')}: ${where}: not valid JSON: ${(e as Error).message}`);
-      return;
-    }
-    const r = SignalsHistoryLine.safeParse(doc);
-    if (!r.success)
-      for (const issue of r.error.issues)
-        problems.push(`${dataPath('signalsHistory')}: ${where}: field '${issue.path.join('.')}': ${issue.message}`);
-    else at(dataPath('signalsHistory'), where, 'fetched_at', r.data.fetched_at);
+    const checked = readJsonLine(raw, SignalsHistoryLine, dataPath('signalsHistory'), i + 1);
+    if (!checked.ok) problems.push(...checked.problems);
+    else at(dataPath('signalsHistory'), `line ${i + 1}`, 'fetched_at', checked.value.fetched_at);
   });
   return problems;
 }

@@ -12,6 +12,7 @@
  * records into an empty ledger (recentRecords). SEND_RULES are the ledger's rules.
  */
 import { dataPath } from '../../core/dataset/files.ts';
+import { readJson } from '../../core/dataset/read-json.ts';
 import {
   SentLogFile,
   type Alert,
@@ -68,26 +69,15 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
   const file = dataPath('sentLog');
   const empty: SentLog = { outlets: [] };
   if (text === undefined) return { log: empty, problem: `${file}: missing; ${TREATED}` };
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    return { log: empty, problem: `${file}: not valid JSON (${(e as Error).message}); ${TREATED}` };
-  }
-  const parsed = SentLogFile.safeParse(doc);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      log: empty,
-      problem: `${file}: field '${issue?.path.join('.') || '(whole file)'}': ${issue?.message ?? 'invalid'}; ${TREATED}`,
-    };
-  }
-  const future = futureFields(parsed.data, now);
-  if (future.length === 0) return { log: parsed.data, problem: null };
+  const checked = readJson(text, SentLogFile, file);
+  // The first problem is enough to say why the log is not trusted; npm run validate lists them all.
+  if (!checked.ok) return { log: empty, problem: `${checked.problems[0]}; ${TREATED}` };
+  const future = futureFields(checked.value, now);
+  if (future.length === 0) return { log: checked.value, problem: null };
   const limit = now.getTime() + CLOCK_SKEW_MS;
   const believable = (ts: string | null | undefined): string | null => (typeof ts === 'string' && Date.parse(ts) <= limit ? ts : null);
   const kept: SentLog = {
-    outlets: parsed.data.outlets.map((o) => ({
+    outlets: checked.value.outlets.map((o) => ({
       ...o,
       checked_at: believable(o.checked_at) ?? toTimestamp(now),
       last_ok_at: believable(o.last_ok_at),

@@ -4,10 +4,12 @@
  * the post sources found is added to the record only if the whole dataset still validates with it
  * (a source whose finds do not is recorded as failed), so a pull can never leave data/ invalid.
  */
+import type { z } from 'zod';
 import { computeForecast } from '../../core/forecast/index.ts';
 import type { Curated } from '../../core/curate/state.ts';
 import { toLogLine } from '../../core/forecast/log-line.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../../core/dataset/files.ts';
+import { readJson } from '../../core/dataset/read-json.ts';
 import { DataError, parseDataset, validateDataset, type Dataset, type DatasetTexts } from '../../core/dataset/index.ts';
 import { stableStringify } from '../../core/json.ts';
 import {
@@ -24,7 +26,6 @@ import type { HttpDeps } from '../../net/http.ts';
 import { pullIssues } from './issues.ts';
 import { appendBounded, appendOnce, historyLine } from './logs.ts';
 import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts';
-import { parseOrThrow } from './parse.ts';
 import { knownPosts, recordFound, type Found } from './record.ts';
 import { pullStaffPosts } from './github.ts';
 import { toCandidates } from './staff-candidates.ts';
@@ -74,19 +75,11 @@ export function readDataTexts(texts: Record<string, string | undefined>): Datase
   ) as DatasetTexts;
 }
 
-function parseBookkeeping<S extends typeof CandidatesFile | typeof PullStateFile>(
-  schema: S,
-  key: 'candidates' | 'pullState',
-  texts: PullInput['texts'],
-): ReturnType<S['parse']> {
-  const text = texts[DATA_FILES[key]] ?? ABSENT_MEANS[key]!;
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new DataError([`${dataPath(key)}: not valid JSON: ${(e as Error).message}`]);
-  }
-  return parseOrThrow(schema, doc, dataPath(key)) as ReturnType<S['parse']>;
+/** The candidates or the pull state as stored (absent means empty), or a DataError naming every problem by record and field. */
+function parseBookkeeping<S extends z.ZodType>(schema: S, key: 'candidates' | 'pullState', texts: PullInput['texts']): z.output<S> {
+  const checked = readJson(texts[DATA_FILES[key]] ?? ABSENT_MEANS[key]!, schema, dataPath(key));
+  if (!checked.ok) throw new DataError(checked.problems);
+  return checked.value;
 }
 
 function forecastLine(data: Dataset, now: Date, site: string): ForecastLogLine {

@@ -21,13 +21,17 @@ describe('parsePublished', () => {
   });
   it.each([
     ['forecast', '{"schema_version": 1,', /api\/v1\/forecast\.json: not valid JSON/],
-    ['timeline', JSON.stringify({ ...JSON.parse(texts.timeline), schema_version: 2 }), /api\/v1\/timeline\.json: schema_version: /],
+    [
+      'timeline',
+      JSON.stringify({ ...JSON.parse(texts.timeline), schema_version: 2 }),
+      /api\/v1\/timeline\.json: \(top level\): field 'schema_version': /,
+    ],
     [
       'signals',
       JSON.stringify({ ...JSON.parse(texts.signals), fetched_at: '2026-07-01 12:00' }),
-      /api\/v1\/signals\.json: fetched_at: expected a UTC timestamp/,
+      /api\/v1\/signals\.json: \(top level\): field 'fetched_at': expected a UTC timestamp/,
     ],
-    ['forecast', JSON.stringify({ ...JSON.parse(texts.forecast), p24: 101 }), /api\/v1\/forecast\.json: p24: /],
+    ['forecast', JSON.stringify({ ...JSON.parse(texts.forecast), p24: 101 }), /api\/v1\/forecast\.json: \(top level\): field 'p24': /],
   ] as const)('refuses a bad %s file, naming it and the field', (name, text, message) => {
     expect(() => parsePublished({ ...texts, [name]: text })).toThrow(message);
   });
