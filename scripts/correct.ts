@@ -5,14 +5,14 @@
  */
 import { correctEvent, relinkPromise } from '../src/core/corrections/curate.ts';
 import { defined } from '../src/core/curate/errors.ts';
+import { isPostId } from '../src/core/postid.ts';
 import { runCuration } from './lib/curation.ts';
 import { CORRECT } from './lib/commands/curation.ts';
 import { parseCommand, refuse } from './lib/flags.ts';
 
 const { values, positionals } = parseCommand(CORRECT);
 const [id] = positionals as [string];
-if (!/^\d{1,20}$/.test(id))
-  refuse(CORRECT, `id ${JSON.stringify(id)}: expected decimal digits (an event id in timeline.json, or a promise id)`);
+if (!isPostId(id)) refuse(CORRECT, `id ${JSON.stringify(id)}: expected decimal digits (an event id in timeline.json, or a promise id)`);
 const { 'fulfilled-by': fulfilledBy, ...fields } = values;
 
 runCuration('correct', (state, now) =>

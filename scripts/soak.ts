@@ -20,7 +20,7 @@ import { BUNDLED_FUNCTIONS_DIR } from '../src/serve/functions-dir.ts';
 import { runHostile, type HostileReport } from './soak/hostile.ts';
 import { runGetWorkers, runMcpClients } from './soak/load.ts';
 import { FAILURE_KINDS, type Tally } from './soak/outcomes.ts';
-import { givenUrl, startLocalRuntime, startNetlifyServe, type Target } from './soak/target.ts';
+import { givenUrl, startLocalRuntime, startNetlifyBaseline, type Target } from './soak/target.ts';
 import { SOAK } from './lib/commands/tools.ts';
 import { envValue, parseCommand } from './lib/flags.ts';
 
@@ -181,7 +181,7 @@ function report(results: Result[]): boolean {
 const results: Result[] = [];
 if (envValue(SOAK.env.compare, env) === 'netlify') {
   console.log('starting netlify serve (it builds first) …');
-  const netlify = await startNetlifyServe(root);
+  const netlify = await startNetlifyBaseline(root);
   try {
     results.push(await soak(netlify));
   } catch (e) {

@@ -14,10 +14,10 @@
  * the one redactor (src/core/secrets.ts).
  */
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
-import { HTTP_DEFAULTS, sourceBases, USER_AGENT } from '../../src/core/sources.ts';
+import { sourceBases } from '../../src/core/sources.ts';
+import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { EMBEDDED_DIR, openDatabase, type Database } from '../../src/db/database.ts';
@@ -74,14 +74,7 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
     }
     const result = await runWatch({
       now,
-      http: {
-        ...HTTP_DEFAULTS,
-        fetch: globalThis.fetch,
-        sleep: (ms) => sleep(ms),
-        now: () => new Date(),
-        userAgent: USER_AGENT,
-        deadline: start + RUN_BUDGET_MS,
-      },
+      http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
       x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
       deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
       // Only with the deploy's own address: another site's alerts.json is not this deploy's.

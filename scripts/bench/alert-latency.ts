@@ -18,7 +18,6 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
@@ -28,7 +27,7 @@ import { classifyPosts } from '../../src/jobs/intake/posts.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
-import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
+import { liveHttp } from '../../src/net/live.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { stableStringify } from '../../src/core/json.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
@@ -136,7 +135,7 @@ const URLS: OutletUrls = {
   }),
 };
 
-const http = { ...HTTP_DEFAULTS, fetch: globalThis.fetch, sleep: (ms: number) => sleep(ms), now: () => new Date(), userAgent: USER_AGENT };
+const http = liveHttp();
 type Phase = 'sources' | 'assembled' | 'read' | 'alerts' | 'broadcast';
 interface Sample {
   sources: number;

@@ -3,24 +3,16 @@
  * source's cap, or `whole` the way the pullers read before the cap (the whole body as text, then JSON.parse).
  * Prints the outcome and the process's peak resident memory (maxRSS).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { getJson } from '../../src/net/http.ts';
-import { HTTP_DEFAULTS, SOURCES, USER_AGENT } from '../../src/core/sources.ts';
+import { liveHttp } from '../../src/net/live.ts';
+import { SOURCES, USER_AGENT } from '../../src/core/sources.ts';
 
 const [mode, url] = process.argv.slice(2);
 if ((mode !== 'bounded' && mode !== 'whole') || !url) throw new Error('usage: node scripts/bench/read-child.ts bounded|whole <url>');
 let outcome: string;
 try {
   if (mode === 'bounded') {
-    const deps = {
-      ...HTTP_DEFAULTS,
-      timeoutMs: 60_000,
-      fetch: globalThis.fetch,
-      sleep: (ms: number) => sleep(ms),
-      now: () => new Date(),
-      userAgent: USER_AGENT,
-    };
-    await getJson(deps, url, { maxBytes: SOURCES.status.maxBytes });
+    await getJson(liveHttp({ timeoutMs: 60_000 }), url, { maxBytes: SOURCES.status.maxBytes });
     outcome = 'read';
   } else {
     const text = await (await fetch(url, { headers: { 'User-Agent': USER_AGENT } })).text();

@@ -12,7 +12,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { LOW_MASK, postIdAt, TWITTER_EPOCH_MS } from '../../src/core/postid.ts';
+import { LOW_MASK, postIdAt, TWITTER_EPOCH_MS, xPostUrl } from '../../src/core/postid.ts';
 import { mulberry32 } from '../../src/core/random.ts';
 import type { EventsFile, StoredEvent } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
@@ -51,7 +51,7 @@ export function syntheticEvents(
       scope: template.scope,
       kind: template.kind,
       source: template.source,
-      url: `https://x.com/${template.source}/status/${id}`,
+      url: xPostUrl(template.source, id),
       summary: `Synthetic ${template.kind} number ${count - k + 1} for the build-scale benchmark (copies the classification of ${template.id}).`,
       partial: template.partial,
       global: template.global,

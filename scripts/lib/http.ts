@@ -1,12 +1,12 @@
 /**
  * The HTTP dependencies every command passes to src/net/http.ts (`npm run pull`, `broadcast`,
- * `facts-changed`): the real fetch, timers and whole-second clock, the shared defaults, and the
- * per-request timeout RESETCAST_HTTP_TIMEOUT_MS (tests shorten it).
+ * `facts-changed`): a real run's (src/net/live.ts) on the whole-second clock, with the per-request
+ * timeout RESETCAST_HTTP_TIMEOUT_MS (tests shorten it).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { HTTP_DEFAULTS, USER_AGENT } from '../../src/core/sources.ts';
+import { HTTP_DEFAULTS } from '../../src/core/sources.ts';
 import { wholeSecondNow } from '../../src/io/clock.ts';
 import type { HttpDeps } from '../../src/net/http.ts';
+import { liveHttp } from '../../src/net/live.ts';
 import type { EnvSetting } from './flags.ts';
 
 /** The one variable read here, as the commands' --help lists it (scripts/lib/commands/jobs.ts). */
@@ -18,5 +18,5 @@ export const HTTP_TIMEOUT: EnvSetting = {
 
 export function commandHttp(env: Readonly<Record<string, string | undefined>>): HttpDeps {
   const timeoutMs = Number(env[HTTP_TIMEOUT.name] ?? HTTP_DEFAULTS.timeoutMs);
-  return { ...HTTP_DEFAULTS, timeoutMs, fetch: globalThis.fetch, sleep: (ms) => sleep(ms), now: wholeSecondNow, userAgent: USER_AGENT };
+  return liveHttp({ timeoutMs, now: wholeSecondNow });
 }

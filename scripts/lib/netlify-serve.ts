@@ -1,8 +1,9 @@
 /**
  * The real local Netlify runtime (`netlify serve`, offline, edge functions off) on a project folder that
  * already holds its build: the runtime the end-to-end tests share (tests/support/global-setup.ts) and the
- * watcher's own (watch-runtime.ts). The folder's netlify.toml must not build (its command `true`): the
- * caller builds into the folder first, so the runtime never writes the checkout's dist/ or .netlify/.
+ * watcher's own (watch-runtime.ts). The folder's netlify.toml must not build (its command `true`, as in
+ * the folder runtimeProject makes): the caller builds into the folder first, so the runtime never writes
+ * the checkout's dist/ or .netlify/.
  *
  * Ports: `netlify serve` wants its port numbers up front (`--port`, and `--staticServerPort` for the
  * static server behind it, which otherwise defaults to 3999 for every instance at once), and takes them
@@ -12,13 +13,33 @@
  * `readyPath`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port.ts';
+import { ExitedEarly, untilAnswers } from './until-answers.ts';
+
+/** The build step of the repository's netlify.toml, which a runtime project drops. */
+const BUILD_COMMAND = 'command = "npm run build"';
+
+/**
+ * A new temp project folder (outside the checkout, named `prefix`…) holding the repository's netlify.toml
+ * with its build command made `true`: its headers, functions settings and schedule as they are. The
+ * caller puts the build (dist/, the bundled functions) in it and removes it when done.
+ */
+export function runtimeProject(root: string, prefix: string): string {
+  const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
+  if (!toml.includes(BUILD_COMMAND)) throw new Error(`netlify.toml no longer has ${BUILD_COMMAND}; update scripts/lib/netlify-serve.ts`);
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, 'netlify.toml'), toml.replace(BUILD_COMMAND, 'command = "true"'));
+  return dir;
+}
 
 export interface NetlifyServe {
   url: string;
+  /** The runtime's process (the soak samples its memory); stop it with close(). */
+  child: ChildProcess;
   /** Everything the runtime printed so far (its functions' console output included). */
   output: () => string;
   /** Stops the runtime and every process it started; resolves once it has exited. */
@@ -73,24 +94,12 @@ async function startOnce(o: NetlifyServeOptions): Promise<NetlifyServe> {
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (out += String(d)));
   const close = (): Promise<void> => stop(child);
-  const deadline = Date.now() + o.startMs;
   try {
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        const why = `netlify serve exited with ${child.exitCode ?? child.signalCode}:\n${out}`;
-        throw LOST_PORT.test(out) ? new LostPort(why) : new Error(why);
-      }
-      try {
-        if ((await fetch(`${url}${o.readyPath}`, { signal: AbortSignal.timeout(5_000) })).ok) return { url, output: () => out, close };
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`netlify serve did not answer ${url}${o.readyPath} within ${o.startMs} ms:\n${out}`);
-      await sleep(250);
-    }
+    await untilAnswers(child, `${url}${o.readyPath}`, { what: 'netlify serve', output: () => out, ms: o.startMs });
+    return { url, child, output: () => out, close };
   } catch (e) {
     await close();
-    throw e;
+    throw e instanceof ExitedEarly && LOST_PORT.test(e.output) ? new LostPort(e.message) : e;
   }
 }
 

@@ -11,16 +11,14 @@
  * local servers exist only after that. The runtime runs on this Node (process.execPath), as Netlify runs
  * the function on the NODE_VERSION of netlify.toml.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Sql } from '../../src/core/sql.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE } from './bundle-function.ts';
-import { startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
+import { runtimeProject, startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
 
 /** What `netlify functions:invoke` sends a scheduled function, and what the runtime then invokes it with. */
 export const CLOCKWORK_USER_AGENT = 'Netlify Clockwork';
-const BUILD_COMMAND = 'command = "npm run build"';
 
 export interface WatchRuntime {
   /** The runtime's address; it also serves the published files (the deploy the watcher reads). */
@@ -45,10 +43,7 @@ export interface WatchRuntimeOptions {
 }
 
 export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRuntime> {
-  const dir = mkdtempSync(join(tmpdir(), 'resetcast-watch-runtime-'));
-  const toml = readFileSync(join(o.root, 'netlify.toml'), 'utf8');
-  if (!toml.includes(BUILD_COMMAND)) throw new Error(`netlify.toml no longer has ${BUILD_COMMAND}; update scripts/lib/watch-runtime.ts`);
-  writeFileSync(join(dir, 'netlify.toml'), toml.replace(BUILD_COMMAND, 'command = "true"'));
+  const dir = runtimeProject(o.root, 'resetcast-watch-runtime-');
   for (const [path, text] of Object.entries(o.published)) {
     mkdirSync(dirname(join(dir, 'dist', path)), { recursive: true });
     writeFileSync(join(dir, 'dist', path), text);

@@ -5,8 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { freePort } from '../lib/free-port.ts';
 import { join } from 'node:path';
+import { startNetlifyServe } from '../lib/netlify-serve.ts';
+import { untilAnswers } from '../lib/until-answers.ts';
 
 export interface Target {
   label: string;
@@ -58,7 +59,7 @@ function tree(pid: number): number[] {
   return out;
 }
 
-function track(label: string, child: ChildProcess, url: string, output: { text: string }): Target {
+function track(label: string, child: ChildProcess, url: string, output: () => string): Target {
   let exit: string | null = null;
   let peakKb = 0;
   child.on('exit', (code, signal) => (exit = `exited with ${signal ?? `code ${code}`}`));
@@ -89,22 +90,8 @@ function track(label: string, child: ChildProcess, url: string, output: { text: 
       }
       await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
     },
-    log: () => output.text.slice(-4000),
+    log: () => output().slice(-4000),
   };
-}
-
-async function waitFor(url: string, child: ChildProcess, output: { text: string }, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${output.text}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms:\n${output.text}`);
 }
 
 function collect(child: ChildProcess): { text: string } {
@@ -136,27 +123,17 @@ export async function startLocalRuntime(root: string): Promise<Target> {
   });
   const output = collect(child);
   const url = await reportedUrl(child, output, 60_000);
-  await waitFor(`${url}/api/v1/forecast.json`, child, output, 60_000);
-  return track('local runtime (npm start)', child, url, output);
+  await untilAnswers(child, `${url}/api/v1/forecast.json`, { what: 'server', output: () => output.text, ms: 60_000 });
+  return track('local runtime (npm start)', child, url, () => output.text);
 }
 
-/** `netlify serve` as `npm start` ran it before (it builds first: allow a few minutes). */
-export async function startNetlifyServe(root: string): Promise<Target> {
-  const port = await freePort();
-  const child = spawn(
-    join(root, 'node_modules/.bin/netlify'),
-    ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
-    {
-      cwd: root,
-      env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  const output = collect(child);
-  const url = `http://localhost:${port}`;
-  await waitFor(`${url}/api/v1/forecast.json`, child, output, 300_000);
-  return track('netlify serve (before)', child, url, output);
+/**
+ * `netlify serve` as `npm start` ran it before, through the one launcher (scripts/lib/netlify-serve.ts)
+ * on the checkout itself: its netlify.toml builds first, so allow a few minutes.
+ */
+export async function startNetlifyBaseline(root: string): Promise<Target> {
+  const runtime = await startNetlifyServe({ cwd: root, env: () => process.env, readyPath: '/api/v1/forecast.json', startMs: 300_000 });
+  return track('netlify serve (before)', runtime.child, runtime.url, runtime.output);
 }
 
 export function givenUrl(url: string): Target {

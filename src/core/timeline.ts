@@ -1,14 +1,9 @@
 /** The timeline: recorded events in the published shape of docs/api.md, and the queries over them. */
+import { comparePostIds } from './postid.ts';
 import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineEvent, type TimelinePayload } from './schema/index.ts';
 
 /** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
 export const RESET_KINDS: ReadonlySet<StoredEvent['kind']> = new Set(['reset', 'banked']);
-
-/** Numeric order of decimal-digit ids of any length, without BigInt: a shorter digit string is smaller. */
-export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * The one chronological order of recorded events, used by the validator, the pull's merge, every
@@ -17,7 +12,7 @@ export function compareIds(a: string, b: string): number {
  */
 export function compareEvents(a: { ts: string; id: string }, b: { ts: string; id: string }): number {
   if (a.ts !== b.ts) return a.ts < b.ts ? -1 : 1;
-  return compareIds(a.id, b.id);
+  return comparePostIds(a.id, b.id);
 }
 
 /** Order of records that have no numeric id of their own (promises, corrections): by time, then url. */

@@ -5,6 +5,7 @@
  * naming the method, dump a zod issue list for bad params, and open an SSE stream on GET.
  */
 import { isJsonContentType, specTypeSchemas } from '@modelcontextprotocol/server';
+import { readCappedBody } from '../core/capped-body.ts';
 import { SITE } from '../core/site.ts';
 import { MAX_BODY_BYTES } from './endpoint.ts';
 import { jsonRpcError, type RequestId } from './json-rpc.ts';
@@ -99,27 +100,6 @@ function withoutTask(message: Message): Message {
   return { ...message, params };
 }
 
-/** The body as text, or `tooLarge` as soon as it passes `max` bytes (declared or streamed). */
-async function readCapped(req: Request, max: number): Promise<{ text: string } | { tooLarge: true }> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) return { tooLarge: true };
-  if (req.body === null) return { text: '' };
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return { tooLarge: true };
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks, size).toString('utf8') };
-}
-
 /** Content type, size, JSON and envelope: the checks a POST passes before its era is classified. */
 export async function guardPost(req: Request): Promise<Guarded> {
   const type = req.headers.get('content-type');
@@ -134,10 +114,11 @@ export async function guardPost(req: Request): Promise<Guarded> {
   }
   let text: string;
   try {
-    const body = await readCapped(req, MAX_BODY_BYTES);
+    const body = await readCappedBody(req, MAX_BODY_BYTES);
     if ('tooLarge' in body)
       return { response: jsonRpcError(413, -32000, `Payload Too Large: request body must not exceed ${MAX_BODY_BYTES} bytes (1 MiB)`) };
-    text = body.text;
+    // Buffer, not TextDecoder: a byte-order mark stays in the text, so JSON.parse refuses it as before.
+    text = Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength).toString('utf8');
   } catch {
     return { response: jsonRpcError(400, -32700, 'Parse error: the request body could not be read') };
   }

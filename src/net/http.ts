@@ -11,6 +11,7 @@
  * leaves without the request's own credentials (its Authorization header's token, the URL's `user:pass` and query values, and the
  * caller's `credentials`: src/core/secrets.ts), so an echoing server cannot put one into data/ or a log.
  */
+import { readCappedBody } from '../core/capped-body.ts';
 import { createRedactor, requestCredentials } from '../core/secrets.ts';
 import { cleanText } from '../core/sanitize.ts';
 
@@ -120,36 +121,16 @@ function describeNetworkError(e: unknown): string {
 class TooLarge extends HttpError {}
 
 /**
- * Reads a response body up to `maxBytes`. Never holds more than the cap (plus one network chunk): the
- * stream is cancelled, which closes the connection, the moment the count passes it.
+ * Reads a response body up to `maxBytes` through the one capped reader (core/capped-body.ts): never more
+ * than the cap plus one network chunk; the stream is cancelled, which closes the connection, the moment
+ * the count passes it, or before reading when the declared Content-Length is over the cap.
  */
 async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) {
-    await res.body?.cancel();
-    throw new TooLarge(`response exceeds ${formatBytes(maxBytes)} (Content-Length: ${formatBytes(declared)}), not read`, res.status);
-  }
-  if (res.body === null) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new TooLarge(`response exceeds ${formatBytes(maxBytes)}, cut off`, res.status);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const body = await readCappedBody(res, maxBytes);
+  if (!('tooLarge' in body)) return new TextDecoder().decode(body.bytes);
+  if (body.tooLarge === 'streamed') throw new TooLarge(`response exceeds ${formatBytes(maxBytes)}, cut off`, res.status);
+  await res.body?.cancel();
+  throw new TooLarge(`response exceeds ${formatBytes(maxBytes)} (Content-Length: ${formatBytes(body.declared)}), not read`, res.status);
 }
 
 /**

@@ -15,7 +15,7 @@ import { compressible, contentType, headersFor, type GzipVariants, type HeaderRu
 export type Handler = (req: Request) => Promise<Response>;
 
 /** Every file under `dir` (dot-folders such as .well-known included), keyed by its URL path. */
-export function readSite(dir: string): SiteFiles {
+export function readSiteFiles(dir: string): SiteFiles {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} does not exist: run \`npm run build\` first`);
   const files = new Map<string, Uint8Array>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {

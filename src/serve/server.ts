@@ -17,7 +17,7 @@ import { staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 import { DEFAULT_HOST, listeningUrl } from './settings.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
-import { gzipVariants, loadBundledFunction, readHeaderRules, readNotFoundRules, readSite, type Handler } from './load.ts';
+import { gzipVariants, loadBundledFunction, readHeaderRules, readNotFoundRules, readSiteFiles, type Handler } from './load.ts';
 
 /** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -139,7 +139,7 @@ export interface StartOptions {
  */
 export async function startSite(o: StartOptions): Promise<{ server: Server; url: string; note: string | null }> {
   const dist = join(o.root, 'dist');
-  const files = readSite(dist);
+  const files = readSiteFiles(dist);
   const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(o.root, 'netlify.toml'));
   const fn = await loadBundledFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'));

@@ -20,6 +20,15 @@ export const DEFAULT_PORT = 8888;
  */
 export const DEFAULT_HOST = '127.0.0.1';
 
+/**
+ * The two variables, named once here: readServeSettings reads them, and `npm start --help` lists them
+ * from this table (START in scripts/lib/commands/tools.ts).
+ */
+export const SERVE_ENV = {
+  port: { name: 'PORT', value: '<port>', about: `the port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)` },
+  host: { name: 'HOST', value: '<address>', about: `the address to listen on (default ${DEFAULT_HOST}, loopback only)` },
+} as const;
+
 export type SettingsResult = { ok: true; settings: ServeSettings } | { ok: false; problem: string };
 
 /** What a shown value looks like in a message: quoted, and cut so a pasted blob cannot flood the terminal. */
@@ -35,7 +44,7 @@ function readPort(raw: string | undefined): number | string {
   const value = raw.trim();
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
-  return `PORT must be a whole number from 0 to 65535 (0 picks any free port); got ${shown(raw)}`;
+  return `${SERVE_ENV.port.name} must be a whole number from 0 to 65535 (0 picks any free port); got ${shown(raw)}`;
 }
 
 function readHost(raw: string | undefined): { host: string } | string {
@@ -44,14 +53,14 @@ function readHost(raw: string | undefined): { host: string } | string {
   // An IPv6 address may come bracketed, as in a URL.
   const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
   if (isIP(bare) !== 0 || HOSTNAME.test(bare)) return { host: bare };
-  return `HOST must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got ${shown(raw)}`;
+  return `${SERVE_ENV.host.name} must be an IP address or a host name such as 127.0.0.1, 0.0.0.0, :: or localhost; got ${shown(raw)}`;
 }
 
 /** PORT and HOST from `env`, with their defaults, or the first problem as one sentence. */
 export function readServeSettings(env: Readonly<Record<string, string | undefined>>): SettingsResult {
-  const port = readPort(env['PORT']);
+  const port = readPort(env[SERVE_ENV.port.name]);
   if (typeof port === 'string') return { ok: false, problem: port };
-  const host = readHost(env['HOST']);
+  const host = readHost(env[SERVE_ENV.host.name]);
   if (typeof host === 'string') return { ok: false, problem: host };
   return { ok: true, settings: { port, host: host.host } };
 }

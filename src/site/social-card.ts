@@ -12,6 +12,7 @@ import type { Payloads } from './api/payloads.ts';
 import { unvouched } from './freshness.ts';
 import { lastReset } from './home.ts';
 import { LOCALES, t, type Locale, type Translator } from './i18n/index.ts';
+import { PAGE_LIST, PAGES, type Page } from './pages.ts';
 import { createTimelinePages } from './timeline-pages.ts';
 import { timelineYearPath } from '../core/timeline.ts';
 
@@ -78,7 +79,7 @@ export function homeCard(tr: Translator, inputs: CardInputs): SocialCard {
   const active = banked.active.length;
   return {
     ...base(tr),
-    title: tr('home.title'),
+    title: tr(PAGES.home.title),
     figure: { value: tr.f.percent(forecast.p24), caption: tr('home.odds.within', { span: tr('home.odds.hours24') }) },
     caveat: vouched ? null : tr('words.unvouched.title'),
     lines: [
@@ -98,25 +99,23 @@ function base(tr: Translator): Pick<SocialCard, 'lang' | 'locale' | 'brand'> {
 }
 
 /**
- * Every card of the build: each human page in each locale (the same titles and descriptions the views
- * give Base.astro), each locale's 404 page, and a card per locale for any page not listed here (`site`).
+ * Every card of the build: each human page of the page registry (src/site/pages.ts: the titles and
+ * descriptions the views give Base.astro) in each locale, the timeline's year pages after the timeline,
+ * and a card per locale for any page not listed there (`site`).
  */
 export function cardPages(inputs: CardInputs): CardPage[] {
   const years = createTimelinePages(inputs.data).years.map((y) => y.year);
   const pages = LOCALES.flatMap((locale) => {
     const tr = t(locale);
-    const list: [string, SocialCard][] = [
-      ['/', homeCard(tr, inputs)],
-      ['/timeline/', pageCard(tr, tr('timeline.title'), tr('timeline.description'))],
-      ...years.map((year): [string, SocialCard] => [
-        timelineYearPath(year),
-        pageCard(tr, tr('timeline.year.title', { year }), tr('timeline.year.description', { year })),
-      ]),
-      ['/banked/', pageCard(tr, tr('banked.title'), tr('banked.description'))],
-      ['/methodology/', pageCard(tr, tr('method.title'), tr('method.description'))],
-      ['/developers/', pageCard(tr, tr('dev.title'), tr('dev.description'))],
-      ['/404/', pageCard(tr, tr('notFound.title'), tr('notFound.description'))],
+    const cardOf = (page: Page): [string, SocialCard] => [
+      page.path,
+      page === PAGES.home ? homeCard(tr, inputs) : pageCard(tr, tr(page.title), tr(page.description)),
     ];
+    const yearCards = years.map((year): [string, SocialCard] => [
+      timelineYearPath(year),
+      pageCard(tr, tr('timeline.year.title', { year }), tr('timeline.year.description', { year })),
+    ]);
+    const list = PAGE_LIST.flatMap((page) => (page === PAGES.timeline ? [cardOf(page), ...yearCards] : [cardOf(page)]));
     const pages = list.map(([path, card]) => ({ locale, path, slug: cardSlug(path), card }));
     return [...pages, { locale, path: '', slug: 'site', card: pageCard(tr, SITE.name, tr('site.description')) }];
   });

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_CAPS } from '../../src/core/sanitize.ts';
-import { readHeaderRules, readNotFoundRules, readSite } from '../../src/serve/load.ts';
+import { readHeaderRules, readNotFoundRules, readSiteFiles } from '../../src/serve/load.ts';
 import { createSiteServer } from '../../src/serve/server.ts';
 import { astroBuild } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
@@ -89,7 +89,7 @@ const SHOTS = join(process.env['RESETCAST_SCREENSHOTS'] ? resolve(process.env['R
 async function serveBuild(outDir: string): Promise<string> {
   const toml = join(PROJECT_ROOT, 'netlify.toml');
   const server = createSiteServer({
-    files: readSite(outDir),
+    files: readSiteFiles(outDir),
     rules: await readHeaderRules(toml),
     notFound: await readNotFoundRules(toml),
     fn: { handler: async () => new Response('not served in this test', { status: 404 }), path: '/mcp' },

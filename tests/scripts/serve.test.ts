@@ -18,7 +18,7 @@ import { createMcpHandler } from '../../src/mcp/handler.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
 import type { ServeLimits } from '../../src/serve/limits.ts';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
-import { readHeaderRules, readSite, type Handler } from '../../src/serve/load.ts';
+import { readHeaderRules, readSiteFiles, type Handler } from '../../src/serve/load.ts';
 import { createSiteServer, startSite } from '../../src/serve/server.ts';
 import { miniPublished } from '../unit/mcp/payloads.ts';
 import { raw, REPO, siteFiles, siteRoot } from './support/site.ts';
@@ -41,7 +41,7 @@ afterEach(async () => {
 
 async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {}): Promise<{ base: string; server: Server }> {
   const server = createSiteServer({
-    files: readSite(join(ROOT, 'dist')),
+    files: readSiteFiles(join(ROOT, 'dist')),
     rules: await readHeaderRules(join(ROOT, 'netlify.toml')),
     fn: { handler: o.handler ?? createMcpHandler(mini, createToolList()), path: '/mcp' },
     ...(o.limits ? { limits: o.limits } : {}),
@@ -182,7 +182,7 @@ describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses tex
     const root = siteRoot({ ...FILES, '/index.html': page, '/404.html': lost });
     writeFileSync(join(root, 'dist/card.png'), png);
     const server = createSiteServer({
-      files: readSite(join(root, 'dist')),
+      files: readSiteFiles(join(root, 'dist')),
       rules: await readHeaderRules(join(root, 'netlify.toml')),
       fn: { handler: createMcpHandler(mini, createToolList()), path: '/mcp' },
       log: () => {},

@@ -8,12 +8,11 @@
  * schedule as they are; only the build command dropped), so netlify-cli's own state (.netlify/ beside the
  * config) goes there too. The temp project is removed when the run ends.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BUNDLED_FUNCTIONS_DIR } from '../../scripts/lib/bundle-function.ts';
-import { startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
+import { runtimeProject, startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
 import { runNode } from './run-node.ts';
 import { PROJECT_ROOT, runDir } from './scratch.ts';
@@ -25,8 +24,6 @@ declare module 'vitest' {
     runtimeRoot: string;
   }
 }
-
-const BUILD_COMMAND = 'command = "npm run build"';
 
 /** `npm run build`'s two steps (astro build, then the functions' bundle) into `outDir` and `functionsDir`. */
 async function buildHistory(outDir: string, functionsDir: string): Promise<void> {
@@ -45,11 +42,8 @@ async function buildHistory(outDir: string, functionsDir: string): Promise<void>
 }
 
 /** A project folder outside the checkout: netlify.toml without its build command, and the build. */
-function runtimeProject(built: string): string {
-  const toml = readFileSync(join(PROJECT_ROOT, 'netlify.toml'), 'utf8');
-  if (!toml.includes(BUILD_COMMAND)) throw new Error(`netlify.toml no longer has ${BUILD_COMMAND}; update tests/support/global-setup.ts`);
-  const dir = mkdtempSync(join(tmpdir(), 'resetcast-e2e-runtime-'));
-  writeFileSync(join(dir, 'netlify.toml'), toml.replace(BUILD_COMMAND, 'command = "true"'));
+function builtProject(built: string): string {
+  const dir = runtimeProject(PROJECT_ROOT, 'resetcast-e2e-runtime-');
   cpSync(join(built, 'dist'), join(dir, 'dist'), { recursive: true });
   cpSync(join(built, 'functions'), join(dir, BUNDLED_FUNCTIONS_DIR), { recursive: true });
   return dir;
@@ -59,7 +53,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   // Astro keeps its prerender chunks beside outDir only inside the project: build there, then copy.
   const built = mkdtempSync(join(runDir(), 'e2e-'));
   await buildHistory(join(built, 'dist'), join(built, 'functions'));
-  const dir = runtimeProject(built);
+  const dir = builtProject(built);
   rmSync(built, { recursive: true, force: true });
   let runtime: NetlifyServe;
   try {

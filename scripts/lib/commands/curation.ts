@@ -1,9 +1,9 @@
 /** The flag tables of the curation commands (docs/data.md): each parses its command and prints its --help. */
 import { PROMISE_HORIZON_DAYS } from '../../../src/core/promises/curate.ts';
 import type { CommandSpec, FlagSpec } from '../flags.ts';
+import { accountFlag, certaintyFlag, scopeFlag, textFlag, timestampFlag, yesNoFlag } from './shared.ts';
 
 const KINDS = 'reset|banked|boost|other';
-const TIMESTAMP = '<ts>';
 
 export const ADD_EVENT = {
   name: 'add-event',
@@ -13,36 +13,27 @@ export const ADD_EVENT = {
     'Records one event from an X status or a GitHub issue/comment of the staff source (a banked one with its grant), validated and written atomically.',
   flags: {
     kind: { type: 'string', value: KINDS, about: 'what happened', required: true },
-    scope: {
-      type: 'string',
-      value: '<scope>',
-      about: 'all, paid, unspecified, or plans joined with "+" (rewritten to the canonical order)',
-      required: true,
-    },
-    summary: { type: 'string', value: '"…"', about: 'one line in your own words', required: true },
-    partial: { type: 'boolean', negatable: true, about: 'the post said the reset was partial (or not); otherwise unknown' },
-    global: {
-      type: 'boolean',
-      negatable: true,
-      about: 'the post said it reached everyone in scope (or not); otherwise unknown (scope all: global)',
-    },
+    scope: { ...scopeFlag('all, paid, unspecified, or plans joined with "+" (rewritten to the canonical order)'), required: true },
+    summary: { ...textFlag('one line in your own words'), required: true },
+    partial: yesNoFlag('the post said the reset was partial (or not); otherwise unknown'),
+    global: yesNoFlag('the post said it reached everyone in scope (or not); otherwise unknown (scope all: global)'),
     origin: { type: 'string', value: 'observed|community', about: 'required for an account not listed as official in src/core/sources.ts' },
-    certainty: { type: 'string', value: 'high|medium|low', about: 'default high for an official post, medium otherwise (at most medium)' },
+    certainty: certaintyFlag('default high for an official post, medium otherwise (at most medium)'),
     url: {
       type: 'string',
       value: '<link>',
       about: 'a page that is not a post, instead of <post URL>: needs --origin observed, --at and --source',
     },
-    at: { type: 'string', value: TIMESTAMP, about: "when a GitHub post or other page was posted (an X post's time comes from its id)" },
-    source: { type: 'string', value: '<account>', about: 'who posted a GitHub post or other page' },
-    expires: { type: 'string', value: TIMESTAMP, about: "banked only: the grant's expiry when the post gives one" },
+    at: timestampFlag("when a GitHub post or other page was posted (an X post's time comes from its id)"),
+    source: accountFlag('who posted a GitHub post or other page'),
+    expires: timestampFlag("banked only: the grant's expiry when the post gives one"),
     update: { type: 'boolean', about: 'amend an event already recorded (each change is logged as a correction)' },
     supersedes: {
       type: 'string',
       value: '<correction id>',
       about: 'record a retracted post again (the id is printed by correct --retract); needs --reason',
     },
-    reason: { type: 'string', value: '"…"', about: 'why the event is amended or recorded again', with: ['update', 'supersedes'] },
+    reason: { ...textFlag('why the event is amended or recorded again'), with: ['update', 'supersedes'] },
   },
   positionals: { names: ['<post URL>'], required: 0 },
   conflicts: [
@@ -59,14 +50,14 @@ export const ADD_PROMISE = {
   about:
     'Records a promise of a coming reset with the UTC window it is expected in; a reset already recorded that fulfils it is linked at once.',
   flags: {
-    summary: { type: 'string', value: '"…"', about: 'the promise in your own words', required: true },
-    'window-start': { type: 'string', value: TIMESTAMP, about: 'start of the window (default: the post time)' },
-    'window-end': { type: 'string', value: TIMESTAMP, about: `end of the window, at most ${PROMISE_HORIZON_DAYS} days after the post` },
+    summary: { ...textFlag('the promise in your own words'), required: true },
+    'window-start': timestampFlag('start of the window (default: the post time)'),
+    'window-end': timestampFlag(`end of the window, at most ${PROMISE_HORIZON_DAYS} days after the post`),
     by: { type: 'string', value: '"<phrase>"', about: 'the post\'s time words ("by EOD", "10am PT"), turned into the window' },
-    scope: { type: 'string', value: '<scope>', about: 'the plans the post promised the reset for, when it named them' },
+    scope: scopeFlag('the plans the post promised the reset for, when it named them'),
     kind: { type: 'string', value: 'reset|banked', about: 'banked when the post promised a banked reset (default reset)' },
-    at: { type: 'string', value: TIMESTAMP, about: 'GitHub posts: when it was posted' },
-    source: { type: 'string', value: '<account>', about: 'GitHub posts: who posted it' },
+    at: timestampFlag('GitHub posts: when it was posted'),
+    source: accountFlag('GitHub posts: who posted it'),
   },
   positionals: { names: ['<post URL>'], required: 1 },
   example: 'npm run add-promise -- https://x.com/thsottiaux/status/2109045220411351517 --summary "Limits reset later today." --by "by EOD"',
@@ -74,18 +65,18 @@ export const ADD_PROMISE = {
 
 /** The fields `correct` can change, by flag (src/core/corrections/curate.ts). */
 const CORRECTED_FIELDS = {
-  ts: { type: 'string', value: TIMESTAMP, about: 'when it happened' },
-  scope: { type: 'string', value: '<scope>', about: 'the plans it reached' },
+  ts: timestampFlag('when it happened'),
+  scope: scopeFlag('the plans it reached'),
   kind: { type: 'string', value: KINDS, about: 'what happened; to or from banked makes or removes the grant' },
-  partial: { type: 'boolean', negatable: true, about: 'partial or not (now known)' },
-  global: { type: 'boolean', negatable: true, about: 'reached everyone in scope or not (now known)' },
-  summary: { type: 'string', value: '"…"', about: 'the one-line summary' },
-  certainty: { type: 'string', value: 'high|medium|low', about: 'how sure the record is' },
+  partial: yesNoFlag('partial or not (now known)'),
+  global: yesNoFlag('reached everyone in scope or not (now known)'),
+  summary: textFlag('the one-line summary'),
+  certainty: certaintyFlag('how sure the record is'),
   origin: { type: 'string', value: 'official_post|official_other|observed|community', about: 'where it comes from' },
-  source: { type: 'string', value: '<account>', about: 'who posted it (not for X posts: the account is in the link)' },
-  'scope-note': { type: 'string', value: '"…"', about: 'a note on the scope' },
+  source: accountFlag('who posted it (not for X posts: the account is in the link)'),
+  'scope-note': textFlag('a note on the scope'),
   url: { type: 'string', value: '<link>', about: 'a new link (not for X posts)' },
-  expires: { type: 'string', value: TIMESTAMP, about: "the banked grant's expiry" },
+  expires: timestampFlag("the banked grant's expiry"),
 } as const satisfies Record<string, FlagSpec>;
 const FIELD_FLAGS = Object.keys(CORRECTED_FIELDS);
 
@@ -95,7 +86,7 @@ export const CORRECT = {
     'npm run correct -- <event id> --reason "…" (<field flags> | --retract)  |  npm run correct -- <promise id> --fulfilled-by <event id|none> --reason "…"',
   about: 'Changes any field of a recorded fact, or withdraws it, and logs the change in data/corrections.json.',
   flags: {
-    reason: { type: 'string', value: '"…"', about: 'why the record changes (required; refused without it)' },
+    reason: textFlag('why the record changes (required; refused without it)'),
     ...CORRECTED_FIELDS,
     retract: {
       type: 'boolean',
@@ -122,22 +113,22 @@ export const REVIEW = {
     list: { type: 'boolean', about: 'show every candidate with its suggestion' },
     accept: { type: 'string', value: 'event|grant|promise', about: 'record the candidate as an event, a banked grant or a promise' },
     reject: { type: 'boolean', about: 'turn it down (later pulls do not propose it again); needs --reason' },
-    reason: { type: 'string', value: '"…"', about: 'why it is turned down', with: ['reject'] },
+    reason: { ...textFlag('why it is turned down'), with: ['reject'] },
     kind: { type: 'string', value: 'reset|boost|other', about: '--accept event: what happened', with: ACCEPT },
-    scope: { type: 'string', value: '<scope>', about: '--accept event or grant: as for add-event', with: ACCEPT },
-    summary: { type: 'string', value: '"…"', about: 'as for add-event / add-promise', with: ACCEPT },
-    certainty: { type: 'string', value: 'high|medium|low', about: '--accept event or grant: as for add-event', with: ACCEPT },
+    scope: { ...scopeFlag('--accept event or grant: as for add-event'), with: ACCEPT },
+    summary: { ...textFlag('as for add-event / add-promise'), with: ACCEPT },
+    certainty: { ...certaintyFlag('--accept event or grant: as for add-event'), with: ACCEPT },
     origin: {
       type: 'string',
       value: 'observed|community',
       about: '--accept event or grant: for an account not listed as official',
       with: ACCEPT,
     },
-    partial: { type: 'boolean', negatable: true, about: '--accept event or grant: as for add-event', with: ACCEPT },
-    global: { type: 'boolean', negatable: true, about: '--accept event or grant: as for add-event', with: ACCEPT },
-    expires: { type: 'string', value: TIMESTAMP, about: "--accept grant: the grant's expiry", with: ACCEPT },
-    'window-start': { type: 'string', value: TIMESTAMP, about: '--accept promise: its window (default: the suggested one)', with: ACCEPT },
-    'window-end': { type: 'string', value: TIMESTAMP, about: '--accept promise: its window (default: the suggested one)', with: ACCEPT },
+    partial: { ...yesNoFlag('--accept event or grant: as for add-event'), with: ACCEPT },
+    global: { ...yesNoFlag('--accept event or grant: as for add-event'), with: ACCEPT },
+    expires: { ...timestampFlag("--accept grant: the grant's expiry"), with: ACCEPT },
+    'window-start': { ...timestampFlag('--accept promise: its window (default: the suggested one)'), with: ACCEPT },
+    'window-end': { ...timestampFlag('--accept promise: its window (default: the suggested one)'), with: ACCEPT },
     by: { type: 'string', value: '"<phrase>"', about: '--accept promise: its time words', with: ACCEPT },
   },
   positionals: { names: ['<candidate id>'], required: 0 },
@@ -161,8 +152,8 @@ export const CHECKED = {
   about:
     'Records that you looked at the sources by hand up to now (or --at): the record counts as fresh from then, as after a successful pull.',
   flags: {
-    note: { type: 'string', value: '"…"', about: 'what you looked at', required: true },
-    at: { type: 'string', value: TIMESTAMP, about: 'the sources were looked at up to this time (default now; never in the future)' },
+    note: { ...textFlag('what you looked at'), required: true },
+    at: timestampFlag('the sources were looked at up to this time (default now; never in the future)'),
     by: { type: 'string', value: '<name>', about: 'who checked (default: git config user.name; left out when unknown)' },
   },
   example: 'npm run checked -- --note "Read @thsottiaux, @OpenAIDevs and openai/codex: nothing new since the last reset."',

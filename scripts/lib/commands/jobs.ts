@@ -2,11 +2,9 @@
 import { PULL_BUDGET } from '../../../src/core/sources.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
-import type { CommandSpec, EnvSetting } from '../flags.ts';
+import type { CommandSpec } from '../flags.ts';
 import { HTTP_TIMEOUT } from '../http.ts';
-
-/** What every command that reads data/ or asks the network takes from the environment. */
-const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about: 'the data folder (default data/)' };
+import { DATA_DIR, timestampFlag } from './shared.ts';
 
 export const PULL = {
   name: 'pull',
@@ -88,7 +86,7 @@ export const POST_ID = {
   usage: 'npm run post-id -- [--at <ts>] [--hours-ago <n>]',
   about: 'Prints the X post id of an instant (its time in the high bits, the low 22 bits zero): now, or --at, less --hours-ago.',
   flags: {
-    at: { type: 'string', value: '<ts>', about: 'the instant, YYYY-MM-DDTHH:MM:SSZ (default now)' },
+    at: timestampFlag('the instant, YYYY-MM-DDTHH:MM:SSZ (default now)'),
     'hours-ago': { type: 'string', value: '<n>', about: 'go back this many hours from it (default 0; may be fractional)' },
   },
   example: 'npm run --silent post-id -- --hours-ago 1',

@@ -1,4 +1,5 @@
 /** The flag tables of the local runtime and the measuring commands (docs/serve.md, docs/performance.md). */
+import { SERVE_ENV } from '../../../src/serve/settings.ts';
 import type { CommandSpec } from '../flags.ts';
 
 export const START = {
@@ -7,10 +8,7 @@ export const START = {
   about:
     'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://127.0.0.1:8888 (PORT and HOST override; HOST=0.0.0.0 for every interface).',
   flags: { build: { type: 'boolean', negatable: true, about: 'build first (the default); --no-build serves the last build as it is' } },
-  env: {
-    port: { name: 'PORT', value: '<port>', about: 'the port to listen on (default 8888; 0 picks a free one)' },
-    host: { name: 'HOST', value: '<address>', about: 'the address to listen on (default 127.0.0.1, loopback only)' },
-  },
+  env: SERVE_ENV,
   example: 'PORT=8080 npm start',
 } as const satisfies CommandSpec;
 

@@ -6,6 +6,7 @@
 import { Certainty, Kind, Origin, Timestamp, Url, type Correction, type StoredEvent } from '../schema/index.ts';
 import { correctionKey } from './index.ts';
 import { fulfils, linkPromises, promiseAnchor } from '../promises/index.ts';
+import { isXPostUrl } from '../postid.ts';
 import { isOfficialXAccount } from '../sources.ts';
 import { beyondSkew, toIsoDate, toTimestamp } from '../time.ts';
 import { amendments } from './amend.ts';
@@ -35,8 +36,6 @@ export interface CorrectArgs {
   reason?: string;
 }
 
-const X_POST_URL = /^https:\/\/x\.com\/[A-Za-z0-9_]{1,15}\/status\/\d+$/;
-
 function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   const next = { ...e };
   if (args.ts !== undefined) {
@@ -56,17 +55,17 @@ function amended(e: StoredEvent, args: CorrectArgs, now: Date): StoredEvent {
   if (args.summary !== undefined) next.summary = textFlag(args.summary, 'summary', 'summary');
   if (args['scope-note'] !== undefined) next.scope_note = textFlag(args['scope-note'], 'note', 'scope-note');
   if (args.source !== undefined) {
-    if (X_POST_URL.test(e.url)) throw new CurationError(`--source: event ${e.id} is an X post; its account is in its link (${e.url})`);
+    if (isXPostUrl(e.url)) throw new CurationError(`--source: event ${e.id} is an X post; its account is in its link (${e.url})`);
     next.source = textFlag(args.source, 'name', 'source');
   }
   if (args.origin !== undefined) next.origin = parseFlag(Origin, args.origin, 'origin');
   if (args.certainty !== undefined) next.certainty = parseFlag(Certainty, args.certainty, 'certainty');
-  if (next.origin.startsWith('official') && X_POST_URL.test(e.url) && !isOfficialXAccount(next.source))
+  if (next.origin.startsWith('official') && isXPostUrl(e.url) && !isOfficialXAccount(next.source))
     throw new CurationError(`--origin ${next.origin}: ${next.source} is not an official account (src/core/sources.ts)`);
   if (!next.origin.startsWith('official') && next.certainty === 'high')
     throw new CurationError(`--certainty high: a ${next.origin} record is at most medium certainty`);
   if (args.url !== undefined) {
-    if (X_POST_URL.test(e.url)) throw new CurationError(`--url: event ${e.id} is an X post; its link is the post (${e.url})`);
+    if (isXPostUrl(e.url)) throw new CurationError(`--url: event ${e.id} is an X post; its link is the post (${e.url})`);
     next.url = parseFlag(Url, args.url, 'url');
   }
   return next;

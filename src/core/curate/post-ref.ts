@@ -9,7 +9,7 @@
  * number, which is not unique across kinds of record) is the snowflake of its `--at` time with the issue
  * number in the low 22 bits; any other page's is the synthetic id of its `--at` time (src/core/postid.ts).
  */
-import { LOW_MASK, postIdAt, postIdToDate, syntheticPostId, TWITTER_EPOCH_MS } from '../postid.ts';
+import { LOW_MASK, parseXPostUrl, postIdAt, postIdToDate, syntheticPostId, TWITTER_EPOCH_MS, xPostUrl } from '../postid.ts';
 import { Timestamp, Url } from '../schema/index.ts';
 import { SOURCES } from '../sources.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../time.ts';
@@ -34,7 +34,6 @@ export interface PostRef {
  */
 export const POST_FLOOR = '2025-08-18T00:00:00Z';
 
-const X_POST = /^https:\/\/(?:www\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/status\/(\d{1,20})(?:[/?#].*)?$/;
 const GITHUB_POST = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/(?:issues|pull)\/(\d+)(?:#issuecomment-(\d+))?$/;
 
 const atFlag = (at: string | undefined, url: string): Date => {
@@ -47,12 +46,14 @@ const atFlag = (at: string | undefined, url: string): Date => {
  * passed `--url` with `--origin observed`, the only way to record a page that is not a post.
  */
 export function postRef(url: string, at?: string, observed = false): PostRef {
-  const x = X_POST.exec(url);
+  const x = parseXPostUrl(url);
   if (x) {
-    const [, account, id] = x as unknown as [string, string, string];
+    const { account, id } = x;
+    if (account === null)
+      throw new CurationError(`${url}: this X link does not name the account; give https://x.com/<account>/status/${id}`);
     if (at !== undefined)
       throw new CurationError(`--at ${at}: an X post's time comes from its id (${toTimestamp(postIdToDate(id))}); drop --at`);
-    return { platform: 'x', id, url: `https://x.com/${account}/status/${id}`, account, postedAt: postIdToDate(id) };
+    return { platform: 'x', id, url: xPostUrl(account, id), account, postedAt: postIdToDate(id) };
   }
   const gh = GITHUB_POST.exec(url);
   if (gh && gh[1]!.toLowerCase() === SOURCES.staff.repo) {

@@ -34,7 +34,7 @@ export interface FeedSpec {
  * src/core/sanitize.ts, checked by validate): characters XML 1.0 forbids, which no escape can carry, are
  * dropped here too.
  */
-export function escapeHtml(text: string): string {
+export function asFeedHtml(text: string): string {
   return cleanText(text, Number.MAX_SAFE_INTEGER, { multiline: true }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -59,8 +59,8 @@ function document(spec: FeedSpec, feedLinks: { atom?: string; json?: string }, i
 export function atomFeed(spec: FeedSpec): string {
   const escaped = (e: FeedEntry): FeedEntry => ({
     ...e,
-    title: escapeHtml(e.title),
-    ...(e.description !== undefined ? { description: escapeHtml(e.description) } : {}),
+    title: asFeedHtml(e.title),
+    ...(e.description !== undefined ? { description: asFeedHtml(e.description) } : {}),
   });
   const xml = document(spec, { atom: siteUrl(spec.path, spec.base) }, escaped).atom1();
   return addRelatedLinks(
@@ -96,7 +96,7 @@ interface JsonFeed10 {
 export function jsonFeed(spec: FeedSpec, path: string): string {
   const plainTitle = (e: FeedEntry): FeedEntry => ({
     ...e,
-    ...(e.description !== undefined ? { description: escapeHtml(e.description) } : {}),
+    ...(e.description !== undefined ? { description: asFeedHtml(e.description) } : {}),
   });
   const v10 = JSON.parse(document(spec, { json: siteUrl(path, spec.base) }, plainTitle).json1()) as JsonFeed10;
   const { version: _v10, author, items, ...rest } = v10;

@@ -7,7 +7,7 @@ import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '.
 import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
 import { SITE, siteUrl } from '../site.ts';
 import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
-import { atomFeed, escapeHtml, jsonFeed, type FeedEntry as Entry, type FeedSpec } from './atom-builder.ts';
+import { atomFeed, jsonFeed, type FeedEntry as Entry, type FeedSpec } from './atom-builder.ts';
 import { eventTitle } from './titles.ts';
 import { doubtsText, readableInstants } from './words.ts';
 
@@ -118,9 +118,6 @@ function eventEntry(e: StoredEvent, base: string): Entry {
     ],
   };
 }
-
-/** The one escape of feed text (atom-builder.ts), still importable from here. */
-export { escapeHtml };
 
 /**
  * The paraphrase plus certainty notes: what an entry (or an alert) says about an event, in words (an ISO

@@ -3,6 +3,7 @@
  * Vocabularies that the interface leaves open are defined here and explained in docs/data.md.
  */
 import { z } from 'zod';
+import { POST_ID } from '../postid.ts';
 import { isValidTimestamp, isValidDate } from '../time.ts';
 import { textProblem, type TextCap, type TextRules } from '../sanitize.ts';
 
@@ -61,7 +62,7 @@ export const Origin = z
   );
 export const Certainty = z.enum(['high', 'medium', 'low']).describe('`high`, `medium` or `low`: how sure the record is of this fact');
 export const Confidence = z.enum(['low', 'medium', 'high']);
-export const PostId = z.string().regex(/^\d{1,20}$/, 'expected decimal digits');
+export const PostId = z.string().regex(POST_ID, 'expected decimal digits');
 export const Url = z.url({ protocol: /^https?$/ });
 
 /**

@@ -8,7 +8,7 @@
  */
 import { grantForEvent } from '../../core/curate/grants.ts';
 import { recordAlerts } from '../../core/alerts/derive.ts';
-import { postIdToDate } from '../../core/postid.ts';
+import { postIdToDate, xPostUrl } from '../../core/postid.ts';
 import { summaryOf } from '../../core/post-text.ts';
 import type { Alert, BankedFile, BankedGrant, Candidate, StoredEvent } from '../../core/schema/index.ts';
 import { isOfficialXAccount } from '../../core/sources.ts';
@@ -33,7 +33,7 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
     const c = classifyPost(post.text);
     if (!c) continue;
     const ts = toTimestamp(when);
-    const url = `https://x.com/${post.username}/status/${post.id}`;
+    const url = xPostUrl(post.username, post.id);
     // Only an official account's post is an official fact; any other account's goes to review, where
     // the maintainer gives its origin (the same rule as add-event).
     if (c.confident && c.kind !== 'promise' && isOfficialXAccount(post.username)) {

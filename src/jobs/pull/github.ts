@@ -5,6 +5,7 @@
  * raises the rate limit. Pull requests and their conversations are left out: they discuss code.
  */
 import { z } from 'zod';
+import { comparePostIds } from '../../core/postid.ts';
 import { SOURCES } from '../../core/sources.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
@@ -225,8 +226,6 @@ export async function pullStaffPosts(
   const listings = [comments, ...issues];
   const byId = new Map<string, StaffPost>();
   for (const l of listings) for (const { post } of l.items) if (post) byId.set(`${post.kind}:${post.id}`, post);
-  const posts = [...byId.values()].sort(
-    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.length - b.id.length || a.id.localeCompare(b.id),
-  );
+  const posts = [...byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || comparePostIds(a.id, b.id));
   return { posts, state: { since: nextCursor(from, listings, now) } };
 }

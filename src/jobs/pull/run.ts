@@ -65,7 +65,11 @@ export interface PullOutput {
   failed: boolean;
 }
 
-export function readDataTexts(texts: Record<string, string | undefined>): DatasetTexts {
+/**
+ * The dataset's files out of the data folder's texts (keyed by file name): a file that may be absent
+ * gets what its absence means, any other missing one is a DataError. Reads nothing itself.
+ */
+export function datasetTextsOf(texts: Record<string, string | undefined>): DatasetTexts {
   return Object.fromEntries(
     BUILD_FILES.map((k) => {
       const text = texts[DATA_FILES[k]] ?? ABSENT_MEANS[k];
@@ -99,7 +103,7 @@ export async function runPull(input: PullInput): Promise<PullOutput> {
     ...input.http,
     deadline: Math.min(input.http.deadline ?? Infinity, input.http.now().getTime() + (input.sourceBudgetMs ?? PULL_BUDGET.sourceMs)),
   };
-  const dataTexts = readDataTexts(texts);
+  const dataTexts = datasetTextsOf(texts);
   const current = parseDataset(dataTexts, now); // refuse to pull onto invalid data
   const curated: Curated = {
     events: { checked_at: current.eventsCheckedAt, events: current.events },

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { postIdAt } from '../../../src/core/postid.ts';
+import { postIdAt, xPostUrl } from '../../../src/core/postid.ts';
 import { astroBuild, type BuildResult } from '../../support/astro-build.ts';
 import { runNode } from '../../support/run-node.ts';
 import { HISTORY_EPOCH, historyCopy } from '../../support/history.ts';
@@ -13,7 +13,7 @@ export const EPOCH = String(NOW.getTime() / 1000);
 
 /** The URL of an X post at `iso` with `low` in the id's low 22 bits (worker, sequence). */
 export function xUrl(account: string, iso: string, low = 4321n): string {
-  return `https://x.com/${account}/status/${postIdAt(new Date(iso), low)}`;
+  return xPostUrl(account, postIdAt(new Date(iso), low));
 }
 export const idOf = (url: string): string => /(\d+)$/.exec(url)![1]!;
 

@@ -1,0 +1,27 @@
+/**
+ * The flags and settings several commands share, each defined once and spread into their tables: the
+ * form of the value (its type and how the help shows it) is the same everywhere, only the words about it
+ * differ. A command's own flags stay in its table.
+ */
+import type { EnvSetting } from '../flags.ts';
+
+/** What every command that reads data/ takes from the environment. */
+export const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about: 'the data folder (default data/)' };
+
+/** A UTC instant, YYYY-MM-DDTHH:MM:SSZ. */
+export const timestampFlag = <A extends string>(about: A) => ({ type: 'string', value: '<ts>', about }) as const;
+
+/** Words in quotes: a summary, a reason, a note. */
+export const textFlag = <A extends string>(about: A) => ({ type: 'string', value: '"…"', about }) as const;
+
+/** A fact said yes (`--x`) or no (`--no-x`), unknown when absent. */
+export const yesNoFlag = <A extends string>(about: A) => ({ type: 'boolean', negatable: true, about }) as const;
+
+/** Plans: all, paid, unspecified, or plans joined with "+". */
+export const scopeFlag = <A extends string>(about: A) => ({ type: 'string', value: '<scope>', about }) as const;
+
+/** How sure a record is. */
+export const certaintyFlag = <A extends string>(about: A) => ({ type: 'string', value: 'high|medium|low', about }) as const;
+
+/** Who posted it. */
+export const accountFlag = <A extends string>(about: A) => ({ type: 'string', value: '<account>', about }) as const;
