@@ -42,8 +42,11 @@ import { testLedger } from './support/ledger.ts';
 const SENDERS = 6;
 const EPOCH = String(NOW.getTime() / 1000);
 const THS = '1450183340366770177';
-/** A short lease, so a resend after it comes within the test (each send then has half of it: 2 s). */
-const LEASE_MS = '4000';
+/**
+ * A long lease, so no send on a busy machine outlives its budget (half the lease); the test ends the leases
+ * itself (on the database's clock) where a resend after them is what it checks.
+ */
+const LEASE_MS = '60000';
 
 let pg: LocalPostgres;
 let data: string;
@@ -206,11 +209,11 @@ const baseEnv = (): Record<string, string> => ({
 const broadcastRun = (env: Record<string, string>) => runNode(['scripts/broadcast.ts'], { ...baseEnv(), ...env });
 const senders = (env: Record<string, string>) => Promise.all(Array.from({ length: SENDERS }, () => broadcastRun(env)));
 
-/** Until no lease runs (the database's clock), so the next run may resend what is uncertain. */
-async function leasesEnded(db: Record<string, string>): Promise<void> {
+/** Ends every running lease (on the database's clock), so the next run may resend what is uncertain. */
+async function endLeases(db: Record<string, string>): Promise<void> {
   const l = await testLedger(db['NETLIFY_DB_URL'] ? { url: db['NETLIFY_DB_URL'] } : { dbDir: db['RESETCAST_DB_DIR']! });
   try {
-    for (const o of ['ntfy', 'discord', 'slack', 'telegram']) await l.leasesEnded(o);
+    for (const o of ['ntfy', 'discord', 'slack', 'telegram']) await l.endLeases(o);
   } finally {
     await l.close();
   }
@@ -264,7 +267,7 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     for (const r of first) expect(r.out).not.toMatch(/s3cretWebhookT0ken|XXXXsecretXXXX|AAHtelegramS3cret/);
     // Later runs, each after the leases ended, until nothing is left to send (bounded).
     for (let i = 0; i < 6; i++) {
-      await leasesEnded(db);
+      await endLeases(db);
       await broadcastRun({ ...o.env, ...db });
       runs++;
     }
@@ -291,7 +294,7 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
       ...db,
       NTFY_TOPIC_URL: `${ntfy.server.url}/${NTFY_TOPIC}`,
       RESETCAST_HTTP_TIMEOUT_MS: '60000',
-      RESETCAST_CLAIM_LEASE_MS: '6000',
+      RESETCAST_CLAIM_LEASE_MS: LEASE_MS,
     };
     const child = spawn(process.execPath, ['scripts/broadcast.ts'], { env, stdio: 'ignore' });
     const until = Date.now() + 120_000;
@@ -303,10 +306,10 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     await new Promise((r) => child.once('exit', r));
     const killedKey = alertKey(ntfy.server.requests[0]!);
     // The others now: within the lease they skip the held alert (they send the rest); later runs resend it once.
-    await senders({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: '6000' });
+    await senders({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: LEASE_MS });
     for (let i = 0; i < 3; i++) {
-      await leasesEnded(db);
-      await broadcastRun({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: '6000' });
+      await endLeases(db);
+      await broadcastRun({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: LEASE_MS });
     }
     console.log(
       `[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`,
