@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBuild } from '../../src/site/data.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
-import { createMainAlertsFeed, createThresholdFeed } from '../../src/core/feeds/alerts.ts';
+import { createMainAlertsFeed, createThresholdFeed } from '../../src/core/alerts/feeds.ts';
 import { THRESHOLD_FEEDS } from '../../src/core/alerts/thresholds.ts';
 import { bookkeepingProblems } from '../../src/core/dataset/bookkeeping-times.ts';
 import { DataError } from '../../src/core/dataset/index.ts';

@@ -18,10 +18,10 @@ import {
   type SignalsFile as SignalsFileT,
   type StoredEvent,
 } from '../schema/index.ts';
-import { parseForecastLog, type ForecastLog } from '../forecast/log.ts';
+import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
 import { amendedValue, correctionKey } from '../corrections/index.ts';
 import { fulfils, promiseAnchor } from '../promises/index.ts';
-import { compareByTs, compareEvents } from '../timeline.ts';
+import { compareByTs, compareEvents } from '../facts/timeline.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from '../time.ts';
 import { MINUTE_MS } from '../time-units.ts';
 

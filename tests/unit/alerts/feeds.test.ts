@@ -5,7 +5,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { describe, expect, it } from 'vitest';
 import { deriveAlerts } from '../../../src/core/alerts/derive.ts';
-import { createAlertsFeed, createMainAlertsFeed, createThresholdFeed, FEED_ENTRY_LIMIT } from '../../../src/core/feeds/alerts.ts';
+import { createAlertsFeed, createMainAlertsFeed, createThresholdFeed, FEED_ENTRY_LIMIT } from '../../../src/core/alerts/feeds.ts';
 import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
 import { validateDataset } from '../../../src/core/dataset/index.ts';
 import { withArticle } from '../../../src/core/format.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { thresholdCrossings } from '../../../src/core/alerts/thresholds.ts';
-import { parseForecastLog } from '../../../src/core/forecast/log.ts';
+import { parseForecastLog } from '../../../src/core/dataset/forecast-log.ts';
 import type { ForecastLogLine } from '../../../src/core/schema/index.ts';
 
 const START = Date.parse('2026-11-20T00:00:00Z');

@@ -6,7 +6,7 @@
  * tests/scripts/hostile-intake.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createMainAlertsFeed, createThresholdFeed } from '../../../src/core/feeds/alerts.ts';
+import { createMainAlertsFeed, createThresholdFeed } from '../../../src/core/alerts/feeds.ts';
 import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
 import type { Dataset } from '../../../src/core/dataset/index.ts';
 import { createAtomFeed } from '../../../src/core/feeds/atom.ts';

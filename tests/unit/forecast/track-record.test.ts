@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseForecastLog } from '../../../src/core/forecast/log.ts';
+import { parseForecastLog } from '../../../src/core/dataset/forecast-log.ts';
 import { computeForecast } from '../../../src/core/forecast/index.ts';
 import { toLogLine } from '../../../src/core/forecast/log-line.ts';
 import { createTrackRecordPayload, trackRecord } from '../../../src/core/forecast/track-record.ts';

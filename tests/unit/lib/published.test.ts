@@ -1,13 +1,13 @@
 /**
- * What a build publishes that decides the next one (src/core/dataset/published.ts): read from payload
+ * What a build publishes that decides the next one (src/jobs/rebuild/published.ts): read from payload
  * documents, and computed for the mini fixture at hand-chosen clocks around its time-bound changes. The
  * launch grant (2026-06-12-launch) expires 2026-07-12T00:11:11Z, so its reminders come due at 00:11:11
  * the day before (24 h), 19:11:11 (5 h) and 23:11:11 (1 h); the promise's window ends 2026-06-19T18:49:52Z.
  */
 import { describe, expect, it } from 'vitest';
 import { parseDataset, type Dataset } from '../../../src/core/dataset/index.ts';
-import { alertIds, bankedGrants, forecastNumbers, publishedNow } from '../../../src/core/dataset/published.ts';
-import { viewChanges } from '../../../src/core/dataset/rebuild.ts';
+import { alertIds, bankedGrants, forecastNumbers, publishedNow } from '../../../src/jobs/rebuild/published.ts';
+import { viewChanges } from '../../../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { createPayloads } from '../../../src/site/api/payloads.ts';
 import { MINI_NOW, miniJson, miniTexts } from '../../support/mini-data.ts';

@@ -1,8 +1,8 @@
-/** The build decision of the scheduled pull (src/core/dataset/rebuild.ts) on hand-made changes of the mini fixture. */
+/** The build decision of the scheduled pull (src/jobs/rebuild/rebuild.ts) on hand-made changes of the mini fixture. */
 import { describe, expect, it } from 'vitest';
 import { BUILD_FILES, FACT_FILES } from '../../../src/core/dataset/files.ts';
-import type { ForecastNumbers, PublishedView } from '../../../src/core/dataset/published.ts';
-import { changedFactFiles, rebuildDecision, viewChanges, type FactTexts } from '../../../src/core/dataset/rebuild.ts';
+import type { ForecastNumbers, PublishedView } from '../../../src/jobs/rebuild/published.ts';
+import { changedFactFiles, rebuildDecision, viewChanges, type FactTexts } from '../../../src/jobs/rebuild/rebuild.ts';
 import { miniJson, miniTexts } from '../../support/mini-data.ts';
 
 const text = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;

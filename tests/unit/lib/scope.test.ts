@@ -3,7 +3,7 @@
  * group words on the pages, the same plan names and joiner ("Plus + Pro") in both.
  */
 import { describe, expect, it } from 'vitest';
-import { PLAN_NAMES, planNames, scopeLabel } from '../../../src/core/scope.ts';
+import { PLAN_NAMES, planNames, scopeLabel } from '../../../src/core/facts/scope.ts';
 import { PLANS } from '../../../src/core/schema/index.ts';
 import { scopeText } from '../../../src/site/i18n/words.ts';
 import { t } from '../../../src/site/i18n/index.ts';

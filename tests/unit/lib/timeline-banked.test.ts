@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { activeGrants, createBankedPayload, spendOrHold } from '../../../src/core/banked.ts';
+import { activeGrants, createBankedPayload, spendOrHold } from '../../../src/core/facts/banked.ts';
 import { liveModel } from '../../../src/core/forecast/live.ts';
 import { BankedPayload } from '../../../src/core/schema/index.ts';
 import { parseDataset } from '../../../src/core/dataset/index.ts';
-import { createTimelinePayload, isUncertain, newestFirst, resetEventsAt, toTimelineEvent } from '../../../src/core/timeline.ts';
+import { createTimelinePayload, isUncertain, newestFirst, resetEventsAt, toTimelineEvent } from '../../../src/core/facts/timeline.ts';
 import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 
 const data = parseDataset(miniTexts(), MINI_NOW);

@@ -2,12 +2,12 @@
  * The alert stream as Atom (RFC 4287, built by atom-builder.ts): /alerts.xml with every kind, and one
  * feed per (horizon, threshold) carrying only that threshold's crossings plus recorded resets and grants.
  */
-import { atomFeed, type FeedEntry as Entry } from './atom-builder.ts';
-import { FEED_ENTRY_LIMIT } from './atom.ts';
+import { atomFeed, type FeedEntry as Entry } from '../feeds/atom-builder.ts';
+import { FEED_ENTRY_LIMIT } from '../feeds/atom.ts';
 import type { Alert } from '../schema/index.ts';
 import { withArticle } from '../format.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { ALERTS_FEED_PATH, pairSlug, type ThresholdFeed } from '../alerts/thresholds.ts';
+import { ALERTS_FEED_PATH, pairSlug, type ThresholdFeed } from './thresholds.ts';
 
 /**
  * An Atom feed carries the newest FEED_ENTRY_LIMIT (100) entries only, like /feed.xml (readers poll it; the

@@ -15,8 +15,8 @@
  *    drift of the unrounded value.
  * Pure: the caller reads the files, the deployed site and the clock.
  */
-import { shortAlertId } from '../alerts/derive.ts';
-import { ABSENT_MEANS, dataPath, FACT_FILES, type FactFileKey } from './files.ts';
+import { shortAlertId } from '../../core/alerts/derive.ts';
+import { ABSENT_MEANS, dataPath, FACT_FILES, type FactFileKey } from '../../core/dataset/files.ts';
 import type { PublishedView } from './published.ts';
 
 /** The fact files' texts; a file that is absent is undefined. */

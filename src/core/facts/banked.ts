@@ -2,9 +2,9 @@
  * Banked resets: which granted reset credits are still redeemable at a given instant, and whether to
  * spend or hold each one given the chance of a free reset before it expires.
  */
-import { utcDateTime } from './format.ts';
-import { SCHEMA_VERSION, type ActiveBankedReset, type BankedFile, type BankedPayload } from './schema/index.ts';
-import { hoursBetween, parseTimestamp, roundTo } from './time.ts';
+import { utcDateTime } from '../format.ts';
+import { SCHEMA_VERSION, type ActiveBankedReset, type BankedFile, type BankedPayload } from '../schema/index.ts';
+import { hoursBetween, parseTimestamp, roundTo } from '../time.ts';
 
 /** An active grant as recorded, before the advice is added. */
 export type ActiveGrant = Omit<ActiveBankedReset, 'p_free_reset_before_expiry' | 'advice' | 'advice_text'>;

@@ -1,10 +1,10 @@
 /**
- * What the deployed site publishes, for the pull's build decision (src/core/dataset/rebuild.ts): one GET
+ * What the deployed site publishes, for the pull's build decision (src/jobs/rebuild/rebuild.ts): one GET
  * each of its forecast.json, alerts.json and banked.json through the one HTTP client (timeout, retries,
  * capped read, no redirect to another host), read as the build's own payloads are (published.ts).
  * Never throws: a site that cannot be read is reported as such, and the decision then builds.
  */
-import { alertIds, bankedGrants, forecastNumbers, PUBLISHED_PATHS, type PublishedView } from '../../core/dataset/published.ts';
+import { alertIds, bankedGrants, forecastNumbers, PUBLISHED_PATHS, type PublishedView } from './published.ts';
 import { siteUrl } from '../../core/site.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
 

@@ -3,15 +3,15 @@
  * in (explicit, or from the post's time words by the rule in src/core/promises/window.ts). A reset
  * already recorded inside the window fulfils it at once.
  */
-import { linkPromises } from './index.ts';
-import { PromiseWindowError, resolveWindow } from './window.ts';
+import { linkPromises } from '../promises/index.ts';
+import { PromiseWindowError, resolveWindow } from '../promises/window.ts';
 import type { Announcement } from '../schema/index.ts';
-import { compareByTs } from '../timeline.ts';
+import { compareByTs } from '../facts/timeline.ts';
 import { toTimestamp } from '../time.ts';
 import { z } from 'zod';
-import { CurationError, parseFlag, scopeFlag, textFlag } from '../curate/errors.ts';
-import { postRef, postTime } from '../curate/post-ref.ts';
-import type { Curated, Outcome } from '../curate/state.ts';
+import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
+import { postRef, postTime } from './post-ref.ts';
+import type { Curated, Outcome } from './state.ts';
 import { DAY_MS } from '../time-units.ts';
 
 export interface PromiseArgs {

@@ -14,7 +14,7 @@
  * This module imports no schema (types only), so the shipped function never builds the payload schemas.
  */
 import { crc32 } from 'node:zlib';
-import type { ForecastPayload, SignalsPayload, TimelinePayload } from '../core/schema/index.ts';
+import type { ForecastPayload, SignalsPayload, TimelinePayload } from '../../core/schema/index.ts';
 
 /** The published payloads, by name (each is /api/v1/<name>.json): the one list every record here is built from. */
 export const PUBLISHED_NAMES = ['forecast', 'timeline', 'signals'] as const;

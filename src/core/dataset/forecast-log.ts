@@ -2,7 +2,7 @@
  * Reading data/forecast-log.jsonl, the as-issued forecasts. The log is append-only and never rewritten,
  * so a bad line stays in the file for ever: it is skipped here with a named warning, never fatal.
  */
-import { dataPath } from '../dataset/files.ts';
+import { dataPath } from './files.ts';
 import { ForecastLogLine, type ForecastLogLine as Line } from '../schema/index.ts';
 
 /** Why a line was skipped. */

@@ -1,5 +1,5 @@
 /** The timeline: recorded events in the published shape of docs/api.md, and the queries over them. */
-import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineEvent, type TimelinePayload } from './schema/index.ts';
+import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineEvent, type TimelinePayload } from '../schema/index.ts';
 
 /** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
 export const RESET_KINDS: ReadonlySet<StoredEvent['kind']> = new Set(['reset', 'banked']);

@@ -4,17 +4,17 @@
  * the reason and the time; a retraction moves the whole record (and its grant) into the log.
  */
 import { Certainty, Kind, Origin, Timestamp, Url, type Correction, type StoredEvent } from '../schema/index.ts';
-import { correctionKey } from './index.ts';
+import { correctionKey } from '../corrections/index.ts';
 import { fulfils, linkPromises, promiseAnchor } from '../promises/index.ts';
 import { isOfficialXAccount } from '../sources.ts';
 import { beyondSkew, toIsoDate, toTimestamp } from '../time.ts';
-import { amendments } from './amend.ts';
-import { withUnknowns } from '../curate/events.ts';
-import { CurationError, parseFlag, scopeFlag, textFlag } from '../curate/errors.ts';
-import { followEvent, grantForEvent, sortGrants } from '../curate/grants.ts';
-import { POST_FLOOR } from '../curate/post-ref.ts';
-import { brokenLinks, refuseUnlinking } from '../curate/links.ts';
-import { withCorrections, withEvents, type Curated, type Outcome } from '../curate/state.ts';
+import { amendments } from '../corrections/amend.ts';
+import { withUnknowns } from './events.ts';
+import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
+import { followEvent, grantForEvent, sortGrants } from './grants.ts';
+import { POST_FLOOR } from './post-ref.ts';
+import { brokenLinks, refuseUnlinking } from './links.ts';
+import { withCorrections, withEvents, type Curated, type Outcome } from './state.ts';
 
 export interface CorrectArgs {
   ts?: string;

@@ -1,6 +1,6 @@
 /** Titles a person can scan in a feed reader or a calendar: "Codex limits reset for Plus + Pro". */
 import type { StoredEvent } from '../schema/index.ts';
-import { scopeLabel } from '../scope.ts';
+import { scopeLabel } from './scope.ts';
 
 const VERB: Record<StoredEvent['kind'], string> = {
   reset: 'Codex limits reset',

@@ -7,13 +7,13 @@
  * payloads a build would write now and from the deployed site's, so the two compare as equals.
  * Pure: the caller fetches the deployed documents.
  */
-import { deriveAlerts } from '../alerts/derive.ts';
-import { createBankedPayload } from '../banked.ts';
-import { computeForecast } from '../forecast/index.ts';
-import { liveModel } from '../forecast/live.ts';
-import type { ActiveBankedReset, ForecastPayload } from '../schema/index.ts';
-import { toTimestamp } from '../time.ts';
-import type { Dataset } from './index.ts';
+import { deriveAlerts } from '../../core/alerts/derive.ts';
+import { createBankedPayload } from '../../core/facts/banked.ts';
+import { computeForecast } from '../../core/forecast/index.ts';
+import { liveModel } from '../../core/forecast/live.ts';
+import type { ActiveBankedReset, ForecastPayload } from '../../core/schema/index.ts';
+import { toTimestamp } from '../../core/time.ts';
+import type { Dataset } from '../../core/dataset/index.ts';
 
 /** The published numbers of forecast.json that decide a build. */
 export type ForecastNumbers = Pick<ForecastPayload, 'available' | 'p24' | 'p48'>;

@@ -5,7 +5,7 @@
  * the titles of the feeds, the alerts and the calendar; the pages say them from their catalogue
  * (src/site/i18n/words.ts, scopeText).
  */
-import { SCOPE_GROUPS, type PLANS } from './schema/index.ts';
+import { SCOPE_GROUPS, type PLANS } from '../schema/index.ts';
 
 export type Plan = (typeof PLANS)[number];
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
