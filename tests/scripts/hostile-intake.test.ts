@@ -24,8 +24,8 @@ import { SITE } from '../../src/core/site.ts';
 import { history, HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { xmlProblem } from '../support/xml.ts';
-import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
-import { loadDir, NOW, pullInto, read, readJson, tempData } from './support/pull-env.ts';
+import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
+import { loadDir, NOW, pullInto, read, readJson, tempData } from '../support/pull-env.ts';
 
 let servers: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
