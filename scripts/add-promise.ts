@@ -4,7 +4,7 @@
  * Its flags: ADD_PROMISE in scripts/lib/commands/curation.ts.
  */
 import { defined } from '../src/core/curate/errors.ts';
-import { recordPromise } from '../src/core/promises/curate.ts';
+import { recordPromise } from '../src/core/curate/promises.ts';
 import { runCuration } from './lib/curation.ts';
 import { ADD_PROMISE } from './lib/commands/curation.ts';
 import { parseCommand } from './lib/flags.ts';

@@ -3,7 +3,7 @@
  * change in data/corrections.json; `npm run correct -- <promise id> --fulfilled-by <event id|none>` relinks a
  * promise (docs/data.md). Its flags, and which cannot go together: CORRECT in scripts/lib/commands/curation.ts.
  */
-import { correctEvent, relinkPromise } from '../src/core/corrections/curate.ts';
+import { correctEvent, relinkPromise } from '../src/core/curate/corrections.ts';
 import { defined } from '../src/core/curate/errors.ts';
 import { isPostId } from '../src/core/postid.ts';
 import { runCuration } from './lib/curation.ts';

@@ -1,6 +1,6 @@
 /**
  * `npm run facts-changed -- --before <dir>`: whether the site needs a build after a pull (the rule and
- * why: src/core/dataset/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
+ * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
  * <dir> (data/ as of the last commit), and what a build of data/ now would publish (the forecast's
  * numbers, the alert ids, the active banked grants and their advice) with the deployed site's.
  * Prints one line per reason (or why none), and with --output appends `rebuild=true|false` to that file
@@ -15,10 +15,10 @@ import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
 import { parseDataset } from '../src/core/dataset/index.ts';
-import { publishedNow } from '../src/core/dataset/published.ts';
-import { rebuildDecision, type FactTexts } from '../src/core/dataset/rebuild.ts';
+import { publishedNow } from '../src/jobs/rebuild/published.ts';
+import { rebuildDecision, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../src/core/site.ts';
-import { deployedView } from '../src/jobs/pull/deployed.ts';
+import { deployedView } from '../src/jobs/rebuild/deployed.ts';
 import { FACTS_CHANGED } from './lib/commands/jobs.ts';
 import { parseCommand, refuse } from './lib/flags.ts';
 

@@ -6,7 +6,7 @@
  * As shipped (bundled by `npm run build`, scripts/lib/bundle-function.ts), the bundle carries what the build
  * already did: the checksum of each payload file it validated against its zod schema, and the tools/list
  * answer. Loading is then checking the three files are there with the sizes the build saw; each is read,
- * checked against its CRC-32 and parsed when a tool first needs it (src/mcp/published.ts).
+ * checked against its CRC-32 and parsed when a tool first needs it (src/mcp/tools/published.ts).
  * Run from source (tests, `npm run bench`'s source variant), it validates the files with zod itself.
  */
 // First: zod without JIT before any module builds a schema (src/mcp/zod-jitless.ts says why).
@@ -24,7 +24,7 @@ import {
   type PublishedChecksums,
   type PublishedFiles,
   type PublishedTexts,
-} from '../../src/mcp/published.ts';
+} from '../../src/mcp/tools/published.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:rebuilds`: Netlify builds per day under the scheduled pull's build rule
- * (src/core/dataset/rebuild.ts), replayed over the recorded history of data/ at 30-minute pulls, against
+ * (src/jobs/rebuild/rebuild.ts), replayed over the recorded history of data/ at 30-minute pulls, against
  * the rule before it (a build whenever data/ changed: every pull writes signals.json and a forecast-log
  * line, so every pull). At each pull time t the dataset is what was published by t (events, promises,
  * grants by their times; corrections by theirs), the event record is taken as checked at t and the
@@ -13,8 +13,8 @@
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset, type Dataset } from '../../src/core/dataset/index.ts';
-import { publishedNow, type PublishedView } from '../../src/core/dataset/published.ts';
-import { viewChanges } from '../../src/core/dataset/rebuild.ts';
+import { publishedNow, type PublishedView } from '../../src/jobs/rebuild/published.ts';
+import { viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
 import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { BENCH_REBUILDS } from '../lib/commands/tools.ts';

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp/published.ts';
+import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp/tools/published.ts';
 import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
 

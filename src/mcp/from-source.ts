@@ -4,7 +4,7 @@
  * did both and pinned the result), so the bundler puts a stand-in in its place (scripts/lib/bundle-function.ts).
  */
 import type { ListToolsResult } from '@modelcontextprotocol/server';
-import type { PublishedPayloads, PublishedTexts } from './published.ts';
+import type { PublishedPayloads, PublishedTexts } from './tools/published.ts';
 import { parsePublished } from './published-schemas.ts';
 import { createToolList } from './tool-list.ts';
 

@@ -13,7 +13,7 @@ import { MAX_BODY_BYTES } from './endpoint.ts';
 import { guardPost, jsonRpcError, originProblem, requestProblem, usableId, type Message } from './guards.ts';
 import { methodNotAllowed, unavailableResponse, withHeaders } from './headers.ts';
 import { MODERN_PROTOCOL_VERSIONS } from './protocol.ts';
-import { PublishedFileError, publicReason, type PublishedPayloads } from './published.ts';
+import { PublishedFileError, publicReason, type PublishedPayloads } from './tools/published.ts';
 import { createServer } from './server.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -28,7 +28,7 @@ function forTransport(req: Request): Request {
 }
 
 /**
- * A tool's payload file is read on first use (published.ts); read it here, before the SDK, so a broken
+ * A tool's payload file is read on first use (tools/published.ts); read it here, before the SDK, so a broken
  * deploy answers 503 with the reason rather than a tool error. Undefined when the request needs no file or
  * its file is fine.
  */

@@ -13,13 +13,13 @@ import {
   type PublishedName,
   type PublishedPayloads,
   type PublishedTexts,
-} from './published.ts';
+} from './tools/published.ts';
 
 /** Each file's schema, in the order of PUBLISHED_NAMES. */
 const SCHEMAS = [ForecastPayload, TimelinePayload, SignalsPayload] as const;
 type PublishedSchemas = ByName<typeof SCHEMAS>;
 
-// Checked against the payload types of published.ts, so the two lists cannot fall out of order.
+// Checked against the payload types of tools/published.ts, so the two lists cannot fall out of order.
 export const PUBLISHED_SCHEMAS = byName<PublishedSchemas>((n) => SCHEMAS[PUBLISHED_NAMES.indexOf(n)]!) satisfies {
   [K in PublishedName]: z.ZodType<PublishedPayloads[K]['value']>;
 };

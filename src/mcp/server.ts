@@ -10,7 +10,7 @@ import { ProtocolError, Server, type CallToolResult, type jsonSchemaValidator, t
 import { SITE } from '../core/site.ts';
 import { MCP_SERVER } from './config.ts';
 import { CACHE_HINT, PROTOCOL_VERSIONS } from './protocol.ts';
-import type { PublishedPayloads } from './published.ts';
+import type { PublishedPayloads } from './tools/published.ts';
 import { TOOL_NAMES, TOOLS } from './tools/index.ts';
 
 export { TOOL_NAMES } from './tools/index.ts';

@@ -1,5 +1,5 @@
 import { loadBuild } from '../site/data.ts';
-import { createMainAlertsFeed } from '../core/feeds/alerts.ts';
+import { createMainAlertsFeed } from '../core/alerts/feeds.ts';
 import { SITE } from '../core/site.ts';
 
 export const GET = (): Response =>

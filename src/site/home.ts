@@ -4,7 +4,7 @@
  */
 import type { Announcement, StoredEvent } from '../core/schema/index.ts';
 import { promiseStatus } from '../core/promises/index.ts';
-import { compareByTs, resetEventsAt } from '../core/timeline.ts';
+import { compareByTs, resetEventsAt } from '../core/facts/timeline.ts';
 
 /** The newest event counted as a reset (kind reset or banked) at `now`, if any. */
 export function lastReset(events: readonly StoredEvent[], now: Date): StoredEvent | undefined {

@@ -14,7 +14,7 @@ import { lastReset } from './home.ts';
 import { LOCALES, t, type Locale, type Translator } from './i18n/index.ts';
 import { PAGE_LIST, PAGES, type Page } from './pages.ts';
 import { createTimelinePages } from './timeline-pages.ts';
-import { timelineYearPath } from '../core/timeline.ts';
+import { timelineYearPath } from '../core/facts/timeline.ts';
 
 /** Open Graph's recommended size for a large image card (X, Discord, Slack and Facebook crop nothing at 1.91:1). */
 export const CARD_WIDTH = 1200;

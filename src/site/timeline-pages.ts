@@ -6,7 +6,7 @@
 import type { Dataset } from '../core/dataset/index.ts';
 import { correctionKey, correctionsByEvent, isLinkMove } from '../core/corrections/index.ts';
 import type { Announcement, Correction, Rerecord, Retraction, StoredEvent } from '../core/schema/index.ts';
-import { compareByTs, newestFirst, timelineYears, yearOf } from '../core/timeline.ts';
+import { compareByTs, newestFirst, timelineYears, yearOf } from '../core/facts/timeline.ts';
 
 export interface TimelineYear {
   year: string;

@@ -14,7 +14,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, type BuildResult } from '../support/astro-build.ts';
-import { curateAndBuild, curateDir, idOf, xUrl } from '../scripts/support/curate-env.ts';
+import { curateAndBuild, curateDir, idOf, xUrl } from '../support/curate-env.ts';
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const PROMISE = xUrl('thsottiaux', '2026-11-18T08:00:00Z');

@@ -13,7 +13,7 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, type BuildResult } from '../support/astro-build.ts';
 import { internalWords, readableHtml } from '../support/internal-words.ts';
-import { curateAndBuild, curateDir, idOf, xUrl } from '../scripts/support/curate-env.ts';
+import { curateAndBuild, curateDir, idOf, xUrl } from '../support/curate-env.ts';
 
 /** An event of the frozen history with no post of its own: its link is its place on our timeline. */
 const NO_POST = '2018112125137846272';

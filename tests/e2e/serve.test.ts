@@ -2,7 +2,7 @@
  * `npm start`'s local runtime against the real local Netlify runtime, both serving the same build (the one
  * the e2e setup made): every kind of page and file answers with the same status, bytes, media type and
  * CORS/security headers, and /mcp gives an SDK client the same tools and answers. Cache-Control is left
- * out: Netlify's local static server always says max-age=0 (tests/scripts/serve.test.ts checks ours).
+ * out: Netlify's local static server always says max-age=0 (tests/unit/serve/serve.test.ts checks ours).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 /** `npm run add-event` as a child process against a temp copy of data/. */
 import { runNode } from '../support/run-node.ts';
 import { describe, expect, it } from 'vitest';
-import { loadDir, read, readJson, tempData } from './support/pull-env.ts';
+import { loadDir, read, readJson, tempData } from '../support/pull-env.ts';
 
 const EPOCH = String(Date.parse('2026-11-20T12:00:00Z') / 1000);
 // 2026-11-18T09:15:02Z and 2026-11-18T21:40:10Z as X status ids ((id >> 22) + 1288834974657 ms).

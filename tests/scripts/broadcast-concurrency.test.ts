@@ -23,7 +23,7 @@ import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { runNode } from '../support/run-node.ts';
 import { PG_PASSWORD, startPostgres, type LocalPostgres } from '../support/postgres.ts';
-import { FIXTURES, json, startServer, type FixtureServer, type Recorded, type Reply } from './support/fixture-server.ts';
+import { FIXTURES, json, startServer, type FixtureServer, type Recorded, type Reply } from '../support/fixture-server.ts';
 import {
   DISCORD_PATH,
   discordApi,
@@ -35,9 +35,9 @@ import {
   TELEGRAM_TOKEN,
   telegramApi,
   telegramError,
-} from './support/outlet-servers.ts';
-import { httpDeps, loadDir, NOW, tempData } from './support/pull-env.ts';
-import { testLedger } from './support/ledger.ts';
+} from '../support/outlet-servers.ts';
+import { httpDeps, loadDir, NOW, tempData } from '../support/pull-env.ts';
+import { testLedger } from '../support/ledger.ts';
 
 const SENDERS = 6;
 const EPOCH = String(NOW.getTime() / 1000);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../scripts/lib/commands/index.ts';
 import type { CommandSpec } from '../../scripts/lib/flags.ts';
 import { OUTLETS } from '../../src/jobs/broadcast/outlets/index.ts';
-import { curateDir, EPOCH, expectRefused, idOf, npmScript, readJson, xUrl } from './support/curate-env.ts';
+import { curateDir, EPOCH, expectRefused, idOf, npmScript, readJson, xUrl } from '../support/curate-env.ts';
 
 /** Every npm script that runs one of our own scripts, and that file (build, check and test run others' tools). */
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { curateDir, expectRefused, idOf, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
+import { curateDir, expectRefused, idOf, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from '../support/curate-env.ts';
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const PROMISE = xUrl('thsottiaux', '2026-11-19T20:00:00Z');

@@ -1,6 +1,6 @@
 /** `npm run add-event` and `npm run correct`: banked grants, amendments logged as corrections, retractions. */
 import { describe, expect, it } from 'vitest';
-import { curateDir, expectRefused, idOf, npmScript, readJson, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
+import { curateDir, expectRefused, idOf, npmScript, readJson, validateAtHistoryClock, xUrl } from '../support/curate-env.ts';
 
 /** The text as a pattern that matches only itself. */
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -10,7 +10,7 @@ import { computeForecast } from '../../src/core/forecast/index.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
+import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from '../support/curate-env.ts';
 
 const ok = async (script: string, dir: string, args: string[]): Promise<string> => {
   const r = await npmScript(script, dir, args);

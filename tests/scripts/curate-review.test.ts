@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { curateDir, EPOCH, idOf, npmScript, readJson, xUrl } from './support/curate-env.ts';
+import { curateDir, EPOCH, idOf, npmScript, readJson, xUrl } from '../support/curate-env.ts';
 
 const RESET_POST = xUrl('thsottiaux', '2026-11-19T10:00:00Z');
 const PROMISE_POST = xUrl('thsottiaux', '2026-11-19T20:00:00Z');

@@ -1,7 +1,7 @@
 /**
  * `npm run facts-changed` (scripts/facts-changed.ts) on temp copies of the frozen history, against a real
  * local HTTP server standing in for the deployed site. At the history's clock (2026-11-23T00:00:00Z) its
- * forecast is available false, p24 6, p48 15 (the recency mix of tests/unit/forecast, 1,033.7 h after
+ * forecast is available false, p24 6, p48 15 (the recency mix of tests/unit/core/forecast, 1,033.7 h after
  * the last reset), and no banked grant is active (the last expired 2026-11-06).
  */
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { readDataFiles } from '../../src/io/data-folder.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
 import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
-import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
 let server: FixtureServer | undefined;

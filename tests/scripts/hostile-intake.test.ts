@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBuild } from '../../src/site/data.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
-import { createMainAlertsFeed, createThresholdFeed } from '../../src/core/feeds/alerts.ts';
+import { createMainAlertsFeed, createThresholdFeed } from '../../src/core/alerts/feeds.ts';
 import { THRESHOLD_FEEDS } from '../../src/core/alerts/thresholds.ts';
 import { bookkeepingProblems } from '../../src/core/dataset/bookkeeping-times.ts';
 import { DataError } from '../../src/core/dataset/index.ts';
@@ -24,8 +24,8 @@ import { SITE } from '../../src/core/site.ts';
 import { history, HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { xmlProblem } from '../support/xml.ts';
-import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
-import { loadDir, NOW, pullInto, read, readJson, tempData } from './support/pull-env.ts';
+import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
+import { loadDir, NOW, pullInto, read, readJson, tempData } from '../support/pull-env.ts';
 
 let servers: { close: () => Promise<void> }[] = [];
 afterEach(async () => {

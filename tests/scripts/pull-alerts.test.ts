@@ -18,7 +18,7 @@ import { SITE } from '../../src/core/site.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runNode } from '../support/run-node.ts';
-import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
 import {
   DISCORD_PATH,
   discordApi,
@@ -30,11 +30,11 @@ import {
   TELEGRAM_TOKEN,
   telegramApi,
   telegramError,
-} from './support/outlet-servers.ts';
+} from '../support/outlet-servers.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { snapshot } from './support/curate-env.ts';
-import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
-import { testLedger, type TestLedger } from './support/ledger.ts';
+import { snapshot } from '../support/curate-env.ts';
+import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from '../support/pull-env.ts';
+import { testLedger, type TestLedger } from '../support/ledger.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));

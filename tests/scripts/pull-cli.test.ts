@@ -3,8 +3,8 @@ import { runNode } from '../support/run-node.ts';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startServer, FIXTURES, type FixtureServer } from './support/fixture-server.ts';
-import { DEAD, loadDir, read, readJson, tempData } from './support/pull-env.ts';
+import { json, startServer, FIXTURES, type FixtureServer } from '../support/fixture-server.ts';
+import { DEAD, loadDir, read, readJson, tempData } from '../support/pull-env.ts';
 
 let server: FixtureServer | undefined;
 afterEach(async () => server?.close());

@@ -28,8 +28,8 @@ import {
 import { SITE } from '../../src/core/site.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
-import { FIXTURES, json, startServer, type FixtureServer } from './support/fixture-server.ts';
-import { DEAD, httpDeps, NOW, tempData } from './support/pull-env.ts';
+import { FIXTURES, json, startServer, type FixtureServer } from '../support/fixture-server.ts';
+import { DEAD, httpDeps, NOW, tempData } from '../support/pull-env.ts';
 import { cpSync } from 'node:fs';
 
 const SECRETS = {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { runNode } from '../support/run-node.ts';
 import { waitFor } from '../support/wait-for.ts';
-import { raw, REPO, siteRoot } from './support/site.ts';
+import { raw, REPO, siteRoot } from '../support/site.ts';
 
 const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...extra });
 

@@ -1,12 +1,13 @@
 /**
  * The layout is the architecture (docs/architecture.md): each folder of src/ is a layer, and this test
- * reads every import in src/ and proves the arrows point one way. core/ imports nothing but core/, no
- * layer imports one it may not, src/ never imports a binding (scripts/, netlify/), and there is no cycle
- * between files. Import specifiers are read from the source text, as the bundlers resolve them.
+ * reads every import in src/ and netlify/ and proves the arrows point one way. core/ imports nothing but
+ * core/, no layer imports one it may not, src/ never imports a binding (scripts/, netlify/), the Netlify
+ * functions import only src/, and there is no cycle between files nor between folders at any depth.
+ * Import specifiers are read from the source text, as the bundlers resolve them (tests/support/import-graph.ts).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cyclesOf, fileGraph, floorsOf, folderGraph, type Graph, importsOf } from '../support/import-graph.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -34,70 +35,11 @@ function layerOf(file: string): Layer | 'binding' | undefined {
   return undefined;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
-
-/** Relative import specifiers of one file: static, dynamic and type-only imports and re-exports. */
-export function importsOf(text: string): string[] {
-  const found = text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm);
-  return [...found].map((m) => m[1]!);
-}
-
-type Graph = Map<string, string[]>;
-
-/** The file-to-file import graph of src/; an import with a query (`?raw`) is an asset, not code. */
-function srcGraph(): { graph: Graph; assets: Map<string, string[]> } {
-  const graph: Graph = new Map();
-  const assets = new Map<string, string[]>();
-  for (const abs of walk(join(root, 'src')).filter((f) => /\.(ts|astro)$/.test(f))) {
-    const file = relative(root, abs).split('\\').join('/');
-    const specs = importsOf(readFileSync(abs, 'utf8'));
-    const target = (s: string) => posix.normalize(posix.join(posix.dirname(file), s.replace(/\?.*$/, '')));
-    graph.set(file, specs.filter((s) => !s.includes('?')).map(target));
-    assets.set(file, specs.filter((s) => s.includes('?')).map(target));
-  }
-  return { graph, assets };
-}
-
-/** Strongly connected components with more than one file (or a file importing itself): the cycles. */
-export function cyclesOf(graph: Graph): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return cycles;
-}
+/** The arrows of a graph as "from → to" lines. */
+const arrowsOf = (graph: Graph): string[] => [...graph].flatMap(([from, targets]) => targets.map((to) => `${from} → ${to}`));
 
 describe('the layers of src/', () => {
-  const { graph, assets } = srcGraph();
+  const { graph, assets } = fileGraph(root, ['src']);
 
   it('finds the code it checks (every layer has files, and imports are read)', () => {
     const layers = new Set([...graph.keys()].map(layerOf));
@@ -133,6 +75,44 @@ describe('the layers of src/', () => {
   it('has no import cycle', () => {
     expect(cyclesOf(graph)).toEqual([]);
   });
+
+  it('has no cycle between folders at any depth (a parent and its child directory are two folders)', () => {
+    expect(cyclesOf(folderGraph(graph))).toEqual([]);
+  });
+
+  it('counts its folders, arrows and floors (the folder graph docs/architecture.md draws)', () => {
+    const folders = folderGraph(graph);
+    const arrows = arrowsOf(folders).length;
+    const floors = Math.max(...floorsOf(folders).values());
+    console.info(`src/: ${folders.size} folders, ${arrows} folder-to-folder arrows, ${floors} floors`);
+    expect(folders.size).toBeGreaterThan(20);
+    expect(arrows).toBeGreaterThan(20);
+    expect(floors).toBeGreaterThan(2);
+  });
+});
+
+describe('the bindings in netlify/', () => {
+  const { graph, assets } = fileGraph(root, ['netlify']);
+  const functions = [...graph.keys()].filter((f) => f.startsWith('netlify/functions/'));
+
+  it('finds the functions and their imports', () => {
+    expect(functions.length).toBeGreaterThan(1);
+    expect(functions.flatMap((f) => graph.get(f)!).length).toBeGreaterThan(functions.length);
+  });
+
+  it('lets a function import only src/ (and packages): no scripts/, no other function', () => {
+    const outside = functions.flatMap((f) =>
+      [...graph.get(f)!, ...assets.get(f)!].filter((t) => !t.startsWith('src/')).map((t) => `${f} → ${t}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('imports nothing from scripts/ anywhere in netlify/', () => {
+    const fromScripts = arrowsOf(graph)
+      .concat(arrowsOf(assets))
+      .filter((a) => a.split(' → ')[1]!.startsWith('scripts/'));
+    expect(fromScripts).toEqual([]);
+  });
 });
 
 describe('the checks themselves', () => {
@@ -166,6 +146,62 @@ describe('the checks themselves', () => {
     expect(cyclesOf(tree)).toEqual([]);
   });
 
+  it('find a loop between two folders and between a parent and its child, and none in a tree of folders', () => {
+    const twoFolders: Graph = new Map([
+      ['src/a/x.ts', ['src/b/y.ts']],
+      ['src/b/y.ts', ['src/a/z.ts']],
+      ['src/a/z.ts', []],
+    ]);
+    expect(cyclesOf(twoFolders)).toEqual([]);
+    expect(cyclesOf(folderGraph(twoFolders))).toEqual([['src/a', 'src/b']]);
+    const parentAndChild: Graph = new Map([
+      ['src/p/x.ts', ['src/p/c/y.ts']],
+      ['src/p/c/y.ts', ['src/p/z.ts']],
+      ['src/p/z.ts', []],
+    ]);
+    expect(cyclesOf(folderGraph(parentAndChild))).toEqual([['src/p', 'src/p/c']]);
+    const tree: Graph = new Map([
+      ['src/p/x.ts', ['src/p/c/y.ts', 'src/p/w.ts']],
+      ['src/p/c/y.ts', ['src/q/z.ts', 'src/p/c/v.ts', 'node_modules/zod/index.ts']],
+      ['src/p/c/v.ts', []],
+      ['src/p/w.ts', []],
+      ['src/q/z.ts', []],
+    ]);
+    expect(folderGraph(tree)).toEqual(
+      new Map([
+        ['src/p', ['src/p/c']],
+        ['src/p/c', ['src/q']],
+        ['src/q', []],
+      ]),
+    );
+    expect(cyclesOf(folderGraph(tree))).toEqual([]);
+  });
+
+  it('put each folder one floor above the highest it imports, and refuse to count floors in a cycle', () => {
+    const folders: Graph = new Map([
+      ['top', ['middle', 'bottom']],
+      ['middle', ['bottom']],
+      ['bottom', []],
+      ['alone', []],
+    ]);
+    expect(floorsOf(folders)).toEqual(
+      new Map([
+        ['bottom', 1],
+        ['middle', 2],
+        ['top', 3],
+        ['alone', 1],
+      ]),
+    );
+    expect(() =>
+      floorsOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+        ]),
+      ),
+    ).toThrow(/cycle/);
+  });
+
   it('place files in the layer of their folder', () => {
     expect([layerOf('src/core/time.ts'), layerOf('src/views/Home.astro'), layerOf('scripts/pull.ts'), layerOf('src/lib/x.ts')]).toEqual([
       'core',
@@ -175,5 +211,3 @@ describe('the checks themselves', () => {
     ]);
   });
 });
-
-void dirname;

@@ -1,5 +1,5 @@
 /** The flag tables of the curation commands (docs/data.md): each parses its command and prints its --help. */
-import { PROMISE_HORIZON_DAYS } from '../../../src/core/promises/curate.ts';
+import { PROMISE_HORIZON_DAYS } from '../../../src/core/curate/promises.ts';
 import type { CommandSpec, FlagSpec } from '../flags.ts';
 import { accountFlag, certaintyFlag, scopeFlag, textFlag, timestampFlag, yesNoFlag } from './shared.ts';
 
@@ -63,7 +63,7 @@ export const ADD_PROMISE = {
   example: 'npm run add-promise -- https://x.com/thsottiaux/status/2109045220411351517 --summary "Limits reset later today." --by "by EOD"',
 } as const satisfies CommandSpec;
 
-/** The fields `correct` can change, by flag (src/core/corrections/curate.ts). */
+/** The fields `correct` can change, by flag (src/core/curate/corrections.ts). */
 const CORRECTED_FIELDS = {
   ts: timestampFlag('when it happened'),
   scope: scopeFlag('the plans it reached'),

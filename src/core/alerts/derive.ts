@@ -7,17 +7,17 @@
 import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Dataset } from '../dataset/index.ts';
 import { summaryText } from '../feeds/atom.ts';
-import { eventTitle } from '../feeds/titles.ts';
+import { eventTitle } from '../facts/titles.ts';
 import { utcDateTime } from '../format.ts';
 import { promiseAnchor, promisePath, promiseStatus } from '../promises/index.ts';
-import { scopeLabel } from '../scope.ts';
+import { scopeLabel } from '../facts/scope.ts';
 import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema/index.ts';
 import { siteUrl } from '../site.ts';
 import { toTimestamp } from '../time.ts';
-import { eventPath, timelineYears } from '../timeline.ts';
+import { eventPath, timelineYears } from '../facts/timeline.ts';
 import { pairSlug, thresholdCrossings, type Crossing } from './thresholds.ts';
 import { HOUR_MS } from '../time-units.ts';
-import { EXPIRY_REMINDER_HOURS, reminderHoursText } from '../banked.ts';
+import { EXPIRY_REMINDER_HOURS, reminderHoursText } from '../facts/banked.ts';
 
 /** A banked grant's first reminder, a day before it expires: alerts.json's `expiring_hours` (kept at 24 for its readers). */
 export const EXPIRING_HOURS = EXPIRY_REMINDER_HOURS[0];

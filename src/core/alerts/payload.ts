@@ -1,7 +1,7 @@
 /** /api/v1/alerts.json: the whole alert stream, newest first, with the rules that made it. */
 import type { Dataset } from '../dataset/index.ts';
 import { SCHEMA_VERSION, type AlertsPayload } from '../schema/index.ts';
-import { EXPIRY_REMINDER_HOURS } from '../banked.ts';
+import { EXPIRY_REMINDER_HOURS } from '../facts/banked.ts';
 import { deriveAlerts, EXPIRING_HOURS } from './derive.ts';
 import { GAP_HOURS, HORIZONS, THRESHOLD_RULE_TEXT, THRESHOLDS } from './thresholds.ts';
 

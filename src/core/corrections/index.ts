@@ -1,9 +1,9 @@
 /** Corrections on the record (data/corrections.json): the published log, newest first, and how to say one in words. */
-import { eventTitle } from '../feeds/titles.ts';
-import { scopeLabel } from '../scope.ts';
+import { eventTitle } from '../facts/titles.ts';
+import { scopeLabel } from '../facts/scope.ts';
 import { utcDateTime } from '../format.ts';
 import { promiseAnchor, promisePath } from '../promises/index.ts';
-import { eventPath, retractedEventPath } from '../timeline.ts';
+import { eventPath, retractedEventPath } from '../facts/timeline.ts';
 import {
   SCHEMA_VERSION,
   type AmendableField,

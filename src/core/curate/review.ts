@@ -8,7 +8,7 @@ import type { Candidate } from '../schema/index.ts';
 import { toTimestamp } from '../time.ts';
 import { CurationError, defined, textFlag } from './errors.ts';
 import { recordEvent, type EventArgs } from './events.ts';
-import { recordPromise, type PromiseArgs } from '../promises/curate.ts';
+import { recordPromise, type PromiseArgs } from './promises.ts';
 import type { Curated, Outcome } from './state.ts';
 
 export type Decision =

@@ -11,7 +11,7 @@ import type {
   CorrectionsFile,
   EventsFile,
 } from '../schema/index.ts';
-import { compareEvents } from '../timeline.ts';
+import { compareEvents } from '../facts/timeline.ts';
 
 export interface Curated {
   events: EventsFile;

@@ -30,7 +30,7 @@ export type BuildFileKey = (typeof BUILD_FILES)[number];
 
 /**
  * The files whose change is a change of the published facts (events, promises, grants, corrections):
- * the scheduled pull asks Netlify for a build when one of them changed (rebuild.ts, docs/pull.md). Each
+ * the scheduled pull asks Netlify for a build when one of them changed (src/jobs/rebuild/rebuild.ts, docs/pull.md). Each
  * names its top-level fields that are bookkeeping, not facts, and so do not count: events.json's
  * `checked_at` moves with every successful X check. Everything else in the file counts, so a field added
  * later is a fact until someone says otherwise here. The other build files are not facts: signals.json

@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { BUILD_FILES, dataPath, type BuildFileKey } from './files.ts';
 import { AnnouncementsFile, BankedFile, CorrectionsFile, EventsFile, SignalsFile } from '../schema/index.ts';
 import type { Announcement, BankedFile as BankedFileT, Correction, SignalsFile as SignalsFileT, StoredEvent } from '../schema/index.ts';
-import { parseForecastLog, type ForecastLog } from '../forecast/log.ts';
+import { parseForecastLog, type ForecastLog } from './forecast-log.ts';
 import { DataError, fileProblem } from './problems.ts';
 import { checkDoc, parseJson } from './read-json.ts';
-import { ruleProblems } from './rules/index.ts';
+import { ruleProblems } from './rules.ts';
 
 export { DataError } from './problems.ts';
 

@@ -6,9 +6,9 @@
 import { correctionKey, correctionSubject, correctionWords, isLinkMove } from '../corrections/index.ts';
 import type { Announcement, Correction, StoredEvent } from '../schema/index.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { eventPath, newestFirst, timelineYears } from '../timeline.ts';
+import { eventPath, newestFirst, timelineYears } from '../facts/timeline.ts';
 import { atomFeed, jsonFeed, type FeedEntry as Entry, type FeedSpec } from './atom-builder.ts';
-import { eventTitle } from './titles.ts';
+import { eventTitle } from '../facts/titles.ts';
 import { doubtsText, readableInstants } from './words.ts';
 
 export interface AtomOptions {

@@ -7,15 +7,15 @@
 import { TZDate } from '@date-fns/tz';
 import { subMonths } from 'date-fns/subMonths';
 import { createEvents, type EventAttributes } from 'ics';
-import { activeGrants, EXPIRY_REMINDER_HOURS, reminderHoursText } from '../banked.ts';
+import { activeGrants, EXPIRY_REMINDER_HOURS, reminderHoursText } from '../facts/banked.ts';
 import { utcDateTime } from '../format.ts';
 import type { BankedFile, StoredEvent } from '../schema/index.ts';
 import { SITE, siteUrl } from '../site.ts';
-import { eventPath, newestFirst } from '../timeline.ts';
+import { eventPath, newestFirst } from '../facts/timeline.ts';
 import { toTimestamp } from '../time.ts';
 import { refold } from './fold.ts';
-import { scopeLabel } from '../scope.ts';
-import { eventTitle } from './titles.ts';
+import { scopeLabel } from '../facts/scope.ts';
+import { eventTitle } from '../facts/titles.ts';
 import { doubtsText, readableInstants } from './words.ts';
 
 /** `ics` writes DTSTAMP from `timestamp` (else from the clock) but its types omit the field. */

@@ -6,7 +6,7 @@
 import type { Dataset } from '../dataset/index.ts';
 import { SCHEMA_VERSION, FORMULA_VERSION, type ForecastPayload } from '../schema/index.ts';
 import { DISCLAIMER } from '../site.ts';
-import { resetEventsAt } from '../timeline.ts';
+import { resetEventsAt } from '../facts/timeline.ts';
 import { checkAgeHours, roundTo, toIsoDate, toTimestamp } from '../time.ts';
 import { confidence } from './confidence.ts';
 import { liveModel, MIN_EVENTS, toPercent, type LiveModel } from './live.ts';

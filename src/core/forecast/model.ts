@@ -5,7 +5,7 @@
  * every equation and a test proves they agree at every issue time.
  */
 import type { Announcement, StoredEvent } from '../schema/index.ts';
-import { RESET_KINDS } from '../timeline.ts';
+import { RESET_KINDS } from '../facts/timeline.ts';
 import { officialAt, officialTerm, promiseFacts, type OfficialState, type PromiseFact } from './official.ts';
 import { memorylessCurve, rhythmCurve, rhythmStateAt, type RhythmState } from './rhythm.ts';
 import { combine, combineSignals } from './signals.ts';

@@ -1,6 +1,6 @@
 /** The published backtest (/api/v1/backtest.json): how formula "2" would have scored on the record. */
 import { FORMULA_VERSION, SCHEMA_VERSION, type BacktestPayload } from '../schema/index.ts';
-import { RESET_KINDS } from '../timeline.ts';
+import { RESET_KINDS } from '../facts/timeline.ts';
 import { roundTo } from '../time.ts';
 import { HORIZONS, NO_INFORMATION_P, STEP_HOURS, WARMUP_DAYS, type Bin } from './backtest.ts';
 import { BLOCK_DAYS, LEVEL, REPLICATES, SEED, type Interval } from './bootstrap.ts';

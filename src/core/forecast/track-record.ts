@@ -3,8 +3,8 @@
  * window has closed, scored against the event record. One pass per horizon over the log and the
  * sorted reset times: O(log lines + resets), plus the bootstrap (linear too, bootstrap.ts).
  */
-import type { ForecastLog, LogProblem } from './log.ts';
-import { LOG_PROBLEMS } from './log.ts';
+import type { ForecastLog, LogProblem } from '../dataset/forecast-log.ts';
+import { LOG_PROBLEMS } from '../dataset/forecast-log.ts';
 import { SCHEMA_VERSION, type TrackRecordPayload } from '../schema/index.ts';
 import { roundTo } from '../time.ts';
 import { HORIZONS, NO_INFORMATION_P, reliability, score, type Bin } from './backtest.ts';

@@ -1,6 +1,6 @@
 /** Promises of a coming reset (data/announcements.json): where each stands at an instant, and the payload. */
 import { PLANS, SCHEMA_VERSION, type Announcement, type PromisesPayload, type StoredEvent } from '../schema/index.ts';
-import { compareByTs, compareEvents, timelineYearPath, yearOf } from '../timeline.ts';
+import { compareByTs, compareEvents, timelineYearPath, yearOf } from '../facts/timeline.ts';
 import { WINDOW_RULE } from './window.ts';
 
 export type PromiseStatus = 'open' | 'fulfilled' | 'lapsed';

@@ -10,7 +10,7 @@
  * URL, two unclear answers in a row) stops that outlet for this run; its other alerts are not claimed,
  * so they go next time. A per-message ending never holds back the alerts after it.
  */
-import { check, line, settle, skipped, type Outcome } from '../../net/outcome.ts';
+import { check, line, settle, skipped, type Outcome } from '../outcome.ts';
 import { sendJson, type HttpDeps } from '../../net/http.ts';
 import type { Alert, SourceCheck } from '../../core/schema/index.ts';
 import { shortAlertId } from '../../core/alerts/derive.ts';

@@ -13,7 +13,7 @@ import { cleanText } from '../../core/sanitize.ts';
 import { SOURCES } from '../../core/sources.ts';
 import { CLOCK_SKEW_MS } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
-import { DriftError, parseOrThrow } from '../pull/parse.ts';
+import { DriftError, parseOrThrow } from './parse.ts';
 
 export interface Post {
   id: string;

@@ -9,7 +9,7 @@ import { comparePostIds } from '../../core/postid.ts';
 import { SOURCES } from '../../core/sources.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
-import { DriftError, parseOrThrow, toUtc } from './parse.ts';
+import { DriftError, parseOrThrow, toUtc } from '../intake/parse.ts';
 import { DAY_MS } from '../../core/time-units.ts';
 
 /** One comment or issue written by staff, as read. */

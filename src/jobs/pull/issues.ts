@@ -8,7 +8,7 @@ import type { SignalsFile } from '../../core/schema/index.ts';
 import { SOURCES } from '../../core/sources.ts';
 import { roundTo, toTimestamp } from '../../core/time.ts';
 import { getJson, HttpError, type HttpDeps } from '../../net/http.ts';
-import { DriftError, parseOrThrow } from './parse.ts';
+import { DriftError, parseOrThrow } from '../intake/parse.ts';
 import { HOUR_MS, DAY_MS } from '../../core/time-units.ts';
 
 export type IssuesSnapshot = Omit<SignalsFile['issues'], 'checked_at'>;

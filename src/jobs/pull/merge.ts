@@ -1,5 +1,5 @@
 /** Merging what the sources found into the data files: only ever adds, keeps order, drops nothing. */
-import { compareEvents } from '../../core/timeline.ts';
+import { compareEvents } from '../../core/facts/timeline.ts';
 
 /** Adds records by id (existing ones win), sorted by ts then id. Never shrinks the list. */
 export function mergeById<T extends { ts: string; id: string }>(existing: readonly T[], added: readonly T[]): T[] {

@@ -7,7 +7,7 @@ import { sortGrants } from '../../core/curate/grants.ts';
 import type { Curated } from '../../core/curate/state.ts';
 import { linkPromises } from '../../core/promises/index.ts';
 import type { Candidate, StoredEvent } from '../../core/schema/index.ts';
-import { compareEvents } from '../../core/timeline.ts';
+import { compareEvents } from '../../core/facts/timeline.ts';
 import { postRecords } from '../intake/posts.ts';
 import { mergeById } from './merge.ts';
 

@@ -7,7 +7,7 @@ import type { ComponentStatus as ComponentStatusSchema, SignalsFile } from '../.
 import { cleanText } from '../../core/sanitize.ts';
 import { SOURCES, sourceUrl } from '../../core/sources.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
-import { DriftError, parseOrThrow, toUtc } from './parse.ts';
+import { DriftError, parseOrThrow, toUtc } from '../intake/parse.ts';
 import { HOUR_MS } from '../../core/time-units.ts';
 
 type ComponentStatus = z.infer<typeof ComponentStatusSchema>;

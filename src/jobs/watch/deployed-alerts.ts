@@ -23,7 +23,7 @@ import { broadcast } from '../broadcast/broadcast.ts';
 import { attemptable, type AlertLedger } from '../broadcast/ledger.ts';
 import { OUTLETS, type OutletUrls } from '../broadcast/outlets/index.ts';
 import { pendingAlerts } from '../broadcast/sent-log.ts';
-import { parseOrThrow } from '../pull/parse.ts';
+import { parseOrThrow } from '../intake/parse.ts';
 
 export const DEPLOYED_ALERTS_PATH = '/api/v1/alerts.json';
 /** alerts.json holds every alert ever derived (a few hundred bytes each); the cap only bounds a broken deploy. */

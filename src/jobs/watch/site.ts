@@ -10,7 +10,7 @@ import { isSyntheticPostId, laterPostId, postIdProblem } from '../../core/postid
 import { siteUrl } from '../../core/site.ts';
 import { BankedPayload, PromisesPayload, TimelinePayload } from '../../core/schema/index.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
-import { parseOrThrow } from '../pull/parse.ts';
+import { parseOrThrow } from '../intake/parse.ts';
 
 export interface SiteKnowledge {
   /** Every post id the site publishes (events and promises). */

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SITE } from '../../core/site.ts';
 import type { ForecastPayload } from '../../core/schema/index.ts';
-import type { PublishedPayloads } from '../published.ts';
+import type { PublishedPayloads } from './published.ts';
 import { payloadResult } from './result.ts';
 import { defineTool } from './tool.ts';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { stableStringify } from '../../core/json.ts';
 import { SITE } from '../../core/site.ts';
 import { isValidDate } from '../../core/time.ts';
-import type { PublishedPayloads } from '../published.ts';
+import type { PublishedPayloads } from './published.ts';
 import { payloadResult } from './result.ts';
 import { defineTool } from './tool.ts';
 

@@ -10,7 +10,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { PublishedName, PublishedPayloads } from '../published.ts';
+import type { PublishedName, PublishedPayloads } from './published.ts';
 import { READ_ONLY } from './result.ts';
 
 export interface ToolConfig {

@@ -1,6 +1,6 @@
 import type { GetStaticPaths } from 'astro';
 import { loadBuild } from '../../site/data.ts';
-import { createThresholdFeed } from '../../core/feeds/alerts.ts';
+import { createThresholdFeed } from '../../core/alerts/feeds.ts';
 import { THRESHOLD_FEEDS } from '../../core/alerts/thresholds.ts';
 import { SITE } from '../../core/site.ts';
 

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Dataset } from '../../core/dataset/index.ts';
 import { createAlertsPayload } from '../../core/alerts/payload.ts';
-import { createBankedPayload } from '../../core/banked.ts';
+import { createBankedPayload } from '../../core/facts/banked.ts';
 import { createCorrectionsPayload } from '../../core/corrections/index.ts';
 import { forecastWithReasons, type ForecastWithReasons } from '../../core/forecast/index.ts';
 import { evaluate, type Evaluation } from '../../core/forecast/evaluate.ts';
@@ -18,7 +18,7 @@ import { createBacktestPayload } from '../../core/forecast/payload.ts';
 import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track-record.ts';
 import { createPromisesPayload } from '../../core/promises/index.ts';
-import { createTimelinePayload, newestFirst } from '../../core/timeline.ts';
+import { createTimelinePayload, newestFirst } from '../../core/facts/timeline.ts';
 import {
   AlertsPayload,
   BacktestPayload,

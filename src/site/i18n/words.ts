@@ -9,7 +9,7 @@ import type { Translator } from './index.ts';
 import { isLinkMove, relinkKind } from '../../core/corrections/index.ts';
 import { doubtKeys } from '../../core/feeds/words.ts';
 import { SOURCES } from '../../core/sources.ts';
-import { planNames, scopeGroup } from '../../core/scope.ts';
+import { planNames, scopeGroup } from '../../core/facts/scope.ts';
 
 /** "plus+pro" → "Plus + Pro" (plan names are product names: core's, in every locale); "all" → the locale's "All plans". */
 export function scopeText(tr: Translator, scope: string): string {

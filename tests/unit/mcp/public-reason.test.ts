@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { publicReason } from '../../../src/mcp/published.ts';
+import { publicReason } from '../../../src/mcp/tools/published.ts';
 
 /** The error a real read of a missing file throws. */
 function readError(path: string): unknown {

@@ -7,7 +7,7 @@ import {
   PublishedFileError,
   type PublishedFiles,
   type PublishedName,
-} from '../../../src/mcp/published.ts';
+} from '../../../src/mcp/tools/published.ts';
 import { parsePublished } from '../../../src/mcp/published-schemas.ts';
 import { miniPublished } from './payloads.ts';
 

@@ -1,12 +1,12 @@
 /**
- * Each dataset rule alone (src/core/dataset/rules/): a broken record it flags, in the one wording of
+ * Each dataset rule alone (src/core/dataset/rule-*.ts): a broken record it flags, in the one wording of
  * problems.ts, and the valid fixture it passes; then the runner's order and the registry's completeness.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../../../../src/core/dataset/index.ts';
-import { RULES, ruleProblems, type DatasetRule, type RecordsToCheck } from '../../../../src/core/dataset/rules/index.ts';
+import { RULES, ruleProblems, type DatasetRule, type RecordsToCheck } from '../../../../src/core/dataset/rules.ts';
 import type { Announcement, BankedGrant, Correction, StoredEvent } from '../../../../src/core/schema/index.ts';
 import { MINI_NOW, miniTexts } from '../../../support/mini-data.ts';
 
@@ -270,11 +270,10 @@ describe('dataset rules', () => {
     for (const r of RULES) expect(r.description).toMatch(/^[A-Z].*\.$/);
   });
 
-  it('the registry holds every rule module of the folder, each in the file its name says', () => {
-    const folder = join(import.meta.dirname, '../../../../src/core/dataset/rules');
-    const helpers = ['index.ts', 'rule.ts', 'recordings.ts'];
-    const files = readdirSync(folder).filter((f) => !helpers.includes(f));
-    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual(RULES.map((r) => r.name).sort());
+  it('the registry holds every rule module of the folder (rule-<name>.ts), each in the file its name says', () => {
+    const folder = join(import.meta.dirname, '../../../../src/core/dataset');
+    const files = readdirSync(folder).filter((f) => /^rule-.+\.ts$/.test(f));
+    expect(files.map((f) => f.replace(/^rule-|\.ts$/g, '')).sort()).toEqual(RULES.map((r) => r.name).sort());
   });
 
   it('lists problems by file, then record, then rule, whatever order the rules ran in', () => {

@@ -1,0 +1,108 @@
+/**
+ * Whether the scheduled pull should ask Netlify for a build (docs/pull.md, "When the site is rebuilt").
+ * Every pull changes data/ (signals.json at least, and a forecast-log line), so building on every change
+ * spends a build per pull. A build is needed only when what the site publishes would change:
+ *  - a fact: a fact file (FACT_FILES: events, promises, grants, corrections) differs, bookkeeping fields
+ *    aside, from the last commit's. Facts only change by being written, so the last commit is the exact
+ *    reference, offline; it catches what the view below cannot see, a fact amended in place (a summary,
+ *    a window, a link moved between our pages: the same alert ids, the same numbers);
+ *  - the published view (published.ts): the forecast's numbers, the alert ids and the active banked
+ *    grants with their advice, as a build now would publish them, differ from the deployed site's.
+ *    These move with the clock alone (the forecast decays, a grant's reminder comes due or the grant
+ *    expires, a promise window closes), so "changed" must mean "differs from what the site shows", not
+ *    from the previous pull: a build that failed or a hook that was never called is made up by the next
+ *    pull, and the deployed site is what readers see. Whole percents: a build per point moved, not per
+ *    drift of the unrounded value.
+ * Pure: the caller reads the files, the deployed site and the clock.
+ */
+import { shortAlertId } from '../../core/alerts/derive.ts';
+import { ABSENT_MEANS, dataPath, FACT_FILES, type FactFileKey } from '../../core/dataset/files.ts';
+import type { PublishedView } from './published.ts';
+
+/** The fact files' texts; a file that is absent is undefined. */
+export type FactTexts = Partial<Record<FactFileKey, string>>;
+
+export interface RebuildInput {
+  /** The fact files as of the last commit (before the pull). */
+  before: FactTexts;
+  /** The fact files now (after the pull). */
+  after: FactTexts;
+  /** What a build of this data at the decision's clock would publish. */
+  now: PublishedView;
+  /** What the deployed site publishes, or why it could not be read. */
+  deployed: PublishedView | { unreadable: string };
+}
+
+export interface RebuildDecision {
+  rebuild: boolean;
+  /** One line per reason to build; empty when there is none. */
+  why: string[];
+}
+
+/** Sorted keys at every level: two files with the same content compare equal whatever their layout. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+  );
+}
+
+/** A fact file's facts as comparable text: its JSON without the bookkeeping fields. Text that is not JSON compares as itself. */
+function factsOf(key: FactFileKey, text: string | undefined): string {
+  const raw = text ?? ABSENT_MEANS[key] ?? '';
+  let doc: unknown;
+  try {
+    doc = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
+    const ignored = new Set<string>(FACT_FILES[key].bookkeeping);
+    doc = Object.fromEntries(Object.entries(doc).filter(([k]) => !ignored.has(k)));
+  }
+  return JSON.stringify(canonical(doc));
+}
+
+/** The fact files whose facts differ between `before` and `after`, in registry order. */
+export function changedFactFiles(before: FactTexts, after: FactTexts): FactFileKey[] {
+  return (Object.keys(FACT_FILES) as FactFileKey[]).filter((key) => factsOf(key, before[key]) !== factsOf(key, after[key]));
+}
+
+const NUMBER_FIELDS = ['available', 'p24', 'p48'] as const;
+/** Ids listed per reason line; the rest are counted (a site far behind would otherwise print hundreds). */
+const LISTED = 3;
+
+function listed(label: string, ids: readonly string[]): string {
+  const shown = ids.slice(0, LISTED).map(shortAlertId).join(', ');
+  return `${label} ${shown}${ids.length > LISTED ? ` and ${ids.length - LISTED} more` : ''}`;
+}
+
+/** One line per part of the published view that differs from the deployed one, forecast first. */
+export function viewChanges(deployed: PublishedView, now: PublishedView): Partial<Record<keyof PublishedView, string>> {
+  const changes: Partial<Record<keyof PublishedView, string>> = {};
+  const moved = NUMBER_FIELDS.filter((f) => deployed.forecast[f] !== now.forecast[f]).map(
+    (f) => `${f} ${deployed.forecast[f]} → ${now.forecast[f]}`,
+  );
+  if (moved.length > 0) changes.forecast = `forecast: ${moved.join(', ')} (deployed → now)`;
+  for (const part of ['alerts', 'banked'] as const) {
+    // Sets: the order is the payload's (newest first, soonest expiry first) and follows from the members.
+    const [was, is] = [new Set(deployed[part]), new Set(now[part])];
+    const added = now[part].filter((x) => !was.has(x));
+    const gone = deployed[part].filter((x) => !is.has(x));
+    const parts = [...(added.length > 0 ? [listed('new', added)] : []), ...(gone.length > 0 ? [listed('gone', gone)] : [])];
+    if (parts.length > 0) changes[part] = `${part}: ${parts.join('; ')} (deployed → now)`;
+  }
+  return changes;
+}
+
+export function rebuildDecision(input: RebuildInput): RebuildDecision {
+  const why = changedFactFiles(input.before, input.after).map((key) => `${dataPath(key)}: facts changed`);
+  const { deployed } = input;
+  // Unknown is not "unchanged": a site that cannot be read may be a failed deploy, and one build too many costs less than a stale site.
+  if ('unreadable' in deployed) why.push(`the deployed site could not be read (${deployed.unreadable}), so building`);
+  else why.push(...Object.values(viewChanges(deployed, input.now)));
+  return { rebuild: why.length > 0, why };
+}

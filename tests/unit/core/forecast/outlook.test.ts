@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeForecast } from '../../../../src/core/forecast/index.ts';
+import { liveModel } from '../../../../src/core/forecast/live.ts';
+import { OUTLOOK_HOURS, OUTLOOK_STEP_HOURS, createOutlookPayload, outlookPoints } from '../../../../src/core/forecast/outlook.ts';
+import { OutlookPayload } from '../../../../src/core/schema/index.ts';
+import { SHIPPED_NOW, dataset, event, promise, shipped } from './fixtures.ts';
+
+const SRC = 'https://example.org';
+
+describe('7-day outlook', () => {
+  // The frozen history at its clock, and at moments with a promise open or a reset just past.
+  it.each([
+    ['its clock', SHIPPED_NOW.toISOString()],
+    ['a promise open (2026-09-12T04:00Z)', '2026-09-12T04:00:00Z'],
+    ['an hour after a reset', '2026-08-24T01:46:51Z'],
+    ['in the warm-up (4 resets)', '2025-11-30T00:00:00Z'],
+  ])('at %s: every 6 h to 168 h, non-decreasing, equal to p24 and p48 at 24 and 48 h', (_name, when) => {
+    const data = shipped();
+    const now = new Date(when);
+    const points = outlookPoints(liveModel(data, now));
+    expect(points.map((x) => x.hours)).toEqual(Array.from({ length: OUTLOOK_HOURS / OUTLOOK_STEP_HOURS }, (_, i) => 6 * (i + 1)));
+    for (let i = 1; i < points.length; i++) {
+      expect(points[i]!.p).toBeGreaterThanOrEqual(points[i - 1]!.p);
+      expect(points[i]!.percent).toBeGreaterThanOrEqual(points[i - 1]!.percent);
+    }
+    const f = computeForecast(data, now, SRC);
+    expect(points.find((x) => x.hours === 24)?.percent).toBe(f.p24);
+    expect(points.find((x) => x.hours === 48)?.percent).toBe(f.p48);
+  });
+  it('is all 0 with fewer than 3 resets, as the forecast', () => {
+    const points = outlookPoints(
+      liveModel(dataset([event('2026-03-01T00:00:00Z'), event('2026-03-02T00:00:00Z')]), new Date('2026-03-03T00:00:00Z')),
+    );
+    expect(points.every((x) => x.p === 0 && x.percent === 0)).toBe(true);
+  });
+  it('an open promise whose window starts in 60 h lifts the curve from 60 h on, not before', () => {
+    const events = Array.from({ length: 4 }, (_, i) => event(`2026-03-0${i + 1}T00:00:00Z`));
+    const now = new Date('2026-03-05T00:00:00Z');
+    const later = { ...promise('2026-03-04T12:00:00Z', null), window_start: '2026-03-07T12:00:00Z', window_end: '2026-03-08T12:00:00Z' };
+    const plain = outlookPoints(liveModel(dataset(events), now));
+    const lifted = outlookPoints(liveModel(dataset(events, { announcements: [later] }), now));
+    plain.forEach((x, i) => (x.hours < 60 ? expect(lifted[i]!.p).toBe(x.p) : expect(lifted[i]!.p).toBeGreaterThan(x.p)));
+  });
+  it('payload validates; non-decreasing for random records (property)', () => {
+    const model = liveModel(shipped(), SHIPPED_NOW);
+    expect(OutlookPayload.safeParse(createOutlookPayload(model, false, '2026-11-23T00:00:00Z', SRC)).success).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 24 * 120 }), { minLength: 3, maxLength: 30 }),
+        fc.integer({ min: 0, max: 400 }),
+        (hs, wait) => {
+          const sorted = [...hs].sort((a, b) => a - b);
+          const events = sorted.map((h) =>
+            event(new Date(Date.parse('2026-01-01T00:00:00Z') + h * 3_600_000).toISOString().replace('.000', '')),
+          );
+          const now = new Date(Date.parse('2026-01-01T00:00:00Z') + (sorted.at(-1)! + wait) * 3_600_000);
+          const ps = outlookPoints(liveModel(dataset(events), now)).map((x) => x.p);
+          ps.forEach((p, i) => expect(p).toBeGreaterThanOrEqual(ps[i - 1] ?? 0));
+        },
+      ),
+      { seed: 14, numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * What a build publishes that decides the next one (src/jobs/rebuild/published.ts): read from payload
+ * documents, and computed for the mini fixture at hand-chosen clocks around its time-bound changes. The
+ * launch grant (2026-06-12-launch) expires 2026-07-12T00:11:11Z, so its reminders come due at 00:11:11
+ * the day before (24 h), 19:11:11 (5 h) and 23:11:11 (1 h); the promise's window ends 2026-06-19T18:49:52Z.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseDataset, type Dataset } from '../../../../src/core/dataset/index.ts';
+import { alertIds, bankedGrants, forecastNumbers, publishedNow } from '../../../../src/jobs/rebuild/published.ts';
+import { viewChanges } from '../../../../src/jobs/rebuild/rebuild.ts';
+import { SITE } from '../../../../src/core/site.ts';
+import { createPayloads } from '../../../../src/site/api/payloads.ts';
+import { MINI_NOW, miniJson, miniTexts } from '../../../support/mini-data.ts';
+
+const mini = parseDataset(miniTexts(), MINI_NOW);
+
+/**
+ * The time-bound changes between a site built at `built` and a pull at `pulled`, the data unchanged.
+ * The forecast's numbers move with the clock too; they are held as deployed here (their comparison has
+ * its own tests), so what shows is the alerts and the banked grants alone.
+ */
+function between(data: Dataset, built: string, pulled: string) {
+  const now = publishedNow(data, new Date(pulled), SITE.url);
+  return viewChanges({ ...publishedNow(data, new Date(built), SITE.url), forecast: now.forecast }, now);
+}
+
+describe('publishedNow between two pulls, the data unchanged', () => {
+  it('quiet (19:30 → 20:00 the day before expiry, no reminder due in between): nothing to build', () => {
+    expect(between(mini, '2026-07-11T19:30:00Z', '2026-07-11T20:00:00Z')).toEqual({});
+  });
+
+  it('the 5 h reminder came due (19:11:11, between the 19:00 and the 19:30 pull): build, naming it', () => {
+    expect(between(mini, '2026-07-11T19:00:00Z', '2026-07-11T19:30:00Z')).toEqual({
+      alerts: 'alerts: new grant-expiring:2026-06-12-launch:5h (deployed → now)',
+    });
+  });
+
+  it('the grant expired (00:11:11, between the 23:45 and the 00:15 pull): its three reminders and the grant are gone', () => {
+    // A chance of a reset within the 26 min left is far below 50 %: the advice was "use".
+    expect(between(mini, '2026-07-11T23:45:00Z', '2026-07-12T00:15:00Z')).toEqual({
+      alerts:
+        'alerts: gone grant-expiring:2026-06-12-launch:1h, grant-expiring:2026-06-12-launch:5h, grant-expiring:2026-06-12-launch (deployed → now)',
+      banked: 'banked: gone 2026-06-12-launch use (deployed → now)',
+    });
+  });
+
+  it('a promise window closed without its reset (18:49:52, between the 18:45 and the 19:15 pull): promise-lapsed', () => {
+    const a = miniJson('announcements');
+    const unkept = parseDataset(
+      {
+        ...miniTexts(),
+        announcements: JSON.stringify({ announcements: a.announcements.map((p: object) => ({ ...p, fulfilled_by: null })) }),
+      },
+      MINI_NOW,
+    );
+    expect(between(unkept, '2026-06-19T18:45:00Z', '2026-06-19T19:15:00Z').alerts).toBe(
+      'alerts: new promise-lapsed:2066956441173323943 (deployed → now)',
+    );
+  });
+});
+
+describe('the deployed site reads as the build wrote it', () => {
+  it('publishedNow equals the readers applied to the payloads the build publishes at the same clock (so a quiet pull never builds)', () => {
+    const payloads = createPayloads(mini, MINI_NOW, SITE.url);
+    const view = publishedNow(mini, MINI_NOW, SITE.url);
+    expect({
+      forecast: forecastNumbers(payloads.forecast),
+      alerts: alertIds(payloads.alerts),
+      banked: bankedGrants(payloads.banked),
+    }).toEqual(view);
+    // Not vacuous: both grants are active at the fixture's clock and every alert is there.
+    expect(view.banked).toHaveLength(2);
+    expect(view.alerts).toHaveLength(payloads.alerts.alerts.length);
+  });
+});
+
+describe('readers of the deployed documents', () => {
+  it('forecastNumbers takes available, p24 and p48 and ignores the rest', () => {
+    expect(forecastNumbers({ available: false, p24: 6, p48: 15, confidence: 'low', inputs: {} })).toEqual({
+      available: false,
+      p24: 6,
+      p48: 15,
+    });
+  });
+
+  it.each([
+    ['not an object', 'forecast'],
+    ['null', null],
+    ['a fraction', { available: true, p24: 6.5, p48: 15 }],
+    ['above 100', { available: true, p24: 6, p48: 101 }],
+    ['a string percent', { available: true, p24: '6', p48: 15 }],
+    ['no available', { p24: 6, p48: 15 }],
+    ['an error page as JSON', { error: 'not found' }],
+  ])('forecastNumbers, %s: null', (_, doc) => {
+    expect(forecastNumbers(doc)).toBeNull();
+  });
+
+  it("alertIds and bankedGrants take the ids (and the advice) in the document's order", () => {
+    expect(alertIds({ alerts: [{ id: 'b', kind: 'reset' }, { id: 'a' }] })).toEqual(['b', 'a']);
+    expect(alertIds({ alerts: [] })).toEqual([]);
+    expect(
+      bankedGrants({
+        active: [
+          { id: 'g2', advice: 'hold', hours_left: 3 },
+          { id: 'g1', advice: 'use' },
+        ],
+      }),
+    ).toEqual(['g2 hold', 'g1 use']);
+  });
+
+  it.each([
+    ['no list', {}],
+    ['a list of strings', { alerts: ['a'], active: ['g1'] }],
+    ['an id that is a number', { alerts: [{ id: 1 }], active: [{ id: 1, advice: 'use' }] }],
+    ['an array', []],
+  ])('alertIds and bankedGrants, %s: null', (_, doc) => {
+    expect([alertIds(doc), bankedGrants(doc)]).toEqual([null, null]);
+  });
+
+  it('bankedGrants refuses an advice it does not know', () => {
+    expect(bankedGrants({ active: [{ id: 'g1', advice: 'spend' }] })).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The watcher's settings and state, by hand: which accounts it polls and how often (defaults, bad values
+ * refused in one line, which are due at a given moment, the requests a month). Its state, in the
+ * database, is tested against a real one: tests/scripts/watch-state.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { dueAccounts, parseWatchAccounts, requestsPerMonth } from '../../../../src/jobs/watch/config.ts';
+
+describe('RESETCAST_WATCH_ACCOUNTS', () => {
+  const DEFAULT = [
+    { name: 'thsottiaux', minutes: 1 },
+    { name: 'OpenAIDevs', minutes: 5 },
+    { name: 'OpenAI', minutes: 5 },
+  ];
+  it.each([
+    ['unset', undefined],
+    ['empty', ''],
+    ['blank', '  '],
+  ])('%s: the default (thsottiaux every minute, the others every 5)', (_n, raw) => {
+    expect(parseWatchAccounts(raw)).toEqual(DEFAULT);
+  });
+  it("takes the pull's spelling of each account, whatever the case, and spaces around the parts", () => {
+    expect(parseWatchAccounts(' THSOTTIAUX:2 , openai : 10')).toEqual([
+      { name: 'thsottiaux', minutes: 2 },
+      { name: 'OpenAI', minutes: 10 },
+    ]);
+  });
+  it.each([
+    ['no minutes', 'thsottiaux', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux" is not <account>:<minutes>'],
+    ['a negative number', 'thsottiaux:-1', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux:-1" is not <account>:<minutes>'],
+    ['an empty entry', 'thsottiaux:1,', 'RESETCAST_WATCH_ACCOUNTS: "" is not <account>:<minutes>'],
+    [
+      'an account the pull does not read',
+      'elonmusk:1',
+      'RESETCAST_WATCH_ACCOUNTS: elonmusk is not an account the pull reads (thsottiaux, OpenAIDevs, OpenAI)',
+    ],
+    ['zero minutes', 'OpenAI:0', 'RESETCAST_WATCH_ACCOUNTS: OpenAI:0: minutes must be 1–1440'],
+    ['more than a day', 'OpenAI:1441', 'RESETCAST_WATCH_ACCOUNTS: OpenAI:1441: minutes must be 1–1440'],
+    ['the same account twice', 'thsottiaux:1,THSOTTIAUX:5', 'RESETCAST_WATCH_ACCOUNTS: thsottiaux is listed twice'],
+  ])('refuses %s in one line', (_n, raw, line) => {
+    expect(() => parseWatchAccounts(raw)).toThrow(new Error(line));
+  });
+});
+
+describe('which accounts are due', () => {
+  const accounts = [
+    { name: 'thsottiaux', minutes: 1 },
+    { name: 'OpenAI', minutes: 5 },
+  ];
+  // Both last asked at 12:00:04; an account is due once its interval less half a minute has passed.
+  const polled = { thsottiaux: '2026-11-20T12:00:04Z', OpenAI: '2026-11-20T12:00:04Z' };
+  it.each([
+    ['12:00:30 (26 s later): none', '2026-11-20T12:00:30Z', []],
+    ['12:00:34 (30 s = 1 min − 30 s): thsottiaux', '2026-11-20T12:00:34Z', ['thsottiaux']],
+    ['12:04:33 (269 s, under 5 min − 30 s = 270 s): thsottiaux only', '2026-11-20T12:04:33Z', ['thsottiaux']],
+    ['12:04:34 (270 s): both', '2026-11-20T12:04:34Z', ['thsottiaux', 'OpenAI']],
+  ])('%s', (_n, now, due) => expect(dueAccounts(accounts, polled, new Date(now)).map((a) => a.name)).toEqual(due));
+  it('an account never asked is due at once', () => {
+    expect(dueAccounts(accounts, { thsottiaux: '2026-11-20T12:00:04Z' }, new Date('2026-11-20T12:00:05Z')).map((a) => a.name)).toEqual([
+      'OpenAI',
+    ]);
+  });
+  it('requests a 30-day month: 43,200 for every minute, 8,640 for every 5, 6,171 for every 7 (43,200 / 7 rounded down)', () => {
+    expect(requestsPerMonth(parseWatchAccounts(undefined))).toBe(43_200 + 8_640 + 8_640);
+    expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(6_171);
+  });
+});

@@ -1,0 +1,418 @@
+/**
+ * The watcher's deployed-alerts step (src/jobs/watch/deployed-alerts.ts) against a local "deploy"
+ * serving /api/v1/alerts.json, local ntfy and Discord servers and a real database (the embedded engine;
+ * PostgreSQL where a second process shares it): a deploy with new promise, correction and threshold
+ * alerts sends each once per outlet; the same deploy a minute later sends nothing (and, with its deploy
+ * id settled, is not even read); the fast path's reset carried by the next deploy is not sent again; a
+ * deploy answering 404, 500, garbage or nothing is one line, nothing sent, the fast path unaffected; a
+ * hanging outlet leaves its alert uncertain by the ledger's rules and the run ends; `npm run broadcast`
+ * and the watcher at once send each alert exactly once; the function itself, given a database that
+ * never answers, still ends with a ❌ line per step. Requests are counted on the servers' side.
+ */
+import { createServer, type Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stableStringify } from '../../../../src/core/json.ts';
+import { postIdAt } from '../../../../src/core/postid.ts';
+import { SITE } from '../../../../src/core/site.ts';
+import { AlertsPayload, type Alert } from '../../../../src/core/schema/index.ts';
+import { toTimestamp } from '../../../../src/core/time.ts';
+import { createPayloads } from '../../../../src/site/api/payloads.ts';
+import { alertLedger } from '../../../../src/jobs/broadcast/ledger.ts';
+import { deployedStore } from '../../../../src/jobs/watch/deployed-alerts.ts';
+import { runWatch, type WatchInput } from '../../../../src/jobs/watch/run.ts';
+import { watchStore } from '../../../../src/jobs/watch/state.ts';
+import { runPull } from '../../../../src/jobs/pull/run.ts';
+import { readDataTexts, writeDataTexts } from '../../../../src/io/data-folder.ts';
+import { runNode } from '../../../support/run-node.ts';
+import { startPostgres, type LocalPostgres } from '../../../support/postgres.ts';
+import { startServer, type FixtureServer, type Reply } from '../../../support/fixture-server.ts';
+import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi } from '../../../support/outlet-servers.ts';
+import { testLedger, type TestLedger } from '../../../support/ledger.ts';
+import { DEAD, httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((c) => c()));
+  closers = [];
+});
+
+const THS = '1450183340366770177';
+const REPO = 'resetcast/resetcast';
+const DISPATCH_PATH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
+const POST = { id: postIdAt(new Date(NOW.getTime() - 30_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
+const minutes = (n: number): Date => new Date(NOW.getTime() + n * 60_000);
+
+/** The history's deploy: its payloads at NOW (none of its alerts is within a day of NOW). */
+const history = () => createPayloads(loadDir(tempData()), NOW, SITE.url);
+
+/**
+ * A deploy that has just published a promise, a correction and a threshold alert, as a later build
+ * would: the history's newest promise alert, and a correction and a threshold crossing (the frozen
+ * history has neither) in the published shape, all within the last hour. Checked against the schema the
+ * step reads with.
+ */
+function freshDeploy(): AlertsPayload {
+  const p = history();
+  const ago = (m: number): string => toTimestamp(new Date(NOW.getTime() - m * 60_000));
+  const promise = p.alerts.alerts.find((a) => a.kind === 'promise')!;
+  const reset = p.alerts.alerts.find((a) => a.kind === 'reset')!;
+  const host = new URL(SITE.url).host;
+  const correction: Alert = {
+    ...reset,
+    kind: 'correction',
+    id: `tag:${host},2026:alert:correction:c-${reset.event_id}`,
+    at: ago(20),
+    title: 'Corrected: the reset reached Plus users too',
+    summary: 'The scope of the reset is now Plus + Pro.',
+  };
+  const threshold: Alert = {
+    ...reset,
+    kind: 'threshold',
+    id: `tag:${host},2026:alert:threshold:p24-50-${ago(30)}`,
+    at: ago(30),
+    title: 'Reset within 24 h: 55 %',
+    summary: 'The chance of a reset within 24 hours rose past 50 %.',
+    url: null,
+    event_id: null,
+    page: `${SITE.url}/`,
+    forecast: { horizon_hours: 24, threshold: 50, rearm_below: 40, value: 55, previous: 45 },
+  };
+  return AlertsPayload.parse({ ...p.alerts, alerts: [{ ...promise, at: ago(10) }, correction, threshold, ...p.alerts.alerts] });
+}
+
+/** X: one user whose timeline holds `posts()` after since_id, as X answers. */
+function xApi(posts: () => { id: string; text: string }[]) {
+  return (url: URL): Reply | undefined => {
+    if (url.pathname === '/2/users/by')
+      return {
+        body: JSON.stringify({
+          data: (url.searchParams.get('usernames') ?? '')
+            .split(',')
+            .map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })),
+        }),
+      };
+    if (url.pathname === `/2/users/${THS}/tweets`) {
+      const since = BigInt(url.searchParams.get('since_id') ?? '0');
+      const data = posts().filter((p) => BigInt(p.id) > since);
+      return {
+        body: JSON.stringify(
+          data.length ? { data, meta: { result_count: data.length, newest_id: data[0]!.id } } : { meta: { result_count: 0 } },
+        ),
+      };
+    }
+    if (url.pathname.startsWith('/2/users/')) return { body: JSON.stringify({ meta: { result_count: 0 } }) };
+    return undefined;
+  };
+}
+
+interface World {
+  db: TestLedger;
+  site: FixtureServer;
+  x: FixtureServer;
+  github: FixtureServer;
+  ntfy: FixtureServer;
+  discord: FixtureServer;
+  data: string;
+  /** What the deploy answers for alerts.json from now on. */
+  serve: (reply: Reply) => void;
+  input: (over?: Partial<WatchInput>) => WatchInput;
+}
+
+async function world(
+  opts: { posts?: () => { id: string; text: string }[]; ntfy?: (n: number) => Reply | undefined; db?: TestLedger } = {},
+): Promise<World> {
+  const data = tempData();
+  const p = history();
+  const files: Record<string, Reply> = {
+    '/api/v1/timeline.json': { body: stableStringify(p.timeline) },
+    '/api/v1/promises.json': { body: stableStringify(p.promises) },
+    '/api/v1/banked.json': { body: stableStringify(p.banked) },
+    '/api/v1/alerts.json': { body: stableStringify(p.alerts) },
+  };
+  const [db, site, x, github, ntfy, discord] = await Promise.all([
+    opts.db ?? testLedger(),
+    startServer((url) => files[url.pathname]),
+    startServer(xApi(opts.posts ?? (() => []))),
+    startServer((url) => (url.pathname === DISPATCH_PATH ? { status: 204 } : undefined)),
+    startServer(ntfyApi((n) => opts.ntfy?.(n))),
+    startServer(discordApi()),
+  ]);
+  closers.push(...(opts.db ? [] : [() => db.close()]), site.close, x.close, github.close, ntfy.close, discord.close);
+  return {
+    db,
+    site,
+    x,
+    github,
+    ntfy,
+    discord,
+    data,
+    serve: (reply) => void (files['/api/v1/alerts.json'] = reply),
+    input: (over = {}) => ({
+      now: NOW,
+      http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },
+      x: { base: x.url, token: 'xTokenS3cret' },
+      deploy: site.url,
+      siteBase: SITE.url,
+      accounts: [{ name: 'thsottiaux', minutes: 1 }],
+      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
+      urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}` },
+      dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
+      ...over,
+    }),
+  };
+}
+
+const alertsRead = (w: World): number => w.site.requests.filter((r) => r.url.pathname === '/api/v1/alerts.json').length;
+const ntfyTitles = (w: World): string[] => w.ntfy.requests.map((r) => String(JSON.parse(r.body).title));
+const deployedLines = (lines: string[]): string[] => lines.filter((l) => l.includes('deployed alerts'));
+
+describe('every alert of the deployed alerts.json, sent once per outlet', () => {
+  it('a deploy with a new promise, correction and threshold alert: each sent once to each outlet; the same deploy next minute sends nothing', async () => {
+    const w = await world();
+    const deploy = freshDeploy();
+    w.serve({ body: stableStringify(deploy) });
+    const first = await runWatch(w.input());
+    expect(deployedLines(first.lines)).toEqual([
+      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, nothing left to send`,
+      '✅ ntfy (deployed alerts): sent 3 alert(s)',
+      '✅ discord (deployed alerts): sent 3 alert(s)',
+    ]);
+    // Oldest first, as every broadcast sends.
+    expect(ntfyTitles(w)).toEqual(
+      deploy.alerts
+        .slice(0, 3)
+        .reverse()
+        .map((a) => a.title),
+    );
+    expect(w.discord.requests).toHaveLength(3);
+    expect([await w.db.rows('ntfy'), await w.db.rows('discord')].map((r) => r.map((s) => s.split(' ').slice(1).join(' ')))).toEqual([
+      ['sent 1/0', 'sent 1/0', 'sent 1/0'],
+      ['sent 1/0', 'sent 1/0', 'sent 1/0'],
+    ]);
+
+    // The next minute, the same file (no deploy id here: read again, found settled by the ledger's rules).
+    const next = await runWatch(w.input({ now: minutes(1) }));
+    expect(deployedLines(next.lines)).toEqual([
+      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, nothing left to send`,
+      '✅ ntfy (deployed alerts): nothing new to send',
+      '✅ discord (deployed alerts): nothing new to send',
+    ]);
+    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([3, 3]);
+  });
+
+  it("with the deploy's id: a settled deploy is not read again; a new deploy id is", async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"a1"' } });
+    await runWatch(w.input({ deployId: 'deploy-1' }));
+    expect(alertsRead(w)).toBe(1);
+    const quiet = await runWatch(w.input({ now: minutes(1), deployId: 'deploy-1' }));
+    expect(deployedLines(quiet.lines)).toEqual(['✅ deployed alerts: deploy deploy-1 unchanged, nothing left to send']);
+    expect(alertsRead(w)).toBe(1);
+    await runWatch(w.input({ now: minutes(2), deployId: 'deploy-2' }));
+    expect([alertsRead(w), w.ntfy.requests.length]).toEqual([2, 3]);
+  });
+
+  it('without a deploy id, the same ETag once settled is not broadcast again', async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"a1"' } });
+    await runWatch(w.input());
+    const quiet = await runWatch(w.input({ now: minutes(1) }));
+    expect(deployedLines(quiet.lines)).toEqual([
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
+    ]);
+    expect(w.ntfy.requests).toHaveLength(3);
+  });
+
+  it('an outlet that refused an alert keeps the deploy unsettled: the next minute, with the same deploy id, it is read and sent again', async () => {
+    let down = true;
+    const w = await world({ ntfy: () => (down ? { status: 403, body: '{"code":40301,"http":403,"error":"forbidden"}' } : undefined) });
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const first = await runWatch(w.input({ deployId: 'deploy-1' }));
+    expect(deployedLines(first.lines)).toContainEqual(
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, some still owed: read again next run$/),
+    );
+    expect(deployedLines(first.lines)).toContainEqual(expect.stringMatching(/^❌ ntfy \(deployed alerts\): .*HTTP 403/));
+    down = false;
+    await runWatch(w.input({ now: minutes(1), deployId: 'deploy-1' }));
+    expect([alertsRead(w), w.ntfy.requests.filter((r) => r.url.pathname === '/').length]).toEqual([2, 4]);
+    expect(await w.db.rows('ntfy')).toEqual(expect.arrayContaining([expect.stringMatching(/ sent 1\/0$/)]));
+    expect((await w.db.rows('ntfy')).filter((r) => r.endsWith('sent 1/0'))).toHaveLength(3);
+  });
+
+  it('the fast path, then the deploy carrying the same reset: sent once', async () => {
+    const w = await world({ posts: () => [POST] });
+    const fast = await runWatch(w.input());
+    expect(fast.lines).toContain('✅ ntfy: sent 1 alert(s)');
+    // The dispatched pull records the post; the next deploy's alerts.json carries the reset, same id.
+    const later = minutes(3);
+    const pulled = await runPull({
+      texts: readDataTexts(w.data),
+      now: later,
+      http: httpDeps([], later),
+      bases: { status: DEAD, github: DEAD, x: w.x.url },
+      tokens: { x: 'xTokenS3cret' },
+      site: SITE.url,
+      sourceBudgetMs: 3_000,
+    });
+    writeDataTexts(w.data, pulled.writes);
+    const deployed = createPayloads(loadDir(w.data, later), later, SITE.url).alerts;
+    expect(deployed.alerts.map((a) => a.id)).toContain(fast.alerts[0]!.id);
+    w.serve({ body: stableStringify(deployed) });
+    const next = await runWatch(w.input({ now: later, http: { ...httpDeps([], later), deadline: later.getTime() + 20_000 } }));
+    expect(deployedLines(next.lines)).toContain('✅ ntfy (deployed alerts): nothing new to send');
+    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([1, 1]);
+  });
+});
+
+describe('a deploy that cannot be read: one line, nothing sent, the other steps run', () => {
+  it.each<[string, Reply, RegExp]>([
+    ['404', { status: 404, body: 'Not Found' }, /HTTP 404/],
+    ['500', { status: 500, body: 'oops' }, /HTTP 500/],
+    ['garbage', { body: '{"alerts": "not a list"' }, /malformed JSON/],
+    ['a file that is not alerts.json', { body: '{"schema_version":1,"alerts":[{"id":"x"}]}' }, /the site's \/api\/v1\/alerts\.json/],
+    ['no answer', { hang: true }, /timeout|time budget/],
+  ])('%s', async (_n, reply, why) => {
+    const w = await world({ posts: () => [POST] });
+    w.serve(reply);
+    const run = await runWatch(w.input());
+    const deployed = deployedLines(run.lines);
+    expect(deployed).toHaveLength(1);
+    expect(deployed[0]).toMatch(
+      /^❌ deployed alerts: \/api\/v1\/alerts\.json cannot be read \(.+\); nothing sent, the next run reads it again$/,
+    );
+    expect(deployed[0]).toMatch(why);
+    // The fast path ran as ever: the post announced, the pull started.
+    expect(run.lines).toEqual(
+      expect.arrayContaining([
+        '✅ x: thsottiaux: 1 new post(s)',
+        '✅ ntfy: sent 1 alert(s)',
+        '✅ dispatch: started the pull (pull.yml on main)',
+      ]),
+    );
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+  });
+});
+
+describe('the run ends inside its budget, leaving unfinished work to the ledger', () => {
+  it('a hanging outlet: its send ends at its deadline, recorded uncertain (resent at most once, after its lease); the other outlet sends; the run ends', async () => {
+    const w = await world({ ntfy: () => ({ hang: true }) });
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const run = await runWatch(w.input());
+    expect(deployedLines(run.lines)).toContainEqual(
+      expect.stringMatching(
+        /^❌ ntfy \(deployed alerts\): .+ may have been delivered \(.+\); recorded as uncertain, resent once after its lease/,
+      ),
+    );
+    expect(deployedLines(run.lines)).toContain('✅ discord (deployed alerts): sent 3 alert(s)');
+    expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/some still owed: read again next run$/));
+    // Two unclear answers in a row stop the outlet for this run: the third is not claimed.
+    expect((await w.db.rows('ntfy')).map((r) => r.split(' ').slice(1).join(' '))).toEqual(['uncertain 1/0', 'uncertain 1/0']);
+  });
+
+  it('no outlet configured (a fork): one line, the deploy not even read', async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const run = await runWatch(w.input({ accounts: [], urls: {} }));
+    expect(deployedLines(run.lines)).toEqual(['⏭️ deployed alerts: no outlet configured']);
+    expect(alertsRead(w)).toBe(0);
+  });
+
+  it('too little of the run left: the step does not start, and says so', async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const run = await runWatch(w.input({ accounts: [], http: { ...httpDeps(), deadline: NOW.getTime() + 2_000 } }));
+    expect(deployedLines(run.lines)).toEqual(['⏭️ deployed alerts: not started, 2 s left of this run; the next run sends them']);
+    expect([alertsRead(w), w.ntfy.requests.length]).toEqual([0, 0]);
+  });
+
+  it('the function, given a database that accepts and never answers: a ❌ line per step, nothing sent, and it returns', async () => {
+    const silent = createServer((s: Socket) => void s.on('error', () => undefined));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const sockets: Socket[] = [];
+    silent.on('connection', (s) => sockets.push(s));
+    closers.push(
+      () =>
+        new Promise((r) => {
+          for (const s of sockets) s.destroy();
+          silent.close(() => r());
+        }),
+    );
+    const w = await world({ posts: () => [{ ...POST, id: postIdAt(new Date(Date.now() - 10_000), 1n) }] });
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      X_BEARER_TOKEN: 'xTokenS3cret',
+      RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
+      RESETCAST_REPO: REPO,
+      RESETCAST_X_API: w.x.url,
+      RESETCAST_GITHUB_API: w.github.url,
+      RESETCAST_WATCH_SITE: w.site.url,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
+      NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+      NETLIFY_DB_URL: `postgres://resetcast:dbPass@127.0.0.1:${(silent.address() as { port: number }).port}/alerts`,
+      RESETCAST_DB_TIMEOUT_MS: '1000',
+    });
+    const out: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    try {
+      const watch = (await import('../../../../netlify/functions/watch.ts')).default;
+      expect((await watch()).status).toBe(204);
+    } finally {
+      spy.mockRestore();
+      process.env = saved;
+    }
+    expect(out).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\[watch\] ❌ database: /),
+        '[watch] ❌ alerts: 1 not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them',
+        '[watch] ❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again',
+        expect.stringMatching(/^\[watch\] done in \d+ ms$/),
+      ]),
+    );
+    expect(w.ntfy.requests).toHaveLength(0);
+  });
+});
+
+describe('npm run broadcast and the watcher at once', () => {
+  let pg: LocalPostgres;
+  beforeAll(async () => void (pg = await startPostgres()), 120_000);
+  afterAll(async () => pg?.stop());
+
+  it('exactly once: each alert reaches each outlet once, whichever sender claimed it', async () => {
+    const url = await pg.freshDatabase('both');
+    const db = await testLedger({ url });
+    closers.push(() => db.close());
+    const w = await world({ db, posts: () => [POST] });
+    // The data both senders read: the history with a fresh reset the pull recorded, and the deploy built from it.
+    const recorded = await runPull({
+      texts: readDataTexts(w.data),
+      now: NOW,
+      http: httpDeps(),
+      bases: { status: DEAD, github: DEAD, x: w.x.url },
+      tokens: { x: 'x' },
+      site: SITE.url,
+      sourceBudgetMs: 3_000,
+    });
+    writeDataTexts(w.data, recorded.writes);
+    const payload = createPayloads(loadDir(w.data), NOW, SITE.url).alerts;
+    const due = payload.alerts.filter((a) => Date.parse(a.at) >= NOW.getTime() - 24 * 3_600_000);
+    expect(due.map((a) => a.kind)).toContain('reset');
+    w.serve({ body: stableStringify(payload) });
+    const [cli, watched] = await Promise.all([
+      runNode(['scripts/broadcast.ts'], {
+        PATH: process.env['PATH'] ?? '',
+        RESETCAST_DATA_DIR: w.data,
+        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+        RESETCAST_HTTP_TIMEOUT_MS: '2000',
+        NETLIFY_DB_URL: url,
+        NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+        DISCORD_WEBHOOK_URL: `${w.discord.url}${DISCORD_PATH}`,
+      }),
+      runWatch(w.input({ accounts: [] })),
+    ]);
+    expect(cli.code, cli.out).toBe(0);
+    expect(watched.lines.join('\n')).not.toContain('❌');
+    expect(ntfyTitles(w).sort()).toEqual(due.map((a) => a.title).sort());
+    expect(w.discord.requests).toHaveLength(due.length);
+  });
+});
