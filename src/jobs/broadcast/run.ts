@@ -6,7 +6,7 @@
  */
 import { parseDataset } from '../../core/dataset/index.ts';
 import type { HttpDeps } from '../../net/http.ts';
-import { readDataTexts } from '../pull/run.ts';
+import { datasetTextsOf } from '../pull/start.ts';
 import { broadcastSafely, type BroadcastResult } from './broadcast.ts';
 import { deriveAlerts } from '../../core/alerts/derive.ts';
 import type { OutletUrls } from './outlets/index.ts';
@@ -29,7 +29,7 @@ export interface BroadcastRunInput {
 
 /** Throws DataError when data/ does not validate: then nothing is sent. */
 export async function runBroadcast(input: BroadcastRunInput): Promise<BroadcastResult> {
-  const data = parseDataset(readDataTexts(input.texts), input.now);
+  const data = parseDataset(datasetTextsOf(input.texts), input.now);
   return broadcastSafely({
     alerts: () => deriveAlerts(data, input.now, input.site),
     ...(input.onDerived ? { onDerived: input.onDerived } : {}),
