@@ -3,7 +3,7 @@
  * of its label `words.signalSource.<id>` in every locale catalogue), addresses, accounts, queries, the
  * hosts its links may point to (`hosts`), and its budget: the most bytes of any one response read from it
  * (`maxBytes`: a bigger body is cut off with an error) and its pages. Every list of sources derives from
- * it: the pull runs one fetcher per id (src/jobs/pull/sources.ts), the pages name each id
+ * it: the pull runs one fetcher per id (src/jobs/pull/fetchers.ts), the pages name each id
  * (src/site/i18n/words.ts), and tests fail when an id lacks a fetcher or a label in any locale.
  * Base addresses can be overridden (env in scripts/pull.ts, options in tests) so tests hit 127.0.0.1.
  */
