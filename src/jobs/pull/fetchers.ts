@@ -100,7 +100,8 @@ const x: Fetcher = {
         };
       },
       (r) =>
-        `${r.found.events.length} new event(s), ${r.found.candidates.length} for review${r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : ''}` +
+        `${r.found.events.length} new event(s), ${r.found.candidates.length} for review` +
+        (r.deferred > 0 ? `; ${r.deferred} post(s) dated after now left for a later pull` : '') +
         r.refusals.map((f) => `; ${f.reason}: ${f.account} read from its newest page instead`).join(''),
       (r) => ({ posts: { found: r.found, state: r.state } }),
     );

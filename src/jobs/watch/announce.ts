@@ -17,7 +17,10 @@ export interface Classified {
   news: boolean;
 }
 
-/** New posts classified, skipping what the site publishes; when the site cannot say what it knows, every post is news and nothing is announced. */
+/**
+ * New posts classified, skipping what the site publishes; when the site cannot say what it knows, every
+ * post is news (the pull decides) and nothing is announced.
+ */
 export async function classifyPolled(
   posts: readonly Post[],
   site: SiteReader,

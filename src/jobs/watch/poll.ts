@@ -99,8 +99,9 @@ async function readDue(
   );
   for (const r of read.refusals) {
     refused.set(r.account, r.sinceId);
+    const floor = `at most ${FIRST_LOOK_MS / MINUTE_MS} min back`;
     lines.push(
-      `⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, at most ${FIRST_LOOK_MS / MINUTE_MS} min back), and that cursor replaces it`,
+      `⚠️ x: ${r.reason}; ${r.account} is read from ${r.restart} instead (the site's newest post, ${floor}), and that cursor replaces it`,
     );
   }
   return read;

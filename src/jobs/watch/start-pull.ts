@@ -21,8 +21,9 @@ export async function startPull(
   // The uncertain dispatch as the database had it when this run owed one (an overlapping run's included).
   const quietSince = dispatchQuietSince(owing.uncertainAt === undefined ? {} : { dispatch_uncertain_at: owing.uncertainAt }, now);
   if (quietSince !== null) {
+    const quiet = `none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min`;
     lines.push(
-      `⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min; the scheduled pull records the posts`,
+      `⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and ${quiet}; the scheduled pull records the posts`,
     );
     await state
       ?.dispatched(owing.generation)
