@@ -18,7 +18,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { OUTLET_NAMES, outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { openDatabase } from '../../src/db/database.ts';
@@ -120,7 +120,8 @@ const telegram = await outlet(
   () => JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: -1001, type: 'channel' } } }),
   'application/json',
 );
-const OUTLETS = ['ntfy', 'discord', 'slack', 'telegram'] as const;
+/** Every outlet of the registry must get the alert (each has its local server above). */
+const OUTLETS = OUTLET_NAMES;
 const TELEGRAM = {
   TELEGRAM_BOT_TOKEN: '7000000001:AAHbench-token',
   TELEGRAM_CHAT_ID: '@resetcast_bench',

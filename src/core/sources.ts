@@ -1,6 +1,10 @@
 /**
- * The one place the pulled sources are configured: addresses, accounts, queries, limits, and the most
- * bytes of any one response read from each (`maxBytes`: a bigger body is cut off with an error).
+ * The one registry of the pulled sources: each one's id (its `name` in signals.json `sources[]`, the key
+ * of its label `words.signalSource.<id>` in every locale catalogue), addresses, accounts, queries, the
+ * hosts its links may point to (`hosts`), and its budget: the most bytes of any one response read from it
+ * (`maxBytes`: a bigger body is cut off with an error) and its pages. Every list of sources derives from
+ * it: the pull runs one fetcher per id (src/jobs/pull/fetchers.ts), the pages name each id
+ * (src/site/i18n/words.ts), and tests fail when an id lacks a fetcher or a label in any locale.
  * Base addresses can be overridden (env in scripts/pull.ts, options in tests) so tests hit 127.0.0.1.
  */
 import { TEXT_CAPS } from './sanitize.ts';
@@ -17,6 +21,7 @@ export const SOURCES = {
     /** Resolved incidents stay in the snapshot this long, so a just-ended outage is still visible. */
     recentIncidentHours: 24,
     incidentUrl: (id: string): string => `https://status.openai.com/incidents/${encodeURIComponent(id)}`,
+    hosts: ['status.openai.com'],
     /** Response cap: the summary is ~5 KB today; a page with every component and a long incident log stays far below. */
     maxBytes: 4_000_000,
   },
@@ -29,6 +34,8 @@ export const SOURCES = {
     recentHours: 24,
     /** The baseline is the 14 days right before the recent window, averaged per day. */
     baselineDays: 14,
+    /** It publishes counts only, never a link. */
+    hosts: [],
     /** Response cap: a search answer with per_page=1 is ~1 KB plus one issue. */
     maxBytes: 2_000_000,
   },
@@ -42,6 +49,7 @@ export const SOURCES = {
      * experience), who posted a recorded reset. Any other account needs an explicit --origin.
      */
     officialAccounts: ['thsottiaux', 'OpenAIDevs', 'OpenAI', 'dkundel'],
+    hosts: ['x.com', 'twitter.com'],
     pageSize: 100,
     /** Pages read per account and pull; on the first pull (no since_id) only the newest page. */
     maxPages: 5,
@@ -54,6 +62,7 @@ export const SOURCES = {
    */
   staff: {
     repo: 'openai/codex',
+    hosts: ['github.com'],
     /**
      * GitHub logins of OpenAI staff who write about Codex usage limits there, each found in the
      * repository's public threads (not guessed):
@@ -96,32 +105,29 @@ export const SOURCES = {
   },
 } as const;
 
-/**
- * The hosts whose pages each source may link to: a URL a source hands us is published only when it is
- * https on one of its own hosts; any other is dropped (kept unknown, never rebuilt) with a note in the
- * source's check (docs/security.md). One allow-list for every adapter.
- */
-export const SOURCE_HOSTS = {
-  status: ['status.openai.com'],
-  staff: ['github.com'],
-  x: ['x.com', 'twitter.com'],
-} as const satisfies Record<string, readonly string[]>;
+/** Every source's id, in the registry's order (the order of the pull's lines and of `sources[]`). */
+export type SourceId = keyof typeof SOURCES;
+export const SOURCE_IDS = Object.keys(SOURCES) as readonly SourceId[];
 
-/** The URL, normalised, when it is https on one of `source`'s hosts; otherwise null. */
-export function sourceUrl(source: keyof typeof SOURCE_HOSTS, raw: string): string | null {
+/**
+ * The URL, normalised, when it is https on one of `source`'s hosts; otherwise null. A URL a source hands
+ * us is published only then; any other is dropped (kept unknown, never rebuilt) with a note in the
+ * source's check (docs/security.md). One allow-list for every adapter: each source's `hosts`.
+ */
+export function sourceUrl(source: SourceId, raw: string): string | null {
   if (raw.length > TEXT_CAPS.url || !URL.canParse(raw)) return null;
   const url = new URL(raw);
-  const hosts: readonly string[] = SOURCE_HOSTS[source];
+  const hosts: readonly string[] = SOURCES[source].hosts;
   return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && hosts.includes(url.hostname)
     ? url.toString()
     : null;
 }
 
-/** Every request names the project and where to reach its maintainers. */
 /** True for an X account listed as official (case-insensitive, as X handles are). */
 export const isOfficialXAccount = (account: string): boolean =>
   SOURCES.x.officialAccounts.some((a) => a.toLowerCase() === account.toLowerCase());
 
+/** Every request names the project and where to reach its maintainers. */
 export const USER_AGENT = `${SITE.name}/1.0 (+${SITE.contact})`;
 
 /** Request budget: a pull must finish well within a minute even when every host is down. */

@@ -6,7 +6,7 @@
  */
 import { parseDataset } from '../../core/dataset/index.ts';
 import type { HttpDeps } from '../../net/http.ts';
-import { datasetTextsOf } from '../pull/run.ts';
+import { datasetTextsOf } from '../pull/start.ts';
 import { broadcastSafely, type BroadcastResult } from './broadcast.ts';
 import { deriveAlerts } from '../../core/alerts/derive.ts';
 import type { OutletUrls } from './outlets/index.ts';

@@ -41,7 +41,7 @@ function cut(text: string): string {
  * Every post the classifier recognises becomes a candidate (platform `github`), with the classifier's
  * kind, scope and reason and, for a promise, the window its words suggest. Posts whose id is in `known`
  * (already a candidate, rejected or recorded), posts dated after `now` and posts whose link is not on
- * the source's host (src/core/sources.ts SOURCE_HOSTS) are skipped.
+ * the source's host (src/core/sources.ts, its `hosts`) are skipped.
  */
 export function toCandidates(posts: readonly StaffPost[], known: ReadonlySet<string>, now: Date): Candidate[] {
   const candidates: Candidate[] = [];

@@ -3,6 +3,8 @@
  * others against it at build). `{name}` is a placeholder; an object of plural categories (`one`,
  * `other`, …) is a message that depends on `{count}`. Terms kept consistent: docs/i18n.md.
  */
+import type { SourceId } from '../../core/sources.ts';
+
 export default {
   site: {
     description:
@@ -67,7 +69,7 @@ export default {
       issues: 'Codex issue tracker (GitHub)',
       x: 'Posts on X',
       staff: 'Comments by OpenAI staff (GitHub)',
-    },
+    } satisfies Record<SourceId, string>,
     check: {
       ok: 'ok',
       skipped: 'skipped',

@@ -1,12 +1,23 @@
-/** Every outlet the scheduled pull can broadcast to, named once (docs/alerts.md). */
+/**
+ * Every outlet the watcher and `npm run broadcast` send to (docs/alerts.md): one adapter per id of the
+ * one list of outlet ids, OUTLET_NAMES (src/core/schema/bookkeeping.ts, which the stored records name
+ * them by). Each adapter holds the rest: its environment variables (the `--help` of npm run broadcast
+ * and the configured URLs derive from them), its credential (a SECRET_VARIABLES entry of
+ * src/core/secrets.ts), its request, limits and answers. Adding an outlet is one id, its adapter here,
+ * its secret's entry and their tests; an id without an adapter does not compile.
+ */
+import { createRedactor, secretPieces, type Redactor } from '../../../core/secrets.ts';
 import { discord } from './discord.ts';
 import { ntfy } from './ntfy.ts';
 import { slack } from './slack.ts';
 import { telegram } from './telegram.ts';
-import type { Outlet, OutletUrls } from './types.ts';
-import { createRedactor, secretPieces, SECRET_ENV, type Redactor, type SecretName } from '../../../core/secrets.ts';
+import { OUTLET_NAMES, type Outlet, type OutletName, type OutletUrls } from './types.ts';
 
-export const OUTLETS: readonly Outlet[] = [ntfy, discord, slack, telegram];
+const ADAPTERS: Readonly<Record<OutletName, Outlet>> = { ntfy, discord, slack, telegram };
+
+/** Every outlet, in the order of OUTLET_NAMES (the order of the broadcast's lines). */
+export const OUTLETS: readonly Outlet[] = OUTLET_NAMES.map((name) => ADAPTERS[name]);
+export { OUTLET_NAMES };
 export type { Outlet, OutletName, OutletUrls } from './types.ts';
 
 /** The configured outlet URLs from an environment (blank counts as unset). */
@@ -26,6 +37,6 @@ export function outletUrls(env: Record<string, string | undefined>): OutletUrls 
  * too: these are error texts, not facts.
  */
 export function outletRedactor(outlet: Outlet, configured: string): Redactor {
-  if (configured === '' || !(SECRET_ENV as readonly string[]).includes(outlet.env)) return (text) => text;
-  return createRedactor(secretPieces(outlet.env as SecretName, outlet.secretOf ? outlet.secretOf(configured) : configured));
+  if (configured === '') return (text) => text;
+  return createRedactor(secretPieces(outlet.env, outlet.secretOf ? outlet.secretOf(configured) : configured));
 }

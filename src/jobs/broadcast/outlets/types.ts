@@ -1,12 +1,13 @@
-/** An outlet the scheduled pull broadcasts alerts to: how it is configured, asked, and how it says yes. */
+/** An outlet the watcher and npm run broadcast send alerts to: how it is configured, asked, and how it says yes. */
 import type { HttpAnswer } from '../../../net/http.ts';
 import type { Message } from '../../../core/alerts/message.ts';
 import { OUTLET_NAMES } from '../../../core/schema/index.ts';
 import { cleanText } from '../../../core/sanitize.ts';
+import type { SecretName } from '../../../core/secrets.ts';
 
 export { OUTLET_NAMES };
 export type OutletName = (typeof OUTLET_NAMES)[number];
-/** The configured address of each outlet (from the environment in scripts/pull.ts); unset outlets are skipped. */
+/** The configured address of each outlet (outletUrls: from the environment); unset outlets are skipped. */
 export type OutletUrls = Partial<Record<OutletName, string>>;
 
 /** One environment variable of an outlet: its name, what its value looks like, what it does. */
@@ -18,8 +19,11 @@ export interface OutletSetting {
 
 export interface Outlet {
   name: OutletName;
-  /** The environment variable holding its URL (a secret: the URL is the credential), named when it is unset. */
-  env: string;
+  /**
+   * The environment variable holding its URL or token (a secret: the URL is the credential), named when
+   * it is unset; its entry in SECRET_VARIABLES (src/core/secrets.ts) says which part is the credential.
+   */
+  env: SecretName;
   /**
    * Its configured address from the environment, when that takes more than `env` (Telegram: the token,
    * the chat and the API base); undefined when unset (the outlet is skipped). Without it, `env[env]`.

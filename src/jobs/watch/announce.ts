@@ -1,0 +1,54 @@
+/**
+ * The watcher's classify and send steps: new posts through the pull's intake (alerts.ts), and the
+ * confident ones announced at once through the alert ledger (claim before sending: exactly once with
+ * every sender). Without the database nothing is sent: what is not claimed is not sent, and the pull
+ * announces it.
+ */
+import type { Alert } from '../../core/schema/index.ts';
+import { broadcast } from '../broadcast/broadcast.ts';
+import type { Post } from '../intake/x.ts';
+import { classifyNew } from './alerts.ts';
+import type { Stored, WatchInput } from './input.ts';
+import type { SiteReader } from './poll.ts';
+
+/** The alerts of the new posts, and whether any post is news for the pull (to record or to review). */
+export interface Classified {
+  alerts: Alert[];
+  news: boolean;
+}
+
+/**
+ * New posts classified, skipping what the site publishes; when the site cannot say what it knows, every
+ * post is news (the pull decides) and nothing is announced.
+ */
+export async function classifyPolled(
+  posts: readonly Post[],
+  site: SiteReader,
+  input: Pick<WatchInput, 'now' | 'siteBase'>,
+  lines: string[],
+): Promise<Classified> {
+  if (posts.length === 0) return { alerts: [], news: false };
+  const known = await site();
+  if (!known) return { alerts: [], news: true }; // the site cannot say what it knows: the pull decides
+  const found = classifyNew(posts, known, input.now, input.siteBase);
+  lines.push(`✅ classify: ${found.toRecord} to record, ${found.forReview} for review; ${found.alerts.length} alert(s)`);
+  return { alerts: found.alerts, news: found.toRecord + found.forReview > 0 };
+}
+
+/** Each alert claimed and sent to every configured outlet; each outlet fails alone (a ledger failure included). */
+export async function announce(
+  alerts: readonly Alert[],
+  stored: Stored | null,
+  input: Pick<WatchInput, 'now' | 'http' | 'urls'>,
+  lines: string[],
+): Promise<void> {
+  if (alerts.length === 0) return;
+  if (!stored) {
+    lines.push(
+      `❌ alerts: ${alerts.length} not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them`,
+    );
+    return;
+  }
+  const result = await broadcast({ alerts, ledger: stored.stores.ledger, urls: input.urls, http: input.http, now: input.now });
+  lines.push(...result.lines.filter((l) => !l.startsWith('⏭️')));
+}
