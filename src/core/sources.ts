@@ -12,6 +12,8 @@ import { SITE } from './site.ts';
 
 export const SOURCES = {
   status: {
+    /** What the source is, in the field meanings of the API (signals.json `sources[].name`). */
+    meaning: "OpenAI's status page",
     /** OpenAI's status page runs on incident.io, which also serves the Statuspage-compatible API. */
     base: 'https://status.openai.com',
     summaryPath: '/api/v2/summary.json',
@@ -26,6 +28,7 @@ export const SOURCES = {
     maxBytes: 4_000_000,
   },
   issues: {
+    meaning: 'new usage-limit issues on openai/codex',
     base: 'https://api.github.com',
     repo: 'openai/codex',
     /** Either label (the repo renamed it) or the phrase, in the title or body. */
@@ -40,6 +43,7 @@ export const SOURCES = {
     maxBytes: 2_000_000,
   },
   x: {
+    meaning: 'posts on X',
     base: 'https://api.x.com',
     /** Accounts whose posts announced every recorded reset so far (data/events.json `source`). */
     accounts: ['thsottiaux', 'OpenAIDevs', 'OpenAI'],
@@ -61,6 +65,7 @@ export const SOURCES = {
    * free, GITHUB_TOKEN optional. Everything it recognises goes to review, never straight into events.
    */
   staff: {
+    meaning: 'staff posts on GitHub',
     repo: 'openai/codex',
     hosts: ['github.com'],
     /**

@@ -3,7 +3,13 @@
  * snapshot and the corrections log. Each is validated whole at build (src/core/dataset/index.ts).
  */
 import { z } from 'zod';
+import { SOURCES } from '../sources.ts';
 import { Certainty, IsoDate, Kind, Origin, PostId, Scope, Text, Timestamp, Url } from './scalars.ts';
+
+/** The pulled sources by id, each with what it is, for the meaning of a source check's name (from SOURCES). */
+const SOURCE_MEANINGS = Object.entries(SOURCES)
+  .map(([id, source]) => `\`${id}\` (${source.meaning})`)
+  .join(', ');
 
 /** Meanings several records share (descriptions, carried into the published JSON Schemas and docs/api.md). */
 const SAID_BY = 'who published it: the account or site that said it';
@@ -85,7 +91,7 @@ export const ComponentStatus = z.enum([
   'unknown',
 ]);
 export const SourceCheck = z.strictObject({
-  name: Text('name').min(1).describe('the source: `status`, `issues`, `x` (posts on X) or `staff` (staff posts on GitHub)'),
+  name: Text('name').min(1).describe(`the source: ${SOURCE_MEANINGS}`),
   ok: z.boolean().describe('the source answered in the last pull'),
   error: Text('error').nullable().describe("why it did not, in the pull's words (English, capped), or null"),
   checked_at: Timestamp,

@@ -9,6 +9,7 @@ import { CATALOGUES } from '../../../src/site/i18n/catalogues.ts';
 import { t } from '../../../src/site/i18n/index.ts';
 import { LOCALES } from '../../../src/site/i18n/locales.ts';
 import { sourceName } from '../../../src/site/i18n/words.ts';
+import { SourceCheck } from '../../../src/core/schema/index.ts';
 
 /** Each `locale: id` whose catalogue has no label for a source of `ids`, or a label for a source not in `ids`. */
 function labelProblems(ids: readonly string[], catalogues: Record<string, unknown>): string[] {
@@ -45,6 +46,11 @@ describe('SOURCES: one registry every list derives from', () => {
       }
     expect(sourceName(t('en'), 'staff').text).toBe('Comments by OpenAI staff (GitHub)');
     expect(sourceName(t('en'), 'mastodon')).toEqual({ text: 'mastodon', known: false });
+  });
+
+  it("the API's meaning of a source check's name names every source with what it is", () => {
+    const meaning = SourceCheck.shape.name.description ?? '';
+    for (const id of SOURCE_IDS) expect(meaning).toContain(`\`${id}\` (${SOURCES[id].meaning})`);
   });
 
   it('every source has a fetcher in the pull, and the pull has none for a source not registered', () => {
