@@ -8,7 +8,7 @@ import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles, SecretInDataError, writeDataTexts } from '../../src/io/data-folder.ts';
 import { readDataJson } from '../../src/io/json-file.ts';
 import { CurationError } from '../../src/core/curate/errors.ts';
-import type { Curated, Outcome } from '../../src/core/curate/state.ts';
+import { curatedOf, type Curated, type Outcome } from '../../src/core/curate/state.ts';
 import { DATA_FILES } from '../../src/core/dataset/files.ts';
 import { DataError, parseDataset, validateDataset } from '../../src/core/dataset/index.ts';
 import { stableStringify } from '../../src/core/json.ts';
@@ -42,14 +42,10 @@ interface Untouched {
 export function readCurated(dir: string, now: Date): { state: Curated; texts: Record<string, string>; untouched: Untouched } {
   const build = readDataFiles(dir);
   const data = parseDataset(build, now);
-  const state: Curated = {
-    events: { checked_at: data.eventsCheckedAt, events: data.events },
-    announcements: { announcements: data.announcements },
-    banked: data.banked,
-    corrections: { corrections: data.corrections },
+  const state = curatedOf(data, {
     candidates: bookkeepingOf(dir, 'candidates', CandidatesFile),
     checks: bookkeepingOf(dir, 'checks', ChecksFile),
-  };
+  });
   // What "changed" is measured against: the files as they would be written, so an absent optional file
   // or one that is merely formatted differently is not rewritten by a command that did not touch it.
   const texts = Object.fromEntries((Object.keys(CURATED) as (keyof Curated)[]).map((k) => [k, stableStringify(state[k])]));

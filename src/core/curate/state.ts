@@ -12,6 +12,7 @@ import type {
   EventsFile,
 } from '../schema/index.ts';
 import { compareEvents } from '../facts/timeline.ts';
+import type { Dataset } from '../dataset/index.ts';
 
 export interface Curated {
   events: EventsFile;
@@ -21,6 +22,17 @@ export interface Curated {
   candidates: CandidatesFile;
   /** Checks of the sources by hand (npm run checked); read by the curation commands only (the pull never writes it). */
   checks?: ChecksFile;
+}
+
+/** The curated files as a validated dataset holds them, with the bookkeeping its reader keeps beside them. */
+export function curatedOf(data: Dataset, bookkeeping: Pick<Curated, 'candidates'> & Pick<Partial<Curated>, 'checks'>): Curated {
+  return {
+    events: { checked_at: data.eventsCheckedAt, events: data.events },
+    announcements: { announcements: data.announcements },
+    banked: data.banked,
+    corrections: { corrections: data.corrections },
+    ...bookkeeping,
+  };
 }
 
 /** What a command did: the new state and one line per thing recorded, for the terminal. */

@@ -127,6 +127,30 @@ function listUrl(base: string, path: string, params: Record<string, string>): UR
   return url;
 }
 
+/** One listed comment or issue: its time, and the staff post it is when it is one to read (not on a pull request). */
+function listed(
+  kind: StaffPost['kind'],
+  item: { id: number; user: z.infer<typeof User>; author_association?: string | undefined; created_at: string; html_url: string },
+  text: string,
+  notOnPullRequest: boolean,
+  from: string,
+): { created_at: string; post: StaffPost | null } {
+  const created = toUtc(item.created_at, `${kind} ${item.id} created_at`);
+  const post: StaffPost | null =
+    notOnPullRequest && keep(item.user, item.author_association, created, from)
+      ? {
+          id: String(item.id),
+          kind,
+          login: item.user!.login,
+          association: item.author_association ?? 'NONE',
+          created_at: created,
+          url: item.html_url,
+          text,
+        }
+      : null;
+  return { created_at: created, post };
+}
+
 /** An item by staff created after `from`; anything else is only read (it still moves the cursor). */
 function keep(user: z.infer<typeof User>, association: string | undefined, created: string, from: string): boolean {
   return user !== null && created > from && isStaff(user.login, association);
@@ -176,22 +200,9 @@ export async function pullStaffPosts(
   const common = { since: from, sort: 'created', direction: 'asc', per_page: String(pageSize) };
 
   const comments = await readListing(http, listUrl(base, `/repos/${repo}/issues/comments`, common), headers, maxPages, budget, (body) =>
-    parseOrThrow(CommentsDoc, body, 'GitHub issue comments').map((c) => {
-      const created = toUtc(c.created_at, `comment ${c.id} created_at`);
-      const post: StaffPost | null =
-        !onPullRequest(c.html_url) && keep(c.user, c.author_association, created, from)
-          ? {
-              id: String(c.id),
-              kind: 'comment',
-              login: c.user!.login,
-              association: c.author_association ?? 'NONE',
-              created_at: created,
-              url: c.html_url,
-              text: c.body ?? '',
-            }
-          : null;
-      return { created_at: created, post };
-    }),
+    parseOrThrow(CommentsDoc, body, 'GitHub issue comments').map((c) =>
+      listed('comment', c, c.body ?? '', !onPullRequest(c.html_url), from),
+    ),
   );
   const issues: Listing[] = [];
   for (const login of logins) {
@@ -203,22 +214,9 @@ export async function pullStaffPosts(
         issuePages,
         budget,
         (body) =>
-          parseOrThrow(IssuesDoc, body, `GitHub issues by ${login}`).map((i) => {
-            const created = toUtc(i.created_at, `issue ${i.id} created_at`);
-            const post: StaffPost | null =
-              i.pull_request === undefined && keep(i.user, i.author_association, created, from)
-                ? {
-                    id: String(i.id),
-                    kind: 'issue',
-                    login: i.user!.login,
-                    association: i.author_association ?? 'NONE',
-                    created_at: created,
-                    url: i.html_url,
-                    text: `${i.title}\n\n${i.body ?? ''}`.trim(),
-                  }
-                : null;
-            return { created_at: created, post };
-          }),
+          parseOrThrow(IssuesDoc, body, `GitHub issues by ${login}`).map((i) =>
+            listed('issue', i, `${i.title}\n\n${i.body ?? ''}`.trim(), i.pull_request === undefined, from),
+          ),
       ),
     );
   }

@@ -3,7 +3,7 @@
  * invalid data (a DataError names every problem, and nothing is written).
  */
 import type { z } from 'zod';
-import type { Curated } from '../../core/curate/state.ts';
+import { curatedOf, type Curated } from '../../core/curate/state.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../../core/dataset/files.ts';
 import { readJson } from '../../core/dataset/read-json.ts';
 import { DataError, parseDataset, type Dataset, type DatasetTexts } from '../../core/dataset/index.ts';
@@ -46,13 +46,7 @@ function parseBookkeeping<S extends z.ZodType>(schema: S, key: 'candidates' | 'p
 export function readPullStart(texts: DataTexts, now: Date): PullStart {
   const dataTexts = datasetTextsOf(texts);
   const current = parseDataset(dataTexts, now);
-  const curated: Curated = {
-    events: { checked_at: current.eventsCheckedAt, events: current.events },
-    announcements: { announcements: current.announcements },
-    banked: current.banked,
-    corrections: { corrections: current.corrections },
-    candidates: parseBookkeeping(CandidatesFile, 'candidates', texts),
-  };
+  const curated = curatedOf(current, { candidates: parseBookkeeping(CandidatesFile, 'candidates', texts) });
   const pullState = parseBookkeeping(PullStateFile, 'pullState', texts);
   return { dataTexts, current, curated, pullState, known: knownPosts(curated) };
 }
