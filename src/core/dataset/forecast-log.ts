@@ -3,6 +3,8 @@
  * so a bad line stays in the file for ever: it is skipped here with a named warning, never fatal.
  */
 import { dataPath } from './files.ts';
+import { fileProblem } from './problems.ts';
+import { checkLine, parseJsonLine } from './read-json.ts';
 import { ForecastLogLine, type ForecastLogLine as Line } from '../schema/index.ts';
 
 /** Why a line was skipped. */
@@ -18,18 +20,17 @@ export interface ForecastLog {
   skipped: { line: number; kind: LogProblem }[];
 }
 
-/** Why a parsed line is not usable after `previous` (the last line kept), or the line when it is. */
-function problemOf(doc: unknown, previous: Line | undefined): [LogProblem, string] | Line {
-  const result = ForecastLogLine.safeParse(doc);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return ['invalid', `field '${issue?.path.join('.') || '(whole line)'}': ${issue?.message ?? 'invalid'}`];
-  }
-  const line = result.data;
-  if (line.p48 < line.p24) return ['p48_below_p24', `p48 ${line.p48} is below p24 ${line.p24}`];
-  if (previous && line.issued_at === previous.issued_at) return ['duplicate', `duplicate issued_at ${line.issued_at}`];
+/** Why a parsed line (number `n`) is not usable after `previous` (the last line kept), in the one wording of problems.ts, or the line. */
+function problemOf(doc: unknown, n: number, previous: Line | undefined): [LogProblem, string] | Line {
+  const file = dataPath('forecastLog');
+  const checked = checkLine(ForecastLogLine, doc, file, n);
+  if (!checked.ok) return ['invalid', checked.problems[0]!];
+  const line = checked.value;
+  const at = (message: string): string => fileProblem(file, `line ${n}: ${message}`);
+  if (line.p48 < line.p24) return ['p48_below_p24', at(`p48 ${line.p48} is below p24 ${line.p24}`)];
+  if (previous && line.issued_at === previous.issued_at) return ['duplicate', at(`duplicate issued_at ${line.issued_at}`)];
   if (previous && line.issued_at < previous.issued_at)
-    return ['out_of_order', `issued_at ${line.issued_at} is before the line above it (${previous.issued_at})`];
+    return ['out_of_order', at(`issued_at ${line.issued_at} is before the line above it (${previous.issued_at})`)];
   return line;
 }
 
@@ -39,19 +40,12 @@ export function parseForecastLog(text: string): ForecastLog {
   const skipped: ForecastLog['skipped'] = [];
   text.split('\n').forEach((raw, i) => {
     if (raw.trim() === '') return;
-    const where = `${dataPath('forecastLog')}: line ${i + 1}`;
-    let doc: unknown;
-    try {
-      doc = JSON.parse(raw);
-    } catch (e) {
-      warnings.push(`${where}: not valid JSON (${(e as Error).message})`);
-      skipped.push({ line: i + 1, kind: 'not_json' });
-      return;
-    }
-    const outcome = problemOf(doc, lines.at(-1));
+    const n = i + 1;
+    const parsed = parseJsonLine(raw, dataPath('forecastLog'), n);
+    const outcome: [LogProblem, string] | Line = parsed.ok ? problemOf(parsed.doc, n, lines.at(-1)) : ['not_json', parsed.problems[0]!];
     if (Array.isArray(outcome)) {
-      warnings.push(`${where}: ${outcome[1]}`);
-      skipped.push({ line: i + 1, kind: outcome[0] });
+      warnings.push(outcome[1]);
+      skipped.push({ line: n, kind: outcome[0] });
     } else lines.push(outcome);
   });
   return { lines, warnings, skipped };

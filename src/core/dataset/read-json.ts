@@ -31,15 +31,24 @@ export function readJson<S extends z.ZodType>(text: string, schema: S, file: str
   return parsed.ok ? checkDoc(schema, parsed.doc, file) : parsed;
 }
 
-/** One line (1-based `line`) of a JSONL file checked against its schema; the line is the record in every problem. */
-export function readJsonLine<S extends z.ZodType>(raw: string, schema: S, file: string, line: number): Checked<z.output<S>> {
-  let doc: unknown;
+/** One line (1-based `line`) of a JSONL file as JSON, or the syntax problem with the line as the record. */
+export function parseJsonLine(raw: string, file: string, line: number): { ok: true; doc: unknown } | { ok: false; problems: string[] } {
   try {
-    doc = JSON.parse(raw);
+    return { ok: true, doc: JSON.parse(raw) as unknown };
   } catch (e) {
     return { ok: false, problems: [fileProblem(file, `line ${line}: not valid JSON: ${(e as Error).message}`)] };
   }
+}
+
+/** An already-parsed line of a JSONL file checked against its schema; the line is the record in every problem. */
+export function checkLine<S extends z.ZodType>(schema: S, doc: unknown, file: string, line: number): Checked<z.output<S>> {
   const result = schema.safeParse(doc);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, problems: result.error.issues.map((issue) => lineProblem(file, line, issue.path, issue.message)) };
+}
+
+/** One line (1-based `line`) of a JSONL file checked against its schema; the line is the record in every problem. */
+export function readJsonLine<S extends z.ZodType>(raw: string, schema: S, file: string, line: number): Checked<z.output<S>> {
+  const parsed = parseJsonLine(raw, file, line);
+  return parsed.ok ? checkLine(schema, parsed.doc, file, line) : parsed;
 }
