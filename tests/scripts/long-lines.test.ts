@@ -30,12 +30,14 @@ describe('which files are read', () => {
     expect(isCodeFile(path)).toBe(read);
   });
 
-  it('counts only the locale catalogues as catalogues', () => {
-    expect([isCatalogue('src/site/i18n/ja.ts'), isCatalogue('src/site/i18n/format/x.ts'), isCatalogue('src/site/llms.ts')]).toEqual([
-      true,
-      false,
-      false,
-    ]);
+  it.each([
+    ['src/site/i18n/ja.ts', true],
+    ['src/site/i18n/en.ts', true],
+    ['src/site/i18n/format.ts', false],
+    ['src/site/i18n/fr.ts', false],
+    ['src/site/llms.ts', false],
+  ])('%s is a locale catalogue: %s', (path, catalogue) => {
+    expect(isCatalogue(path)).toBe(catalogue);
   });
 });
 
