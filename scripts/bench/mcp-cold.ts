@@ -145,9 +145,9 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   const bareSamples: ColdSample[] = [];
   const layerSamples = layers.map(() => [] as number[]);
   for (let i = 0; i < coldRuns; i++) {
-    variants.forEach((v, k) => samples[k]!.push(v.run('cold-child.mjs')));
+    for (const [k, v] of variants.entries()) samples[k]!.push(v.run('cold-child.mjs'));
     bareSamples.push(runBare('cold-child.mjs'));
-    layers.forEach((l, k) => layerSamples[k]!.push(runLayer(l.module).imported));
+    for (const [k, l] of layers.entries()) layerSamples[k]!.push(runLayer(l.module).imported);
   }
   const bareAnswered = median(bareSamples.map((s) => s.answered));
   const coldRows = variants.map((v, k) => {

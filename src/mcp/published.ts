@@ -79,11 +79,16 @@ function lazily<T>(name: PublishedName, files: PublishedFiles, pinned: string): 
       if (failure) throw failure;
       const bytes = files.read(name);
       const got = checksum(bytes);
-      if (got !== pinned) throw (failure = new PublishedFileError(mismatch(name, got, pinned)));
-      return (text = decoder.decode(bytes));
+      if (got !== pinned) {
+        failure = new PublishedFileError(mismatch(name, got, pinned));
+        throw failure;
+      }
+      text = decoder.decode(bytes);
+      return text;
     },
     get value(): T {
-      return (value ??= JSON.parse(published.text) as T);
+      value ??= JSON.parse(published.text) as T;
+      return value;
     },
   };
   return published;

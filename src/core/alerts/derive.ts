@@ -150,6 +150,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           ...common,
           id: alertId('promise-fulfilled', key, base),
           kind: 'promise-fulfilled',
+          // biome-ignore lint/complexity/useMathMinMax: timestamps are ISO strings, compared as text; Math.max would give NaN
           at: event.ts > a.ts ? event.ts : a.ts,
           title: 'Promised Codex reset delivered',
           summary: `The reset ${a.source} promised on ${utcDateTime(a.ts)} came at ${utcDateTime(event.ts)}: ${eventTitle(event)}.`,

@@ -89,7 +89,7 @@ function rerecord(state: Curated, id: string, supersedes: string | undefined, at
   const retraction = state.corrections.corrections
     .filter((c) => c.event_id === id && (c.what === 'retraction' || c.what === 'rerecorded'))
     .at(-1);
-  if (!retraction || retraction.what !== 'retraction') {
+  if (retraction?.what !== 'retraction') {
     if (supersedes !== undefined) throw new CurationError(`--supersedes ${supersedes}: event ${id} has no retraction to supersede`);
     return [];
   }

@@ -4,7 +4,7 @@
  * already recorded inside the window fulfils it at once.
  */
 import { linkPromises } from './index.ts';
-import { PromiseWindowError, resolveWindow } from './window.ts';
+import { type PromiseWindow, PromiseWindowError, resolveWindow } from './window.ts';
 import type { Announcement } from '../schema/index.ts';
 import { compareByTs } from '../timeline.ts';
 import { toTimestamp } from '../time.ts';
@@ -43,7 +43,7 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
   const summary = textFlag(args.summary, 'summary', 'summary');
   const source = ref.account ?? (args.source === undefined ? undefined : textFlag(args.source, 'name', 'source'));
   if (!source) throw new CurationError(`--source is required for ${ref.url}: the account that posted it`);
-  let window;
+  let window: PromiseWindow;
   try {
     window = resolveWindow({
       postedAt,
