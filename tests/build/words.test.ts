@@ -112,7 +112,7 @@ describe("bookkeeping stays out of people's feeds (item 3)", () => {
       (c: { what: string; event_id: string }) => c.what === 'url' && c.event_id === NO_POST,
     );
     expect(moves).toHaveLength(1);
-    expect(Object.keys(moves[0]).sort()).toEqual(['after', 'at', 'before', 'event_id', 'reason', 'what']);
+    expect(Object.keys(moves[0]!).sort()).toEqual(['after', 'at', 'before', 'event_id', 'reason', 'what']);
   });
   it('but not in /feed.xml, whose other corrections are', () => {
     const ids = parseFeed(page('feed.xml')).items.map((i) => i.id ?? '');

@@ -147,7 +147,7 @@ describe('plausible and canonical', () => {
     const dir = curateDir();
     const post = xUrl('OpenAIDevs', '2026-11-19T01:00:00Z');
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'pro+plus', '--summary', 'Reset for Pro and Plus.']);
-    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post)).scope).toBe('plus+pro');
+    expect(readJson(dir, 'events.json').events.find((e) => e.id === idOf(post))!.scope).toBe('plus+pro');
     await ok('add-event', dir, [
       'https://github.com/openai/codex/issues/1',
       '--kind',
@@ -284,7 +284,7 @@ describe('every fact fixable, every fix on the record', () => {
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'One banked reset each.']);
     const out = await ok('correct', dir, [idOf(post), '--kind', 'banked', '--reason', 'it was a banked reset, not an immediate one']);
     expect(out).toContain(`granted 2026-11-18-${idOf(post)}: expires 2026-12-18T09:15:02Z`);
-    expect(readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(post))).toMatchObject({
+    expect(readJson(dir, 'banked.json').grants.find((g) => g.event_id === idOf(post))).toMatchObject({
       granted_at: '2026-11-18T09:15:02Z',
       scope: 'plus+pro',
     });
@@ -297,7 +297,7 @@ describe('every fact fixable, every fix on the record', () => {
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
     const back = await ok('correct', dir, [idOf(post), '--kind', 'reset', '--reason', 'it was immediate after all']);
     expect(back).toContain(`removed grant 2026-11-18-${idOf(post)}`);
-    expect(readJson(dir, 'banked.json').grants.map((g: { event_id: string }) => g.event_id)).not.toContain(idOf(post));
+    expect(readJson(dir, 'banked.json').grants.map((g) => g.event_id)).not.toContain(idOf(post));
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
   });
 
@@ -376,7 +376,7 @@ describe('every fact fixable, every fix on the record', () => {
     ]);
     expect(readJson(dir, 'announcements.json').announcements.at(-1)).toMatchObject({ scope: 'business+enterprise' });
     await ok('add-event', dir, [banked, '--kind', 'banked', '--scope', 'paid', '--summary', 'A banked reset for paid plans.']);
-    expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBeNull();
+    expect(readJson(dir, 'announcements.json').announcements.at(-1)!.fulfilled_by).toBeNull();
     const out = await ok('add-event', dir, [
       reset,
       '--kind',

@@ -14,6 +14,7 @@ import { createPayloads } from '../../src/site/api/payloads.ts';
 import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { startServer, type FixtureServer, type Reply } from './support/fixture-server.ts';
+import type { JsonOf } from '../support/json.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
 let server: FixtureServer | undefined;
@@ -55,7 +56,7 @@ async function factsChanged(before: string, after: string, siteUrl: string): Pro
   return { ...r, output: readFileSync(output, 'utf8') };
 }
 
-const editJson = (dir: string, file: string, edit: (doc: any) => void): void => {
+const editJson = <F extends string>(dir: string, file: F, edit: (doc: JsonOf<F>) => void): void => {
   const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   edit(doc);
   writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
@@ -78,7 +79,7 @@ function quietPull(dir: string): void {
 function grantExpiring(dirs: string[], expiresAt: string): void {
   for (const dir of dirs)
     editJson(dir, 'banked.json', (b) =>
-      b.grants.push({ ...b.grants.at(-1), id: 'test-grant', granted_at: '2026-11-20T00:00:00Z', expires_at: expiresAt, event_id: null }),
+      b.grants.push({ ...b.grants.at(-1)!, id: 'test-grant', granted_at: '2026-11-20T00:00:00Z', expires_at: expiresAt, event_id: null }),
     );
 }
 

@@ -34,7 +34,9 @@ import { testLedger, type TestLedger } from './support/ledger.ts';
 const LEASE_MS = 300;
 /** One embedded ledger for the file, emptied after each test. */
 let l: TestLedger;
-beforeAll(async () => void (l = await testLedger({ leaseMs: LEASE_MS })), 60_000);
+beforeAll(async () => {
+  l = await testLedger({ leaseMs: LEASE_MS });
+}, 60_000);
 afterAll(async () => l?.close());
 let servers: FixtureServer[] = [];
 afterEach(async () => {

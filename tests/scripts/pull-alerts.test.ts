@@ -35,6 +35,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { snapshot } from './support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from './support/pull-env.ts';
 import { testLedger, type TestLedger } from './support/ledger.ts';
+import type { LooseJson } from '../support/json.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));
@@ -49,7 +50,10 @@ afterEach(async () => {
 /** The test's ledger (embedded, fresh), opened on first use. */
 let current: TestLedger | undefined;
 async function ledger(): Promise<TestLedger> {
-  if (!current || !ledgers.includes(current)) ledgers.push((current = await testLedger()));
+  if (!current || !ledgers.includes(current)) {
+    current = await testLedger();
+    ledgers.push(current);
+  }
   return current;
 }
 
@@ -127,7 +131,7 @@ async function announce(dir: string, urls: OutletUrls, now = NOW) {
   return runBroadcast({ texts: readDataTexts(dir), now, http: httpDeps([], now), urls, site: SITE.url, ledger: (await ledger()).ledger });
 }
 
-const bodies = (s: FixtureServer): any[] => s.requests.map((q) => JSON.parse(q.body));
+const bodies = (s: FixtureServer): LooseJson[] => s.requests.map((q) => JSON.parse(q.body));
 
 describe('a pull that records a new reset', () => {
   it('announces it once on every outlet, with the post, the timeline entry and the attribution', async () => {
@@ -150,7 +154,7 @@ describe('a pull that records a new reset', () => {
       '✅ slack: sent 1 alert(s)',
       '✅ telegram: sent 1 alert(s)',
     ]);
-    const [ntfy, discord, slack, telegram] = all.map(bodies) as [any[], any[], any[], any[]];
+    const [ntfy, discord, slack, telegram] = all.map(bodies) as [LooseJson[], LooseJson[], LooseJson[], LooseJson[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
     expect(ntfy).toEqual([

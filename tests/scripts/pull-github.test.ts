@@ -350,7 +350,7 @@ describe('staff in npm run pull', () => {
     expect(queued.length).toBeGreaterThan(0);
     expect(queued.every((c: { platform: string }) => c.platform === 'github')).toBe(true);
     expect(read(dir, 'events.json')).toBe(events);
-    expect(readJson(dir, 'pull-state.json').github.since).toMatch(/^2026-11-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(readJson(dir, 'pull-state.json').github!.since).toMatch(/^2026-11-\d\dT\d\d:\d\d:\d\dZ$/);
     const again = await pullInto(dir, { github: server!.url });
     expect(again.writes['candidates.json']).toBeUndefined();
   });

@@ -115,12 +115,12 @@ describe('x: new posts', () => {
       ['2123687794176950277', 'reset'],
     ]);
     // "… We will reset limits tomorrow …", posted 13:40:10 PST on 18 Nov: tomorrow is 19 Nov, 00:00–23:59:59 PST.
-    expect(readJson(dir, 'candidates.json').candidates[0].suggested_window).toEqual({
+    expect(readJson(dir, 'candidates.json').candidates[0]!.suggested_window).toEqual({
       start: '2026-11-19T08:00:00Z',
       end: '2026-11-20T07:59:59Z',
       by: 'tomorrow',
     });
-    expect(readJson(dir, 'candidates.json').candidates[1].suggested_window).toBeNull();
+    expect(readJson(dir, 'candidates.json').candidates[1]!.suggested_window).toBeNull();
     expect(readJson(dir, 'pull-state.json')).toEqual({
       x: {
         OpenAI: { user_id: OPENAI, since_id: null },
@@ -253,7 +253,7 @@ describe.each<[string, Reply, RegExp]>([
     const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
     expect(['events.json', 'pull-state.json'].map((f) => read(dir, f))).toEqual(kept);
     expect(r.writes['candidates.json']).toBeUndefined();
-    const check = readJson(dir, 'signals.json').sources[2];
+    const check = readJson(dir, 'signals.json').sources[2]!;
     expect(check).toMatchObject({ name: 'x', ok: false, outcome: 'failed' });
     expect(check.error).toMatch(error);
     expect(r.failed).toBe(true);

@@ -542,7 +542,7 @@ describe('a secret planted in every failure path', () => {
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(/^❌ x: .*malformed JSON \(\d+ bytes\)$/m);
     expect(r.out).toMatch(new RegExp(`^❌ issues: .*redirected to another host \\(\\${REDACTED}\\.invalid\\), refused`, 'm'));
-    expect(r.out).toMatch(new RegExp(`^❌ status: .*Unauthorized for no header`, 'm'));
+    expect(r.out).toMatch(/^❌ status: .*Unauthorized for no header/m);
     expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
       facts,
     );

@@ -146,7 +146,9 @@ async function world(
     ntfy,
     discord,
     data,
-    serve: (reply) => void (files['/api/v1/alerts.json'] = reply),
+    serve: (reply) => {
+      files['/api/v1/alerts.json'] = reply;
+    },
     input: (over = {}) => ({
       now: NOW,
       http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },
@@ -375,7 +377,9 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
 
 describe('npm run broadcast and the watcher at once', () => {
   let pg: LocalPostgres;
-  beforeAll(async () => void (pg = await startPostgres()), 120_000);
+  beforeAll(async () => {
+    pg = await startPostgres();
+  }, 120_000);
   afterAll(async () => pg?.stop());
 
   it('exactly once: each alert reaches each outlet once, whichever sender claimed it', async () => {

@@ -16,7 +16,9 @@ import { testLedger, type TestLedger } from './support/ledger.ts';
 
 let pg: LocalPostgres;
 const opened: TestLedger[] = [];
-beforeAll(async () => void (pg = await startPostgres()), 120_000);
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 120_000);
 afterAll(async () => {
   await Promise.all(opened.map((l) => l.close()));
   await pg?.stop();

@@ -144,7 +144,9 @@ async function world(opts: WorldOpts = {}): Promise<World> {
   return {
     db: () => db,
     down: () => db.close(),
-    up: async () => void (db = await testLedger({ dbDir })),
+    up: async () => {
+      db = await testLedger({ dbDir });
+    },
     x,
     github,
     ntfy,
