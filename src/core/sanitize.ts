@@ -64,14 +64,20 @@ export function withoutEscapes(text: string): string {
 
 /** Bidirectional controls (embeddings, overrides U+202A–U+202E, isolates U+2066–U+2069): they reorder what a reader sees. */
 const isBidiControl = (code: number): boolean => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-/** Invisible format characters: zero-width space, joiners, direction marks (U+200B–U+200F), word joiner and invisible operators (U+2060–U+2064), BOM. */
+/**
+ * Invisible format characters: zero-width space, joiners, direction marks (U+200B–U+200F), word joiner and invisible
+ * operators (U+2060–U+2064), BOM.
+ */
 const isInvisible = (code: number): boolean => (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064) || code === 0xfeff;
 const ZWJ = 0x200d;
 /** What may stand on each side of a kept ZERO WIDTH JOINER: an emoji sequence (👩‍💻, 🏳️‍🌈, 👩🏽‍🚀). */
 const EMOJI_BEFORE_ZWJ = /(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}]|\uFE0F)$/u;
 const EMOJI_AFTER_ZWJ = /^\p{Extended_Pictographic}/u;
 
-/** Characters no stored text may hold: C0 and C1 controls, DEL, U+FFFE/U+FFFF, lone surrogates, bidi controls, invisible format characters. */
+/**
+ * Characters no stored text may hold: C0 and C1 controls, DEL, U+FFFE/U+FFFF, lone surrogates, bidi controls, invisible
+ * format characters.
+ */
 function isForbidden(code: number, multiline: boolean): boolean {
   if (code === 0x0a || code === 0x09) return !multiline;
   if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;

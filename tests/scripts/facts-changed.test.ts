@@ -26,7 +26,10 @@ afterEach(async () => {
 type Deployed = { forecast: Reply; alerts: Reply; banked: Reply };
 const doc = (body: object): Reply => ({ body: JSON.stringify(body) });
 
-/** The site as a build of `dir` at `at` deployed it, its forecast.json saying `numbers` (what the clock does to them is tested elsewhere). */
+/**
+ * The site as a build of `dir` at `at` deployed it, its forecast.json saying `numbers` (what the clock does to them is
+ * tested elsewhere).
+ */
 function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): Deployed {
   const payloads = createPayloads(parseDataset(readDataFiles(dir), at), at, SITE.url);
   return { forecast: doc({ ...payloads.forecast, ...numbers }), alerts: doc(payloads.alerts), banked: doc(payloads.banked) };

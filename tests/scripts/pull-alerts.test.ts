@@ -197,7 +197,8 @@ describe('a pull that records a new reset', () => {
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     await pull(dir, src);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
-    // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before connecting: that counts as uncertain).
+    // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before
+    // connecting: that counts as uncertain).
     const closed = `http://127.0.0.1:${await freePort()}`;
     const { telegram } = outletUrls({
       TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,

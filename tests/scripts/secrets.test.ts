@@ -69,7 +69,10 @@ async function echoingPostgres(echo: string): Promise<number> {
   return (server.address() as { port: number }).port;
 }
 
-/** A raw HTTP server (node:net: Node's own server would refuse a reason phrase holding the header) answering `status` with the request's Authorization header as the reason phrase. */
+/**
+ * A raw HTTP server (node:net: Node's own server would refuse a reason phrase holding the header) answering `status`
+ * with the request's Authorization header as the reason phrase.
+ */
 async function echoReasonServer(status = 500): Promise<string> {
   const server: Server = createTcpServer((socket) => {
     let head = '';
@@ -348,7 +351,10 @@ describe('the build', () => {
   });
 });
 
-/** Secrets whose URLs share words with our data ("resetcast", "timeline", "services"): the public topic, a Discord and a Slack webhook behind a path. */
+/**
+ * Secrets whose URLs share words with our data ("resetcast", "timeline", "services"): the public topic, a Discord and a
+ * Slack webhook behind a path.
+ */
 const oursAlike = (ntfy: string, discord: string, slack: string): Record<string, string> => ({
   NTFY_TOPIC_URL: `${ntfy}/resetcast`,
   RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',

@@ -1,8 +1,8 @@
 /**
- * The first global setup of every project (vitest.config.ts): the maintainer's build is not the suite's. It fingerprints what `npm start -- --no-build` serves (dist/
- * and the bundled functions in .netlify/functions-bundled/) before the first test, and fails the run if
- * any test changed it; it removes the builds of the run when it ends (tests/support/scratch.ts), and
- * what crashed runs left behind when it starts.
+ * The first global setup of every project (vitest.config.ts): the maintainer's build is not the suite's. It
+ * fingerprints what `npm start -- --no-build` serves (dist/ and the bundled functions in .netlify/functions-bundled/)
+ * before the first test, and fails the run if any test changed it; it removes the builds of the run when it ends
+ * (tests/support/scratch.ts), and what crashed runs left behind when it starts.
  *
  * Each project runs it (a root `globalSetup` would run after the projects' own, too late to see the e2e
  * runtime's build); the projects of one run share one guard, armed by the first setup and checked by

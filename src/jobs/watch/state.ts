@@ -18,7 +18,10 @@ export const WatchState = z.strictObject({
   accounts: z.record(z.string(), z.strictObject({ user_id: PostId, since_id: PostId.nullable(), polled_at: Timestamp })),
   /** A dispatch owed: set before dispatching, cleared when GitHub accepted it. */
   dispatch_pending: z.boolean(),
-  /** When GitHub last answered a dispatch in a way that may have started the pull (src/jobs/watch/dispatch.ts): none is sent for a while after. */
+  /**
+   * When GitHub last answered a dispatch in a way that may have started the pull (src/jobs/watch/dispatch.ts): none is
+   * sent for a while after.
+   */
   dispatch_uncertain_at: Timestamp.optional(),
 });
 export type WatchState = z.infer<typeof WatchState>;
@@ -45,7 +48,10 @@ export interface WatchStore {
   advance(accounts: WatchState['accounts']): Promise<Set<string>>;
   /** Marks a dispatch owed; returns its generation and the latest uncertain dispatch (an overlapping run's included). */
   owe(): Promise<Owed>;
-  /** Settles the owed dispatch, unless one was owed after `generation`; `uncertainAt` records an answer that may have started the pull (the later one is kept). */
+  /**
+   * Settles the owed dispatch, unless one was owed after `generation`; `uncertainAt` records an answer that may have
+   * started the pull (the later one is kept).
+   */
   dispatched(generation: number, uncertainAt?: string): Promise<void>;
 }
 

@@ -6,7 +6,10 @@ export interface Bar {
 }
 
 export interface BarChartOptions {
-  /** Prefix of the title and description ids; by default made from an English title (a page with two charts in another script names them). */
+  /**
+   * Prefix of the title and description ids; by default made from an English title (a page with two charts in another
+   * script names them).
+   */
   id?: string;
   title: string;
   /** Text alternative read by screen readers in place of the picture. */
