@@ -188,7 +188,9 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   ]);
 
   return [
-    `/mcp function (payloads of the shipped-history build); Node ${process.version}; warm: ${fmt(warmCount)} sequential requests per case on one thread, in process, as shipped; cold: median of ${coldRuns} fresh processes per row, interleaved.`,
+    `/mcp function (payloads of the shipped-history build); Node ${process.version}; warm: ${fmt(warmCount)} ` +
+      `sequential requests per case on one thread, in process, as shipped; cold: median of ${coldRuns} fresh ` +
+      `processes per row, interleaved.`,
     '',
     table(['measure', '/mcp function', 'bare function', '/mcp ÷ bare'], [...warm.rows, ...coldRows]),
     '',
@@ -201,7 +203,9 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
         .join('; ') +
       ' (target ≥ 2,500 req/s in both eras).',
     '',
-    'Import cost by module: each row a single-file bundle adding one layer of what the shipped function imports (same esbuild settings and stand-ins), imported by a fresh process; time from process start to the end of the import (median), and what the layer adds.',
+    'Import cost by module: each row a single-file bundle adding one layer of what the shipped function imports ' +
+      '(same esbuild settings and stand-ins), imported by a fresh process; time from process start to the end ' +
+      'of the import (median), and what the layer adds.',
     '',
     table(['layer (cumulative)', 'import done at', 'adds'], layerRows),
   ].join('\n');

@@ -97,17 +97,21 @@ function report(label: string, list: Pull[]): string[] {
   const factPulls = list.filter((p) => p.fact).length;
   const count = (key: 'numbers' | 'timeBound'): number => list.filter((p) => p[key]).length;
   return [
-    `| ${label} | ${fmt(days)} | ${fmt(perDay)} | ${fmt(builds.length / days)} | ${fmt(factPulls / days)} (on ${factDays} days) | ${fmt(count('numbers') / days)} | ${fmt(count('timeBound') / days)} | ${Math.max(0, ...byDay.values())} | ${fmt(gap / 3_600_000)} h |`,
+    `| ${label} | ${fmt(days)} | ${fmt(perDay)} | ${fmt(builds.length / days)} | ${fmt(factPulls / days)} ` +
+      `(on ${factDays} days) | ${fmt(count('numbers') / days)} | ${fmt(count('timeBound') / days)} | ${Math.max(0, ...byDay.values())} ` +
+      `| ${fmt(gap / 3_600_000)} h |`,
   ];
 }
 
 const from = (ms: number): Pull[] => pulls.filter((p) => p.t > end - ms);
 console.log(
-  `replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} → ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`,
+  `replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} ` +
+    `→ ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`,
 );
 console.log('');
 console.log(
-  '| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers (no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |',
+  '| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers ' +
+    '(no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of [...report('whole record', pulls), ...report(`last ${lastDays} days`, from(lastDays * DAY_MS))]) console.log(line);

@@ -239,7 +239,8 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     }
   }, 300_000);
 
-  it('faulty outlets (403, 429 with retry_after, 502, a hang): nothing accepted twice except what may have arrived (then at most twice); nothing that never arrived is lost', async () => {
+  it('faulty outlets (403, 429 with retry_after, 502, a hang): nothing accepted twice except what may have ' +
+    'arrived (then at most twice); nothing that never arrived is lost', async () => {
     const [o, db] = await Promise.all([
       outlets({
         // Kicked once per alert (403: it provably did not arrive), then fine.
@@ -279,7 +280,8 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     }
   }, 600_000);
 
-  it('a sender killed while the outlet holds its request: the claim holds the others off for its lease, then the alert is resent once, and accepted', async () => {
+  it('a sender killed while the outlet holds its request: the claim holds the others off for its lease, then ' +
+    'the alert is resent once, and accepted', async () => {
     // The very first request (the one the killed sender made) hangs; every other is answered.
     const ntfy = await counted(ntfyApi, (_nth, n) => (n === 0 ? { hang: true } : undefined));
     const db = await database(engine);
@@ -306,7 +308,8 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
       await broadcastRun({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: '6000' });
     }
     console.log(
-      `[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`,
+      `[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, ` +
+        `the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`,
     );
     expect(ntfy.received.get(killedKey)).toBe(2);
     expect(ntfy.accepted.size).toBe(alertIds.length);

@@ -218,7 +218,8 @@ describe('nothing invented', () => {
     ]);
     expect(r.code).toBe(1);
     expect(r.out.trim()).toBe(
-      `add-event: --origin observed: event ${idOf(post)} is recorded as community; change it with npm run correct -- ${idOf(post)} --origin observed --reason "…"`,
+      `add-event: --origin observed: event ${idOf(post)} is recorded as community; change it with npm run correct ` +
+        `-- ${idOf(post)} --origin observed --reason "…"`,
     );
     expect(snapshot(dir)).toEqual(before);
     // Said later: the correction logs the unknown it replaces.
@@ -311,7 +312,8 @@ describe('every fact fixable, every fix on the record', () => {
     const r = await npmScript('correct', dir, [idOf(post), '--kind', 'banked', '--reason', 'r']);
     expect(r.code).toBe(1);
     expect(r.out.trim()).toBe(
-      `correct: event ${idOf(post)} as corrected would no longer fulfil promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`,
+      `correct: event ${idOf(post)} as corrected would no longer fulfil promise ${idOf(promise)} (${promise}); ` +
+        `relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`,
     );
     expect(snapshot(dir)).toEqual(before);
     await ok('correct', dir, [idOf(promise), '--fulfilled-by', 'none', '--reason', 'the reset that came was a banked one']);

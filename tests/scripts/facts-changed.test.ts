@@ -147,7 +147,8 @@ describe('facts-changed', () => {
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
     expect(r.out).toBe(
-      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed → now)\nbanked: gone test-grant use (deployed → now)\n',
+      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed ' +
+        '→ now)\nbanked: gone test-grant use (deployed → now)\n',
     );
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });

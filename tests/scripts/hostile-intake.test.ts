@@ -346,7 +346,8 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
       'a since_id from the future',
       'pull-state.json',
       () => JSON.stringify({ x: { OpenAI: { user_id: '4398626122', since_id: future } } }),
-      `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at 2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`,
+      `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at ` +
+        `2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`,
       false,
     ],
     [

@@ -210,7 +210,8 @@ describe('x: new posts', () => {
     });
     const r = await pullInto(dir, { x: server.url, xToken: 'x-test' });
     expect(r.lines).toContain(
-      `✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}: OpenAIDevs read from its newest page instead`,
+      `✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}: ` +
+        `OpenAIDevs read from its newest page instead`,
     );
     expect(readJson(dir, 'pull-state.json').x.OpenAIDevs).toEqual({ user_id: DEVS, since_id: '2123687794176950277' });
     const devs = server.requests.filter((q) => q.url.pathname === `/2/users/${DEVS}/tweets`).map((q) => q.url.searchParams.get('since_id'));

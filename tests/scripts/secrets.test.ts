@@ -420,18 +420,22 @@ describe('secrets that share words with our data: the record is never rewritten'
     ).toMatchObject({ code: 0 });
   });
 
-  it('npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, the file and the field; data/ byte-identical', async () => {
-    const sources = await fixture(sourcesAnswering);
-    const dir = pulledDir();
-    const before = filesOf(dir);
-    const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
-    expect(r.code, r.out).toBe(2);
-    expect(r.out).toMatch(
-      /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
-    );
-    expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
-    expect(filesOf(dir)).toEqual(before);
-  });
+  it(
+    'npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, ' +
+      'the file and the field; data/ byte-identical',
+    async () => {
+      const sources = await fixture(sourcesAnswering);
+      const dir = pulledDir();
+      const before = filesOf(dir);
+      const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
+      expect(r.code, r.out).toBe(2);
+      expect(r.out).toMatch(
+        /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
+      );
+      expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
+      expect(filesOf(dir)).toEqual(before);
+    },
+  );
 
   it('npm run broadcast delivers with them: our URLs intact in every message, data/ still valid, no secret anywhere', async () => {
     const src = await fixture(sourcesAnswering);
@@ -509,7 +513,8 @@ async function echoPathServer(status: number): Promise<string> {
       const line = head.split('\r\n')[0]!.replace(/ HTTP\/1\.1$/, '');
       const body = JSON.stringify({ message: `no such webhook: ${line}`, description: `no such bot: ${line}` });
       socket.end(
-        `HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+          `close\r\n\r\n${body}`,
       );
     });
     socket.on('error', () => undefined);

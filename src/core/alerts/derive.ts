@@ -205,7 +205,9 @@ function thresholdAlert(x: Crossing, { base }: Context): Alert {
     kind: 'threshold',
     at: x.issued_at,
     title: `Chance of a Codex reset within ${x.horizon} h is now ${x.value} % (crossed ${x.threshold} %)`,
-    summary: `The forecast issued at ${utcDateTime(x.issued_at)} puts the chance of an announced reset in the next ${x.horizon} hours at ${x.value} %, up from ${x.previous} %. An estimate from past announcements, not a schedule.`,
+    summary:
+      `The forecast issued at ${utcDateTime(x.issued_at)} puts the chance of an announced reset in the next ${x.horizon} ` +
+      `hours at ${x.value} %, up from ${x.previous} %. An estimate from past announcements, not a schedule.`,
     page: siteUrl('/', base),
     forecast: { horizon_hours: x.horizon, threshold: x.threshold, rearm_below: x.rearm_below, value: x.value, previous: x.previous },
   };

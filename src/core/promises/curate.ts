@@ -58,7 +58,8 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
   const horizon = postedAt.getTime() + PROMISE_HORIZON_DAYS * DAY_MS;
   if (Date.parse(window.end) > horizon)
     throw new CurationError(
-      `--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); a promise's window ends within ${PROMISE_HORIZON_DAYS} days`,
+      `--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); ` +
+        `a promise's window ends within ${PROMISE_HORIZON_DAYS} days`,
     );
   const promise: Announcement = {
     id: ref.platform === 'x' ? ref.id : null,

@@ -139,7 +139,8 @@ export function alertLedger(sql: Sql, leaseMs: number = CLAIM_LEASE_MS): AlertLe
     },
     async prune(now) {
       const { rows } = await sql.query<{ n: number }>(
-        `WITH gone AS (DELETE FROM alert_deliveries WHERE alert_at < $1::timestamptz AND (lease_until IS NULL OR lease_until <= clock_timestamp()) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+        `WITH gone AS (DELETE FROM alert_deliveries WHERE alert_at < $1::timestamptz AND (lease_until IS NULL ` +
+          `OR lease_until <= clock_timestamp()) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
         [toTimestamp(new Date(now.getTime() - KEEP_DAYS * DAY_MS))],
       );
       return rows[0]?.n ?? 0;

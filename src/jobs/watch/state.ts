@@ -107,7 +107,8 @@ export function watchStore(sql: Sql): WatchStore {
         // Whichever statement moves the cursor says so; of two runs at once, only one can (the other's insert
         // waits for the first and then does nothing, and its update finds the cursor no longer behind).
         const inserted = await sql.query(
-          `INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ON CONFLICT (name) DO NOTHING RETURNING since_id IS NOT NULL AS moved`,
+          `INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ` +
+            `ON CONFLICT (name) DO NOTHING RETURNING since_id IS NOT NULL AS moved`,
           [name, a.user_id, a.since_id, a.polled_at],
         );
         if (inserted.rows.length > 0) {
@@ -115,7 +116,9 @@ export function watchStore(sql: Sql): WatchStore {
           continue;
         }
         const forward = await sql.query(
-          `UPDATE watch_accounts SET since_id = $2::numeric, user_id = $3, polled_at = GREATEST(polled_at, $4::timestamptz) WHERE name = $1 AND $2::numeric IS NOT NULL AND (since_id IS NULL OR since_id < $2::numeric) RETURNING 1`,
+          `UPDATE watch_accounts SET since_id = $2::numeric, user_id = $3, polled_at = GREATEST(polled_at, $4::timestamptz) ` +
+            `WHERE name = $1 AND $2::numeric IS NOT NULL AND (since_id IS NULL OR since_id < $2::numeric) RETURNING ` +
+            `1`,
           [name, a.since_id, a.user_id, a.polled_at],
         );
         if (forward.rows.length > 0) moved.add(name);
@@ -138,7 +141,8 @@ export function watchStore(sql: Sql): WatchStore {
     async dispatched(generation, uncertainAt) {
       // GREATEST ignores NULL: an uncertain answer recorded by an overlapping run is kept when it is the later one.
       await sql.query(
-        `UPDATE watch_dispatch SET pending = CASE WHEN generation <= $1 THEN false ELSE pending END, uncertain_at = GREATEST(uncertain_at, $2::timestamptz), updated_at = clock_timestamp() WHERE id`,
+        `UPDATE watch_dispatch SET pending = CASE WHEN generation <= $1 THEN false ELSE pending END, uncertain_at ` +
+          `= GREATEST(uncertain_at, $2::timestamptz), updated_at = clock_timestamp() WHERE id`,
         [generation, uncertainAt ?? null],
       );
     },

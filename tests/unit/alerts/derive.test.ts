@@ -164,7 +164,8 @@ describe('deriveAlerts on the mini dataset', () => {
     ]);
     const lapsed = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.kind === 'promise-lapsed')!;
     expect(lapsed.summary).toBe(
-      'No reset was recorded between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC, the window of the promise thsottiaux posted on 2026-06-16 18:49 UTC. Promised a reset soon.',
+      'No reset was recorded between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC, the window of the promise ' +
+        'thsottiaux posted on 2026-06-16 18:49 UTC. Promised a reset soon.',
     );
   });
 

@@ -304,7 +304,8 @@ describe('parseDataset', () => {
         d.events[3].scope = 'pro+plus';
       }),
     ).toEqual([
-      "data/events.json: events[3] (id 2093014447833116908): field 'scope': plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu",
+      "data/events.json: events[3] (id 2093014447833116908): field 'scope': plans must each appear once, in " +
+        'the order free, go, plus, pro, business, enterprise, edu',
     ]);
     expect(
       problemsWith('events', (d) => {
@@ -324,7 +325,8 @@ describe('parseDataset', () => {
         d.announcements[0].kind = 'banked';
       }),
     ).toEqual([
-      "data/announcements.json: announcements[0] (id 2066956441173323943): field 'fulfilled_by': a reset for all at 2026-06-18T00:10:10Z does not fulfil it (kind, scope and window must match)",
+      "data/announcements.json: announcements[0] (id 2066956441173323943): field 'fulfilled_by': a reset for " +
+        'all at 2026-06-18T00:10:10Z does not fulfil it (kind, scope and window must match)',
     ]);
   });
   it('refuses a re-recording that does not follow the retraction it names', () => {
