@@ -11,6 +11,7 @@ import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from './support/curate-env.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const ok = async (script: string, dir: string, args: string[]): Promise<string> => {
   const r = await npmScript(script, dir, args);
@@ -27,7 +28,10 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
       'a post id that decodes to 2010',
       'add-event',
       ['https://x.com/thsottiaux/status/123', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days before the first Codex usage-limit reset on record\): not a post about Codex limits$/,
+      joinedRegExp(
+        /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days/,
+        / before the first Codex usage-limit reset on record\): not a post about Codex limits$/,
+      ),
     ],
     [
       'a GitHub URL outside the staff source',

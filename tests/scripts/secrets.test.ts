@@ -31,6 +31,7 @@ import { runNode } from '../support/run-node.ts';
 import { FIXTURES, json, startServer, type FixtureServer } from './support/fixture-server.ts';
 import { DEAD, httpDeps, NOW, tempData } from './support/pull-env.ts';
 import { cpSync } from 'node:fs';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const SECRETS = {
   X_BEARER_TOKEN: 'xBearerSecretAAAA1111',
@@ -430,7 +431,10 @@ describe('secrets that share words with our data: the record is never rewritten'
       const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
       expect(r.code, r.out).toBe(2);
       expect(r.out).toMatch(
-        /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
+        joinedRegExp(
+          /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic,/m,
+          / or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
+        ),
       );
       expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
       expect(filesOf(dir)).toEqual(before);

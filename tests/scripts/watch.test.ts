@@ -30,6 +30,7 @@ import { startServer, type FixtureServer, type Reply } from './support/fixture-s
 import { NTFY_TOPIC, ntfyApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from './support/outlet-servers.ts';
 import { testLedger, type TestLedger } from './support/ledger.ts';
 import { httpDeps, loadDir, NOW, tempData } from './support/pull-env.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -468,7 +469,10 @@ describe('every stuck state heals within one run', () => {
     await seed(w, account(ahead, '2026-11-20T11:59:00Z'));
     const run = await runWatch(w.input());
     expect(run.lines[0]).toMatch(
-      /^⚠️ state: thsottiaux's cursor "\d+" is above the largest post id possible at 2026-11-20T12:05:00Z \(it decodes to 2026-11-21T12:00:00Z\): dropped, read as on a first run$/,
+      joinedRegExp(
+        /^⚠️ state: thsottiaux's cursor "\d+" is above the largest post id possible at 2026-11-20T12:05:00Z/,
+        / \(it decodes to 2026-11-21T12:00:00Z\): dropped, read as on a first run$/,
+      ),
     );
     expect(run.lines[1]).toBe('✅ x: thsottiaux: 1 new post(s)');
     expect(w.ntfy.requests).toHaveLength(1);
@@ -506,7 +510,10 @@ describe('the pull counts as dispatched only on 204; what may have started a run
     [
       '200 with an HTML page',
       { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Sign in</title>' },
-      /^⚠️ dispatch: HTTP 200 \(text\/html; charset=utf-8, 37 bytes\) where GitHub answers 204; it may have started the pull: not repeated for 30 min, and the scheduled pull runs anyway$/,
+      joinedRegExp(
+        /^⚠️ dispatch: HTTP 200 \(text\/html; charset=utf-8, 37 bytes\) where GitHub answers 204; it/,
+        / may have started the pull: not repeated for 30 min, and the scheduled pull runs anyway$/,
+      ),
     ],
     [
       '502',
