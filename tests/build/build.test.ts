@@ -13,6 +13,7 @@ import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/site/api/endpoints.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import type { LooseJson } from '../support/json.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const EPOCH = HISTORY_EPOCH; // 2026-11-23T00:00:00Z
 const BUILT_AT = '2026-11-23T00:00:00Z';
@@ -450,7 +451,10 @@ describe('a build from bad data', () => {
     const res = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_MAX_EVENTS: '68' } });
     expect(res.code).not.toBe(0);
     expect(res.output).toMatch(
-      /data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/,
+      joinedRegExp(
+        /data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts,/,
+        / or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/,
+      ),
     );
     expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
   }, 120_000);

@@ -56,10 +56,19 @@ const closers: (() => Promise<void> | void)[] = [];
 async function prepareData(): Promise<string> {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-  writeFileSync(
-    join(dir, 'forecast-log.jsonl'),
-    `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
-  );
+  const logLine = {
+    issued_at: '2026-11-20T11:30:00Z',
+    available: true,
+    p24: 0,
+    p48: 0,
+    rhythm_model: 'recency-mix',
+    S: 0,
+    official_signal: 0,
+    status_signal: 0,
+    issues_signal: 0,
+    formula_version: '2',
+  };
+  writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
   // Resets posted over the last day (newest first, as X answers): one alert each.
   const posts = [
     '2026-11-20T11:50:00Z',

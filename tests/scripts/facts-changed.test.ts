@@ -72,10 +72,19 @@ const editJson = <F extends string>(dir: string, file: F, edit: (doc: JsonOf<F>)
 function quietPull(dir: string): void {
   editJson(dir, 'signals.json', (s) => (s.fetched_at = '2026-11-22T23:44:29Z'));
   editJson(dir, 'events.json', (e) => (e.checked_at = '2026-10-12T00:00:00Z'));
-  appendFileSync(
-    join(dir, 'forecast-log.jsonl'),
-    `${JSON.stringify({ issued_at: '2026-11-22T23:44:29Z', available: false, p24: 6, p48: 15, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
-  );
+  const logLine = {
+    issued_at: '2026-11-22T23:44:29Z',
+    available: false,
+    p24: 6,
+    p48: 15,
+    rhythm_model: 'recency-mix',
+    S: 0,
+    official_signal: 0,
+    status_signal: 0,
+    issues_signal: 0,
+    formula_version: '2',
+  };
+  appendFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
 }
 
 /** A grant recorded before the pull (in both copies: no fact changed) that expires at `expiresAt`. */

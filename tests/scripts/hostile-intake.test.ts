@@ -330,8 +330,21 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
     [
       'a forecast logged in 2099',
       'forecast-log.jsonl',
-      (t) =>
-        `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify({ issued_at: '2099-01-01T00:00:00Z', available: false, p24: 1, p48: 2, rhythm_model: 'memoryless', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' })}\n`,
+      (t) => {
+        const futureLine = {
+          issued_at: '2099-01-01T00:00:00Z',
+          available: false,
+          p24: 1,
+          p48: 2,
+          rhythm_model: 'memoryless',
+          S: 0,
+          official_signal: 0,
+          status_signal: 0,
+          issues_signal: 0,
+          formula_version: '1',
+        };
+        return `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify(futureLine)}\n`;
+      },
       "data/forecast-log.jsonl: line 2: field 'issued_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
       false,
     ],

@@ -162,8 +162,8 @@ describe('the request each outlet sends', () => {
       chat_id: '@resetcast_test',
       text:
         "<b>Codex limits reset for Plus+Pro</b>\nWe've reset Codex rate limits for all *Plus* and &lt;Pro&gt; users &amp; more.\n" +
-        '<a href="https://x.com/thsottiaux/status/2123700000000000000">Post</a> · <a href="https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000">Timeline</a>\nData: ' +
-        'Resetcast',
+        '<a href="https://x.com/thsottiaux/status/2123700000000000000">Post</a> · ' +
+        '<a href="https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000">Timeline</a>\nData: Resetcast',
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
     });

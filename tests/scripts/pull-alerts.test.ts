@@ -261,10 +261,19 @@ describe('a threshold crossed by the forecast the pull issued', () => {
   it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
     const dir = dataWithState();
     // The forecast half an hour earlier (same formula) was 0 % on both horizons (available): every pair is armed.
-    writeFileSync(
-      join(dir, 'forecast-log.jsonl'),
-      `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
-    );
+    const logLine = {
+      issued_at: '2026-11-20T11:30:00Z',
+      available: true,
+      p24: 0,
+      p48: 0,
+      rhythm_model: 'recency-mix',
+      S: 0,
+      official_signal: 0,
+      status_signal: 0,
+      issues_signal: 0,
+      formula_version: '2',
+    };
+    writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
     const src = await sources();
     const { urls, all } = await outlets();
     await pull(dir, src);
@@ -373,7 +382,8 @@ describe('npm run broadcast', () => {
       expect(kicked.code).toBe(1);
       expect(kicked.out).toMatch(
         new RegExp(
-          `^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat \\(0 of 1 sent; 1 left for the next broadcast\\)$`,
+          `^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat ` +
+            '\\(0 of 1 sent; 1 left for the next broadcast\\)$',
           'm',
         ),
       );

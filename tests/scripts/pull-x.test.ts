@@ -183,7 +183,8 @@ describe('x: new posts', () => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
       if (u.pathname === `/2/users/${THS}/tweets`)
         return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
-      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n)); // a later post X did not return
+      // a later post X did not return
+      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n));
       if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
       return undefined;
     });

@@ -64,7 +64,8 @@ export function setup(): () => void {
     const changed = changedPaths(guard.before, fingerprint());
     if (changed.length > 0)
       throw new Error(
-        `the test run changed the maintainer's build (what \`npm start -- --no-build\` serves): ${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ` and ${changed.length - 10} more` : ''}`,
+        `the test run changed the maintainer's build (what \`npm start -- --no-build\` serves): ` +
+          `${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ` and ${changed.length - 10} more` : ''}`,
       );
   };
 }
