@@ -165,7 +165,9 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           kind: 'promise-lapsed',
           at: a.window_end,
           title: 'Promised Codex reset did not come',
-          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
+          summary:
+            `No reset was recorded between ${span}, ` +
+            `the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
         });
       return out;
     });

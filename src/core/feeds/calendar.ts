@@ -58,7 +58,10 @@ function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent
     startOutputType: 'utc',
     duration: { minutes: EVENT_MINUTES },
     title: eventTitle(e),
-    description: `${readableInstants(e.summary)}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}.${e.uncertain_fields.length ? ` ${doubtsText(e.uncertain_fields)}` : ''}\nTimeline: ${siteUrl(eventPath(e), base)}`,
+    description:
+      `${readableInstants(e.summary)}\n\nSource: ${e.source} (${e.url})\n` +
+      `Certainty: ${e.certainty}.${e.uncertain_fields.length ? ` ${doubtsText(e.uncertain_fields)}` : ''}\n` +
+      `Timeline: ${siteUrl(eventPath(e), base)}`,
     url: e.url,
     categories: [e.kind, e.scope],
   };

@@ -100,7 +100,10 @@ export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): str
         i % every === 0
           ? `<text class="${cls}" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
           : '';
-      return `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}"><title>${escapeXml(tip)}</title></rect>${label}`;
+      return (
+        `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}">` +
+        `<title>${escapeXml(tip)}</title></rect>${label}`
+      );
     })
     .join('');
   return (
