@@ -2,9 +2,10 @@
  * `npm run facts-changed -- --before <dir>`: whether the site needs a build after a pull (the rule and
  * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
  * <dir> (data/ as of the last commit), and what a build of data/ now would publish (the forecast's
- * numbers, the alert ids, the active banked grants and their advice) with the deployed site's.
- * Prints one line per reason (or why none), and with --output appends `rebuild=true|false` to that file
- * (the workflow passes $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision written).
+ * numbers, the alert ids, the active banked grants and their advice) with the deployed site's. Prints one line per
+ * reason (or why none), and with --output appends `rebuild=true|false` to that file (the workflow passes
+ * $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision
+ * written).
  */
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';

@@ -210,7 +210,10 @@ if (isWorker) {
   const seconds = (performance.now() - started) / 1000;
   const audits = pages.length * SCHEMES.length;
   console.log(
-    `\n${audits} page audits (${pages.length} pages × ${SCHEMES.length} schemes, ${RUNS} run(s) each${dark}, ${WORKERS === 1 ? 'one at a time' : `${Math.max(1, Math.floor(WORKERS / SCHEMES.length)) * SCHEMES.length} workers`}) in ${seconds.toFixed(0)} s; ${failed.length === 0 ? 'every score is 100' : `${failed.length} below 100: ${failed.map((r) => `${r.page} (${r.scheme})`).join(', ')}`}`,
+    `\n${audits} page audits (${pages.length} pages × ${SCHEMES.length} schemes, ${RUNS} run(s) each${dark}, ` +
+      `${WORKERS === 1 ? 'one at a time' : `${Math.max(1, Math.floor(WORKERS / SCHEMES.length)) * SCHEMES.length} workers`}) ` +
+      `in ${seconds.toFixed(0)} s; ` +
+      `${failed.length === 0 ? 'every score is 100' : `${failed.length} below 100: ${failed.map((r) => `${r.page} (${r.scheme})`).join(', ')}`}`,
   );
   process.exitCode = failed.length === 0 ? 0 : 1;
 }

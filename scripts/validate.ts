@@ -50,7 +50,9 @@ try {
   if (problems.length > 0) throw new DataError(problems);
   const warn = data.forecastLog.warnings;
   console.log(
-    `data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ${data.banked.grants.length} grants, ${data.corrections.length} corrections, ${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`,
+    `data/ is valid at ${now.toISOString()}: ${data.events.length} events, ${data.announcements.length} promises, ` +
+      `${data.banked.grants.length} grants, ${data.corrections.length} corrections, ` +
+      `${data.forecastLog.lines.length} logged forecasts${warn.length ? ` (${warn.length} log lines skipped)` : ''}`,
   );
   // Not errors (the log is append-only, a bad line stays for ever), but named: the lines skipped, and the
   // gaps across which no threshold alert is announced (docs/alerts.md).
@@ -59,7 +61,8 @@ try {
   const latest = gaps.at(-1);
   if (latest)
     console.log(
-      `note: ${dataPath('forecastLog')}: ${gaps.length} gap(s) longer than ${GAP_HOURS} h (latest ${latest.hours} h, ${latest.after} → ${latest.before}); the first forecast after each announces no threshold alert`,
+      `note: ${dataPath('forecastLog')}: ${gaps.length} gap(s) longer than ${GAP_HOURS} h (latest ${latest.hours} ` +
+        `h, ${latest.after} → ${latest.before}); the first forecast after each announces no threshold alert`,
     );
 } catch (e) {
   console.error(`validate: ${e instanceof DataError ? e.message : (e as Error).stack}`);

@@ -279,10 +279,12 @@ const work = (name: string): number[] => watch.map((w) => w[name]!);
 const lastOutlet = watch.map((w) => Math.max(...OUTLETS.map((o) => w[o]!)));
 const verdict = (ms: number, target: number): string => `${ms <= target ? 'within' : 'OVER'} ${s(target)}`;
 console.log(
-  `Node ${process.version}; the watcher: ${WATCH_RUNS} invocations of the bundled function in netlify serve (after one more to warm up); X, GitHub, the outlets and the embedded database on this machine`,
+  `Node ${process.version}; the watcher: ${WATCH_RUNS} invocations of the bundled function in netlify serve ` +
+    `(after one more to warm up); X, GitHub, the outlets and the embedded database on this machine`,
 );
 console.log(
-  `post → outlet = schedule wait (uniform over the ${PERIOD_MS / 1000} s before the run: median 30 s, worst 60 s) + our work (measured: the post on X → the request at the outlet)`,
+  `post → outlet = schedule wait (uniform over the ${PERIOD_MS / 1000} s before the run: median 30 s, worst ` +
+    `60 s) + our work (measured: the post on X → the request at the outlet)`,
 );
 table(
   ['to', 'post → it, median', 'post → it, worst', 'our work, median', 'p90', 'worst'],
@@ -301,7 +303,9 @@ table(
 const postMedian = medianWithUniformWait(lastOutlet, PERIOD_MS);
 const postWorst = PERIOD_MS + Math.max(...lastOutlet);
 console.log(
-  `last outlet: post → it median ${s(postMedian)} (${verdict(postMedian, TARGET.medianMs)}), worst ${s(postWorst)} (${verdict(postWorst, TARGET.worstMs)}); our work median ${fmt(median(lastOutlet))}, worst ${fmt(Math.max(...lastOutlet))} (${verdict(Math.max(...lastOutlet), TARGET.workMs)})`,
+  `last outlet: post → it median ${s(postMedian)} (${verdict(postMedian, TARGET.medianMs)}), worst ${s(postWorst)} ` +
+    `(${verdict(postWorst, TARGET.worstMs)}); our work median ${fmt(median(lastOutlet))}, worst ${fmt(Math.max(...lastOutlet))} ` +
+    `(${verdict(Math.max(...lastOutlet), TARGET.workMs)})`,
 );
 console.log('');
 console.log('The fallback: the pull and its broadcast (when the watcher cannot send), after the pull starts');

@@ -67,7 +67,9 @@ export async function benchBuildScale({ root, sizes, runs, stepHours, keep, quie
     ];
   });
   const lines = [
-    `Build scale: the frozen history (${real.length} events) plus N synthetic past events before its first; production build = astro build + /mcp bundle, fresh processes, SOURCE_DATE_EPOCH fixed; median of ${runs} run${runs === 1 ? '' : 's'} per size, sizes alternating.`,
+    `Build scale: the frozen history (${real.length} events) plus N synthetic past events before its first; ` +
+      `production build = astro build + /mcp bundle, fresh processes, SOURCE_DATE_EPOCH fixed; median of ${runs} ` +
+      `run${runs === 1 ? '' : 's'} per size, sizes alternating.`,
     '',
     table(
       ['history', 'events', 'every', 'astro build', 'function bundle', 'total', '÷ shipped', 'extra per 1k events', 'astro peak RSS'],
@@ -78,7 +80,9 @@ export async function benchBuildScale({ root, sizes, runs, stepHours, keep, quie
   if (t10k !== undefined) lines.push('', `+10k ÷ shipped: ${fmt(t10k / t0, 2)}× (target ≤ 2×)`);
   if (t1k !== undefined && t10k !== undefined)
     lines.push(
-      `+1k → +10k: ten times the events, ${fmt(t10k / t1k, 2)}× the build time (linear or better: ≤ 10×); extra time per 1,000 events ${fmt(t1k - t0)} ms at +1k, ${fmt((t10k - t0) / 10)} ms at +10k (linear growth keeps these equal, quadratic makes the second about ten times the first)`,
+      `+1k → +10k: ten times the events, ${fmt(t10k / t1k, 2)}× the build time (linear or better: ≤ 10×); extra ` +
+        `time per 1,000 events ${fmt(t1k - t0)} ms at +1k, ${fmt((t10k - t0) / 10)} ms at +10k (linear growth ` +
+        `keeps these equal, quadratic makes the second about ten times the first)`,
     );
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
-// One cold start: a fresh Node process imports a function module and answers one tools/call (argv[3], by
-// default get_reset_forecast), as a 2025-era request or, with argv[4] `modern`, as a 2026-07-28 one. Prints, in ms from process start (performance's time origin), when the
-// import finished and when the answer was read, and the process's CPU time by then.
+// One cold start: a fresh Node process imports a function module and answers one tools/call (argv[3], by default
+// get_reset_forecast), as a 2025-era request or, with argv[4] `modern`, as a 2026-07-28 one. Prints, in ms from process
+// start (performance's time origin), when the import finished and when the answer was read, and the process's CPU time
+// by then.
 //
 // Plain JavaScript on purpose: a .ts harness makes Node load its TypeScript stripper in every measured
 // process (tens of milliseconds on both sides of the comparison), which would flatter the ratio.

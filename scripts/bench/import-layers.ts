@@ -29,13 +29,15 @@ const LAYERS: { label: string; source: string }[] = [
   {
     label: 'zod 4 (the `z` namespace)',
     source:
-      "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; export default [fs, path, zlib, z];",
+      "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; " +
+      "import { z } from 'zod'; export default [fs, path, zlib, z];",
   },
   {
     label: 'MCP SDK v2 server package (its zod schemas of both protocol eras, Server, createMcpHandler, transports)',
     source:
       "import * as fs from 'node:fs'; import * as path from 'node:path'; import * as zlib from 'node:zlib'; import { z } from 'zod'; " +
-      "import { classifyInboundRequest, createMcpHandler, Server, specTypeSchemas, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'; " +
+      'import { classifyInboundRequest, createMcpHandler, Server, specTypeSchemas, WebStandardStreamableHTTPServerTransport ' +
+      "} from '@modelcontextprotocol/server'; " +
       'export default [fs, path, zlib, z, classifyInboundRequest, createMcpHandler, Server, specTypeSchemas, WebStandardStreamableHTTPServerTransport];',
   },
 ];

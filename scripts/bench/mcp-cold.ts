@@ -145,9 +145,9 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   const bareSamples: ColdSample[] = [];
   const layerSamples = layers.map(() => [] as number[]);
   for (let i = 0; i < coldRuns; i++) {
-    variants.forEach((v, k) => samples[k]!.push(v.run('cold-child.mjs')));
+    for (const [k, v] of variants.entries()) samples[k]!.push(v.run('cold-child.mjs'));
     bareSamples.push(runBare('cold-child.mjs'));
-    layers.forEach((l, k) => layerSamples[k]!.push(runLayer(l.module).imported));
+    for (const [k, l] of layers.entries()) layerSamples[k]!.push(runLayer(l.module).imported);
   }
   const bareAnswered = median(bareSamples.map((s) => s.answered));
   const coldRows = variants.map((v, k) => {
@@ -188,7 +188,9 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
   ]);
 
   return [
-    `/mcp function (payloads of the shipped-history build); Node ${process.version}; warm: ${fmt(warmCount)} sequential requests per case on one thread, in process, as shipped; cold: median of ${coldRuns} fresh processes per row, interleaved.`,
+    `/mcp function (payloads of the shipped-history build); Node ${process.version}; warm: ${fmt(warmCount)} ` +
+      `sequential requests per case on one thread, in process, as shipped; cold: median of ${coldRuns} fresh ` +
+      `processes per row, interleaved.`,
     '',
     table(['measure', '/mcp function', 'bare function', '/mcp ÷ bare'], [...warm.rows, ...coldRows]),
     '',
@@ -201,7 +203,9 @@ export async function benchMcp({ root, build, warmCount, coldRuns }: McpBenchOpt
         .join('; ') +
       ' (target ≥ 2,500 req/s in both eras).',
     '',
-    'Import cost by module: each row a single-file bundle adding one layer of what the shipped function imports (same esbuild settings and stand-ins), imported by a fresh process; time from process start to the end of the import (median), and what the layer adds.',
+    'Import cost by module: each row a single-file bundle adding one layer of what the shipped function imports ' +
+      '(same esbuild settings and stand-ins), imported by a fresh process; time from process start to the end ' +
+      'of the import (median), and what the layer adds.',
     '',
     table(['layer (cumulative)', 'import done at', 'adds'], layerRows),
   ].join('\n');

@@ -81,7 +81,8 @@ const header = ['read', 'capped getJson', 'whole read', 'capped ÷ whole', 'capp
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (r: string[]): string => r.map((c, i) => (i === 4 ? c : i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(
-  `Node ${process.version}; peak RSS of a fresh process per read (median of ${RUNS}); status source cap ${SOURCES.status.maxBytes.toLocaleString('en-US')} bytes`,
+  `Node ${process.version}; peak RSS of a fresh process per read (median of ${RUNS}); status source cap ${SOURCES.status.maxBytes.toLocaleString('en-US')} ` +
+    `bytes`,
 );
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -71,7 +71,10 @@ let next = 0;
 // The first pull is one step after the first fact, so that fact is the first build.
 for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
   let fact = false;
-  while (next < factTimes.length && factTimes[next]! <= t) (fact = true), (next += 1);
+  while (next < factTimes.length && factTimes[next]! <= t) {
+    fact = true;
+    next += 1;
+  }
   const view = publishedNow(at(t), new Date(t), 'https://bench.invalid');
   const changes = deployed === null ? { forecast: 'first build' } : viewChanges(deployed, view);
   const numbers = !fact && changes.forecast !== undefined;
@@ -90,21 +93,25 @@ function report(label: string, list: Pull[]): string[] {
   for (const p of builds) byDay.set(dayOf(p), (byDay.get(dayOf(p)) ?? 0) + 1);
   const factDays = new Set(list.filter((p) => p.fact).map(dayOf)).size;
   let gap = 0;
-  builds.forEach((b, i) => i > 0 && (gap = Math.max(gap, b.t - builds[i - 1]!.t)));
+  for (let i = 1; i < builds.length; i++) gap = Math.max(gap, builds[i]!.t - builds[i - 1]!.t);
   const factPulls = list.filter((p) => p.fact).length;
   const count = (key: 'numbers' | 'timeBound'): number => list.filter((p) => p[key]).length;
   return [
-    `| ${label} | ${fmt(days)} | ${fmt(perDay)} | ${fmt(builds.length / days)} | ${fmt(factPulls / days)} (on ${factDays} days) | ${fmt(count('numbers') / days)} | ${fmt(count('timeBound') / days)} | ${Math.max(0, ...byDay.values())} | ${fmt(gap / 3_600_000)} h |`,
+    `| ${label} | ${fmt(days)} | ${fmt(perDay)} | ${fmt(builds.length / days)} | ${fmt(factPulls / days)} ` +
+      `(on ${factDays} days) | ${fmt(count('numbers') / days)} | ${fmt(count('timeBound') / days)} | ${Math.max(0, ...byDay.values())} ` +
+      `| ${fmt(gap / 3_600_000)} h |`,
   ];
 }
 
 const from = (ms: number): Pull[] => pulls.filter((p) => p.t > end - ms);
 console.log(
-  `replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} → ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`,
+  `replayed ${pulls.length} pulls every ${stepMs / MINUTE_MS} min, ${toTimestamp(new Date(pulls[0]!.t))} ` +
+    `→ ${toTimestamp(new Date(pulls.at(-1)!.t))}; ${factTimes.length} facts`,
 );
 console.log('');
 console.log(
-  '| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers (no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |',
+  '| span | days | builds/day before (every pull) | builds/day after | of which with a fact | forecast numbers ' +
+    '(no fact) | alerts or banked grants only (time-bound) | most in one day | longest without a build |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of [...report('whole record', pulls), ...report(`last ${lastDays} days`, from(lastDays * DAY_MS))]) console.log(line);

@@ -124,7 +124,9 @@ function unusedExports(file: string, what: string): string {
   if (names.length === 0) throw new Error(`${file}: no exports to stand in for`);
   return [
     `const unused = () => { throw new Error(${JSON.stringify(`the /mcp bundle never uses ${what}`)}); };`,
-    'const standIn = () => new Proxy({}, { get: unused, has: unused, set: unused, apply: unused, construct: unused, ownKeys: unused, getPrototypeOf: unused, defineProperty: unused, deleteProperty: unused, getOwnPropertyDescriptor: unused });',
+    'const standIn = () => new Proxy({}, { get: unused, has: unused, set: unused, apply: unused, construct: ' +
+      'unused, ownKeys: unused, getPrototypeOf: unused, defineProperty: unused, deleteProperty: unused, getOwnPropertyDescriptor: ' +
+      'unused });',
     ...names.map((n) => `export const ${n} = standIn();`),
   ].join('\n');
 }

@@ -18,7 +18,10 @@ export function describeCandidate(c: Candidate): string {
   const window = c.suggested_window
     ? `, window ${c.suggested_window.start} → ${c.suggested_window.end}${c.suggested_window.by ? ` ("${c.suggested_window.by}")` : ''}`
     : '';
-  return `${c.id} ${c.platform} @${c.source} ${c.ts} ${c.url}\n  "${summaryOf(c.text, 200)}"\n  suggested: ${c.suggested_kind}, scope ${c.suggested_scope}${window}; ${c.reason}`;
+  return (
+    `${c.id} ${c.platform} @${c.source} ${c.ts} ${c.url}\n  "${summaryOf(c.text, 200)}"\n  suggested: ${c.suggested_kind}, ` +
+    `scope ${c.suggested_scope}${window}; ${c.reason}`
+  );
 }
 
 export async function walkCandidates(): Promise<void> {

@@ -57,10 +57,10 @@ async function mcpClient(base: string, id: number, calls: number, tool: string, 
   const judge = (t0: number, e: unknown): void => {
     const seen = last as typeof last;
     if (seen !== null && 'error' in seen)
-      return tally.add(kindOfError(seen.error), performance.now() - t0, String((seen.error as Error).cause ?? seen.error));
-    if (seen !== null && seen.status !== 200)
-      return tally.add(kindOfStatus(seen.status, seen.retryAfter), performance.now() - t0, (e as Error).message);
-    tally.add('other', performance.now() - t0, (e as Error).message);
+      tally.add(kindOfError(seen.error), performance.now() - t0, String((seen.error as Error).cause ?? seen.error));
+    else if (seen !== null && seen.status !== 200)
+      tally.add(kindOfStatus(seen.status, seen.retryAfter), performance.now() - t0, (e as Error).message);
+    else tally.add('other', performance.now() - t0, (e as Error).message);
   };
   let t0 = performance.now();
   try {

@@ -52,6 +52,7 @@ export interface TextRules {
  * (intermediates, then one final byte 0x30–0x7E: `ESC c`, `ESC ( B`).
  */
 const ESCAPE_SEQUENCE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching ESC, BEL and the C1 controls is this pattern's purpose
   /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u0090\u0098\u009c-\u009f]*(?:\u0007|\u001b\\|\u009c)|(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
 
 /** Removes every terminal escape sequence whole (ESCAPE_SEQUENCE); a stray ESC is left to the character rule. */
@@ -63,14 +64,20 @@ export function withoutEscapes(text: string): string {
 
 /** Bidirectional controls (embeddings, overrides U+202A–U+202E, isolates U+2066–U+2069): they reorder what a reader sees. */
 const isBidiControl = (code: number): boolean => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-/** Invisible format characters: zero-width space, joiners, direction marks (U+200B–U+200F), word joiner and invisible operators (U+2060–U+2064), BOM. */
+/**
+ * Invisible format characters: zero-width space, joiners, direction marks (U+200B–U+200F), word joiner and invisible
+ * operators (U+2060–U+2064), BOM.
+ */
 const isInvisible = (code: number): boolean => (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064) || code === 0xfeff;
 const ZWJ = 0x200d;
 /** What may stand on each side of a kept ZERO WIDTH JOINER: an emoji sequence (👩‍💻, 🏳️‍🌈, 👩🏽‍🚀). */
-const EMOJI_BEFORE_ZWJ = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
+const EMOJI_BEFORE_ZWJ = /(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}]|\uFE0F)$/u;
 const EMOJI_AFTER_ZWJ = /^\p{Extended_Pictographic}/u;
 
-/** Characters no stored text may hold: C0 and C1 controls, DEL, U+FFFE/U+FFFF, lone surrogates, bidi controls, invisible format characters. */
+/**
+ * Characters no stored text may hold: C0 and C1 controls, DEL, U+FFFE/U+FFFF, lone surrogates, bidi controls, invisible
+ * format characters.
+ */
 function isForbidden(code: number, multiline: boolean): boolean {
   if (code === 0x0a || code === 0x09) return !multiline;
   if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;

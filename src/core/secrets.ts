@@ -170,7 +170,10 @@ export function secretPiecesFrom(env: Env): SecretPiece[] {
 /** The secret pieces of an environment, as text, longest first. */
 export const secretsFrom = (env: Env): string[] => secretPiecesFrom(env).map((p) => p.text);
 
-/** Query parameters that carry a credential in a request's URL (`?auth=`, `?access_token=`); the others (`?usernames=`) are the question. */
+/**
+ * Query parameters that carry a credential in a request's URL (`?auth=`, `?access_token=`); the others (`?usernames=`)
+ * are the question.
+ */
 const CREDENTIAL_PARAM = /^(auth|token|access_token|api_key|apikey|key|secret|password|sig|signature)$/i;
 
 /**

@@ -19,7 +19,8 @@ export const SITE = {
    */
   telegramChannel: null as string | null,
   description:
-    'Forecasts and records announced usage-limit resets of OpenAI Codex: odds of a reset in the next 24 and 48 hours, every recorded reset, banked resets, as JSON, MCP, Atom and iCalendar.',
+    'Forecasts and records announced usage-limit resets of OpenAI Codex: odds of a reset in the next 24 and ' +
+    '48 hours, every recorded reset, banked resets, as JSON, MCP, Atom and iCalendar.',
 } as const;
 
 export const DISCLAIMER =

@@ -47,7 +47,8 @@ export async function applyMigrations(db: Database, migrations: readonly Migrati
     const [tracked] = (await db.sql.query<{ t: string | null }>("SELECT to_regclass('netlify.migrations')::text AS t")).rows;
     if (!tracked?.t)
       await db.exec(
-        `CREATE SCHEMA IF NOT EXISTS netlify; CREATE TABLE IF NOT EXISTS ${TRACKING_TABLE} (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+        `CREATE SCHEMA IF NOT EXISTS netlify; CREATE TABLE IF NOT EXISTS ${TRACKING_TABLE} (name TEXT PRIMARY ` +
+          `KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
       );
     const done = new Set((await db.sql.query<{ name: string }>(`SELECT name FROM ${TRACKING_TABLE}`)).rows.map((r) => r.name));
     const applied: string[] = [];

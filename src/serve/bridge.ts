@@ -78,7 +78,9 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 export async function writeWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   delete headers['content-length'];
   send(res, response.status, headers, body, head);
 }

@@ -42,12 +42,12 @@ export interface NotFoundRule {
  * placeholder for one segment, and a trailing `*` splat for the rest (`/zh/*` matches `/zh/x/y` and `/zh`).
  */
 export function fromPattern(from: string): RegExp {
-  const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   const splat = from.endsWith('/*');
   const stem = splat ? from.slice(0, -2) : from;
   const body = stem
     .split('/')
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg)))
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg)))
     .join('/');
   return new RegExp(`^${body}${splat ? '(?:/.*)?' : '/?'}$`);
 }

@@ -37,15 +37,22 @@ export function createLlmsTxt(base: string = SITE.url, endpoints: readonly Endpo
     '',
     `${DISCLAIMER} Everything is read-only, free and needs no key; CORS is on. Please credit the data as "${SITE.attribution}".`,
     '',
-    'When the forecast says `"available": false`, the record is not vouched for: its events were last checked too long ago (or too few resets are recorded), so recent resets may be missing. The figures are still given; quote them as "not vouched for", never as the current chance (the site, the status line and the MCP forecast tool all say it that way).',
+    'When the forecast says `"available": false`, the record is not vouched for: its events were last checked ' +
+      'too long ago (or too few resets are recorded), so recent resets may be missing. The figures are still ' +
+      'given; quote them as "not vouched for", never as the current chance (the site, the status line and the ' +
+      'MCP forecast tool all say it that way).',
     '',
-    `Human pages, in English and also in ${otherLanguages()}: ${siteUrl('/', base)}, the timeline ${siteUrl('/timeline/', base)}, banked resets ${siteUrl('/banked/', base)}, the methodology ${siteUrl('/methodology/', base)} and the developer guide ${siteUrl('/developers/', base)}.`,
+    `Human pages, in English and also in ${otherLanguages()}: ${siteUrl('/', base)}, the timeline ${siteUrl('/timeline/', base)}, ` +
+      `banked resets ${siteUrl('/banked/', base)}, the methodology ${siteUrl('/methodology/', base)} and the ` +
+      `developer guide ${siteUrl('/developers/', base)}.`,
     '',
-    `Every endpoint, field, limit and error is described in \`${API_DOC_PATH}\` in the project's source; the JSON Schemas and the OpenAPI document below are generated from the same schemas.`,
+    `Every endpoint, field, limit and error is described in \`${API_DOC_PATH}\` in the project's source; the ` +
+      `JSON Schemas and the OpenAPI document below are generated from the same schemas.`,
     '',
     '## MCP server',
     '',
-    `- [${MCP_SERVER.title} MCP server](${siteUrl(new URL(MCP_SERVER.url).pathname, base)}): stateless, read-only MCP over Streamable HTTP (POST). Tools: ${TOOLS.map((t) => `\`${t.name}\` ${t.summary}`).join('; ')}.`,
+    `- [${MCP_SERVER.title} MCP server](${siteUrl(new URL(MCP_SERVER.url).pathname, base)}): stateless, read-only ` +
+      `MCP over Streamable HTTP (POST). Tools: ${TOOLS.map((t) => `\`${t.name}\` ${t.summary}`).join('; ')}.`,
   ];
   for (const [tag, title] of SECTIONS) {
     // This file does not list itself.

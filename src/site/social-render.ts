@@ -67,7 +67,8 @@ type Drawn = Map<string, Promise<Uint8Array<ArrayBuffer>>>;
 /** Starts drawing every card not yet started, and returns the PNG of `card`. */
 export function drawCards(all: readonly SocialCard[], card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
   const store = globalThis as { [DRAWN]?: Drawn };
-  const drawn = (store[DRAWN] ??= new Map());
+  const drawn: Drawn = store[DRAWN] ?? new Map();
+  store[DRAWN] = drawn;
   // One at a time through satori (single-threaded JavaScript); each rasterisation overlaps the next layout.
   let layouts: Promise<unknown> = Promise.resolve();
   for (const c of all) {
@@ -82,6 +83,9 @@ export function drawCards(all: readonly SocialCard[], card: SocialCard): Promise
   }
   const key = cardKey(card);
   let png = drawn.get(key);
-  if (!png) drawn.set(key, (png = renderCard(card)));
+  if (!png) {
+    png = renderCard(card);
+    drawn.set(key, png);
+  }
   return png;
 }

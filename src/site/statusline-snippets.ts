@@ -69,7 +69,7 @@ export function statuslineSnippets(base?: string): Record<'install' | 'claude' |
         `resetcast_precmd() { RESETCAST_ODDS=\${$(${STATUSLINE_BIN})//\\%/%%} }`,
         'autoload -Uz add-zsh-hook',
         'add-zsh-hook precmd resetcast_precmd',
-        "RPROMPT='${RESETCAST_ODDS}'",
+        `RPROMPT='\${RESETCAST_ODDS}'`,
         'setopt PROMPT_SUBST',
       ].join('\n'),
     },

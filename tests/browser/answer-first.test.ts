@@ -7,7 +7,7 @@
  * `npm start`'s runtime (src/serve/) and read in Debian's chromium.
  */
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -18,6 +18,7 @@ import { createSiteServer } from '../../src/serve/server.ts';
 import { astroBuild } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { PROJECT_ROOT, runDir } from '../support/scratch.ts';
+import { readJson } from '../support/json.ts';
 
 const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'] as const;
 const VIEWPORTS = [
@@ -37,7 +38,7 @@ const at = (ms: number): string => new Date(HISTORY_NOW.getTime() + ms).toISOStr
  */
 function stressedHistory(vouched: boolean): string {
   const dir = historyCopy('stressed');
-  const read = (file: string): any => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const read = <F extends string>(file: F) => readJson(dir, file);
   const write = (file: string, value: unknown): void => writeFileSync(join(dir, file), `${JSON.stringify(value, null, 2)}\n`);
 
   const banked = read('banked.json');
@@ -59,7 +60,7 @@ function stressedHistory(vouched: boolean): string {
 
   const events = read('events.json');
   if (vouched) events.checked_at = at(-60 * MINUTE_MS);
-  const last = events.events.at(-1);
+  const last = events.events.at(-1)!;
   last.summary = `${'A very long summary of the last reset, as long as the record allows. '.repeat(20)}`.slice(0, TEXT_CAPS.summary).trim();
   write('events.json', events);
 

@@ -12,6 +12,8 @@ import { SITE } from '../../src/core/site.ts';
 import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/site/api/endpoints.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
+import type { LooseJson } from '../support/json.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const EPOCH = HISTORY_EPOCH; // 2026-11-23T00:00:00Z
 const BUILT_AT = '2026-11-23T00:00:00Z';
@@ -142,10 +144,10 @@ describe('a build from the frozen history', () => {
   it('outlook.json agrees with forecast.json at 24 h and 48 h and never decreases', () => {
     const f = readJson(first.outDir, 'api/v1/forecast.json');
     const o = readJson(first.outDir, 'api/v1/outlook.json');
-    const percent = (h: number): number => o.points.find((x: { hours: number }) => x.hours === h).percent;
+    const percent = (h: number): number => o.points.find((x) => x.hours === h)!.percent;
     expect([percent(24), percent(48), o.available]).toEqual([f.p24, f.p48, f.available]);
-    expect(o.points.at(-1).hours).toBe(168);
-    o.points.forEach((x: { p: number }, i: number) => expect(x.p).toBeGreaterThanOrEqual(o.points[i - 1]?.p ?? 0));
+    expect(o.points.at(-1)!.hours).toBe(168);
+    for (const [i, x] of o.points.entries()) expect(x.p).toBeGreaterThanOrEqual(o.points[i - 1]?.p ?? 0);
   });
 
   it('the home page draws the outlook as an inline SVG with a title and a description, and says how the forecast has done', () => {
@@ -250,7 +252,7 @@ describe('the human site in five languages', () => {
 
   it('the developers page (every locale), llms.txt and the OpenAPI document name every endpoint of the registry', () => {
     const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
-    const openapi = readJson(first.outDir, 'api/v1/openapi.json');
+    const openapi = readJson(first.outDir, 'api/v1/openapi.json') as { paths: Record<string, unknown> };
     for (const e of ENDPOINTS) {
       for (const { prefix } of LOCALES)
         expect(html(`${prefix}developers/index.html`), `${prefix}developers → ${e.path}`).toContain(`href="${e.path}"`);
@@ -385,7 +387,7 @@ describe('a build from a forecast log with bad lines', () => {
 
 describe('a build from bad data', () => {
   // Each case breaks one record of a copy of data/; the build must stop, name it, and write nothing.
-  it.each<[string, (events: any[]) => void, RegExp]>([
+  it.each<[string, (events: LooseJson[]) => void, RegExp]>([
     [
       'a duplicate id',
       (ev) => {
@@ -449,7 +451,10 @@ describe('a build from bad data', () => {
     const res = await astroBuild({ epoch: EPOCH, dataDir: HISTORY_DIR, env: { RESETCAST_MAX_EVENTS: '68' } });
     expect(res.code).not.toBe(0);
     expect(res.output).toMatch(
-      /data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts, or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/,
+      joinedRegExp(
+        /data\/events\.json: 69 events, more than the build's limit of 68 \(MAX_EVENTS in src\/core\/dataset\/index\.ts,/,
+        / or RESETCAST_MAX_EVENTS\): the build stops here rather than run out of memory/,
+      ),
     );
     expect(existsSync(res.outDir) ? listFiles(res.outDir) : []).toEqual([]);
   }, 120_000);

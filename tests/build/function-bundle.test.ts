@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { astroBuild, tempDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const NAMES = ['forecast', 'timeline', 'signals'] as const;
@@ -176,7 +177,10 @@ describe('the bundled /mcp function', () => {
       const res = await rpc(fn, 1, 'ping');
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-        /^Service Unavailable: published payloads unavailable: published payloads differ from the build's:\n {2}- api\/v1\/(forecast|signals)\.json: size and CRC-32/,
+        joinedRegExp(
+          /^Service Unavailable: published payloads unavailable: published payloads differ from the build's:\n {2}-/,
+          / api\/v1\/(forecast|signals)\.json: size and CRC-32/,
+        ),
       );
     }
   });

@@ -2,6 +2,7 @@
 import { runNode } from '../support/run-node.ts';
 import { describe, expect, it } from 'vitest';
 import { loadDir, read, readJson, tempData } from '../support/pull-env.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const EPOCH = String(Date.parse('2026-11-20T12:00:00Z') / 1000);
 // 2026-11-18T09:15:02Z and 2026-11-18T21:40:10Z as X status ids ((id >> 22) + 1288834974657 ms).
@@ -87,7 +88,11 @@ describe('npm run add-event', () => {
     [
       'a URL that is not a post',
       ['https://example.com/news/1', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /not a post URL: https:\/\/example\.com\/news\/1 \(expected https:\/\/x\.com\/<account>\/status\/<id>, or an issue or comment URL of github\.com\/openai\/codex; any other page: --url <link> --origin observed --at <ts> --source <who>\)/,
+      joinedRegExp(
+        /not a post URL: https:\/\/example\.com\/news\/1 \(expected https:\/\/x\.com\/<account>\/status\/<id>,/,
+        / or an issue or comment URL of github\.com\/openai\/codex; any other page: --url <link> --origin/,
+        / observed --at <ts> --source <who>\)/,
+      ),
     ],
     [
       'a GitHub post without its time',

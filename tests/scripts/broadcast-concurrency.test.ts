@@ -59,10 +59,19 @@ const closers: (() => Promise<void> | void)[] = [];
 async function prepareData(): Promise<string> {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-  writeFileSync(
-    join(dir, 'forecast-log.jsonl'),
-    `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
-  );
+  const logLine = {
+    issued_at: '2026-11-20T11:30:00Z',
+    available: true,
+    p24: 0,
+    p48: 0,
+    rhythm_model: 'recency-mix',
+    S: 0,
+    official_signal: 0,
+    status_signal: 0,
+    issues_signal: 0,
+    formula_version: '2',
+  };
+  writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
   // Resets posted over the last day (newest first, as X answers): one alert each.
   const posts = [
     '2026-11-20T11:50:00Z',
@@ -110,13 +119,10 @@ async function prepareData(): Promise<string> {
 beforeAll(async () => {
   [pg, data] = await Promise.all([startPostgres(), prepareData()]);
   // Every alert inside the send window (pendingAlerts without its cap: the senders need several runs for more than 5).
-  console.log(
-    `[concurrency] the data owes ${
-      (alertIds = deriveAlerts(loadDir(data), NOW, SITE.url)
-        .filter((a) => Date.parse(a.at) <= NOW.getTime() && Date.parse(a.at) >= NOW.getTime() - SEND_RULES.maxAgeHours * 3_600_000)
-        .map((a) => a.id)).length
-    } alerts at ${NOW.toISOString()}`,
-  );
+  alertIds = deriveAlerts(loadDir(data), NOW, SITE.url)
+    .filter((a) => Date.parse(a.at) <= NOW.getTime() && Date.parse(a.at) >= NOW.getTime() - SEND_RULES.maxAgeHours * 3_600_000)
+    .map((a) => a.id);
+  console.log(`[concurrency] the data owes ${alertIds.length} alerts at ${NOW.toISOString()}`);
 }, 120_000);
 afterAll(async () => {
   await pg?.stop();
@@ -245,7 +251,8 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     }
   }, 300_000);
 
-  it('faulty outlets (403, 429 with retry_after, 502, a hang): nothing accepted twice except what may have arrived (then at most twice); nothing that never arrived is lost', async () => {
+  it('faulty outlets (403, 429 with retry_after, 502, a hang): nothing accepted twice except what may have ' +
+    'arrived (then at most twice); nothing that never arrived is lost', async () => {
     const [o, db] = await Promise.all([
       outlets({
         // Kicked once per alert (403: it provably did not arrive), then fine.
@@ -285,7 +292,8 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
     }
   }, 600_000);
 
-  it('a sender killed while the outlet holds its request: the claim holds the others off for its lease, then the alert is resent once, and accepted', async () => {
+  it('a sender killed while the outlet holds its request: the claim holds the others off for its lease, then ' +
+    'the alert is resent once, and accepted', async () => {
     // The very first request (the one the killed sender made) hangs; every other is answered.
     const ntfy = await counted(ntfyApi, (_nth, n) => (n === 0 ? { hang: true } : undefined));
     const db = await database(engine);
@@ -312,7 +320,8 @@ describe.each(['postgres', 'embedded'] as const)('six senders at once (%s)', (en
       await broadcastRun({ ...db, NTFY_TOPIC_URL: env.NTFY_TOPIC_URL, RESETCAST_CLAIM_LEASE_MS: LEASE_MS });
     }
     console.log(
-      `[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`,
+      `[concurrency] ${engine}, killed sender: ${alertIds.length} alerts, ntfy received ${ntfy.server.requests.length}, ` +
+        `the killed alert received ${ntfy.received.get(killedKey)} and accepted ${ntfy.accepted.get(killedKey)}`,
     );
     expect(ntfy.received.get(killedKey)).toBe(2);
     expect(ntfy.accepted.size).toBe(alertIds.length);

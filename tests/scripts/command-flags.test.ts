@@ -227,7 +227,9 @@ describe('a correction that would unlink promises is refused, naming them and th
       readJson(dir, 'announcements.json').announcements.filter((a: { fulfilled_by: string | null }) => a.fulfilled_by === idOf(reset)),
     ).toHaveLength(3);
     const named = promises.map((p) => `${idOf(p)} (${p})`).join(', ');
-    const line = `correct: event ${idOf(reset)} fulfils promises ${named}; relink each first: npm run correct -- ${idOf(promises[0]!)} --fulfilled-by <event id|none> --reason "…"`;
+    const line =
+      `correct: event ${idOf(reset)} fulfils promises ${named}; relink each first: npm run correct -- ${idOf(promises[0]!)} ` +
+      `--fulfilled-by <event id|none> --reason "…"`;
     await expectRefused(
       'correct',
       dir,
@@ -242,7 +244,9 @@ describe('a correction that would unlink promises is refused, naming them and th
     await ok(dir, 'add-promise', [promise, '--summary', 'Pro limits reset soon.', '--scope', 'pro']);
     const reset = xUrl('thsottiaux', '2026-11-20T10:00:00Z');
     await ok(dir, 'add-event', [reset, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'Limits reset.']);
-    const line = `add-event: event ${idOf(reset)} as updated would no longer fulfil promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
+    const line =
+      `add-event: event ${idOf(reset)} as updated would no longer fulfil promise ${idOf(promise)} (${promise}); ` +
+      `relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
     await expectRefused(
       'add-event',
       dir,

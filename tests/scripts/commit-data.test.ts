@@ -203,26 +203,30 @@ describe('.ci/commit-data', () => {
       expect(git(o.origin, 'rev-parse', 'main^')).toBe(maintained);
     });
 
-    it("both changed the facts: main's facts and cursor kept whole, the run's named in one warning and marked for re-pull, its logs and snapshot committed (exit 0)", () => {
-      const o = origin(BASE);
-      const run = checkout(o, 'run');
-      const correction = '{\n  "corrections": [\n    {\n      "id": "c1"\n    }\n  ]\n}\n';
-      maintainerPush(o, { 'data/corrections.json': correction });
-      // The run found post 102 (a new event, the cursor moved past it) and checked X (checked_at).
-      write(run, { ...RUN_A, 'data/events.json': events(A, ['100', '102']), 'data/pull-state.json': pullState('102') });
-      const r = commitData(run);
-      expect(r.status).toBe(0);
-      expect(r.output).toMatch(/^changed=true\nrepull=true\n/);
-      const warnings = r.stderr.split('\n').filter((l) => l.startsWith('::warning::'));
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain('data/events.json, data/pull-state.json not committed');
-      expect(onMain(o, 'data/corrections.json')).toBe(correction);
-      // The event and the cursor go together: with main's cursor the next pull reads post 102 again.
-      expect(onMain(o, 'data/events.json')).toBe(BASE['data/events.json']);
-      expect(onMain(o, 'data/pull-state.json')).toBe(BASE['data/pull-state.json']);
-      expect(onMain(o, 'data/forecast-log.jsonl')).toBe(RUN_A['data/forecast-log.jsonl']);
-      expect(onMain(o, 'data/signals.json')).toBe(RUN_A['data/signals.json']);
-    });
+    it(
+      "both changed the facts: main's facts and cursor kept whole, the run's named in one warning and marked " +
+        'for re-pull, its logs and snapshot committed (exit 0)',
+      () => {
+        const o = origin(BASE);
+        const run = checkout(o, 'run');
+        const correction = '{\n  "corrections": [\n    {\n      "id": "c1"\n    }\n  ]\n}\n';
+        maintainerPush(o, { 'data/corrections.json': correction });
+        // The run found post 102 (a new event, the cursor moved past it) and checked X (checked_at).
+        write(run, { ...RUN_A, 'data/events.json': events(A, ['100', '102']), 'data/pull-state.json': pullState('102') });
+        const r = commitData(run);
+        expect(r.status).toBe(0);
+        expect(r.output).toMatch(/^changed=true\nrepull=true\n/);
+        const warnings = r.stderr.split('\n').filter((l) => l.startsWith('::warning::'));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain('data/events.json, data/pull-state.json not committed');
+        expect(onMain(o, 'data/corrections.json')).toBe(correction);
+        // The event and the cursor go together: with main's cursor the next pull reads post 102 again.
+        expect(onMain(o, 'data/events.json')).toBe(BASE['data/events.json']);
+        expect(onMain(o, 'data/pull-state.json')).toBe(BASE['data/pull-state.json']);
+        expect(onMain(o, 'data/forecast-log.jsonl')).toBe(RUN_A['data/forecast-log.jsonl']);
+        expect(onMain(o, 'data/signals.json')).toBe(RUN_A['data/signals.json']);
+      },
+    );
 
     it('a push refused because main moved again is tried anew from the newer main', () => {
       const o = origin(BASE);

@@ -219,12 +219,10 @@ describe('curated text: escapes, bidi controls and invisible characters removed 
       'Reset \u001b[31mfor\u001b[0m all\u202E txt.exe\u2066 \u200Bnow 👩\u200D💻',
     ]);
     expect(add.code, add.out).toBe(0);
-    expect(readJson(dir, 'events.json').events.find((e: { url: string }) => e.url === url).summary).toBe(
-      'Reset for all txt.exe now 👩\u200D💻',
-    );
+    expect(readJson(dir, 'events.json').events.find((e) => e.url === url)!.summary).toBe('Reset for all txt.exe now 👩\u200D💻');
     const checked = await npmScript('checked', dir, ['--note', 'Looked\u001b[2J at \u001b]0;title\u0007X']);
     expect(checked.code, checked.out).toBe(0);
-    expect(readJson(dir, 'checks.json').checks.at(-1).note).toBe('Looked at X');
+    expect(readJson(dir, 'checks.json').checks.at(-1)!.note).toBe('Looked at X');
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
   });
 });

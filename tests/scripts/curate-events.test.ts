@@ -89,7 +89,7 @@ describe('npm run add-event', () => {
         reason: 'the post was edited',
       },
     ]);
-    expect(readJson(dir, 'banked.json').grants.filter((g: { event_id: string }) => g.event_id === idOf(BANKED))).toEqual([
+    expect(readJson(dir, 'banked.json').grants.filter((g) => g.event_id === idOf(BANKED))).toEqual([
       expect.objectContaining({ scope: 'pro', summary: 'v2', expires_at: '2026-12-31T00:00:00Z' }),
     ]);
   });
@@ -167,7 +167,7 @@ describe('npm run correct', () => {
     const dir = curateDir();
     // The DevDay grant (frozen history): same scope as its event, a summary of its own.
     const DEVDAY = '2105009715409846272';
-    const grantBefore = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === DEVDAY);
+    const grantBefore = readJson(dir, 'banked.json').grants.find((g) => g.event_id === DEVDAY);
     const r = await npmScript('correct', dir, [
       DEVDAY,
       '--scope',
@@ -178,7 +178,7 @@ describe('npm run correct', () => {
       'confirmed by the release notes',
     ]);
     expect(r.code, r.out).toBe(0);
-    const grant = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === DEVDAY);
+    const grant = readJson(dir, 'banked.json').grants.find((g) => g.event_id === DEVDAY);
     expect(grant).toEqual({ ...grantBefore, scope: 'plus+pro' });
   });
 
@@ -208,44 +208,50 @@ describe('npm run correct', () => {
     expect(x.out.trim()).toBe(`correct: --url: event ${idOf(RESET)} is an X post; its link is the post (${RESET})`);
   });
 
-  it('--retract of an event that fulfils a promise is refused, naming it and the relink; after the relink it withdraws the event and its grant, both kept in the log', async () => {
-    const dir = curateDir();
-    const promise = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
-    await npmScript('add-promise', dir, [promise, '--summary', 'Banked reset coming.', '--kind', 'banked']);
-    await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']);
-    expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBe(idOf(BANKED));
-    const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(BANKED));
-    const grant = readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(BANKED));
-    // docs/data.md: a correction that would unlink a promise is refused; the link is changed on the record first.
-    const refusal = `correct: event ${idOf(BANKED)} fulfils promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
-    await expectRefused(
-      'correct',
-      dir,
-      [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts'],
-      new RegExp(`^${escapeRegExp(refusal)}$`),
-    );
-    const relink = await npmScript('correct', dir, [
-      idOf(promise),
-      '--fulfilled-by',
-      'none',
-      '--reason',
-      'the grant never reached accounts',
-    ]);
-    expect(relink.code, relink.out).toBe(0);
-    const r = await npmScript('correct', dir, [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts']);
-    expect(r.code, r.out).toBe(0);
-    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).not.toContain(idOf(BANKED));
-    expect(readJson(dir, 'banked.json').grants.map((g: { event_id: string }) => g.event_id)).not.toContain(idOf(BANKED));
-    expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBeNull();
-    expect(readJson(dir, 'corrections.json').corrections.at(-1)).toEqual({
-      event_id: idOf(BANKED),
-      at: '2026-11-20T12:00:00Z',
-      what: 'retraction',
-      before: { event, grant },
-      after: null,
-      reason: 'the grant never reached accounts',
-    });
-    const again = await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']);
-    expect(again.out).toMatch(/was retracted/);
-  });
+  it(
+    '--retract of an event that fulfils a promise is refused, naming it and the relink; after the relink it ' +
+      'withdraws the event and its grant, both kept in the log',
+    async () => {
+      const dir = curateDir();
+      const promise = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
+      await npmScript('add-promise', dir, [promise, '--summary', 'Banked reset coming.', '--kind', 'banked']);
+      await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']);
+      expect(readJson(dir, 'announcements.json').announcements.at(-1)!.fulfilled_by).toBe(idOf(BANKED));
+      const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(BANKED));
+      const grant = readJson(dir, 'banked.json').grants.find((g) => g.event_id === idOf(BANKED));
+      // docs/data.md: a correction that would unlink a promise is refused; the link is changed on the record first.
+      const refusal =
+        `correct: event ${idOf(BANKED)} fulfils promise ${idOf(promise)} (${promise}); relink it first: npm run ` +
+        `correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`;
+      await expectRefused(
+        'correct',
+        dir,
+        [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts'],
+        new RegExp(`^${escapeRegExp(refusal)}$`),
+      );
+      const relink = await npmScript('correct', dir, [
+        idOf(promise),
+        '--fulfilled-by',
+        'none',
+        '--reason',
+        'the grant never reached accounts',
+      ]);
+      expect(relink.code, relink.out).toBe(0);
+      const r = await npmScript('correct', dir, [idOf(BANKED), '--retract', '--reason', 'the grant never reached accounts']);
+      expect(r.code, r.out).toBe(0);
+      expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).not.toContain(idOf(BANKED));
+      expect(readJson(dir, 'banked.json').grants.map((g) => g.event_id)).not.toContain(idOf(BANKED));
+      expect(readJson(dir, 'announcements.json').announcements.at(-1)!.fulfilled_by).toBeNull();
+      expect(readJson(dir, 'corrections.json').corrections.at(-1)).toEqual({
+        event_id: idOf(BANKED),
+        at: '2026-11-20T12:00:00Z',
+        what: 'retraction',
+        before: { event, grant },
+        after: null,
+        reason: 'the grant never reached accounts',
+      });
+      const again = await npmScript('add-event', dir, [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']);
+      expect(again.out).toMatch(/was retracted/);
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from '../support/curate-env.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const ok = async (script: string, dir: string, args: string[]): Promise<string> => {
   const r = await npmScript(script, dir, args);
@@ -27,7 +28,10 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
       'a post id that decodes to 2010',
       'add-event',
       ['https://x.com/thsottiaux/status/123', '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days before the first Codex usage-limit reset on record\): not a post about Codex limits$/,
+      joinedRegExp(
+        /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days/,
+        / before the first Codex usage-limit reset on record\): not a post about Codex limits$/,
+      ),
     ],
     [
       'a GitHub URL outside the staff source',
@@ -147,7 +151,7 @@ describe('plausible and canonical', () => {
     const dir = curateDir();
     const post = xUrl('OpenAIDevs', '2026-11-19T01:00:00Z');
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'pro+plus', '--summary', 'Reset for Pro and Plus.']);
-    expect(readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === idOf(post)).scope).toBe('plus+pro');
+    expect(readJson(dir, 'events.json').events.find((e) => e.id === idOf(post))!.scope).toBe('plus+pro');
     await ok('add-event', dir, [
       'https://github.com/openai/codex/issues/1',
       '--kind',
@@ -218,7 +222,8 @@ describe('nothing invented', () => {
     ]);
     expect(r.code).toBe(1);
     expect(r.out.trim()).toBe(
-      `add-event: --origin observed: event ${idOf(post)} is recorded as community; change it with npm run correct -- ${idOf(post)} --origin observed --reason "…"`,
+      `add-event: --origin observed: event ${idOf(post)} is recorded as community; change it with npm run correct ` +
+        `-- ${idOf(post)} --origin observed --reason "…"`,
     );
     expect(snapshot(dir)).toEqual(before);
     // Said later: the correction logs the unknown it replaces.
@@ -284,7 +289,7 @@ describe('every fact fixable, every fix on the record', () => {
     await ok('add-event', dir, [post, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'One banked reset each.']);
     const out = await ok('correct', dir, [idOf(post), '--kind', 'banked', '--reason', 'it was a banked reset, not an immediate one']);
     expect(out).toContain(`granted 2026-11-18-${idOf(post)}: expires 2026-12-18T09:15:02Z`);
-    expect(readJson(dir, 'banked.json').grants.find((g: { event_id: string }) => g.event_id === idOf(post))).toMatchObject({
+    expect(readJson(dir, 'banked.json').grants.find((g) => g.event_id === idOf(post))).toMatchObject({
       granted_at: '2026-11-18T09:15:02Z',
       scope: 'plus+pro',
     });
@@ -297,7 +302,7 @@ describe('every fact fixable, every fix on the record', () => {
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
     const back = await ok('correct', dir, [idOf(post), '--kind', 'reset', '--reason', 'it was immediate after all']);
     expect(back).toContain(`removed grant 2026-11-18-${idOf(post)}`);
-    expect(readJson(dir, 'banked.json').grants.map((g: { event_id: string }) => g.event_id)).not.toContain(idOf(post));
+    expect(readJson(dir, 'banked.json').grants.map((g) => g.event_id)).not.toContain(idOf(post));
     expect((await validateAtHistoryClock(dir)).code).toBe(0);
   });
 
@@ -311,7 +316,8 @@ describe('every fact fixable, every fix on the record', () => {
     const r = await npmScript('correct', dir, [idOf(post), '--kind', 'banked', '--reason', 'r']);
     expect(r.code).toBe(1);
     expect(r.out.trim()).toBe(
-      `correct: event ${idOf(post)} as corrected would no longer fulfil promise ${idOf(promise)} (${promise}); relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`,
+      `correct: event ${idOf(post)} as corrected would no longer fulfil promise ${idOf(promise)} (${promise}); ` +
+        `relink it first: npm run correct -- ${idOf(promise)} --fulfilled-by <event id|none> --reason "…"`,
     );
     expect(snapshot(dir)).toEqual(before);
     await ok('correct', dir, [idOf(promise), '--fulfilled-by', 'none', '--reason', 'the reset that came was a banked one']);
@@ -376,7 +382,7 @@ describe('every fact fixable, every fix on the record', () => {
     ]);
     expect(readJson(dir, 'announcements.json').announcements.at(-1)).toMatchObject({ scope: 'business+enterprise' });
     await ok('add-event', dir, [banked, '--kind', 'banked', '--scope', 'paid', '--summary', 'A banked reset for paid plans.']);
-    expect(readJson(dir, 'announcements.json').announcements.at(-1).fulfilled_by).toBeNull();
+    expect(readJson(dir, 'announcements.json').announcements.at(-1)!.fulfilled_by).toBeNull();
     const out = await ok('add-event', dir, [
       reset,
       '--kind',

@@ -14,6 +14,7 @@ import { createPayloads } from '../../src/site/api/payloads.ts';
 import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
+import type { JsonOf } from '../support/json.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
 let server: FixtureServer | undefined;
@@ -25,7 +26,10 @@ afterEach(async () => {
 type Deployed = { forecast: Reply; alerts: Reply; banked: Reply };
 const doc = (body: object): Reply => ({ body: JSON.stringify(body) });
 
-/** The site as a build of `dir` at `at` deployed it, its forecast.json saying `numbers` (what the clock does to them is tested elsewhere). */
+/**
+ * The site as a build of `dir` at `at` deployed it, its forecast.json saying `numbers` (what the clock does to them is
+ * tested elsewhere).
+ */
 function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): Deployed {
   const payloads = createPayloads(parseDataset(readDataFiles(dir), at), at, SITE.url);
   return { forecast: doc({ ...payloads.forecast, ...numbers }), alerts: doc(payloads.alerts), banked: doc(payloads.banked) };
@@ -55,7 +59,7 @@ async function factsChanged(before: string, after: string, siteUrl: string): Pro
   return { ...r, output: readFileSync(output, 'utf8') };
 }
 
-const editJson = (dir: string, file: string, edit: (doc: any) => void): void => {
+const editJson = <F extends string>(dir: string, file: F, edit: (doc: JsonOf<F>) => void): void => {
   const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   edit(doc);
   writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
@@ -68,17 +72,26 @@ const editJson = (dir: string, file: string, edit: (doc: any) => void): void => 
 function quietPull(dir: string): void {
   editJson(dir, 'signals.json', (s) => (s.fetched_at = '2026-11-22T23:44:29Z'));
   editJson(dir, 'events.json', (e) => (e.checked_at = '2026-10-12T00:00:00Z'));
-  appendFileSync(
-    join(dir, 'forecast-log.jsonl'),
-    `${JSON.stringify({ issued_at: '2026-11-22T23:44:29Z', available: false, p24: 6, p48: 15, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
-  );
+  const logLine = {
+    issued_at: '2026-11-22T23:44:29Z',
+    available: false,
+    p24: 6,
+    p48: 15,
+    rhythm_model: 'recency-mix',
+    S: 0,
+    official_signal: 0,
+    status_signal: 0,
+    issues_signal: 0,
+    formula_version: '2',
+  };
+  appendFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
 }
 
 /** A grant recorded before the pull (in both copies: no fact changed) that expires at `expiresAt`. */
 function grantExpiring(dirs: string[], expiresAt: string): void {
   for (const dir of dirs)
     editJson(dir, 'banked.json', (b) =>
-      b.grants.push({ ...b.grants.at(-1), id: 'test-grant', granted_at: '2026-11-20T00:00:00Z', expires_at: expiresAt, event_id: null }),
+      b.grants.push({ ...b.grants.at(-1)!, id: 'test-grant', granted_at: '2026-11-20T00:00:00Z', expires_at: expiresAt, event_id: null }),
     );
 }
 
@@ -143,7 +156,8 @@ describe('facts-changed', () => {
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
     expect(r.out).toBe(
-      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed → now)\nbanked: gone test-grant use (deployed → now)\n',
+      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed ' +
+        '→ now)\nbanked: gone test-grant use (deployed → now)\n',
     );
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });

@@ -81,8 +81,7 @@ function expectValid(dir: string, now: Date = NOW): void {
   };
   expect(bookkeepingProblems(texts, now)).toEqual([]);
 }
-const xCheck = (dir: string): { ok: boolean; outcome: string; error: string | null } =>
-  readJson(dir, 'signals.json').sources.find((s: { name: string }) => s.name === 'x');
+const xCheck = (dir: string) => readJson(dir, 'signals.json').sources.find((s) => s.name === 'x')!;
 
 describe('X: a poisoned meta.newest_id is refused for X alone, the state kept, and the next good pull succeeds', () => {
   const tomorrow = snowflake('2026-11-21T12:00:00Z'); // 19 digits, a day after the pull's clock
@@ -111,7 +110,7 @@ describe('X: a poisoned meta.newest_id is refused for X alone, the state kept, a
     const good = await goodX();
     const next = await pullInto(dir, { x: good.url, xToken: 'x-test' });
     expect(next.lines.find((l) => l.includes(' x: '))).toMatch(/^✅ x: /);
-    expect(readJson(dir, 'pull-state.json').x.OpenAIDevs.since_id).toBe('2123687794176950277');
+    expect(readJson(dir, 'pull-state.json').x['OpenAIDevs']!.since_id).toBe('2123687794176950277');
     expectValid(dir);
   });
 
@@ -153,14 +152,14 @@ describe('X: a post dated after the pull is left for a later pull; since_id stop
     const ids = (): string[] => readJson(dir, 'events.json').events.map((e: { id: string }) => e.id);
     expect(ids()).toContain(present);
     expect(ids()).not.toContain(ahead);
-    expect(readJson(dir, 'pull-state.json').x.OpenAIDevs.since_id).toBe(present);
+    expect(readJson(dir, 'pull-state.json').x['OpenAIDevs']!.since_id).toBe(present);
     expectValid(dir);
 
     const later = new Date('2026-11-20T15:00:00Z');
     const r2 = await pullInto(dir, { x: x.url, xToken: 'x-test', now: later });
     expect(r2.lines).toContain('✅ x: 1 new event(s), 0 for review');
     expect(ids()).toContain(ahead);
-    expect(readJson(dir, 'pull-state.json').x.OpenAIDevs.since_id).toBe(ahead);
+    expect(readJson(dir, 'pull-state.json').x['OpenAIDevs']!.since_id).toBe(ahead);
     expectValid(dir, later);
   });
 });
@@ -179,11 +178,11 @@ describe('X: hostile post text is sanitised and capped before it is stored, and 
     });
     const r = await pullInto(dir, { x: x.url, xToken: 'x-test' });
     expect(r.lines).toContain('✅ x: 1 new event(s), 1 for review');
-    const event = readJson(dir, 'events.json').events.find((e: { id: string }) => e.id === reset);
+    const event = readJson(dir, 'events.json').events.find((e) => e.id === reset)!;
     expect(event.summary).toBe(
       "We've reset Codex rate limits for all Plus and Pro users. ABCDEFG ]]> <script>alert(1)</script> ::error title=x::owned",
     );
-    const candidate = readJson(dir, 'candidates.json').candidates.find((c: { id: string }) => c.id === question);
+    const candidate = readJson(dir, 'candidates.json').candidates.find((c) => c.id === question)!;
     expect(textProblem(candidate.text, 'postText', { multiline: true })).toBeNull();
     expect([...candidate.text].length).toBe(4_000);
     expect(
@@ -221,7 +220,7 @@ describe('status: a hostile answer is cut to size, stripped, and its off-host li
     const signals = readJson(dir, 'signals.json');
     expect(read(dir, 'signals.json').length).toBeLessThan(10_000);
     expect(signals.status.components.map((c: { name: string }) => c.name)).toContain('Codex ::add-mask::x');
-    const stored = signals.status.incidents.find((i: { id: string }) => i.id === incident.id);
+    const stored = signals.status.incidents.find((i) => i.id === incident.id)!;
     expect([...stored.name].length).toBe(200);
     expect(stored.name.startsWith('Codex ABCDEFG ]]> <script>alert(1)</script> ::error title=x::owned nnn')).toBe(true);
     expect(stored.name.endsWith('n…')).toBe(true);
@@ -246,10 +245,10 @@ describe('a source error with a 20 KB reason phrase is stored cut to 300 charact
     servers.push({ close: () => new Promise((done) => server.close(() => done())) });
     const r = await pullInto(dir, { status: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
     expect(r.failed).toBe(true);
-    const check = readJson(dir, 'signals.json').sources.find((s: { name: string }) => s.name === 'status');
-    expect(check.error.startsWith('summary.json: HTTP 500 Internal EEE')).toBe(true);
-    expect([...check.error].length).toBe(300);
-    expect(check.error.endsWith('E…')).toBe(true);
+    const check = readJson(dir, 'signals.json').sources.find((s) => s.name === 'status')!;
+    expect(check.error!.startsWith('summary.json: HTTP 500 Internal EEE')).toBe(true);
+    expect([...check.error!].length).toBe(300);
+    expect(check.error!.endsWith('E…')).toBe(true);
     expect(read(dir, 'signals.json').length).toBeLessThan(10_000);
     expectValid(dir);
   });
@@ -272,35 +271,45 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
     [
       'a BEL in a summary',
       'events.json',
-      withEvent3((e) => void (e['summary'] = `${String(e['summary'])}\u0007`)),
+      withEvent3((e) => {
+        e['summary'] = `${String(e['summary'])}\u0007`;
+      }),
       `data/events.json: events[3] (id ${event3}): field 'summary': holds a forbidden character U+0007 (summary text)`,
       true,
     ],
     [
       'a NUL in a source',
       'events.json',
-      withEvent3((e) => void (e['source'] = 'Open\u0000AI')),
+      withEvent3((e) => {
+        e['source'] = 'Open\u0000AI';
+      }),
       `data/events.json: events[3] (id ${event3}): field 'source': holds a forbidden character U+0000 (name text)`,
       true,
     ],
     [
       'a line break in a scope note',
       'events.json',
-      withEvent3((e) => void (e['scope_note'] = 'one\ntwo')),
+      withEvent3((e) => {
+        e['scope_note'] = 'one\ntwo';
+      }),
       `data/events.json: events[3] (id ${event3}): field 'scope_note': holds a forbidden character U+000A (note text)`,
       true,
     ],
     [
       'a summary of 1,001 characters',
       'events.json',
-      withEvent3((e) => void (e['summary'] = 's'.repeat(1_001))),
+      withEvent3((e) => {
+        e['summary'] = 's'.repeat(1_001);
+      }),
       `data/events.json: events[3] (id ${event3}): field 'summary': is 1001 characters long, more than the 1000 allowed (summary text)`,
       true,
     ],
     [
       'a summary not in NFC',
       'events.json',
-      withEvent3((e) => void (e['summary'] = 'Cafe\u0301')),
+      withEvent3((e) => {
+        e['summary'] = 'Cafe\u0301';
+      }),
       `data/events.json: events[3] (id ${event3}): field 'summary': is not in Unicode NFC form (summary text)`,
       true,
     ],
@@ -321,8 +330,21 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
     [
       'a forecast logged in 2099',
       'forecast-log.jsonl',
-      (t) =>
-        `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify({ issued_at: '2099-01-01T00:00:00Z', available: false, p24: 1, p48: 2, rhythm_model: 'memoryless', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '1' })}\n`,
+      (t) => {
+        const futureLine = {
+          issued_at: '2099-01-01T00:00:00Z',
+          available: false,
+          p24: 1,
+          p48: 2,
+          rhythm_model: 'memoryless',
+          S: 0,
+          official_signal: 0,
+          status_signal: 0,
+          issues_signal: 0,
+          formula_version: '1',
+        };
+        return `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify(futureLine)}\n`;
+      },
       "data/forecast-log.jsonl: line 2: field 'issued_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",
       false,
     ],
@@ -337,7 +359,8 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
       'a since_id from the future',
       'pull-state.json',
       () => JSON.stringify({ x: { OpenAI: { user_id: '4398626122', since_id: future } } }),
-      `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at 2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`,
+      `data/pull-state.json: x.OpenAI: field 'since_id': "${future}" is above the largest post id possible at ` +
+        `2026-11-23T00:05:00Z (it decodes to 2026-11-24T00:00:00Z)`,
       false,
     ],
     [

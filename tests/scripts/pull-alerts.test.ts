@@ -35,6 +35,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { snapshot } from '../support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from '../support/pull-env.ts';
 import { testLedger, type TestLedger } from '../support/ledger.ts';
+import type { LooseJson } from '../support/json.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));
@@ -49,7 +50,10 @@ afterEach(async () => {
 /** The test's ledger (embedded, fresh), opened on first use. */
 let current: TestLedger | undefined;
 async function ledger(): Promise<TestLedger> {
-  if (!current || !ledgers.includes(current)) ledgers.push((current = await testLedger()));
+  if (!current || !ledgers.includes(current)) {
+    current = await testLedger();
+    ledgers.push(current);
+  }
   return current;
 }
 
@@ -127,7 +131,7 @@ async function announce(dir: string, urls: OutletUrls, now = NOW) {
   return runBroadcast({ texts: readDataTexts(dir), now, http: httpDeps([], now), urls, site: SITE.url, ledger: (await ledger()).ledger });
 }
 
-const bodies = (s: FixtureServer): any[] => s.requests.map((q) => JSON.parse(q.body));
+const bodies = (s: FixtureServer): LooseJson[] => s.requests.map((q) => JSON.parse(q.body));
 
 describe('a pull that records a new reset', () => {
   it('announces it once on every outlet, with the post, the timeline entry and the attribution', async () => {
@@ -150,7 +154,7 @@ describe('a pull that records a new reset', () => {
       '✅ slack: sent 1 alert(s)',
       '✅ telegram: sent 1 alert(s)',
     ]);
-    const [ntfy, discord, slack, telegram] = all.map(bodies) as [any[], any[], any[], any[]];
+    const [ntfy, discord, slack, telegram] = all.map(bodies) as [LooseJson[], LooseJson[], LooseJson[], LooseJson[]];
     const post = `https://x.com/thsottiaux/status/${FRESH}`;
     const entry = `https://resetcast.netlify.app/timeline/2026/#e-${FRESH}`;
     expect(ntfy).toEqual([
@@ -162,11 +166,15 @@ describe('a pull that records a new reset', () => {
       }),
     ]);
     expect(discord[0].content).toBe(
-      `**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`,
+      `**Codex limits reset for Plus + Pro**\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: ` +
+        `medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary ` +
+        `is the post's own text; the plans are not stated.\nPost: <${post}>\nTimeline: <${entry}>\nData: Resetcast`,
     );
     expect(slack[0].text).toContain(`<${post}|Post> · <${entry}|Timeline>\nData: Resetcast`);
     expect(telegram[0].text).toBe(
-      "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary is the post's own text; the plans are not stated.\n" +
+      "<b>Codex limits reset for Plus + Pro</b>\nWe've reset Codex rate limits for all Plus and Pro users. Certainty: " +
+        'medium. Whether it was partial is not stated; whether it reached everyone is not stated; the summary ' +
+        "is the post's own text; the plans are not stated.\n" +
         `<a href="${post}">Post</a> · <a href="${entry}">Timeline</a>\nData: Resetcast`,
     );
     for (const o of ['ntfy', 'discord', 'slack', 'telegram'])
@@ -193,7 +201,8 @@ describe('a pull that records a new reset', () => {
     const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
     await pull(dir, src);
     expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
-    // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before connecting: that counts as uncertain).
+    // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before
+    // connecting: that counts as uncertain).
     const closed = `http://127.0.0.1:${await freePort()}`;
     const { telegram } = outletUrls({
       TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
@@ -252,10 +261,19 @@ describe('a threshold crossed by the forecast the pull issued', () => {
   it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
     const dir = dataWithState();
     // The forecast half an hour earlier (same formula) was 0 % on both horizons (available): every pair is armed.
-    writeFileSync(
-      join(dir, 'forecast-log.jsonl'),
-      `${JSON.stringify({ issued_at: '2026-11-20T11:30:00Z', available: true, p24: 0, p48: 0, rhythm_model: 'recency-mix', S: 0, official_signal: 0, status_signal: 0, issues_signal: 0, formula_version: '2' })}\n`,
-    );
+    const logLine = {
+      issued_at: '2026-11-20T11:30:00Z',
+      available: true,
+      p24: 0,
+      p48: 0,
+      rhythm_model: 'recency-mix',
+      S: 0,
+      official_signal: 0,
+      status_signal: 0,
+      issues_signal: 0,
+      formula_version: '2',
+    };
+    writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
     const src = await sources();
     const { urls, all } = await outlets();
     await pull(dir, src);
@@ -305,73 +323,82 @@ describe('npm run broadcast', () => {
     });
   };
 
-  it('after npm run pull (which sends nothing even with outlets set): reads the outlet URLs from the environment; an outlet failure exits 1; data/ is not written', async () => {
-    const dir = dataWithState();
-    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
-    const ntfy = await startServer(ntfyApi());
-    servers.push(ntfy);
-    const outletsEnv = {
-      NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
-      SLACK_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}${SLACK_PATH}`,
-    };
-    const pulled = await run('pull', dir, {
-      RESETCAST_STATUS_BASE: src.url,
-      RESETCAST_GITHUB_API: src.url,
-      RESETCAST_X_API: src.url,
-      X_BEARER_TOKEN: 't',
-      ...outletsEnv,
-    });
-    expect(pulled.code).toBe(0);
-    expect(ntfy.requests).toHaveLength(0);
-    expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
+  it(
+    'after npm run pull (which sends nothing even with outlets set): reads the outlet URLs from the environment; ' +
+      'an outlet failure exits 1; data/ is not written',
+    async () => {
+      const dir = dataWithState();
+      const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+      const ntfy = await startServer(ntfyApi());
+      servers.push(ntfy);
+      const outletsEnv = {
+        NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
+        SLACK_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}${SLACK_PATH}`,
+      };
+      const pulled = await run('pull', dir, {
+        RESETCAST_STATUS_BASE: src.url,
+        RESETCAST_GITHUB_API: src.url,
+        RESETCAST_X_API: src.url,
+        X_BEARER_TOKEN: 't',
+        ...outletsEnv,
+      });
+      expect(pulled.code).toBe(0);
+      expect(ntfy.requests).toHaveLength(0);
+      expect(readJson(dir, 'events.json').events.map((e: { id: string }) => e.id)).toContain(FRESH);
 
-    const before = snapshot(dir);
-    const failing = await run('broadcast', dir, outletsEnv);
-    expect(failing.out).toMatch(/^✅ database: embedded database .+ \(applied 0001_alert_state\)$/m);
-    expect(failing.out).toMatch(/^✅ ntfy: sent 1 alert\(s\)$/m);
-    expect(failing.out).toMatch(/^⏭️ discord: skipped \(DISCORD_WEBHOOK_URL not set\)$/m);
-    expect(failing.out).toMatch(/^❌ slack: reset:\d+ not delivered: fetch failed/m);
-    expect(snapshot(dir)).toEqual(before);
-    expect(failing.out).not.toContain('XXXXsecretXXXX');
-    expect(failing.code).toBe(1);
+      const before = snapshot(dir);
+      const failing = await run('broadcast', dir, outletsEnv);
+      expect(failing.out).toMatch(/^✅ database: embedded database .+ \(applied 0001_alert_state\)$/m);
+      expect(failing.out).toMatch(/^✅ ntfy: sent 1 alert\(s\)$/m);
+      expect(failing.out).toMatch(/^⏭️ discord: skipped \(DISCORD_WEBHOOK_URL not set\)$/m);
+      expect(failing.out).toMatch(/^❌ slack: reset:\d+ not delivered: fetch failed/m);
+      expect(snapshot(dir)).toEqual(before);
+      expect(failing.out).not.toContain('XXXXsecretXXXX');
+      expect(failing.code).toBe(1);
 
-    const ok = await run('broadcast', dir, { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` });
-    expect(ok.code).toBe(0);
-    expect(ok.out).toMatch(/^✅ ntfy: nothing new to send$/m);
-    expect(ntfy.requests).toHaveLength(1);
-    expect((await run('validate', dir, {})).code).toBe(0);
-  });
+      const ok = await run('broadcast', dir, { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` });
+      expect(ok.code).toBe(0);
+      expect(ok.out).toMatch(/^✅ ntfy: nothing new to send$/m);
+      expect(ntfy.requests).toHaveLength(1);
+      expect((await run('validate', dir, {})).code).toBe(0);
+    },
+  );
 
-  it('Telegram from its variables: kicked from the channel (403) is one clear failure line, then delivered; the token is in no output and no file of data/', async () => {
-    const dir = dataWithState();
-    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
-    await pull(dir, src);
-    const tg = await startServer(
-      telegramApi((n) => (n === 0 ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : undefined)),
-    );
-    servers.push(tg);
-    const env = { TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: tg.url };
-    const secretPart = TELEGRAM_TOKEN.split(':')[1]!;
+  it(
+    'Telegram from its variables: kicked from the channel (403) is one clear failure line, then delivered; ' +
+      'the token is in no output and no file of data/',
+    async () => {
+      const dir = dataWithState();
+      const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+      await pull(dir, src);
+      const tg = await startServer(
+        telegramApi((n) => (n === 0 ? telegramError(403, 'Forbidden: bot was kicked from the channel chat') : undefined)),
+      );
+      servers.push(tg);
+      const env = { TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: tg.url };
+      const secretPart = TELEGRAM_TOKEN.split(':')[1]!;
 
-    const kicked = await run('broadcast', dir, env);
-    expect(kicked.code).toBe(1);
-    expect(kicked.out).toMatch(
-      new RegExp(
-        `^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat \\(0 of 1 sent; 1 left for the next broadcast\\)$`,
-        'm',
-      ),
-    );
-    const delivered = await run('broadcast', dir, env);
-    expect(delivered.code).toBe(0);
-    expect(delivered.out).toMatch(/^✅ telegram: sent 1 alert\(s\)$/m);
-    expect(tg.requests.map((q) => q.url.pathname)).toEqual([`/bot${TELEGRAM_TOKEN}/sendMessage`, `/bot${TELEGRAM_TOKEN}/sendMessage`]);
+      const kicked = await run('broadcast', dir, env);
+      expect(kicked.code).toBe(1);
+      expect(kicked.out).toMatch(
+        new RegExp(
+          `^❌ telegram: reset:${FRESH} not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat ` +
+            '\\(0 of 1 sent; 1 left for the next broadcast\\)$',
+          'm',
+        ),
+      );
+      const delivered = await run('broadcast', dir, env);
+      expect(delivered.code).toBe(0);
+      expect(delivered.out).toMatch(/^✅ telegram: sent 1 alert\(s\)$/m);
+      expect(tg.requests.map((q) => q.url.pathname)).toEqual([`/bot${TELEGRAM_TOKEN}/sendMessage`, `/bot${TELEGRAM_TOKEN}/sendMessage`]);
 
-    const written = Object.values(snapshot(dir)).join('\n');
-    for (const text of [kicked.out, delivered.out, written]) {
-      expect(text).not.toContain(secretPart);
-      expect(text).not.toContain(encodeURIComponent(TELEGRAM_TOKEN));
-    }
-  });
+      const written = Object.values(snapshot(dir)).join('\n');
+      for (const text of [kicked.out, delivered.out, written]) {
+        expect(text).not.toContain(secretPart);
+        expect(text).not.toContain(encodeURIComponent(TELEGRAM_TOKEN));
+      }
+    },
+  );
 
   it('an invalid data/ sends nothing and writes nothing (exit 2)', async () => {
     const dir = dataWithState();
@@ -387,47 +414,51 @@ describe('npm run broadcast', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('a future-dated retired sent-log: npm run validate refuses it naming file and field; the ledger never imports it over its rows, nothing is resent', async () => {
-    const dir = dataWithState();
-    const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
-    await pull(dir, src);
-    const ntfy = await startServer(ntfyApi());
-    servers.push(ntfy);
-    const env = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` };
-    expect((await run('broadcast', dir, env)).code).toBe(0);
-    const log = {
-      outlets: [
-        {
-          name: 'ntfy',
-          ok: true,
-          error: null,
-          checked_at: '2026-11-20T12:00:00Z',
-          outcome: 'ok',
-          last_ok_at: '2026-11-20T12:00:00Z',
-          sent: [] as unknown[],
-        },
-      ],
-    };
-    log.outlets[0]!.sent.push(
-      ...Array.from({ length: 500 }, (_, i) => ({
-        id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`,
-        at: '2099-01-01T00:00:00Z',
-        sent_at: '2099-01-01T00:00:00Z',
-      })),
-    );
-    writeFileSync(join(dir, 'sent-log.json'), JSON.stringify(log));
+  it(
+    'a future-dated retired sent-log: npm run validate refuses it naming file and field; the ledger never ' +
+      'imports it over its rows, nothing is resent',
+    async () => {
+      const dir = dataWithState();
+      const src = await sources({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } });
+      await pull(dir, src);
+      const ntfy = await startServer(ntfyApi());
+      servers.push(ntfy);
+      const env = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}` };
+      expect((await run('broadcast', dir, env)).code).toBe(0);
+      const log = {
+        outlets: [
+          {
+            name: 'ntfy',
+            ok: true,
+            error: null,
+            checked_at: '2026-11-20T12:00:00Z',
+            outcome: 'ok',
+            last_ok_at: '2026-11-20T12:00:00Z',
+            sent: [] as unknown[],
+          },
+        ],
+      };
+      log.outlets[0]!.sent.push(
+        ...Array.from({ length: 500 }, (_, i) => ({
+          id: `tag:resetcast.netlify.app,2026:alert:reset:9${i}`,
+          at: '2099-01-01T00:00:00Z',
+          sent_at: '2099-01-01T00:00:00Z',
+        })),
+      );
+      writeFileSync(join(dir, 'sent-log.json'), JSON.stringify(log));
 
-    const validate = await run('validate', dir, {});
-    expect(validate.code).toBe(1);
-    expect(validate.out).toContain(
-      "data/sent-log.json: field 'outlets.0.sent.0.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)",
-    );
+      const validate = await run('validate', dir, {});
+      expect(validate.code).toBe(1);
+      expect(validate.out).toContain(
+        "data/sent-log.json: field 'outlets.0.sent.0.at': 2099-01-01T00:00:00Z is later than 2026-11-20T12:00:00Z + 5 min (from the future)",
+      );
 
-    for (let i = 0; i < 2; i++) {
-      const r = await run('broadcast', dir, env);
-      expect(r.code).toBe(0);
-      expect(r.out).not.toMatch(/imported/);
-    }
-    expect(ntfy.requests).toHaveLength(1);
-  });
+      for (let i = 0; i < 2; i++) {
+        const r = await run('broadcast', dir, env);
+        expect(r.code).toBe(0);
+        expect(r.out).not.toMatch(/imported/);
+      }
+      expect(ntfy.requests).toHaveLength(1);
+    },
+  );
 });

@@ -31,6 +31,7 @@ import { runNode } from '../support/run-node.ts';
 import { FIXTURES, json, startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { DEAD, httpDeps, NOW, tempData } from '../support/pull-env.ts';
 import { cpSync } from 'node:fs';
+import { joinedRegExp } from '../support/regexp.ts';
 
 const SECRETS = {
   X_BEARER_TOKEN: 'xBearerSecretAAAA1111',
@@ -69,7 +70,10 @@ async function echoingPostgres(echo: string): Promise<number> {
   return (server.address() as { port: number }).port;
 }
 
-/** A raw HTTP server (node:net: Node's own server would refuse a reason phrase holding the header) answering `status` with the request's Authorization header as the reason phrase. */
+/**
+ * A raw HTTP server (node:net: Node's own server would refuse a reason phrase holding the header) answering `status`
+ * with the request's Authorization header as the reason phrase.
+ */
 async function echoReasonServer(status = 500): Promise<string> {
   const server: Server = createTcpServer((socket) => {
     let head = '';
@@ -348,7 +352,10 @@ describe('the build', () => {
   });
 });
 
-/** Secrets whose URLs share words with our data ("resetcast", "timeline", "services"): the public topic, a Discord and a Slack webhook behind a path. */
+/**
+ * Secrets whose URLs share words with our data ("resetcast", "timeline", "services"): the public topic, a Discord and a
+ * Slack webhook behind a path.
+ */
 const oursAlike = (ntfy: string, discord: string, slack: string): Record<string, string> => ({
   NTFY_TOPIC_URL: `${ntfy}/resetcast`,
   RESETCAST_PUBLIC_VALUES: 'NTFY_TOPIC_URL',
@@ -414,18 +421,25 @@ describe('secrets that share words with our data: the record is never rewritten'
     ).toMatchObject({ code: 0 });
   });
 
-  it('npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, the file and the field; data/ byte-identical', async () => {
-    const sources = await fixture(sourcesAnswering);
-    const dir = pulledDir();
-    const before = filesOf(dir);
-    const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
-    expect(r.code, r.out).toBe(2);
-    expect(r.out).toMatch(
-      /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic, or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
-    );
-    expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
-    expect(filesOf(dir)).toEqual(before);
-  });
+  it(
+    'npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, ' +
+      'the file and the field; data/ byte-identical',
+    async () => {
+      const sources = await fixture(sourcesAnswering);
+      const dir = pulledDir();
+      const before = filesOf(dir);
+      const r = await runNode(['scripts/pull.ts'], { ...pullEnv(dir, sources.url), NTFY_TOPIC_URL: 'https://ntfy.sh/resetcast' });
+      expect(r.code, r.out).toBe(2);
+      expect(r.out).toMatch(
+        joinedRegExp(
+          /^pull refused: data\/[a-z-]+\.json(l)?: \S+ holds a credential of NTFY_TOPIC_URL \(the topic,/m,
+          / or the credentials in the URL\); nothing written \(if the topic is public, declare it: RESETCAST_PUBLIC_VALUES=NTFY_TOPIC_URL\)$/m,
+        ),
+      );
+      expect(r.out.split('\n').filter((l) => l.includes('NTFY_TOPIC_URL'))).toHaveLength(1);
+      expect(filesOf(dir)).toEqual(before);
+    },
+  );
 
   it('npm run broadcast delivers with them: our URLs intact in every message, data/ still valid, no secret anywhere', async () => {
     const src = await fixture(sourcesAnswering);
@@ -503,7 +517,8 @@ async function echoPathServer(status: number): Promise<string> {
       const line = head.split('\r\n')[0]!.replace(/ HTTP\/1\.1$/, '');
       const body = JSON.stringify({ message: `no such webhook: ${line}`, description: `no such bot: ${line}` });
       socket.end(
-        `HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} Refused ${line}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+          `close\r\n\r\n${body}`,
       );
     });
     socket.on('error', () => undefined);
@@ -542,7 +557,7 @@ describe('a secret planted in every failure path', () => {
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(/^❌ x: .*malformed JSON \(\d+ bytes\)$/m);
     expect(r.out).toMatch(new RegExp(`^❌ issues: .*redirected to another host \\(\\${REDACTED}\\.invalid\\), refused`, 'm'));
-    expect(r.out).toMatch(new RegExp(`^❌ status: .*Unauthorized for no header`, 'm'));
+    expect(r.out).toMatch(/^❌ status: .*Unauthorized for no header/m);
     expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
       facts,
     );

@@ -67,15 +67,15 @@ function facts(text: string): Facts {
 function jobBlocks(text: string): Map<string, string> {
   const out = new Map<string, string>();
   const body = text.slice(text.indexOf('\njobs:\n') + 7);
-  for (const m of body.split(/^(?=  [\w-]+:$)/m)) {
-    const name = /^  ([\w-]+):$/m.exec(m)?.[1];
+  for (const m of body.split(/^(?= {2}[\w-]+:$)/m)) {
+    const name = /^ {2}([\w-]+):$/m.exec(m)?.[1];
     if (name) out.set(name, m);
   }
   return out;
 }
 
 /** A job's steps, each as its text. */
-const stepsOf = (job: string): string[] => job.split(/^(?=      - )/m).slice(1);
+const stepsOf = (job: string): string[] => job.split(/^(?= {6}- )/m).slice(1);
 
 /** Why a workflow breaks the hardening rules; empty when it keeps them. */
 function hardeningProblems(text: string): string[] {
@@ -102,8 +102,7 @@ describe('workflows', () => {
   });
 
   it('the linter does catch a broken workflow (so a clean result means something)', async () => {
-    const broken =
-      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ secrets }}\n        uses: actions/checkout@v4\n';
+    const broken = `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo \${{ secrets }}\n        uses: actions/checkout@v4\n`;
     expect((await runLint(broken, 'broken.yml')).length).toBeGreaterThan(0);
   });
 
@@ -123,7 +122,7 @@ describe('workflows', () => {
       '      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020',
       '      - run: |',
       '          echo "hello"',
-      '          echo "${{ github.event.issue.title }}"',
+      `          echo "\${{ github.event.issue.title }}"`,
       '',
     ].join('\n');
     expect(hardeningProblems(loose)).toEqual([
@@ -132,7 +131,7 @@ describe('workflows', () => {
       'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 lacks a "# vX.Y.Z" comment naming its release',
       'top-level permissions must be {} or contents: read, got write-all',
       'job greet declares no permissions',
-      'an expression inside run: (pass it through env instead): echo "${{ github.event.issue.title }}"',
+      `an expression inside run: (pass it through env instead): echo "\${{ github.event.issue.title }}"`,
     ]);
   });
 

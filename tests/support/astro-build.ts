@@ -1,5 +1,5 @@
 /** Runs a real `astro build` into a temp folder, optionally from another data/ folder and clock. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { runNode } from './run-node.ts';
@@ -67,6 +67,4 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-export function readJson(dir: string, file: string): any {
-  return JSON.parse(readFileSync(join(dir, file), 'utf8'));
-}
+export { readJson } from './json.ts';

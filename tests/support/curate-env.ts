@@ -41,7 +41,7 @@ export function snapshot(dir: string): Record<string, string> {
       .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
   );
 }
-export const readJson = (dir: string, name: string): any => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+export { readJson } from './json.ts';
 
 /** A refused command: exit 1, one line matching `message`, and every file of `dir` byte-identical. */
 export async function expectRefused(script: string, dir: string, args: string[], message: RegExp): Promise<void> {

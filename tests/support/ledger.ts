@@ -37,7 +37,8 @@ export async function testLedger(options: { url?: string; dbDir?: string; leaseM
   const rows = async (outlet: string): Promise<Delivery[]> =>
     (
       await db.sql.query<Delivery>(
-        `SELECT outlet, alert_id, state, uncertain_attempts, refused_attempts, (lease_until IS NOT NULL AND lease_until > clock_timestamp()) AS leased FROM alert_deliveries WHERE outlet = $1 ORDER BY alert_at, alert_id`,
+        `SELECT outlet, alert_id, state, uncertain_attempts, refused_attempts, (lease_until IS NOT NULL AND lease_until ` +
+          `> clock_timestamp()) AS leased FROM alert_deliveries WHERE outlet = $1 ORDER BY alert_at, alert_id`,
         [outlet],
       )
     ).rows;

@@ -4,6 +4,7 @@
  * success and errors alike. `override(n)` replaces the n-th answer to inject a failure.
  */
 import type { Recorded, Reply } from './fixture-server.ts';
+import type { LooseJson } from './json.ts';
 
 type Route = (url: URL, n: number, request: Recorded) => Reply | undefined;
 /** Replaces the n-th answer (0-based; the request too, to answer by content). */
@@ -14,7 +15,7 @@ const json = (status: number, doc: unknown, headers: Record<string, string> = {}
   headers,
   body: JSON.stringify(doc),
 });
-const parse = (text: string): any => {
+const parse = (text: string): LooseJson => {
   try {
     return JSON.parse(text);
   } catch {

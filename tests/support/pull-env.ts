@@ -22,7 +22,7 @@ export function tempData(): string {
 }
 
 export const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
-export const readJson = (dir: string, name: string): any => JSON.parse(read(dir, name));
+export { readJson } from './json.ts';
 
 export function loadDir(dir: string, now: Date = NOW): Dataset {
   return parseDataset(readDataFiles(dir), now);

@@ -1,8 +1,8 @@
 /**
- * The first global setup of every project (vitest.config.ts): the maintainer's build is not the suite's. It fingerprints what `npm start -- --no-build` serves (dist/
- * and the bundled functions in .netlify/functions-bundled/) before the first test, and fails the run if
- * any test changed it; it removes the builds of the run when it ends (tests/support/scratch.ts), and
- * what crashed runs left behind when it starts.
+ * The first global setup of every project (vitest.config.ts): the maintainer's build is not the suite's. It
+ * fingerprints what `npm start -- --no-build` serves (dist/ and the bundled functions in .netlify/functions-bundled/)
+ * before the first test, and fails the run if any test changed it; it removes the builds of the run when it ends
+ * (tests/support/scratch.ts), and what crashed runs left behind when it starts.
  *
  * Each project runs it (a root `globalSetup` would run after the projects' own, too late to see the e2e
  * runtime's build); the projects of one run share one guard, armed by the first setup and checked by
@@ -64,7 +64,8 @@ export function setup(): () => void {
     const changed = changedPaths(guard.before, fingerprint());
     if (changed.length > 0)
       throw new Error(
-        `the test run changed the maintainer's build (what \`npm start -- --no-build\` serves): ${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ` and ${changed.length - 10} more` : ''}`,
+        `the test run changed the maintainer's build (what \`npm start -- --no-build\` serves): ` +
+          `${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ` and ${changed.length - 10} more` : ''}`,
       );
   };
 }

@@ -29,7 +29,7 @@ function walk(dir: string): string[] {
  * Module specifiers of one source text: the quoted name after `from` (imports, type imports,
  * re-exports), after a side-effect `import`, and inside dynamic `import()` and `require()`.
  */
-export function specifiersOf(text: string): string[] {
+function specifiersOf(text: string): string[] {
   const found = text.matchAll(/(?:\bfrom\s*|^\s*import\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"\n]+)['"]/gm);
   return [...found].map((m) => m[1]!);
 }
@@ -38,7 +38,7 @@ export function specifiersOf(text: string): string[] {
  * The npm package a specifier names, or undefined for a relative or absolute path, a Node built-in
  * (`node:fs`, or bare `fs`) and Astro's virtual modules (`astro:i18n`), which no package provides.
  */
-export function packageOf(specifier: string): string | undefined {
+function packageOf(specifier: string): string | undefined {
   const spec = specifier.replace(/\?.*$/, ''); // `pkg/file.css?raw` is still pkg
   if (/^[./]/.test(spec) || spec.startsWith('astro:') || isBuiltin(spec)) return undefined;
   const parts = spec.split('/');
@@ -46,7 +46,7 @@ export function packageOf(specifier: string): string | undefined {
 }
 
 /** Undeclared packages imported by the given files' texts, each with the first file that imports it. */
-export function undeclared(files: ReadonlyMap<string, string>, declared: ReadonlySet<string>): Map<string, string> {
+function undeclared(files: ReadonlyMap<string, string>, declared: ReadonlySet<string>): Map<string, string> {
   const missing = new Map<string, string>();
   for (const [file, text] of files) {
     for (const pkg of specifiersOf(text).map(packageOf)) {

@@ -150,6 +150,7 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           ...common,
           id: alertId('promise-fulfilled', key, base),
           kind: 'promise-fulfilled',
+          // biome-ignore lint/complexity/useMathMinMax: timestamps are ISO strings, compared as text; Math.max would give NaN
           at: event.ts > a.ts ? event.ts : a.ts,
           title: 'Promised Codex reset delivered',
           summary: `The reset ${a.source} promised on ${utcDateTime(a.ts)} came at ${utcDateTime(event.ts)}: ${eventTitle(event)}.`,
@@ -164,7 +165,9 @@ function promiseAlerts(list: readonly Announcement[], events: ReadonlyMap<string
           kind: 'promise-lapsed',
           at: a.window_end,
           title: 'Promised Codex reset did not come',
-          summary: `No reset was recorded between ${span}, the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
+          summary:
+            `No reset was recorded between ${span}, ` +
+            `the window of the promise ${a.source} posted on ${utcDateTime(a.ts)}.${a.summary ? ` ${a.summary}` : ''}`,
         });
       return out;
     });
@@ -204,7 +207,9 @@ function thresholdAlert(x: Crossing, { base }: Context): Alert {
     kind: 'threshold',
     at: x.issued_at,
     title: `Chance of a Codex reset within ${x.horizon} h is now ${x.value} % (crossed ${x.threshold} %)`,
-    summary: `The forecast issued at ${utcDateTime(x.issued_at)} puts the chance of an announced reset in the next ${x.horizon} hours at ${x.value} %, up from ${x.previous} %. An estimate from past announcements, not a schedule.`,
+    summary:
+      `The forecast issued at ${utcDateTime(x.issued_at)} puts the chance of an announced reset in the next ${x.horizon} ` +
+      `hours at ${x.value} %, up from ${x.previous} %. An estimate from past announcements, not a schedule.`,
     page: siteUrl('/', base),
     forecast: { horizon_hours: x.horizon, threshold: x.threshold, rearm_below: x.rearm_below, value: x.value, previous: x.previous },
   };

@@ -74,7 +74,8 @@ export function createMainAlertsFeed(alerts: readonly Alert[], base: string): st
     path: ALERTS_FEED_PATH,
     title: `${SITE.name} alerts: ${SITE.product} resets, promises, corrections and forecast jumps`,
     subtitle:
-      'A reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours, a reset promised and whether it came, a correction, and the forecast crossing 25, 50 or 75 %.',
+      'A reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours, a reset promised ' +
+      'and whether it came, a correction, and the forecast crossing 25, 50 or 75 %.',
   });
 }
 
@@ -83,6 +84,8 @@ export function createThresholdFeed(alerts: readonly Alert[], feed: ThresholdFee
     base,
     path: feed.path,
     title: `${SITE.name} alerts: chance of ${withArticle(SITE.product)} reset within ${feed.horizon} h reaches ${feed.threshold} %`,
-    subtitle: `The forecast crossing ${feed.threshold} % for the next ${feed.horizon} hours (again only after it fell below ${feed.rearm_below} %), and every recorded reset.`,
+    subtitle:
+      `The forecast crossing ${feed.threshold} % for the next ${feed.horizon} hours (again only after it fell ` +
+      `below ${feed.rearm_below} %), and every recorded reset.`,
   });
 }

@@ -40,14 +40,19 @@ export function shorten(text: string, max = MAX_TEXT_CHARS): string {
  * longer) measures at most `budget` in `unit`: an outlet's own length limit, met before escaping so a
  * cut never falls inside an escape.
  */
-export function shortenToFit(text: string, budget: number, escape: (t: string) => string = (t) => t, unit: Measure = 'utf16'): string {
+export function shortenToFit(
+  text: string,
+  budget: number,
+  escapeMarkup: (t: string) => string = (t) => t,
+  unit: Measure = 'utf16',
+): string {
   let max = Math.max(1, budget);
   let out = shorten(text, max);
-  while (measure(escape(out), unit) > budget && max > 1) {
-    max = Math.max(1, max - Math.max(1, measure(escape(out), unit) - budget));
+  while (measure(escapeMarkup(out), unit) > budget && max > 1) {
+    max = Math.max(1, max - Math.max(1, measure(escapeMarkup(out), unit) - budget));
     out = shorten(text, max);
   }
-  return measure(escape(out), unit) > budget ? '' : out;
+  return measure(escapeMarkup(out), unit) > budget ? '' : out;
 }
 
 export function alertMessage(a: Alert): Message {

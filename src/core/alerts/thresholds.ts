@@ -27,7 +27,8 @@ export const THRESHOLDS = [
 export const GAP_HOURS = 6;
 
 export const THRESHOLD_RULE_TEXT =
-  `For each horizon (p24, p48) and threshold (${THRESHOLDS.map((t) => `${t.threshold} %`).join(', ')}), an alert when an issued forecast reaches the threshold ` +
+  `For each horizon (p24, p48) and threshold (${THRESHOLDS.map((t) => `${t.threshold} %`).join(', ')}), ` +
+  `an alert when an issued forecast reaches the threshold ` +
   `from below; not again until the value has fallen below the re-arm level (${THRESHOLDS.map((t) => `${t.rearm_below} %`).join(', ')}). ` +
   `Only available forecasts count. The first forecast after a gap of more than ${GAP_HOURS} h in the log, or after a formula change, announces nothing ` +
   '(nobody saw the value cross) and re-arms nothing.';

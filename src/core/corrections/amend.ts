@@ -1,5 +1,5 @@
 /** The published facts that differ between two versions of an event, as corrections (src/core/schema/storage.ts). */
-import { amendedValue as valueOf } from './index.ts';
+import { amendedValue } from './index.ts';
 import { AMENDABLE_FIELDS, type Amendment, type BankedGrant, type StoredEvent } from '../schema/index.ts';
 
 /** One Amendment per amendable field that changed, in AMENDABLE_FIELDS order (the grant's expiry included). */
@@ -13,7 +13,7 @@ export function amendments(
 ): Amendment[] {
   const out: Amendment[] = [];
   for (const what of AMENDABLE_FIELDS) {
-    const [b, a] = [valueOf(before, grantBefore, what), valueOf(after, grantAfter, what)];
+    const [b, a] = [amendedValue(before, grantBefore, what), amendedValue(after, grantAfter, what)];
     if (what === 'expires_at' && (b === undefined || a === undefined)) continue; // a grant made or removed by a kind change
     if (b !== a) out.push({ event_id: after.id, at, what, before: b ?? 'none', after: a ?? 'none', reason });
   }

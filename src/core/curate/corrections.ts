@@ -145,7 +145,8 @@ export function correctEvent(state: Curated, eventId: string, args: CorrectArgs,
   }
   if (fields.length === 0)
     throw new CurationError(
-      'nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, --origin, --source, --scope-note, --url, --expires) or --retract',
+      'nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, ' +
+        '--origin, --source, --scope-note, --url, --expires) or --retract',
     );
   if (args.expires !== undefined && !grant && args.kind !== 'banked')
     throw new CurationError(`--expires: event ${eventId} has no banked grant`);

@@ -62,7 +62,8 @@ function buildEvent(args: EventArgs, ref: PostRef, now: Date, previous: StoredEv
     // --update never moves origin silently: that is a correction (npm run correct -- <id> --origin …).
     if (args.origin !== undefined && args.origin !== previous.origin)
       throw new CurationError(
-        `--origin ${args.origin}: event ${previous.id} is recorded as ${previous.origin}; change it with npm run correct -- ${previous.id} --origin ${args.origin} --reason "…"`,
+        `--origin ${args.origin}: event ${previous.id} is recorded as ${previous.origin}; change it with npm run ` +
+          `correct -- ${previous.id} --origin ${args.origin} --reason "…"`,
       );
     origin = originOf(ref, source, previous.origin, args.certainty ?? previous.certainty);
   } else origin = originOf(ref, source, args.origin, args.certainty);
@@ -89,7 +90,7 @@ function rerecord(state: Curated, id: string, supersedes: string | undefined, at
   const retraction = state.corrections.corrections
     .filter((c) => c.event_id === id && (c.what === 'retraction' || c.what === 'rerecorded'))
     .at(-1);
-  if (!retraction || retraction.what !== 'retraction') {
+  if (retraction?.what !== 'retraction') {
     if (supersedes !== undefined) throw new CurationError(`--supersedes ${supersedes}: event ${id} has no retraction to supersede`);
     return [];
   }

@@ -18,6 +18,7 @@ export function refuseUnlinking(eventId: string, change: string, promises: reado
   const ids = promises.map((a) => `${promiseAnchor(a).slice(2)} (${a.url})`).join(', ');
   const many = promises.length > 1;
   throw new CurationError(
-    `event ${eventId} ${change} promise${many ? 's' : ''} ${ids}; relink ${many ? 'each' : 'it'} first: npm run correct -- ${promiseAnchor(promises[0]!).slice(2)} --fulfilled-by <event id|none> --reason "…"`,
+    `event ${eventId} ${change} promise${many ? 's' : ''} ${ids}; relink ${many ? 'each' : 'it'} first: npm ` +
+      `run correct -- ${promiseAnchor(promises[0]!).slice(2)} --fulfilled-by <event id|none> --reason "…"`,
   );
 }

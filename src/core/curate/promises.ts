@@ -4,7 +4,7 @@
  * already recorded inside the window fulfils it at once.
  */
 import { linkPromises } from '../promises/index.ts';
-import { PromiseWindowError, resolveWindow } from '../promises/window.ts';
+import { type PromiseWindow, PromiseWindowError, resolveWindow } from '../promises/window.ts';
 import type { Announcement } from '../schema/index.ts';
 import { compareByTs } from '../facts/timeline.ts';
 import { toTimestamp } from '../time.ts';
@@ -43,7 +43,7 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
   const summary = textFlag(args.summary, 'summary', 'summary');
   const source = ref.account ?? (args.source === undefined ? undefined : textFlag(args.source, 'name', 'source'));
   if (!source) throw new CurationError(`--source is required for ${ref.url}: the account that posted it`);
-  let window;
+  let window: PromiseWindow;
   try {
     window = resolveWindow({
       postedAt,
@@ -58,7 +58,8 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
   const horizon = postedAt.getTime() + PROMISE_HORIZON_DAYS * DAY_MS;
   if (Date.parse(window.end) > horizon)
     throw new CurationError(
-      `--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); a promise's window ends within ${PROMISE_HORIZON_DAYS} days`,
+      `--window-end ${window.end}: more than ${PROMISE_HORIZON_DAYS} days after the post (${toTimestamp(postedAt)}); ` +
+        `a promise's window ends within ${PROMISE_HORIZON_DAYS} days`,
     );
   const promise: Announcement = {
     id: ref.platform === 'x' ? ref.id : null,

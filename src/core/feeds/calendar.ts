@@ -1,8 +1,9 @@
 /**
- * The iCalendar feed (RFC 5545), built with `ics`: the recorded events of the past 12 months at their
- * announcement time, and an expiry event for each banked grant still redeemable at build time (every
- * future one), with alarms 24 h, 5 h and 1 h before it. DTSTAMPs and UIDs come from the data, so rebuilding unchanged data gives the same bytes. `ics`'s traps are fixed after it runs:
- * octet folding (fold.ts) and no day-based TRIGGERs (we use hours, so `-P1DT` never appears).
+ * The iCalendar feed (RFC 5545), built with `ics`: the recorded events of the past 12 months at their announcement
+ * time, and an expiry event for each banked grant still redeemable at build time (every future one), with alarms 24 h,
+ * 5 h and 1 h before it. DTSTAMPs and UIDs come from the data, so rebuilding unchanged data gives the same bytes.
+ * `ics`'s traps are fixed after it runs: octet folding (fold.ts) and no day-based TRIGGERs (we use hours, so `-P1DT`
+ * never appears).
  */
 import { TZDate } from '@date-fns/tz';
 import { subMonths } from 'date-fns/subMonths';
@@ -57,7 +58,10 @@ function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent
     startOutputType: 'utc',
     duration: { minutes: EVENT_MINUTES },
     title: eventTitle(e),
-    description: `${readableInstants(e.summary)}\n\nSource: ${e.source} (${e.url})\nCertainty: ${e.certainty}.${e.uncertain_fields.length ? ` ${doubtsText(e.uncertain_fields)}` : ''}\nTimeline: ${siteUrl(eventPath(e), base)}`,
+    description:
+      `${readableInstants(e.summary)}\n\nSource: ${e.source} (${e.url})\n` +
+      `Certainty: ${e.certainty}.${e.uncertain_fields.length ? ` ${doubtsText(e.uncertain_fields)}` : ''}\n` +
+      `Timeline: ${siteUrl(eventPath(e), base)}`,
     url: e.url,
     categories: [e.kind, e.scope],
   };

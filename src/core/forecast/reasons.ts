@@ -51,7 +51,10 @@ export function reasonSentence(r: ConfidenceReason): string {
     case 'no-rhythm':
       return `the ${r.model} model needs ${r.min} resets; the memoryless rate is used instead`;
     case 'stale':
-      return `the event record was last checked ${days(r.days)} ago (limit ${days(r.limitDays)}): resets since then may be missing, so the numbers are shown but not vouched for`;
+      return (
+        `the event record was last checked ${days(r.days)} ago (limit ${days(r.limitDays)}): resets since then ` +
+        `may be missing, so the numbers are shown but not vouched for`
+      );
     case 'stale-unknown':
       return 'the event record has no usable last check time (none, or one in the future): resets may be missing, so the numbers are shown but not vouched for';
     case 'signal-missing':

@@ -58,7 +58,8 @@ export function backtestTable(e: Evaluation): string {
   );
   return [
     ...scores,
-    `* worst reliability bin holding ≥ 50 issues, and the cloglog calibration slope, both without the ${e.rows[0]?.warmup_issues ?? 0} warm-up issues per horizon`,
+    `* worst reliability bin holding ≥ 50 issues, and the cloglog calibration slope, both without the ${e.rows[0]?.warmup_issues ?? 0} ` +
+      `warm-up issues per horizon`,
     `  intervals: circular moving-block bootstrap, ${e.block_issues}-issue (28-day) blocks`,
     '',
     ...targets,

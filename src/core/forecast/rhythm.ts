@@ -52,7 +52,9 @@ export function rhythmStateAt(times: readonly number[], t: number): RhythmState 
   for (const x of times) {
     if (x > t) break;
     if (n > 0) {
-      HALF_LIVES_HOURS.forEach((h, j) => (decayed[j]! += Math.exp(-decayRate(h) * (t - x))));
+      HALF_LIVES_HOURS.forEach((h, j) => {
+        decayed[j]! += Math.exp(-decayRate(h) * (t - x));
+      });
       weekdayCounts[weekdayOf(x)]! += 1;
     }
     n += 1;

@@ -122,7 +122,9 @@ export function trackRecord(log: ForecastLog, times: readonly number[], now: Dat
   };
 }
 
-export const PROVISIONAL_RULE = `provisional until each horizon holds at least ${PROVISIONAL_MIN_RESETS} resets and ${String(PROVISIONAL_MIN_WINDOWS).replace(/\B(?=(\d{3})+$)/g, ',')} scored windows`;
+export const PROVISIONAL_RULE =
+  `provisional until each horizon holds at least ${PROVISIONAL_MIN_RESETS} resets and ${String(PROVISIONAL_MIN_WINDOWS).replace(/\B(?=(\d{3})+$)/g, ',')} ` +
+  `scored windows`;
 export const SCORING_RULE =
   'Each logged forecast (p24, p48 as issued) whose window (issued_at, issued_at + H] has closed is scored against the recorded resets ' +
   '(kinds reset and banked): Brier score, skill against the memoryless forecast from the events known at issued_at, reliability in ten bins, ' +

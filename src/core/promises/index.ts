@@ -48,7 +48,8 @@ export function scopeCovers(scope: string, promised: string): boolean {
   if (scope === 'all' || promised === 'unspecified') return true;
   const have = plansOf(scope);
   const want = plansOf(promised);
-  return have !== null && want !== null && want.every((p) => have.includes(p));
+  if (have === null || want === null) return false;
+  return want.every((p) => have.includes(p));
 }
 
 /**

@@ -159,7 +159,9 @@ export const WORDS: readonly { words: string; means: Meaning | ((m: RegExpExecAr
   },
   { words: 'within the hour|in the next hour', means: { delay: { kind: 'after', lo: 1, hi: 1 }, deadline: true } },
   {
-    words: `(in|within|in the next|over the next|in under|in less than|under) (${NUM})(?: ?(?:-|–|to|or) ?(${NUM}))? ?(hours?|hrs?|h|minutes?|mins?|m)(?: or (${NUM}))?`,
+    words:
+      `(in|within|in the next|over the next|in under|in less than|under) (${NUM})(?: ?(?:-|–|to|or) ?(${NUM}))? ` +
+      `?(hours?|hrs?|h|minutes?|mins?|m)(?: or (${NUM}))?`,
     means: delayOf,
   },
 ];

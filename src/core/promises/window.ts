@@ -22,8 +22,10 @@ export const MIN_HOURS_LEFT = 1;
 
 export const WINDOW_RULE =
   `Time words are read on the clocks of the zone they name, else of Pacific time (America/Los_Angeles, OpenAI's home), daylight saving included: ` +
-  `a clock time gives from ${HOURS_BEFORE_CLOCK} hour before to ${HOURS_AFTER_CLOCK} hours after its next occurrence, a delay ("in 3 hours") is such a time counted in elapsed hours, ` +
-  `and a day, part of a day or week gives that span to its last second (from the post for "by …", and from the post to the end of the next one when under ${MIN_HOURS_LEFT} hour of it is left). ` +
+  `a clock time gives from ${HOURS_BEFORE_CLOCK} hour before to ${HOURS_AFTER_CLOCK} hours after its next ` +
+  `occurrence, a delay ("in 3 hours") is such a time counted in elapsed hours, ` +
+  `and a day, part of a day or week gives that span to its last second (from the post for "by …", and from ` +
+  `the post to the end of the next one when under ${MIN_HOURS_LEFT} hour of it is left). ` +
   `A promise that names no time is expected within ${DEFAULT_WINDOW_HOURS} hours of its post, and no window starts before its post.`;
 
 export interface PromiseWindow {

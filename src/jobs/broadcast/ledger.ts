@@ -139,7 +139,8 @@ export function alertLedger(sql: Sql, leaseMs: number = CLAIM_LEASE_MS): AlertLe
     },
     async prune(now) {
       const { rows } = await sql.query<{ n: number }>(
-        `WITH gone AS (DELETE FROM alert_deliveries WHERE alert_at < $1::timestamptz AND (lease_until IS NULL OR lease_until <= clock_timestamp()) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+        `WITH gone AS (DELETE FROM alert_deliveries WHERE alert_at < $1::timestamptz AND (lease_until IS NULL ` +
+          `OR lease_until <= clock_timestamp()) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
         [toTimestamp(new Date(now.getTime() - KEEP_DAYS * DAY_MS))],
       );
       return rows[0]?.n ?? 0;
@@ -153,7 +154,8 @@ export function alertLedger(sql: Sql, leaseMs: number = CLAIM_LEASE_MS): AlertLe
         const refused = record.state === 'failed' ? record.attempts : 0;
         const written = await sql.query(
           `INSERT INTO alert_deliveries (outlet, alert_id, alert_at, state, uncertain_attempts, refused_attempts, updated_at, last_error)
-           VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7::timestamptz, 'imported from data/sent-log.json') ON CONFLICT (outlet, alert_id) DO NOTHING RETURNING 1`,
+           VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7::timestamptz, 'imported from data/sent-log.json')` +
+            ' ON CONFLICT (outlet, alert_id) DO NOTHING RETURNING 1',
           [outlet, record.id, record.at, record.state, uncertain, refused, record.sent_at],
         );
         n += written.rows.length;

@@ -17,7 +17,10 @@ export interface BroadcastRunInput {
   texts: Record<string, string | undefined>;
   now: Date;
   http: HttpDeps;
-  /** From NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL, TELEGRAM_BOT_TOKEN + TELEGRAM_CHAT_ID (outletUrls); unset outlets are skipped. */
+  /**
+   * From NTFY_TOPIC_URL, DISCORD_WEBHOOK_URL, SLACK_WEBHOOK_URL, TELEGRAM_BOT_TOKEN + TELEGRAM_CHAT_ID (outletUrls);
+   * unset outlets are skipped.
+   */
   urls: OutletUrls;
   site: string;
   ledger: AlertLedger;

@@ -36,7 +36,10 @@ export const SEND_RULES = {
 
 const TREATED = `treated as nothing sent (at most ${SEND_RULES.maxPerRun} alerts per outlet this broadcast, none older than ${SEND_RULES.maxAgeHours} h)`;
 
-/** Every time of the log later than the clock allows, as `field 'outlets.0.sent.3.sent_at': <value>` (validate and the broadcast name them). */
+/**
+ * Every time of the log later than the clock allows, as `field 'outlets.0.sent.3.sent_at': <value>` (validate and the
+ * broadcast name them).
+ */
 export function futureFields(log: SentLog, now: Date): string[] {
   const limit = now.getTime() + CLOCK_SKEW_MS;
   const late = (ts: string | null | undefined): boolean => typeof ts === 'string' && Date.parse(ts) > limit;
@@ -90,7 +93,10 @@ export function readSentLog(text: string | undefined, now: Date): { log: SentLog
   };
 }
 
-/** What one outlet should be sent this broadcast: still attemptable (the ledger says), issued by now and young enough, oldest first, capped. */
+/**
+ * What one outlet should be sent this broadcast: still attemptable (the ledger says), issued by now and young enough,
+ * oldest first, capped.
+ */
 export function pendingAlerts(alerts: readonly Alert[], mayAttempt: (id: string) => boolean, now: Date): Alert[] {
   const oldest = now.getTime() - SEND_RULES.maxAgeHours * HOUR_MS;
   return alerts

@@ -16,10 +16,18 @@ export interface Classification {
 
 const LIMITS = /\b(rate[- ]?limits?|usage[- ]?limits?|limits)\b/;
 const RESET = /\bresets?\b|\bresetting\b/;
-const FUTURE =
-  /\b(will|we'll|i'll|going to|gonna|plan(?:ning)? to|about to|shortly)\b[^.!?]{0,40}\breset|\breset[^.!?]{0,60}\b(tomorrow|soon|later today|tonight|next week|this week|in a few hours)\b/;
-const DONE =
-  /\b(have|has|had|just|we've|i've)\b[^.!?]{0,40}\breset\b|\b(limits?|them)\b[^.!?]{0,20}\b(have been|has been|were|got|are now)\s+reset\b|\breset(ting)?\b[^.!?]{0,40}\b(for (all|every)\w*|right now|now|today)\b|^\s*reset\b/;
+/** One pattern matching any of `branches`: a long alternation written one branch per line. */
+const anyOf = (...branches: readonly RegExp[]): RegExp => new RegExp(branches.map((b) => b.source).join('|'));
+const FUTURE = anyOf(
+  /\b(will|we'll|i'll|going to|gonna|plan(?:ning)? to|about to|shortly)\b[^.!?]{0,40}\breset/,
+  /\breset[^.!?]{0,60}\b(tomorrow|soon|later today|tonight|next week|this week|in a few hours)\b/,
+);
+const DONE = anyOf(
+  /\b(have|has|had|just|we've|i've)\b[^.!?]{0,40}\breset\b/,
+  /\b(limits?|them)\b[^.!?]{0,20}\b(have been|has been|were|got|are now)\s+reset\b/,
+  /\breset(ting)?\b[^.!?]{0,40}\b(for (all|every)\w*|right now|now|today)\b/,
+  /^\s*reset\b/,
+);
 const BANKED = /\bbank(ed|s)?\b|\breset credits?\b/;
 
 /** Plan names a post mentions, in PLANS order; "all users"/"everyone" is `all`; otherwise `unspecified`. */

@@ -90,7 +90,10 @@ export function postRecords(events: readonly StoredEvent[], rule: Pick<BankedFil
 /** The kinds a new post's records announce: a recorded reset, another recorded event, a banked grant. */
 const POST_KINDS = new Set<Alert['kind']>(['reset', 'event', 'grant']);
 
-/** The alerts these records give at `now` for the site `base` (SITE.url), oldest first: the ones deriveAlerts gives for them once recorded. */
+/**
+ * The alerts these records give at `now` for the site `base` (SITE.url), oldest first: the ones deriveAlerts gives for
+ * them once recorded.
+ */
 export function postAlerts(records: PostRecords, now: Date, base: string): Alert[] {
   return recordAlerts(records, now, base)
     .filter((a) => POST_KINDS.has(a.kind))

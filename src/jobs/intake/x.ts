@@ -33,7 +33,10 @@ const TweetsDoc = z.object({
   meta: z.object({ result_count: z.int().nonnegative(), newest_id: z.string().optional(), next_token: z.string().optional() }),
 });
 
-/** X's problem body (api.x.com/2/problems/…): `errors[].message` says what was wrong, `detail` more generally (`title` only repeats the status). */
+/**
+ * X's problem body (api.x.com/2/problems/…): `errors[].message` says what was wrong, `detail` more generally (`title`
+ * only repeats the status).
+ */
 const XProblem = z
   .object({
     errors: z.array(z.object({ message: z.string().optional() }).loose()).optional(),

@@ -12,9 +12,15 @@ import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
 import type { WatchState } from './state.ts';
 
-/** With no cursor for an account (the first run, a lost or healed state) the watcher looks this far back, no further: older posts are the scheduled pull's. */
+/**
+ * With no cursor for an account (the first run, a lost or healed state) the watcher looks this far back, no further:
+ * older posts are the scheduled pull's.
+ */
 export const FIRST_LOOK_MS = 15 * MINUTE_MS;
-/** A poll time later than now by more than this is impossible (the platform's schedule is not to the second): the account is treated as never asked. */
+/**
+ * A poll time later than now by more than this is impossible (the platform's schedule is not to the second): the
+ * account is treated as never asked.
+ */
 export const POLL_SLACK_MS = MINUTE_MS / 2;
 /** The poll time of an account whose stored one could not be true: as never asked, so it is due at once. */
 export const NEVER_POLLED = toTimestamp(new Date(0));

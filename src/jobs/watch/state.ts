@@ -18,7 +18,10 @@ export const WatchState = z.strictObject({
   accounts: z.record(z.string(), z.strictObject({ user_id: PostId, since_id: PostId.nullable(), polled_at: Timestamp })),
   /** A dispatch owed: set before dispatching, cleared when GitHub accepted it. */
   dispatch_pending: z.boolean(),
-  /** When GitHub last answered a dispatch in a way that may have started the pull (src/jobs/watch/dispatch.ts): none is sent for a while after. */
+  /**
+   * When GitHub last answered a dispatch in a way that may have started the pull (src/jobs/watch/dispatch.ts): none is
+   * sent for a while after.
+   */
   dispatch_uncertain_at: Timestamp.optional(),
 });
 export type WatchState = z.infer<typeof WatchState>;
@@ -45,7 +48,10 @@ export interface WatchStore {
   advance(accounts: WatchState['accounts']): Promise<Set<string>>;
   /** Marks a dispatch owed; returns its generation and the latest uncertain dispatch (an overlapping run's included). */
   owe(): Promise<Owed>;
-  /** Settles the owed dispatch, unless one was owed after `generation`; `uncertainAt` records an answer that may have started the pull (the later one is kept). */
+  /**
+   * Settles the owed dispatch, unless one was owed after `generation`; `uncertainAt` records an answer that may have
+   * started the pull (the later one is kept).
+   */
   dispatched(generation: number, uncertainAt?: string): Promise<void>;
 }
 
@@ -101,7 +107,8 @@ export function watchStore(sql: Sql): WatchStore {
         // Whichever statement moves the cursor says so; of two runs at once, only one can (the other's insert
         // waits for the first and then does nothing, and its update finds the cursor no longer behind).
         const inserted = await sql.query(
-          `INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ON CONFLICT (name) DO NOTHING RETURNING since_id IS NOT NULL AS moved`,
+          `INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ` +
+            `ON CONFLICT (name) DO NOTHING RETURNING since_id IS NOT NULL AS moved`,
           [name, a.user_id, a.since_id, a.polled_at],
         );
         if (inserted.rows.length > 0) {
@@ -109,7 +116,9 @@ export function watchStore(sql: Sql): WatchStore {
           continue;
         }
         const forward = await sql.query(
-          `UPDATE watch_accounts SET since_id = $2::numeric, user_id = $3, polled_at = GREATEST(polled_at, $4::timestamptz) WHERE name = $1 AND $2::numeric IS NOT NULL AND (since_id IS NULL OR since_id < $2::numeric) RETURNING 1`,
+          `UPDATE watch_accounts SET since_id = $2::numeric, user_id = $3, polled_at = GREATEST(polled_at, $4::timestamptz) ` +
+            `WHERE name = $1 AND $2::numeric IS NOT NULL AND (since_id IS NULL OR since_id < $2::numeric) RETURNING ` +
+            `1`,
           [name, a.since_id, a.user_id, a.polled_at],
         );
         if (forward.rows.length > 0) moved.add(name);
@@ -132,7 +141,8 @@ export function watchStore(sql: Sql): WatchStore {
     async dispatched(generation, uncertainAt) {
       // GREATEST ignores NULL: an uncertain answer recorded by an overlapping run is kept when it is the later one.
       await sql.query(
-        `UPDATE watch_dispatch SET pending = CASE WHEN generation <= $1 THEN false ELSE pending END, uncertain_at = GREATEST(uncertain_at, $2::timestamptz), updated_at = clock_timestamp() WHERE id`,
+        `UPDATE watch_dispatch SET pending = CASE WHEN generation <= $1 THEN false ELSE pending END, uncertain_at ` +
+          `= GREATEST(uncertain_at, $2::timestamptz), updated_at = clock_timestamp() WHERE id`,
         [generation, uncertainAt ?? null],
       );
     },

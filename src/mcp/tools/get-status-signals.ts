@@ -20,7 +20,8 @@ export const getStatusSignalsTool = defineTool({
   description:
     `Latest snapshot of the signals behind the forecast: the ${SITE.product} status page (indicator, components, incidents) ` +
     'and the count of new usage-limit issues against its baseline. Checked on a schedule, not live: fetched_at is the time of the check. ' +
-    "Whether the forecast is vouched for is get_reset_forecast's available field, not these signals. Takes no arguments; returns the same JSON as /api/v1/signals.json.",
+    "Whether the forecast is vouched for is get_reset_forecast's available field, not these signals. Takes " +
+    'no arguments; returns the same JSON as /api/v1/signals.json.',
   inputSchema: GetStatusSignalsInput,
   output: 'signals',
   run: (payloads) => getStatusSignals(payloads),

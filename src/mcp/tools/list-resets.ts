@@ -53,7 +53,8 @@ export const listResetsTool = defineTool({
     `Recorded announcements of ${SITE.product} usage-limit resets (and banked resets, boosts), newest first, each with its date, ` +
     'timestamp, plan scope, kind, source account, link to the original post and a summary. ' +
     `Use since (YYYY-MM-DD, inclusive UTC day) to get recent events and limit (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT}) to cap the count. ` +
-    'Returns the shape of /api/v1/timeline.json. The list is as recorded when it was last checked: when get_reset_forecast says available: false, recent resets may be missing from it.',
+    'Returns the shape of /api/v1/timeline.json. The list is as recorded when it was last checked: when get_reset_forecast ' +
+    'says available: false, recent resets may be missing from it.',
   inputSchema: ListResetsInput,
   output: 'timeline',
   run: listResets,

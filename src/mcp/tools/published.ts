@@ -66,7 +66,8 @@ export interface PublishedFiles {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 const mismatch = (name: PublishedName, got: string, want: string): string =>
-  `api/v1/${name}.json: size and CRC-32 ${got} are not those of the file the build validated (${want}): the function and the payloads must come from one \`npm run build\``;
+  `api/v1/${name}.json: size and CRC-32 ${got} are not those of the file the build validated (${want}): ` +
+  `the function and the payloads must come from one \`npm run build\``;
 
 /** A file read, checked and decoded on first use of its text, and parsed on first use of its value; all kept (a failure too). */
 function lazily<T>(name: PublishedName, files: PublishedFiles, pinned: string): Published<T> {
@@ -79,11 +80,16 @@ function lazily<T>(name: PublishedName, files: PublishedFiles, pinned: string): 
       if (failure) throw failure;
       const bytes = files.read(name);
       const got = checksum(bytes);
-      if (got !== pinned) throw (failure = new PublishedFileError(mismatch(name, got, pinned)));
-      return (text = decoder.decode(bytes));
+      if (got !== pinned) {
+        failure = new PublishedFileError(mismatch(name, got, pinned));
+        throw failure;
+      }
+      text = decoder.decode(bytes);
+      return text;
     },
     get value(): T {
-      return (value ??= JSON.parse(published.text) as T);
+      value ??= JSON.parse(published.text) as T;
+      return value;
     },
   };
   return published;

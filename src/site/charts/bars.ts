@@ -6,7 +6,10 @@ export interface Bar {
 }
 
 export interface BarChartOptions {
-  /** Prefix of the title and description ids; by default made from an English title (a page with two charts in another script names them). */
+  /**
+   * Prefix of the title and description ids; by default made from an English title (a page with two charts in another
+   * script names them).
+   */
   id?: string;
   title: string;
   /** Text alternative read by screen readers in place of the picture. */
@@ -97,7 +100,10 @@ export function createBarChart(bars: readonly Bar[], opts: BarChartOptions): str
         i % every === 0
           ? `<text class="${cls}" x="${round(x + slot * 0.35)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle">${escapeXml(b.label)}</text>`
           : '';
-      return `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}"><title>${escapeXml(tip)}</title></rect>${label}`;
+      return (
+        `<rect class="bar" x="${round(x)}" y="${round(PAD.top + plotH - h)}" width="${round(slot * 0.7)}" height="${round(h)}">` +
+        `<title>${escapeXml(tip)}</title></rect>${label}`
+      );
     })
     .join('');
   return (

@@ -76,7 +76,10 @@ export function catalogueProblems(locale: string, lang: string, source: Tree, ca
   const wanted = new Set(pluralCategories(lang));
   const say = (key: string, problem: string): void => void problems.push(`${locale}: ${key}: ${problem}`);
   const walk = (src: Tree, cat: unknown, prefix: string): void => {
-    if (!isTree(cat)) return say(prefix || '(root)', 'expected a group of messages');
+    if (!isTree(cat)) {
+      say(prefix || '(root)', 'expected a group of messages');
+      return;
+    }
     for (const key of Object.keys(src)) {
       const path = prefix ? `${prefix}.${key}` : key;
       const s = src[key];
@@ -97,7 +100,10 @@ export function catalogueProblems(locale: string, lang: string, source: Tree, ca
       if (!(key in src)) say(prefix ? `${prefix}.${key}` : key, 'extra key (not in the English catalogue)');
   };
   const checkMessage = (path: string, text: string, expected: string[]): void => {
-    if (text.trim() === '') return say(path, 'empty message');
+    if (text.trim() === '') {
+      say(path, 'empty message');
+      return;
+    }
     const got = placeholders(text);
     const missing = expected.filter((p) => !got.includes(p));
     const extra = got.filter((p) => !expected.includes(p));

@@ -97,27 +97,32 @@ function createFormatter(intl: string): Formatter {
   const fixedFormats = new Map<number, Intl.NumberFormat>();
   const fixedFormat = (digits: number): Intl.NumberFormat => {
     let f = fixedFormats.get(digits);
-    if (!f) fixedFormats.set(digits, (f = new Intl.NumberFormat(intl, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+    if (!f) {
+      f = new Intl.NumberFormat(intl, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      fixedFormats.set(digits, f);
+    }
     return f;
   };
   const num = (digits: number): Intl.NumberFormat => {
     let f = numbers.get(digits);
-    if (!f) numbers.set(digits, (f = new Intl.NumberFormat(intl, { maximumFractionDigits: digits })));
+    if (!f) {
+      f = new Intl.NumberFormat(intl, { maximumFractionDigits: digits });
+      numbers.set(digits, f);
+    }
     return f;
   };
   const unit = (u: 'hour' | 'day', digits: number): Intl.NumberFormat => {
     const key = `${u}/${digits}`;
     let f = units.get(key);
-    if (!f)
-      units.set(
-        key,
-        (f = new Intl.NumberFormat(intl, {
-          style: 'unit',
-          unit: u,
-          unitDisplay: u === 'hour' ? 'short' : 'long',
-          maximumFractionDigits: digits,
-        })),
-      );
+    if (!f) {
+      f = new Intl.NumberFormat(intl, {
+        style: 'unit',
+        unit: u,
+        unitDisplay: u === 'hour' ? 'short' : 'long',
+        maximumFractionDigits: digits,
+      });
+      units.set(key, f);
+    }
     return f;
   };
   const list = new Intl.ListFormat(intl, { type: 'conjunction', style: 'long' });

@@ -40,9 +40,15 @@ const looked = new Map<Locale, Map<string, unknown>>();
 /** The message at a dotted key, memoised per locale and key (a year page asks for the same few thousands of times). */
 function lookup(locale: Locale, key: string): unknown {
   let messages = looked.get(locale);
-  if (!messages) looked.set(locale, (messages = new Map()));
+  if (!messages) {
+    messages = new Map();
+    looked.set(locale, messages);
+  }
   let found = messages.get(key);
-  if (found === undefined) messages.set(key, (found = walk(locale, key)));
+  if (found === undefined) {
+    found = walk(locale, key);
+    messages.set(key, found);
+  }
   return found;
 }
 

@@ -344,7 +344,8 @@ describe('the Origin rule', () => {
       ]) {
         const error = await expectError(res, 403, -32000, null);
         expect(error.message).toBe(
-          `Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${new URL(SITE.url).origin} or from localhost; other clients send no Origin`,
+          `Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${new URL(SITE.url).origin} ` +
+            `or from localhost; other clients send no Origin`,
         );
       }
     },

@@ -10,6 +10,7 @@ import {
 } from '../../../src/mcp/tools/published.ts';
 import { parsePublished } from '../../../src/mcp/published-schemas.ts';
 import { miniPublished } from './payloads.ts';
+import { joinedRegExp } from '../../support/regexp.ts';
 
 describe('parsePublished', () => {
   const good = miniPublished();
@@ -73,7 +74,10 @@ describe('pinnedPayloads (the bundled function)', () => {
   it('refuses at load every missing file and every file of another size, naming each', () => {
     expect(() => pinnedPayloads(files({ signals: null, timeline: `${texts.timeline} ` }), pinned)).toThrow(PublishedFileError);
     expect(() => pinnedPayloads(files({ signals: null, timeline: `${texts.timeline} ` }), pinned)).toThrow(
-      /published payloads differ from the build's:\n {2}- api\/v1\/timeline\.json: size and CRC-32 \d+:… are not those .*\n {2}- api\/v1\/signals\.json: missing$/,
+      joinedRegExp(
+        /published payloads differ from the build's:\n {2}- api\/v1\/timeline\.json: size and CRC-32/,
+        / \d+:… are not those .*\n {2}- api\/v1\/signals\.json: missing$/,
+      ),
     );
   });
   it('refuses on first use, and every use after, a file of the same size with other bytes', () => {

@@ -32,7 +32,12 @@ describe('createLimiter', () => {
     const limiter = createLimiter({ concurrency: 1, queue: 3 });
     const first = await limiter.acquire()!;
     const order: string[] = [];
-    const waits = ['x', 'y', 'z'].map((name) => limiter.acquire()!.then((release) => (order.push(name), release())));
+    const waits = ['x', 'y', 'z'].map((name) =>
+      limiter.acquire()!.then((release) => {
+        order.push(name);
+        return release();
+      }),
+    );
     first();
     await Promise.all(waits);
     expect(order).toEqual(['x', 'y', 'z']);

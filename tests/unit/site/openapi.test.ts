@@ -15,8 +15,9 @@ import { PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { GET as servedDocument } from '../../../src/pages/api/v1/openapi.json.ts';
 import { miniPublished } from '../mcp/payloads.ts';
+import type { LooseJson } from '../../support/json.ts';
 
-type Json = Record<string, any>;
+type Json = Record<string, LooseJson>;
 const BASE = 'https://resetcast.example';
 const doc: Json = createOpenApiDocument(BASE);
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -36,8 +37,9 @@ function resolvePointer(root: unknown, ref: string): unknown {
 const deref = (node: Json): Json => (typeof node['$ref'] === 'string' ? deref(resolvePointer(doc, node['$ref']) as Json) : node);
 
 function collectRefs(node: unknown, at: string, out: Array<[string, string]>): Array<[string, string]> {
-  if (Array.isArray(node)) node.forEach((v, i) => collectRefs(v, `${at}/${i}`, out));
-  else if (typeof node === 'object' && node !== null) {
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) collectRefs(v, `${at}/${i}`, out);
+  } else if (typeof node === 'object' && node !== null) {
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string') out.push([at, v]);
       else collectRefs(v, `${at}/${k}`, out);

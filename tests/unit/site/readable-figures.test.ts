@@ -1,4 +1,7 @@
-/** The small rules that keep figures readable: intervals only where they say something, one precision per column, chart labels off the lines. */
+/**
+ * The small rules that keep figures readable: intervals only where they say something, one precision per column, chart
+ * labels off the lines.
+ */
 import { describe, expect, it } from 'vitest';
 import { meaningfulInterval } from '../../../src/site/interval.ts';
 import { formatter } from '../../../src/site/i18n/format.ts';

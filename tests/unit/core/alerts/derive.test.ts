@@ -8,13 +8,15 @@ import { deriveAlerts } from '../../../../src/core/alerts/derive.ts';
 import { createAlertsPayload } from '../../../../src/core/alerts/payload.ts';
 import { validateDataset, type Dataset } from '../../../../src/core/dataset/index.ts';
 import { AlertsPayload } from '../../../../src/core/schema/index.ts';
-import { MINI_NOW, miniJson } from '../../../support/mini-data.ts';
+import { MINI_NOW, type MiniJson, miniJson } from '../../../support/mini-data.ts';
 
 const BASE = 'https://resetcast.netlify.app';
 const TAG = 'tag:resetcast.netlify.app,2026:alert:';
 
 type Docs = Parameters<typeof validateDataset>[0];
-function docs(): Docs {
+/** The fixture's files, typed as stored, with an empty forecast log. */
+type MiniDocs = MiniJson & { forecastLog: string };
+function docs(): MiniDocs {
   return {
     events: miniJson('events'),
     announcements: miniJson('announcements'),
@@ -144,7 +146,7 @@ describe('deriveAlerts on the mini dataset', () => {
 
   it('gives no reminder to a grant already expired when it is recorded (nothing new for the past)', () => {
     const d = docs();
-    const grant = (d.banked as any).grants[0];
+    const grant = d.banked.grants[0]!;
     // Recorded late: granted and expired before the clock.
     const now = new Date(Date.parse(grant.expires_at) + 60_000);
     expect(deriveAlerts(dataset(d, now), now, BASE).filter((a) => a.kind === 'grant-expiring')).toEqual([]);
@@ -152,7 +154,7 @@ describe('deriveAlerts on the mini dataset', () => {
 
   it('says a promise lapsed only once its window has ended without a reset', () => {
     const d = docs();
-    (d.announcements as any).announcements[0].fulfilled_by = null;
+    d.announcements.announcements[0]!.fulfilled_by = null;
     // A second before its window ends it is still open (the later events do not matter to it).
     const open = deriveAlerts(dataset(d), new Date('2026-06-19T18:49:51Z'), BASE).filter((a) => a.kind.startsWith('promise'));
     expect(open.map((a) => a.id)).toEqual([`${TAG}promise:2066956441173323943`]);
@@ -162,15 +164,16 @@ describe('deriveAlerts on the mini dataset', () => {
     ]);
     const lapsed = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.kind === 'promise-lapsed')!;
     expect(lapsed.summary).toBe(
-      'No reset was recorded between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC, the window of the promise thsottiaux posted on 2026-06-16 18:49 UTC. Promised a reset soon.',
+      'No reset was recorded between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC, the window of the promise ' +
+        'thsottiaux posted on 2026-06-16 18:49 UTC. Promised a reset soon.',
     );
   });
 
   it('announces a correction and a retraction; a retracted event has no alert of its own', () => {
     const d = docs();
-    const events = (d.events as any).events as any[];
-    const boost = events.pop();
-    (d.corrections as any).corrections = [
+    const events = d.events.events;
+    const boost = events.pop()!;
+    d.corrections.corrections = [
       {
         event_id: '2062329981548802523',
         at: '2026-06-20T00:00:00Z',
@@ -211,7 +214,7 @@ describe('deriveAlerts on the mini dataset', () => {
     const move = {
       event_id: id,
       at: '2026-06-20T00:00:00Z',
-      what: 'url',
+      what: 'url' as const,
       before: `${BASE}/timeline/#e-${id}`,
       after: `${BASE}/timeline/2026/#e-${id}`,
       reason: 'a page per year',
@@ -223,8 +226,8 @@ describe('deriveAlerts on the mini dataset', () => {
       after: `https://x.com/thsottiaux/status/${id}`,
       reason: 'the post was found',
     };
-    (d.events as any).events.find((e: any) => e.id === id).url = toPost.after;
-    (d.corrections as any).corrections = [move, toPost];
+    d.events.events.find((e) => e.id === id)!.url = toPost.after;
+    d.corrections.corrections = [move, toPost];
     const corrections = deriveAlerts(dataset(d), MINI_NOW, BASE).filter((a) => a.kind === 'correction');
     expect(corrections.map((a) => [a.id.slice(TAG.length), a.summary])).toEqual([
       [
@@ -236,15 +239,15 @@ describe('deriveAlerts on the mini dataset', () => {
 
   it('points a retraction whose year lost its page (its only event) at the timeline overview, not a missing page', () => {
     const d = docs();
-    const events = (d.events as any).events as any[];
-    const boost = events.pop();
+    const events = d.events.events;
+    const boost = events.pop()!;
     const old = { ...boost, ts: '2025-12-31T23:00:00Z', date: '2025-12-31' };
-    (d.corrections as any).corrections = [
+    d.corrections.corrections = [
       {
         event_id: '2062329981548802523',
         at: '2026-06-20T00:00:00Z',
         what: 'retraction',
-        before: { event: events.shift(), grant: null },
+        before: { event: events.shift()!, grant: null },
         after: null,
         reason: 'a duplicate',
       },
@@ -265,11 +268,11 @@ describe('deriveAlerts on the mini dataset', () => {
 
   it('says which promise a relink changed, with its post and its place on the timeline (not "event <id>")', () => {
     const d = docs();
-    const promise = (d.announcements as any).announcements[0];
+    const promise = d.announcements.announcements[0]!;
     promise.fulfilled_by = null;
-    (d.corrections as any).corrections = [
+    d.corrections.corrections = [
       {
-        event_id: promise.id,
+        event_id: promise.id!,
         at: '2026-06-20T00:00:00Z',
         what: 'fulfilled_by',
         before: '2067399435009622521',
@@ -288,15 +291,15 @@ describe('deriveAlerts on the mini dataset', () => {
 
   it('says only the window of a promise recorded without its own words: nothing is made up in their place', () => {
     const d = docs();
-    (d.announcements as any).announcements[0].summary = null;
+    d.announcements.announcements[0]!.summary = null;
     const promise = deriveAlerts(dataset(d), MINI_NOW, BASE).find((a) => a.id === `${TAG}promise:2066956441173323943`)!;
     expect(promise.summary).toBe('Expected between 2026-06-16 18:49 UTC and 2026-06-19 18:49 UTC.');
   });
 
   it('gives a banked event without a grant an alert of its own, and an event without a post no post link', () => {
     const d = docs();
-    (d.banked as any).grants = (d.banked as any).grants.filter((g: any) => g.event_id !== '2065225362544726371');
-    (d.events as any).events[0].url = 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523';
+    d.banked.grants = d.banked.grants.filter((g) => g.event_id !== '2065225362544726371');
+    d.events.events[0]!.url = 'https://resetcast.netlify.app/timeline/2026/#e-2062329981548802523';
     const byKey = new Map(deriveAlerts(dataset(d), MINI_NOW, BASE).map((a) => [a.id.slice(TAG.length), a]));
     expect(byKey.get('event:2065225362544726371')).toMatchObject({
       title: 'Banked Codex reset granted for Go + Plus + Pro + Business',

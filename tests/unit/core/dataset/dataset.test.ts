@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BuildFileKey } from '../../../../src/core/dataset/files.ts';
 import { DataError, MAX_EVENTS, parseDataset } from '../../../../src/core/dataset/index.ts';
 import { MINI_NOW, miniJson, miniTexts } from '../../../support/mini-data.ts';
+import type { LooseJson } from '../../../support/json.ts';
 
 /** Parses the fixture with one file replaced; returns the DataError's problems (or [] when valid). */
 type JsonKey = Exclude<BuildFileKey, 'forecastLog'>;
-function problemsWith(key: JsonKey, mutate: (doc: any) => unknown, now = MINI_NOW): string[] {
+function problemsWith(key: JsonKey, mutate: (doc: LooseJson) => unknown, now = MINI_NOW): string[] {
   const doc = miniJson(key);
   const replaced = mutate(doc) ?? doc;
   const texts = { ...miniTexts(), [key]: typeof replaced === 'string' ? replaced : JSON.stringify(replaced) };
@@ -38,7 +39,7 @@ describe('parseDataset', () => {
   });
 
   // Each bad input names the file, the record (by index and id) and the field.
-  it.each<[string, JsonKey, (d: any) => unknown, RegExp]>([
+  it.each<[string, JsonKey, (d: LooseJson) => unknown, RegExp]>([
     [
       'duplicate id',
       'events',
@@ -303,7 +304,8 @@ describe('parseDataset', () => {
         d.events[3].scope = 'pro+plus';
       }),
     ).toEqual([
-      "data/events.json: events[3] (id 2093014447833116908): field 'scope': plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu",
+      "data/events.json: events[3] (id 2093014447833116908): field 'scope': plans must each appear once, in " +
+        'the order free, go, plus, pro, business, enterprise, edu',
     ]);
     expect(
       problemsWith('events', (d) => {
@@ -323,7 +325,8 @@ describe('parseDataset', () => {
         d.announcements[0].kind = 'banked';
       }),
     ).toEqual([
-      "data/announcements.json: announcements[0] (id 2066956441173323943): field 'fulfilled_by': a reset for all at 2026-06-18T00:10:10Z does not fulfil it (kind, scope and window must match)",
+      "data/announcements.json: announcements[0] (id 2066956441173323943): field 'fulfilled_by': a reset for " +
+        'all at 2026-06-18T00:10:10Z does not fulfil it (kind, scope and window must match)',
     ]);
   });
   it('refuses a re-recording that does not follow the retraction it names', () => {

@@ -84,13 +84,10 @@ describe('spend or hold', () => {
   it("asks the chance over each grant's exact time left and adds only new fields", () => {
     const asked: number[] = [];
     // A hand-made chance: 1 % per 6 hours left.
-    const payload = createBankedPayload(
-      data.banked,
-      MINI_NOW,
-      '2026-07-01T12:00:00Z',
-      'https://example.org',
-      (hours) => (asked.push(hours), hours / 600),
-    );
+    const payload = createBankedPayload(data.banked, MINI_NOW, '2026-07-01T12:00:00Z', 'https://example.org', (hours) => {
+      asked.push(hours);
+      return hours / 600;
+    });
     // 07-01T12:00 → 07-12T00:11:11 is 252.1864 h; → 07-18T00:10:10 is 396.1694 h.
     expect(asked.map((x) => x.toFixed(4))).toEqual(['252.1864', '396.1694']);
     expect(payload.active.map((g) => [g.id, g.p_free_reset_before_expiry, g.advice])).toEqual([

@@ -143,7 +143,8 @@ describe('Atom feed of a long history', () => {
   it(`carries exactly the newest ${FEED_ENTRY_LIMIT} entries, events and corrections together, newest first`, () => {
     expect(FEED_ENTRY_LIMIT).toBe(100);
     expect(items).toHaveLength(100);
-    // Newest: the correction at hour 400; then events 299 … 261, the correction at hour 260 (before event 260 of the same second), events 260 … 202.
+    // Newest: the correction at hour 400; then events 299 … 261, the correction at hour 260 (before event 260 of the
+    // same second), events 260 … 202.
     const expected = [
       tag('correction', `${many[299]!.id}:${hour(400)}:summary`),
       ...many

@@ -40,7 +40,10 @@ describe('7-day outlook', () => {
     const later = { ...promise('2026-03-04T12:00:00Z', null), window_start: '2026-03-07T12:00:00Z', window_end: '2026-03-08T12:00:00Z' };
     const plain = outlookPoints(liveModel(dataset(events), now));
     const lifted = outlookPoints(liveModel(dataset(events, { announcements: [later] }), now));
-    plain.forEach((x, i) => (x.hours < 60 ? expect(lifted[i]!.p).toBe(x.p) : expect(lifted[i]!.p).toBeGreaterThan(x.p)));
+    for (const [i, x] of plain.entries()) {
+      if (x.hours < 60) expect(lifted[i]!.p).toBe(x.p);
+      else expect(lifted[i]!.p).toBeGreaterThan(x.p);
+    }
   });
   it('payload validates; non-decreasing for random records (property)', () => {
     const model = liveModel(shipped(), SHIPPED_NOW);
@@ -56,7 +59,7 @@ describe('7-day outlook', () => {
           );
           const now = new Date(Date.parse('2026-01-01T00:00:00Z') + (sorted.at(-1)! + wait) * 3_600_000);
           const ps = outlookPoints(liveModel(dataset(events), now)).map((x) => x.p);
-          ps.forEach((p, i) => expect(p).toBeGreaterThanOrEqual(ps[i - 1] ?? 0));
+          for (const [i, p] of ps.entries()) expect(p).toBeGreaterThanOrEqual(ps[i - 1] ?? 0);
         },
       ),
       { seed: 14, numRuns: 100 },

@@ -76,7 +76,10 @@ describe('one pass = direct, at every issue time of the frozen history (to 1e-12
       fc.property(record, ({ gaps, promises }) => {
         const times: number[] = [];
         let t = 480_000;
-        for (const g of gaps) times.push((t += g));
+        for (const g of gaps) {
+          t += g;
+          times.push(t);
+        }
         const span = times.at(-1)! - times[0]! || 1;
         const facts: PromiseFact[] = promises.map((p) => {
           const posted = times[0]! + p.at * span;

@@ -98,7 +98,7 @@ describe('weekdays, hand-computed', () => {
     // raw (c + 9) / (50/7 + 9): weekend 63/113, weekday 133/113; their mean is already 1.
     const s = state({ t: 10 * WEEK, n: 51, first: 0, last: 10 * WEEK, weekdayCounts: [0, 10, 10, 10, 10, 10, 0] });
     const f = weekdayFactors(s);
-    [63, 133, 133, 133, 133, 133, 63].forEach((num, d) => expect(f[d]).toBeCloseTo(num / 113, 14));
+    for (const [d, num] of [63, 133, 133, 133, 133, 133, 63].entries()) expect(f[d]).toBeCloseTo(num / 113, 14);
   });
   it('factors are all 1 with no reset after the first, or no exposure', () => {
     expect(weekdayFactors(state({ t: 500, n: 1, first: 0, last: 0 }))).toEqual([1, 1, 1, 1, 1, 1, 1]);

@@ -29,6 +29,7 @@ import {
 import { freePort } from '../../../../scripts/lib/free-port.ts';
 import { httpDeps, NOW } from '../../../support/pull-env.ts';
 import { HOUR, reset } from '../../../support/alerts.ts';
+import { joinedRegExp } from '../../../support/regexp.ts';
 
 let servers: FixtureServer[] = [];
 let ledgers: TestLedger[] = [];
@@ -123,25 +124,32 @@ describe('the ledger makes sending idempotent', () => {
     expect(await l.rows('slack')).toEqual(['#1 sent 1/0', '#3 sent 1/0']);
   });
 
-  it('an outlet that cannot be reached loses nothing: the claims are released (no attempt used), all delivered once it is back; the others are not asked again', async () => {
-    const [o, l] = await Promise.all([outlets(), fresh()]);
-    const alerts = [reset(1, 3), reset(2, 2)];
-    // A port nothing listens on: connection refused (fetch blocks port 9, DEAD, before connecting at all).
-    const down = { ...o.urls, ntfy: `http://127.0.0.1:${await freePort()}/${NTFY_TOPIC}` };
-    const first = await run(l, { alerts, urls: down });
-    expect(first.failed).toBe(true);
-    // Connection refused: nothing was sent, so the client's retries are safe; the second alert is not tried.
-    expect(first.lines[0]).toMatch(
-      /^❌ ntfy: reset:2123700000000000001 not delivered: fetch failed \(connect ECONNREFUSED [^)]*\) \(after 3 attempts\) \(0 of 2 sent; 2 left for the next broadcast\)$/,
-    );
-    expect(await l.rows('ntfy')).toEqual(['#1 released 0/0']);
-    expect(await l.rows('discord')).toEqual(['#1 sent 1/0', '#2 sent 1/0']);
-    const second = await run(l, { alerts, urls: o.urls });
-    expect(second.failed).toBe(false);
-    expect(received(o.ntfy, 'title')).toEqual(['1', '2']);
-    expect(o.discord.requests).toHaveLength(2);
-    expect(second.checks[0]).toMatchObject({ name: 'ntfy', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z' });
-  });
+  it(
+    'an outlet that cannot be reached loses nothing: the claims are released (no attempt used), all delivered ' +
+      'once it is back; the others are not asked again',
+    async () => {
+      const [o, l] = await Promise.all([outlets(), fresh()]);
+      const alerts = [reset(1, 3), reset(2, 2)];
+      // A port nothing listens on: connection refused (fetch blocks port 9, DEAD, before connecting at all).
+      const down = { ...o.urls, ntfy: `http://127.0.0.1:${await freePort()}/${NTFY_TOPIC}` };
+      const first = await run(l, { alerts, urls: down });
+      expect(first.failed).toBe(true);
+      // Connection refused: nothing was sent, so the client's retries are safe; the second alert is not tried.
+      expect(first.lines[0]).toMatch(
+        joinedRegExp(
+          /^❌ ntfy: reset:2123700000000000001 not delivered: fetch failed \(connect ECONNREFUSED [^)]*\)/,
+          / \(after 3 attempts\) \(0 of 2 sent; 2 left for the next broadcast\)$/,
+        ),
+      );
+      expect(await l.rows('ntfy')).toEqual(['#1 released 0/0']);
+      expect(await l.rows('discord')).toEqual(['#1 sent 1/0', '#2 sent 1/0']);
+      const second = await run(l, { alerts, urls: o.urls });
+      expect(second.failed).toBe(false);
+      expect(received(o.ntfy, 'title')).toEqual(['1', '2']);
+      expect(o.discord.requests).toHaveLength(2);
+      expect(second.checks[0]).toMatchObject({ name: 'ntfy', outcome: 'ok', last_ok_at: '2026-11-20T12:00:00Z' });
+    },
+  );
 
   it('a first send that stops (Telegram 403 "bot was kicked"), then a 502: the alert is still resent once after its lease, and arrives (no attempt spent on the 403)', async () => {
     let mode: 'kicked' | 'bad-gateway' | 'ok' = 'kicked';

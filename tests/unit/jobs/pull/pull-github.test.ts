@@ -272,7 +272,9 @@ describe('toCandidates', () => {
         ts: '2026-11-20T11:12:40Z',
         source: 'etraut-openai',
         url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
-        text: "Not yet. We found the bug that over-counted usage for some Plus and Pro users since Tuesday; the fix is rolling out now, and we'll reset rate limits for all Plus and Pro users by end of day.",
+        text:
+          'Not yet. We found the bug that over-counted usage for some Plus and Pro users since Tuesday; the fix ' +
+          "is rolling out now, and we'll reset rate limits for all Plus and Pro users by end of day.",
         suggested_kind: 'promise',
         suggested_scope: 'plus+pro',
         // the default rule for now: 72 h from the post
@@ -286,7 +288,9 @@ describe('toCandidates', () => {
         ts: '2026-11-20T11:25:30Z',
         source: 'etraut-openai',
         url: 'https://github.com/openai/codex/issues/48210',
-        text: "Codex usage limits reset for Pro users\n\nWe have reset usage limits for all Pro users after this morning's incident. If your usage page still shows the old window, reply here with your plan and the time you checked.",
+        text:
+          "Codex usage limits reset for Pro users\n\nWe have reset usage limits for all Pro users after this morning's " +
+          'incident. If your usage page still shows the old window, reply here with your plan and the time you checked.',
         suggested_kind: 'reset',
         suggested_scope: 'pro',
         suggested_window: null,
@@ -350,7 +354,7 @@ describe('staff in npm run pull', () => {
     expect(queued.length).toBeGreaterThan(0);
     expect(queued.every((c: { platform: string }) => c.platform === 'github')).toBe(true);
     expect(read(dir, 'events.json')).toBe(events);
-    expect(readJson(dir, 'pull-state.json').github.since).toMatch(/^2026-11-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(readJson(dir, 'pull-state.json').github!.since).toMatch(/^2026-11-\d\dT\d\d:\d\d:\d\dZ$/);
     const again = await pullInto(dir, { github: server!.url });
     expect(again.writes['candidates.json']).toBeUndefined();
   });

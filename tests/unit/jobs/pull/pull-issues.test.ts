@@ -66,7 +66,7 @@ describe('issues: a good answer', () => {
     await serve(json('issues/search-recent.json', { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795608000' } }));
     await pullInto(dir, { github: server!.url });
     expect(searches()).toHaveLength(1);
-    expect(readJson(dir, 'signals.json').sources[1].error).toMatch(/rate limit exhausted .*GITHUB_TOKEN/);
+    expect(readJson(dir, 'signals.json').sources[1]!.error).toMatch(/rate limit exhausted .*GITHUB_TOKEN/);
   });
 });
 
@@ -106,10 +106,10 @@ describe.each<[string, Reply, RegExp]>([
       checked_at: '2026-11-20T12:00:00Z',
       last_ok_at: '2026-11-20T11:30:00Z',
     });
-    expect(s.sources[1].error).toMatch(error);
+    expect(s.sources[1]!.error).toMatch(error);
     expect(read(dir, 'events.json')).toBe(events);
     expect(() => loadDir(dir)).not.toThrow();
     expect(r.failed).toBe(true);
-    expect(r.lines).toContain(`❌ issues: ${s.sources[1].error}`);
+    expect(r.lines).toContain(`❌ issues: ${s.sources[1]!.error}`);
   });
 });

@@ -126,8 +126,8 @@ describe.each<[string, Reply, RegExp]>([
       checked_at: '2026-11-20T12:00:00Z',
       last_ok_at: '2026-11-20T11:00:00Z',
     });
-    expect(after.sources[0].error).toMatch(error);
-    expect(after.sources[0].error).toMatch(/widget: HTTP 503/);
+    expect(after.sources[0]!.error).toMatch(error);
+    expect(after.sources[0]!.error).toMatch(/widget: HTTP 503/);
     expect(read(dir, 'events.json')).toBe(events);
     expect(() => loadDir(dir)).not.toThrow();
     expect(r.failed).toBe(true);

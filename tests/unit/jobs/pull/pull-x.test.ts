@@ -115,12 +115,12 @@ describe('x: new posts', () => {
       ['2123687794176950277', 'reset'],
     ]);
     // "… We will reset limits tomorrow …", posted 13:40:10 PST on 18 Nov: tomorrow is 19 Nov, 00:00–23:59:59 PST.
-    expect(readJson(dir, 'candidates.json').candidates[0].suggested_window).toEqual({
+    expect(readJson(dir, 'candidates.json').candidates[0]!.suggested_window).toEqual({
       start: '2026-11-19T08:00:00Z',
       end: '2026-11-20T07:59:59Z',
       by: 'tomorrow',
     });
-    expect(readJson(dir, 'candidates.json').candidates[1].suggested_window).toBeNull();
+    expect(readJson(dir, 'candidates.json').candidates[1]!.suggested_window).toBeNull();
     expect(readJson(dir, 'pull-state.json')).toEqual({
       x: {
         OpenAI: { user_id: OPENAI, since_id: null },
@@ -183,7 +183,8 @@ describe('x: new posts', () => {
       if (u.pathname === '/2/users/by') return json('x/users.json');
       if (u.pathname === `/2/users/${THS}/tweets`)
         return meta(u.searchParams.has('pagination_token') ? 'x/thsottiaux-page2.json' : 'x/thsottiaux-page1.json', undefined);
-      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n)); // a later post X did not return
+      // a later post X did not return
+      if (u.pathname === `/2/users/${DEVS}/tweets`) return meta('x/openaidevs.json', postIdAt(new Date('2026-11-20T11:00:00Z'), 1n));
       if (u.pathname === `/2/users/${OPENAI}/tweets`) return json('x/empty.json');
       return undefined;
     });
@@ -210,7 +211,8 @@ describe('x: new posts', () => {
     });
     const r = await pullInto(dir, { x: server.url, xToken: 'x-test' });
     expect(r.lines).toContain(
-      `✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}: OpenAIDevs read from its newest page instead`,
+      `✅ x: 2 new event(s), 2 for review; X posts of user ${DEVS} since ${REFUSED}: HTTP 400 Bad Request: ${reason}: ` +
+        `OpenAIDevs read from its newest page instead`,
     );
     expect(readJson(dir, 'pull-state.json').x.OpenAIDevs).toEqual({ user_id: DEVS, since_id: '2123687794176950277' });
     const devs = server.requests.filter((q) => q.url.pathname === `/2/users/${DEVS}/tweets`).map((q) => q.url.searchParams.get('since_id'));
@@ -253,7 +255,7 @@ describe.each<[string, Reply, RegExp]>([
     const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
     expect(['events.json', 'pull-state.json'].map((f) => read(dir, f))).toEqual(kept);
     expect(r.writes['candidates.json']).toBeUndefined();
-    const check = readJson(dir, 'signals.json').sources[2];
+    const check = readJson(dir, 'signals.json').sources[2]!;
     expect(check).toMatchObject({ name: 'x', ok: false, outcome: 'failed' });
     expect(check.error).toMatch(error);
     expect(r.failed).toBe(true);

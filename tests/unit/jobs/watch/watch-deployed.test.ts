@@ -146,7 +146,9 @@ async function world(
     ntfy,
     discord,
     data,
-    serve: (reply) => void (files['/api/v1/alerts.json'] = reply),
+    serve: (reply) => {
+      files['/api/v1/alerts.json'] = reply;
+    },
     input: (over = {}) => ({
       now: NOW,
       http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },
@@ -294,20 +296,24 @@ describe('a deploy that cannot be read: one line, nothing sent, the other steps 
 });
 
 describe('the run ends inside its budget, leaving unfinished work to the ledger', () => {
-  it('a hanging outlet: its send ends at its deadline, recorded uncertain (resent at most once, after its lease); the other outlet sends; the run ends', async () => {
-    const w = await world({ ntfy: () => ({ hang: true }) });
-    w.serve({ body: stableStringify(freshDeploy()) });
-    const run = await runWatch(w.input());
-    expect(deployedLines(run.lines)).toContainEqual(
-      expect.stringMatching(
-        /^❌ ntfy \(deployed alerts\): .+ may have been delivered \(.+\); recorded as uncertain, resent once after its lease/,
-      ),
-    );
-    expect(deployedLines(run.lines)).toContain('✅ discord (deployed alerts): sent 3 alert(s)');
-    expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/some still owed: read again next run$/));
-    // Two unclear answers in a row stop the outlet for this run: the third is not claimed.
-    expect((await w.db.rows('ntfy')).map((r) => r.split(' ').slice(1).join(' '))).toEqual(['uncertain 1/0', 'uncertain 1/0']);
-  });
+  it(
+    'a hanging outlet: its send ends at its deadline, recorded uncertain (resent at most once, after its lease); ' +
+      'the other outlet sends; the run ends',
+    async () => {
+      const w = await world({ ntfy: () => ({ hang: true }) });
+      w.serve({ body: stableStringify(freshDeploy()) });
+      const run = await runWatch(w.input());
+      expect(deployedLines(run.lines)).toContainEqual(
+        expect.stringMatching(
+          /^❌ ntfy \(deployed alerts\): .+ may have been delivered \(.+\); recorded as uncertain, resent once after its lease/,
+        ),
+      );
+      expect(deployedLines(run.lines)).toContain('✅ discord (deployed alerts): sent 3 alert(s)');
+      expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/some still owed: read again next run$/));
+      // Two unclear answers in a row stop the outlet for this run: the third is not claimed.
+      expect((await w.db.rows('ntfy')).map((r) => r.split(' ').slice(1).join(' '))).toEqual(['uncertain 1/0', 'uncertain 1/0']);
+    },
+  );
 
   it('no outlet configured (a fork): one line, the deploy not even read', async () => {
     const w = await world();
@@ -375,7 +381,9 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
 
 describe('npm run broadcast and the watcher at once', () => {
   let pg: LocalPostgres;
-  beforeAll(async () => void (pg = await startPostgres()), 120_000);
+  beforeAll(async () => {
+    pg = await startPostgres();
+  }, 120_000);
   afterAll(async () => pg?.stop());
 
   it('exactly once: each alert reaches each outlet once, whichever sender claimed it', async () => {

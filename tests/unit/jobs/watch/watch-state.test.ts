@@ -16,7 +16,9 @@ import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 
 let pg: LocalPostgres;
 const opened: TestLedger[] = [];
-beforeAll(async () => void (pg = await startPostgres()), 120_000);
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 120_000);
 afterAll(async () => {
   await Promise.all(opened.map((l) => l.close()));
   await pg?.stop();
@@ -105,27 +107,31 @@ describe.each(['embedded', 'postgres'] as const)('the watcher state (%s)', (engi
     expect((await s.owe()).uncertainAt).toBe('2026-11-20T11:50:00Z');
   });
 
-  it("healing is written back over the value read only: then the run's own cursor and poll replace the bad ones (forward-only alone would keep them)", async () => {
-    const NOW = new Date('2026-11-20T12:00:00Z');
-    const s = await store();
-    const ahead = postIdAt(new Date(NOW.getTime() + 24 * 3_600_000), 1n);
-    const recent = postIdAt(new Date(NOW.getTime() - 120_000), 7n);
-    await s.advance({ thsottiaux: { user_id: THS, since_id: ahead, polled_at: '2026-11-21T12:00:00Z' } });
-    const { uncertainAt: _none, generation } = await s.owe();
-    await s.dispatched(generation, '2026-11-21T12:00:00Z');
-    // Without healing, the run's cursor and poll cannot move it back.
-    expect(await s.advance({ thsottiaux: { user_id: THS, since_id: recent, polled_at: at(0) } })).toEqual(new Set());
-    const before = (await s.read()).state;
-    const healed = healState(before, NOW).state;
-    expect(healed).toEqual({
-      accounts: { thsottiaux: { user_id: THS, since_id: null, polled_at: '1970-01-01T00:00:00Z' } },
-      dispatch_pending: false,
-    });
-    await s.heal(before, healed);
-    expect((await s.read()).state).toEqual(healed);
-    expect(await s.advance({ thsottiaux: { user_id: THS, since_id: recent, polled_at: at(0) } })).toEqual(new Set(['thsottiaux']));
-    expect((await s.read()).state.accounts['thsottiaux']).toEqual({ user_id: THS, since_id: recent, polled_at: at(0) });
-  });
+  it(
+    "healing is written back over the value read only: then the run's own cursor and poll replace the bad " +
+      'ones (forward-only alone would keep them)',
+    async () => {
+      const NOW = new Date('2026-11-20T12:00:00Z');
+      const s = await store();
+      const ahead = postIdAt(new Date(NOW.getTime() + 24 * 3_600_000), 1n);
+      const recent = postIdAt(new Date(NOW.getTime() - 120_000), 7n);
+      await s.advance({ thsottiaux: { user_id: THS, since_id: ahead, polled_at: '2026-11-21T12:00:00Z' } });
+      const { uncertainAt: _none, generation } = await s.owe();
+      await s.dispatched(generation, '2026-11-21T12:00:00Z');
+      // Without healing, the run's cursor and poll cannot move it back.
+      expect(await s.advance({ thsottiaux: { user_id: THS, since_id: recent, polled_at: at(0) } })).toEqual(new Set());
+      const before = (await s.read()).state;
+      const healed = healState(before, NOW).state;
+      expect(healed).toEqual({
+        accounts: { thsottiaux: { user_id: THS, since_id: null, polled_at: '1970-01-01T00:00:00Z' } },
+        dispatch_pending: false,
+      });
+      await s.heal(before, healed);
+      expect((await s.read()).state).toEqual(healed);
+      expect(await s.advance({ thsottiaux: { user_id: THS, since_id: recent, polled_at: at(0) } })).toEqual(new Set(['thsottiaux']));
+      expect((await s.read()).state.accounts['thsottiaux']).toEqual({ user_id: THS, since_id: recent, polled_at: at(0) });
+    },
+  );
 
   it('healing leaves a value another run changed since it was read', async () => {
     const s = await store();

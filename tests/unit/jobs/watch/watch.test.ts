@@ -30,6 +30,7 @@ import { startServer, type FixtureServer, type Reply } from '../../../support/fi
 import { NTFY_TOPIC, ntfyApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from '../../../support/outlet-servers.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
+import { joinedRegExp } from '../../../support/regexp.ts';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -144,7 +145,9 @@ async function world(opts: WorldOpts = {}): Promise<World> {
   return {
     db: () => db,
     down: () => db.close(),
-    up: async () => void (db = await testLedger({ dbDir })),
+    up: async () => {
+      db = await testLedger({ dbDir });
+    },
     x,
     github,
     ntfy,
@@ -310,7 +313,8 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
     const w = await world({ dispatch: (n) => answers[n] ?? { status: 204 } });
     const first = await runWatch(w.input());
     expect(first.lines).toContain(
-      '❌ dispatch: HTTP 403 Forbidden: Resource not accessible by personal access token (the token may not start workflows here (it needs actions: write)); retried next run, and the pull runs on its schedule anyway',
+      '❌ dispatch: HTTP 403 Forbidden: Resource not accessible by personal access token (the token may not start ' +
+        'workflows here (it needs actions: write)); retried next run, and the pull runs on its schedule anyway',
     );
     expect(w.ntfy.requests).toHaveLength(1); // the broadcast never waits for the dispatch
     const second = await runWatch(w.input({ now: new Date(NOW.getTime() + 60_000) }));
@@ -375,7 +379,8 @@ async function seed(w: World, s: WatchState): Promise<void> {
   const sql = w.db().db.sql;
   for (const [name, a] of Object.entries(s.accounts)) {
     await sql.query(
-      'INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ON CONFLICT (name) DO UPDATE SET user_id = $2, since_id = $3::numeric, polled_at = $4::timestamptz',
+      'INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ($1, $2, $3::numeric, $4::timestamptz) ' +
+        'ON CONFLICT (name) DO UPDATE SET user_id = $2, since_id = $3::numeric, polled_at = $4::timestamptz',
       [name, a.user_id, a.since_id, a.polled_at],
     );
   }
@@ -394,35 +399,41 @@ const FLOOR = postIdAt(new Date(NOW.getTime() - 15 * 60_000));
 const minutes = (n: number): Date => new Date(NOW.getTime() + n * 60_000);
 
 describe('every stuck state heals within one run', () => {
-  it("X refuses the stored cursor (400): X's reason, cleaned, in the line; read from the floor instead; the cursor replaced, so the next run asks from the post read", async () => {
-    // A cursor in the right form and not ahead of the clock, newer than the post, that X calls invalid.
-    const BAD = postIdAt(new Date(NOW.getTime() - 10_000), 9n);
-    const refusal = {
-      errors: [
-        {
-          parameters: { since_id: [BAD] },
-          message: `Invalid 'since_id':'${BAD}'.\u0007\n'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.`,
-        },
-      ],
-      title: 'Invalid Request',
-      detail: 'One or more parameters to your request was invalid.',
-      type: 'https://api.twitter.com/2/problems/invalid-request',
-    };
-    const w = await world({
-      xFail: (_n, url) => (url.searchParams.get('since_id') === BAD ? { status: 400, body: JSON.stringify(refusal) } : undefined),
-    });
-    await seed(w, account(BAD, '2026-11-20T11:59:00Z'));
-    const run = await runWatch(w.input());
-    expect(run.lines.slice(0, 2)).toEqual([
-      `⚠️ x: X posts of user ${THS} since ${BAD}: HTTP 400 Bad Request: Invalid 'since_id':'${BAD}'. 'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.; thsottiaux is read from ${FLOOR} instead (the site's newest post, at most 15 min back), and that cursor replaces it`,
-      '✅ x: thsottiaux: 1 new post(s)',
-    ]);
-    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
-    expect((await state(w)).accounts['thsottiaux']).toEqual({ user_id: THS, since_id: POST.id, polled_at: '2026-11-20T12:00:00Z' });
-    const next = await runWatch(w.input({ now: minutes(1) }));
-    expect(next.lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
-    expect(sinceIds(w)).toEqual([BAD, FLOOR, POST.id]);
-  });
+  it(
+    "X refuses the stored cursor (400): X's reason, cleaned, in the line; read from the floor instead; the " +
+      'cursor replaced, so the next run asks from the post read',
+    async () => {
+      // A cursor in the right form and not ahead of the clock, newer than the post, that X calls invalid.
+      const BAD = postIdAt(new Date(NOW.getTime() - 10_000), 9n);
+      const refusal = {
+        errors: [
+          {
+            parameters: { since_id: [BAD] },
+            message: `Invalid 'since_id':'${BAD}'.\u0007\n'since_id' must be a tweet ID created after 2010-11-04T00:00:00Z.`,
+          },
+        ],
+        title: 'Invalid Request',
+        detail: 'One or more parameters to your request was invalid.',
+        type: 'https://api.twitter.com/2/problems/invalid-request',
+      };
+      const w = await world({
+        xFail: (_n, url) => (url.searchParams.get('since_id') === BAD ? { status: 400, body: JSON.stringify(refusal) } : undefined),
+      });
+      await seed(w, account(BAD, '2026-11-20T11:59:00Z'));
+      const run = await runWatch(w.input());
+      expect(run.lines.slice(0, 2)).toEqual([
+        `⚠️ x: X posts of user ${THS} since ${BAD}: HTTP 400 Bad Request: Invalid 'since_id':'${BAD}'. 'since_id' ` +
+          `must be a tweet ID created after 2010-11-04T00:00:00Z.; thsottiaux is read from ${FLOOR} instead (the ` +
+          `site's newest post, at most 15 min back), and that cursor replaces it`,
+        '✅ x: thsottiaux: 1 new post(s)',
+      ]);
+      expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+      expect((await state(w)).accounts['thsottiaux']).toEqual({ user_id: THS, since_id: POST.id, polled_at: '2026-11-20T12:00:00Z' });
+      const next = await runWatch(w.input({ now: minutes(1) }));
+      expect(next.lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);
+      expect(sinceIds(w)).toEqual([BAD, FLOOR, POST.id]);
+    },
+  );
 
   it('X refusing the start cursor too: one ❌ line, nothing sent, the stored cursor kept', async () => {
     const w = await world({
@@ -458,7 +469,10 @@ describe('every stuck state heals within one run', () => {
     await seed(w, account(ahead, '2026-11-20T11:59:00Z'));
     const run = await runWatch(w.input());
     expect(run.lines[0]).toMatch(
-      /^⚠️ state: thsottiaux's cursor "\d+" is above the largest post id possible at 2026-11-20T12:05:00Z \(it decodes to 2026-11-21T12:00:00Z\): dropped, read as on a first run$/,
+      joinedRegExp(
+        /^⚠️ state: thsottiaux's cursor "\d+" is above the largest post id possible at 2026-11-20T12:05:00Z/,
+        / \(it decodes to 2026-11-21T12:00:00Z\): dropped, read as on a first run$/,
+      ),
     );
     expect(run.lines[1]).toBe('✅ x: thsottiaux: 1 new post(s)');
     expect(w.ntfy.requests).toHaveLength(1);
@@ -496,7 +510,10 @@ describe('the pull counts as dispatched only on 204; what may have started a run
     [
       '200 with an HTML page',
       { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Sign in</title>' },
-      /^⚠️ dispatch: HTTP 200 \(text\/html; charset=utf-8, 37 bytes\) where GitHub answers 204; it may have started the pull: not repeated for 30 min, and the scheduled pull runs anyway$/,
+      joinedRegExp(
+        /^⚠️ dispatch: HTTP 200 \(text\/html; charset=utf-8, 37 bytes\) where GitHub answers 204; it/,
+        / may have started the pull: not repeated for 30 min, and the scheduled pull runs anyway$/,
+      ),
     ],
     [
       '502',
@@ -520,7 +537,8 @@ describe('the pull counts as dispatched only on 204; what may have started a run
     posts = [POST, later];
     const second = await runWatch(w.input({ now: minutes(2) }));
     expect(second.lines.at(-1)).toBe(
-      '⏭️ dispatch: not sent: the dispatch at 2026-11-20T12:00:00Z may have started the pull, and none is repeated for 30 min; the scheduled pull records the posts',
+      '⏭️ dispatch: not sent: the dispatch at 2026-11-20T12:00:00Z may have started the pull, and none is repeated ' +
+        'for 30 min; the scheduled pull records the posts',
     );
     expect(w.github.requests).toHaveLength(1);
     expect((await runWatch(w.input({ now: minutes(3) }))).lines).toEqual(['✅ x: thsottiaux: 0 new post(s)']);

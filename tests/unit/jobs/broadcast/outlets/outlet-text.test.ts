@@ -97,11 +97,11 @@ describe("each outlet's own limit, met at a grapheme boundary", () => {
     expect(t.replace(/<[^>]+>/g, '').length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS);
   });
   it('any summary, any budget: shortenToFit keeps the escaped text within it', () => {
-    const escape = (t: string): string => t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+    const escapeHtml = (t: string): string => t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (text, budget) => {
-        const out = shortenToFit(text, budget, escape);
-        return escape(out).length <= budget && out.isWellFormed();
+        const out = shortenToFit(text, budget, escapeHtml);
+        return escapeHtml(out).length <= budget && out.isWellFormed();
       }),
     );
   });

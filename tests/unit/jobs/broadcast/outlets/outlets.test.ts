@@ -34,7 +34,9 @@ import { testLedger, type TestLedger } from '../../../../support/ledger.ts';
 const LEASE_MS = 300;
 /** One embedded ledger for the file, emptied after each test. */
 let l: TestLedger;
-beforeAll(async () => void (l = await testLedger({ leaseMs: LEASE_MS })), 60_000);
+beforeAll(async () => {
+  l = await testLedger({ leaseMs: LEASE_MS });
+}, 60_000);
 afterAll(async () => l?.close());
 let servers: FixtureServer[] = [];
 afterEach(async () => {
@@ -126,7 +128,8 @@ describe('the request each outlet sends', () => {
     expect(JSON.parse(requests[0]!.body)).toEqual({
       content:
         "**Codex limits reset for Plus+Pro**\nWe've reset Codex rate limits for all \\*Plus\\* and <Pro> users & more.\n" +
-        'Post: <https://x.com/thsottiaux/status/2123700000000000000>\nTimeline: <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000>\nData: Resetcast',
+        'Post: <https://x.com/thsottiaux/status/2123700000000000000>\nTimeline: <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000>\nData: ' +
+        'Resetcast',
       allowed_mentions: { parse: [] },
     });
     expect(check.outcome).toBe('ok');
@@ -139,7 +142,8 @@ describe('the request each outlet sends', () => {
     expect(JSON.parse(requests[0]!.body)).toEqual({
       text:
         "*Codex limits reset for Plus+Pro*\nWe've reset Codex rate limits for all *Plus* and &lt;Pro&gt; users &amp; more.\n" +
-        '<https://x.com/thsottiaux/status/2123700000000000000|Post> · <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000|Timeline>\nData: Resetcast',
+        '<https://x.com/thsottiaux/status/2123700000000000000|Post> · <https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000|Timeline>\nData: ' +
+        'Resetcast',
       unfurl_links: false,
       unfurl_media: false,
     });
@@ -158,7 +162,8 @@ describe('the request each outlet sends', () => {
       chat_id: '@resetcast_test',
       text:
         "<b>Codex limits reset for Plus+Pro</b>\nWe've reset Codex rate limits for all *Plus* and &lt;Pro&gt; users &amp; more.\n" +
-        '<a href="https://x.com/thsottiaux/status/2123700000000000000">Post</a> · <a href="https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000">Timeline</a>\nData: Resetcast',
+        '<a href="https://x.com/thsottiaux/status/2123700000000000000">Post</a> · ' +
+        '<a href="https://resetcast.netlify.app/timeline/2026/#e-2123700000000000000">Timeline</a>\nData: Resetcast',
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
     });
@@ -361,7 +366,8 @@ describe('Telegram specifics', () => {
     expect(r.requests).toHaveLength(1);
     expect(r.sleeps).toEqual([]);
     expect(r.check.error).toBe(
-      'reset:2123700000000000000 not delivered: HTTP 429 Too Many Requests: retry after 65: server asked to retry after 65 s, longer than the pull waits (0 of 1 sent; 1 left for the next broadcast)',
+      'reset:2123700000000000000 not delivered: HTTP 429 Too Many Requests: retry after 65: server asked to ' +
+        'retry after 65 s, longer than the pull waits (0 of 1 sent; 1 left for the next broadcast)',
     );
     expect(r.records).toEqual(['released 0/0']);
     noToken(r);
