@@ -36,8 +36,8 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
   const candidates = parsed(CandidatesFile, texts.candidates, 'candidates');
   if (candidates) {
     const file = dataPath('candidates');
-    candidates.candidates.forEach((c, i) => at(file, `candidates[${i}] (id ${c.id})`, 'ts', c.ts));
-    candidates.rejected.forEach((r, i) => at(file, `rejected[${i}] (id ${r.id})`, 'at', r.at));
+    for (const [i, c] of candidates.candidates.entries()) at(file, `candidates[${i}] (id ${c.id})`, 'ts', c.ts);
+    for (const [i, r] of candidates.rejected.entries()) at(file, `rejected[${i}] (id ${r.id})`, 'at', r.at);
   }
   const state = parsed(PullStateFile, texts.pullState, 'pullState');
   if (state) {

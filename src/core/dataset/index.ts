@@ -141,5 +141,5 @@ export function dataClock(docs: DatasetDocs): Date {
     .filter((t) => !Number.isNaN(t));
   if (ms.length === 0) throw new DataError(['data/: no timestamp anywhere to take a clock from']);
   // A loop, not Math.max(...ms): a long history would exceed the engine's argument limit.
-  return new Date(ms.reduce((a, b) => (b > a ? b : a)));
+  return new Date(ms.reduce((a, b) => Math.max(a, b)));
 }

@@ -171,15 +171,14 @@ function errorsSection(): string {
 }
 
 export function createApiDoc(): string {
-  return (
-    [
-      INTRO,
-      endpointsTable(),
-      '## JSON payloads\n\nThe fields of each payload, nested fields as `parent.child` and list items as `list[].field`.',
-      payloadSections(),
-      mcpSection(),
-      limitsSection(),
-      errorsSection(),
-    ].join('\n\n') + '\n'
-  );
+  const sections = [
+    INTRO,
+    endpointsTable(),
+    '## JSON payloads\n\nThe fields of each payload, nested fields as `parent.child` and list items as `list[].field`.',
+    payloadSections(),
+    mcpSection(),
+    limitsSection(),
+    errorsSection(),
+  ];
+  return `${sections.join('\n\n')}\n`;
 }
