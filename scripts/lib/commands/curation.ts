@@ -46,7 +46,8 @@ export const ADD_EVENT = {
 export const ADD_PROMISE = {
   name: 'add-promise',
   usage:
-    'npm run add-promise -- <post URL> --summary "…" [--window-start <ts>] [--window-end <ts>] [--by "<phrase>"] [--scope <scope>] [--kind reset|banked] [--at <ts> --source <account>]',
+    'npm run add-promise -- <post URL> --summary "…" [--window-start <ts>] [--window-end <ts>] [--by "<phrase>"] ' +
+    '[--scope <scope>] [--kind reset|banked] [--at <ts> --source <account>]',
   about:
     'Records a promise of a coming reset with the UTC window it is expected in; a reset already recorded that fulfils it is linked at once.',
   flags: {
@@ -163,7 +164,8 @@ export const VALIDATE = {
   name: 'validate',
   usage: 'npm run validate',
   about:
-    'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 with every problem by file, record and field.',
+    'Validates the whole of data/ against the clock (SOURCE_DATE_EPOCH or now): exit 0 with one summary line, or exit 1 ' +
+    'with every problem by file, record and field.',
   flags: {},
   example: 'SOURCE_DATE_EPOCH=$(date +%s) npm run validate',
 } as const satisfies CommandSpec;

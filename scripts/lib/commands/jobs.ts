@@ -10,7 +10,8 @@ export const PULL = {
   name: 'pull',
   usage: 'npm run pull',
   about:
-    'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the environment; alerts go out later with npm run broadcast: docs/pull.md).',
+    'Checks every source once and writes what it learned into data/, within a time budget (tokens come from the ' +
+    'environment; alerts go out later with npm run broadcast: docs/pull.md).',
   flags: {},
   env: {
     sourceBudget: {
@@ -38,7 +39,10 @@ export const BROADCAST = {
   name: 'broadcast',
   usage: 'npm run broadcast',
   about:
-    "The manual sender: announces the alerts of the committed data/ to every outlet whose URL is set, each claimed in the alert ledger (the watcher's database) before it is sent, so nothing goes twice; writes nothing into data/ (exit 0 all ok or skipped, 1 an outlet failed or the database could not be used, 2 data/ invalid: nothing sent).",
+    'The manual sender: announces the alerts of the committed data/ to every outlet whose URL is set, each claimed in ' +
+    "the alert ledger (the watcher's database) before it is sent, so nothing goes twice; writes nothing into data/ " +
+    '(exit 0 all ok or skipped, 1 an outlet failed or the database could not be used, 2 data/ invalid: nothing ' +
+    'sent).',
   flags: {},
   env: {
     ...outletSettings,
@@ -63,7 +67,9 @@ export const FACTS_CHANGED = {
   name: 'facts-changed',
   usage: 'npm run facts-changed -- --before <dir> [--site <url>] [--output <file>]',
   about:
-    "Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or what a build of data/ now would publish (the forecast's available, p24, p48; the alert ids; the active banked grants and their advice) differs from the deployed site.",
+    'Says whether the site needs a build: a fact file (events, promises, grants, corrections) differs from <dir>, or ' +
+    "what a build of data/ now would publish (the forecast's available, p24, p48; the alert ids; the active banked " +
+    'grants and their advice) differs from the deployed site.',
   flags: {
     before: { type: 'string', value: '<dir>', about: 'data/ as of the last commit, to compare the facts with', required: true },
     site: {

@@ -6,7 +6,8 @@ export const START = {
   name: 'start',
   usage: 'npm start [-- --no-build]',
   about:
-    'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://127.0.0.1:8888 (PORT and HOST override; HOST=0.0.0.0 for every interface).',
+    'Builds from the committed data/ and serves the site, the JSON API and /mcp on http://127.0.0.1:8888 (PORT and HOST ' +
+    'override; HOST=0.0.0.0 for every interface).',
   flags: { build: { type: 'boolean', negatable: true, about: 'build first (the default); --no-build serves the last build as it is' } },
   env: SERVE_ENV,
   example: 'PORT=8080 npm start',
@@ -35,7 +36,9 @@ export const BENCH_ALERTS = {
   name: 'bench:alerts',
   usage: 'npm run bench:alerts',
   about:
-    'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local servers, with the same work and no outlet as the baseline.',
+    'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its ' +
+    'work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local ' +
+    'servers, with the same work and no outlet as the baseline.',
   flags: {},
   env: {
     watchRuns: { name: 'BENCH_WATCH_RUNS', value: '<n>', about: 'watcher invocations measured (default 11)' },
@@ -69,7 +72,9 @@ export const BENCH_REBUILDS = {
   name: 'bench:rebuilds',
   usage: 'npm run bench:rebuilds -- [--step-minutes <n>] [--last-days <n>]',
   about:
-    "Builds per day under the pull's build rule (a fact changed, or the forecast's numbers, the alerts or the active banked grants differ from the last build's), replayed over the history in data/, against a build on every pull.",
+    "Builds per day under the pull's build rule (a fact changed, or the forecast's numbers, the alerts or the active " +
+    "banked grants differ from the last build's), replayed over the history in data/, against a build on every " +
+    'pull.',
   flags: {
     'step-minutes': { type: 'string', value: '<n>', about: 'minutes between replayed pulls (default 30, the schedule)' },
     'last-days': { type: 'string', value: '<n>', about: 'also report the last n days of the record alone (default 90)' },
@@ -81,7 +86,8 @@ export const SOAK = {
   name: 'soak',
   usage: 'npm run soak',
   about:
-    'Loads the local runtime with real MCP clients, concurrent JSON GETs and hostile clients, and reports req/s, p50/p99, errors and peak memory (exit 1 when any request failed).',
+    'Loads the local runtime with real MCP clients, concurrent JSON GETs and hostile clients, and reports req/s, ' +
+    'p50/p99, errors and peak memory (exit 1 when any request failed).',
   flags: {},
   env: {
     clients: { name: 'SOAK_CLIENTS', value: '<n>', about: 'MCP clients (default 50)' },
@@ -98,7 +104,8 @@ export const LIGHTHOUSE = {
   name: 'lighthouse',
   usage: 'npm run lighthouse',
   about:
-    'Serves the last build (npm run build) through the local runtime and audits every page of every locale with Lighthouse in Debian chromium, light and dark; exits 1 when any score is below 100.',
+    'Serves the last build (npm run build) through the local runtime and audits every page of every locale with ' +
+    'Lighthouse in Debian chromium, light and dark; exits 1 when any score is below 100.',
   flags: {},
   env: {
     pages: { name: 'LH_PAGES', value: '/,/zh/', about: 'only these pages' },

@@ -310,7 +310,8 @@ export const BadgePayload = z.strictObject({
     .string()
     .regex(/^(100|[1-9]?\d)%( \(not vouched for\))?$/)
     .describe(
-      'p24 of forecast.json as "37%" when the forecast is available, and as "37% (not vouched for)" when it is not (available: false), as the site and the status line say it: never a bare number for a forecast not vouched for',
+      'p24 of forecast.json as "37%" when the forecast is available, and as "37% (not vouched for)" when it is not ' +
+        '(available: false), as the site and the status line say it: never a bare number for a forecast not vouched for',
     ),
   color: z
     .enum(['blue', 'yellowgreen', 'green', 'brightgreen', 'lightgrey'])
@@ -432,7 +433,8 @@ export const AlertKind = z
   .enum(ALERT_KINDS)
   .describe(
     'reset: a reset recorded; event: another recorded limit change (a boost, another change, a banked reset without a recorded grant); ' +
-      'grant: a banked reset granted; grant-expiring: a banked reset expires within 24, 5 or 1 h (one alert each); promise: a reset promised, with its UTC window; ' +
+      'grant: a banked reset granted; grant-expiring: a banked reset expires within 24, 5 or 1 h (one alert each); ' +
+      'promise: a reset promised, with its UTC window; ' +
       'promise-fulfilled / promise-lapsed: its reset came / its window ended without one; correction / retraction: a published fact changed / withdrawn; ' +
       'threshold: the as-issued forecast crossed a threshold upwards',
   );

@@ -58,7 +58,9 @@ export const Kind = z
 export const Origin = z
   .enum(['official_post', 'official_other', 'observed', 'community'])
   .describe(
-    "official_post: a public post by OpenAI or its staff; official_other: an official statement that is not a linkable post; observed: reported by users or trackers, no official statement found; community: a post by an account that is not OpenAI's or its staff's, relaying the reset",
+    'official_post: a public post by OpenAI or its staff; official_other: an official statement that is not a linkable ' +
+      'post; observed: reported by users or trackers, no official statement found; community: a post by an account ' +
+      "that is not OpenAI's or its staff's, relaying the reset",
   );
 export const Certainty = z.enum(['high', 'medium', 'low']).describe('`high`, `medium` or `low`: how sure the record is of this fact');
 export const Confidence = z.enum(['low', 'medium', 'high']);

@@ -150,7 +150,8 @@ function errorsSection(): string {
   return [
     '## Errors',
     '',
-    "The static endpoints answer 200 with the file and 404 (the site's not-found page) for any other path. Only the MCP server has errors of its own; every one is a",
+    "The static endpoints answer 200 with the file and 404 (the site's not-found page) for any other path. Only the MCP " +
+      'server has errors of its own; every one is a',
     'JSON-RPC 2.0 error object, with CORS, `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`:',
     '',
     '| Request | HTTP | JSON-RPC error |',
@@ -163,7 +164,8 @@ function errorsSection(): string {
     '| not a JSON-RPC 2.0 request (a batch, a response, no `method`, a bad `id` or `params`) | 400 | `-32600` Invalid Request |',
     '| an unknown method | 200 | `-32601` Method not found |',
     '| bad parameters of a method, or an unknown tool | 200 | `-32602` Invalid params |',
-    '| bad tool arguments (`limit` 0 or 1000, `since` "yesterday", an extra key) | 200 | none: a tool result with `isError: true` and the reason, so a model can correct itself |',
+    '| bad tool arguments (`limit` 0 or 1000, `since` "yesterday", an extra key) | 200 | none: a tool result with ' +
+      '`isError: true` and the reason, so a model can correct itself |',
     '| the deploy lacks its published payloads | 503 | `-32603`, saying what is missing |',
     '',
     'A notification (a request without `id`) is acknowledged with 202 and no body.',

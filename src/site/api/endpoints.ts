@@ -64,7 +64,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'schemas',
     summary: 'llms.txt',
     description:
-      'Resetcast for language models and agents, in Markdown (the llms.txt convention): what it is, every endpoint, the MCP server and the attribution request.',
+      'Resetcast for language models and agents, in Markdown (the llms.txt convention): what it is, every endpoint, the ' +
+      'MCP server and the attribution request.',
     media: 'text/plain',
     body: 'Markdown text',
     edge: false,
@@ -96,7 +97,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'feeds',
     summary: 'Atom feed of alerts',
     description:
-      'Every alert kind as Atom 1.0, newest first (the newest 100): resets and banked resets recorded, banked resets expiring within 24, 5 and 1 h (one alert each), promises and whether they came, corrections, and the forecast crossing 25, 50 or 75 %. Entry ids never change.',
+      'Every alert kind as Atom 1.0, newest first (the newest 100): resets and banked resets recorded, banked resets ' +
+      'expiring within 24, 5 and 1 h (one alert each), promises and whether they came, corrections, and the forecast ' +
+      'crossing 25, 50 or 75 %. Entry ids never change.',
     media: 'application/atom+xml',
     body: 'Atom 1.0 XML',
     edge: true,
@@ -169,7 +172,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'clients',
     summary: 'Status-line client',
     description:
-      'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line, caching the forecast for 10 minutes and waiting at most 2 seconds.',
+      'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line, caching the forecast for ' +
+      '10 minutes and waiting at most 2 seconds.',
     media: 'text/plain',
     body: 'A POSIX shell script',
     edge: false,

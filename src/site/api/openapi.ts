@@ -130,7 +130,8 @@ function mcpPath(): Json {
         '415': rpcError('Content-Type is not application/json.'),
         '500': rpcError('Internal error (-32603).'),
         '503': rpcError(
-          'The deploy is missing its published payloads (-32603); on a self-hosted server (`npm start`), also: too busy, retry after the Retry-After seconds (-32000).',
+          'The deploy is missing its published payloads (-32603); on a self-hosted server (`npm start`), also: too busy, ' +
+            'retry after the Retry-After seconds (-32000).',
         ),
       },
     },

@@ -67,7 +67,8 @@ export const PAYLOADS = [
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
     description:
-      'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. An estimate from past announcements, not a schedule.',
+      'p24 and p48 (integer percent), the confidence label and its reasons, the numeric inputs and freshness timestamps. ' +
+      'An estimate from past announcements, not a schedule.',
     build: (c) => c.forecast().payload,
   }),
   payload({
@@ -75,7 +76,8 @@ export const PAYLOADS = [
     schema: OutlookPayload,
     summary: '7-day outlook of a reset',
     description:
-      'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
+      'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as ' +
+      'forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
     build: (c) => createOutlookPayload(c.model(), c.forecast().payload.available, c.generated_at, c.source),
   }),
   payload({
@@ -83,7 +85,10 @@ export const PAYLOADS = [
     schema: BadgePayload,
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
     description:
-      'forecast.json\'s p24 as a shields.io endpoint badge: `https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" when the forecast is available, "37% (not vouched for)" in grey when it is not (the status line\'s words); the colour follows the 25/50/75 % alert thresholds.',
+      "forecast.json's p24 as a shields.io endpoint badge: " +
+      '`https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" ' +
+      'when the forecast is available, "37% (not vouched for)" in grey when it is not (the status line\'s words); ' +
+      'the colour follows the 25/50/75 % alert thresholds.',
     build: (c) => createBadgePayload(c.forecast(), c.generated_at, c.source),
   }),
   payload({
@@ -105,7 +110,8 @@ export const PAYLOADS = [
     schema: BankedPayload,
     summary: 'Active banked resets',
     description:
-      'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps, the hours left, and an estimate of the chance of a free reset before each expires with plain spend-or-hold advice.',
+      'Banked resets whose expiry is after `generated_at`, with grant and expiry timestamps, the hours left, and an ' +
+      'estimate of the chance of a free reset before each expires with plain spend-or-hold advice.',
     build: (c) => createBankedPayload(c.data.banked, c.now, c.generated_at, c.source, c.model().probability),
   }),
   payload({
@@ -129,7 +135,10 @@ export const PAYLOADS = [
     schema: AlertsPayload,
     summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
     description:
-      'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset expiring within 24, 5 and 1 hours (one alert each), a reset promised (with its UTC window) and whether it came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The same stream as /alerts.xml, complete.',
+      'Every alert, newest first, each with an id that never changes: a reset or banked reset recorded, a banked reset ' +
+      'expiring within 24, 5 and 1 hours (one alert each), a reset promised (with its UTC window) and whether it ' +
+      'came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The ' +
+      'same stream as /alerts.xml, complete.',
     build: (c) => createAlertsPayload(c.data, c.now, c.generated_at, c.source),
   }),
   payload({
@@ -154,7 +163,8 @@ export const PAYLOADS = [
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
     description:
-      'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
+      'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by ' +
+      'then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
     build: (c) => createBacktestPayload(c.evaluation(), c.model(), c.generated_at, c.source),
   }),
   payload({
@@ -162,7 +172,9 @@ export const PAYLOADS = [
     schema: TrackRecordPayload,
     summary: 'Live track record of the forecast',
     description:
-      'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. Provisional until the record is long enough; skipped log lines are counted and named.',
+      'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, ' +
+      'skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. ' +
+      'Provisional until the record is long enough; skipped log lines are counted and named.',
     build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, resetHours(c.data.events), c.now), c.generated_at, c.source),
   }),
 ] as const;

@@ -151,44 +151,48 @@ describe('the ledger makes sending idempotent', () => {
     },
   );
 
-  it('a first send that stops (Telegram 403 "bot was kicked"), then a 502: the alert is still resent once after its lease, and arrives (no attempt spent on the 403)', async () => {
-    let mode: 'kicked' | 'bad-gateway' | 'ok' = 'kicked';
-    const telegram = await startServer(
-      telegramApi(() =>
-        mode === 'kicked'
-          ? telegramError(403, 'Forbidden: bot was kicked from the channel chat')
-          : mode === 'bad-gateway'
-            ? { status: 502, body: 'Bad Gateway' }
-            : undefined,
-      ),
-    );
-    servers.push(telegram);
-    const l = await fresh(LEASE_MS);
-    const urls = {
-      telegram: outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url })
-        .telegram!,
-    };
-    const alerts = [reset(1, 1)];
-    const kicked = await run(l, { alerts, urls, leaseMs: LEASE_MS });
-    expect(kicked.lines[3]).toMatch(
-      /^❌ telegram: reset:2123700000000000001 not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat/,
-    );
-    expect(await l.rows('telegram')).toEqual(['#1 released 0/0']);
-    mode = 'bad-gateway';
-    await run(l, { alerts, urls, leaseMs: LEASE_MS });
-    expect(await l.rows('telegram')).toEqual(['#1 uncertain 1/0']);
-    // Within its lease nobody resends it; after it, once.
-    mode = 'ok';
-    const early = await run(l, { alerts, urls, leaseMs: LEASE_MS });
-    const decided = early.decisions.map((d) => d.result);
-    await l.endLeases('telegram');
-    await run(l, { alerts, urls, leaseMs: LEASE_MS });
-    await run(l, { alerts, urls, leaseMs: LEASE_MS });
-    expect(await l.rows('telegram')).toEqual(['#1 sent 2/0']);
-    // 403, 502, then one resend that arrived after the lease; the early run, within it, held the alert.
-    expect(telegram.requests).toHaveLength(3);
-    expect(decided).toEqual(['held']);
-  });
+  it(
+    'a first send that stops (Telegram 403 "bot was kicked"), then a 502: the alert is still resent once after its ' +
+      'lease, and arrives (no attempt spent on the 403)',
+    async () => {
+      let mode: 'kicked' | 'bad-gateway' | 'ok' = 'kicked';
+      const telegram = await startServer(
+        telegramApi(() =>
+          mode === 'kicked'
+            ? telegramError(403, 'Forbidden: bot was kicked from the channel chat')
+            : mode === 'bad-gateway'
+              ? { status: 502, body: 'Bad Gateway' }
+              : undefined,
+        ),
+      );
+      servers.push(telegram);
+      const l = await fresh(LEASE_MS);
+      const urls = {
+        telegram: outletUrls({ TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN, TELEGRAM_CHAT_ID: TELEGRAM_CHAT, RESETCAST_TELEGRAM_API: telegram.url })
+          .telegram!,
+      };
+      const alerts = [reset(1, 1)];
+      const kicked = await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      expect(kicked.lines[3]).toMatch(
+        /^❌ telegram: reset:2123700000000000001 not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat/,
+      );
+      expect(await l.rows('telegram')).toEqual(['#1 released 0/0']);
+      mode = 'bad-gateway';
+      await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      expect(await l.rows('telegram')).toEqual(['#1 uncertain 1/0']);
+      // Within its lease nobody resends it; after it, once.
+      mode = 'ok';
+      const early = await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      const decided = early.decisions.map((d) => d.result);
+      await l.endLeases('telegram');
+      await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      expect(await l.rows('telegram')).toEqual(['#1 sent 2/0']);
+      // 403, 502, then one resend that arrived after the lease; the early run, within it, held the alert.
+      expect(telegram.requests).toHaveLength(3);
+      expect(decided).toEqual(['held']);
+    },
+  );
 
   it('an alert the outlet refuses never holds back the ones after it; it is tried three times in all, then given up', async () => {
     // ntfy refuses alert #2's message every time (400), and takes every other.
@@ -212,63 +216,71 @@ describe('the ledger makes sending idempotent', () => {
     expect([o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([3, 3, 3]);
   });
 
-  it('an outlet silent after accepting (502): after two unclear answers in a row the rest wait; each is resent once, after its lease, never twice', async () => {
-    const [o, l] = await Promise.all([outlets({ ntfy: () => ({ status: 502, body: '<html>Bad Gateway</html>' }) }), fresh(LEASE_MS)]);
-    const alerts = [reset(1, 3), reset(2, 2), reset(3, 1)];
-    const first = await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
-    expect(received(o.ntfy, 'title')).toEqual(['1', '2']);
-    expect(first.lines[0]).toMatch(/\(0 of 3 sent; 1 left for the next broadcast\)$/);
-    await l.endLeases('ntfy');
-    await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
-    expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2']);
-    await l.endLeases('ntfy');
-    await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
-    await l.endLeases('ntfy');
-    await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
-    expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2', '3', '3']);
-    expect(await l.rows('ntfy')).toEqual(['#1 uncertain 2/0', '#2 uncertain 2/0', '#3 uncertain 2/0']);
-    // Every alert was attempted at most twice; the healthy outlets got each exactly once.
-    expect([o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([3, 3, 3]);
-  });
+  it(
+    'an outlet silent after accepting (502): after two unclear answers in a row the rest wait; each is resent once, ' +
+      'after its lease, never twice',
+    async () => {
+      const [o, l] = await Promise.all([outlets({ ntfy: () => ({ status: 502, body: '<html>Bad Gateway</html>' }) }), fresh(LEASE_MS)]);
+      const alerts = [reset(1, 3), reset(2, 2), reset(3, 1)];
+      const first = await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      expect(received(o.ntfy, 'title')).toEqual(['1', '2']);
+      expect(first.lines[0]).toMatch(/\(0 of 3 sent; 1 left for the next broadcast\)$/);
+      await l.endLeases('ntfy');
+      await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2']);
+      await l.endLeases('ntfy');
+      await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      await l.endLeases('ntfy');
+      await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2', '3', '3']);
+      expect(await l.rows('ntfy')).toEqual(['#1 uncertain 2/0', '#2 uncertain 2/0', '#3 uncertain 2/0']);
+      // Every alert was attempted at most twice; the healthy outlets got each exactly once.
+      expect([o.discord, o.slack, o.telegram].map((s) => s.requests.length)).toEqual([3, 3, 3]);
+    },
+  );
 });
 
 describe('the claim (written before each send)', () => {
-  it('before each request the ledger already holds that alert as claimed; a sender that dies right after sending causes one resend after its lease, never more', async () => {
-    const [o, l] = await Promise.all([outlets(), fresh(LEASE_MS)]);
-    const urls = { ntfy: o.urls.ntfy! };
-    const alerts = [reset(1, 2), reset(2, 1)];
-    // What the ledger holds when each request reaches ntfy.
-    const seen: string[][] = [];
-    const watching = {
-      ...l.ledger,
-      claim: async (...args: Parameters<typeof l.ledger.claim>) => {
-        const c = await l.ledger.claim(...args);
-        seen.push(await l.rows('ntfy'));
-        return c;
-      },
-    };
-    await broadcast({ alerts, ledger: watching, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
-    expect(seen).toEqual([['#1 claimed 1/0'], ['#1 sent 1/0', '#2 claimed 1/0']]);
+  it(
+    'before each request the ledger already holds that alert as claimed; a sender that dies right after sending causes ' +
+      'one resend after its lease, never more',
+    async () => {
+      const [o, l] = await Promise.all([outlets(), fresh(LEASE_MS)]);
+      const urls = { ntfy: o.urls.ntfy! };
+      const alerts = [reset(1, 2), reset(2, 1)];
+      // What the ledger holds when each request reaches ntfy.
+      const seen: string[][] = [];
+      const watching = {
+        ...l.ledger,
+        claim: async (...args: Parameters<typeof l.ledger.claim>) => {
+          const c = await l.ledger.claim(...args);
+          seen.push(await l.rows('ntfy'));
+          return c;
+        },
+      };
+      await broadcast({ alerts, ledger: watching, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      expect(seen).toEqual([['#1 claimed 1/0'], ['#1 sent 1/0', '#2 claimed 1/0']]);
 
-    // A sender that claims #3 and sends it, then dies before recording how it went: only the claim stays.
-    const three = reset(3, 0.5);
-    const dying = await l.ledger.claim('ntfy', three);
-    expect('claim' in dying).toBe(true);
-    await fetch(urls.ntfy, {
-      method: 'POST',
-      body: JSON.stringify({ topic: NTFY_TOPIC, title: 'Codex limits reset #3', message: 'x', sequence_id: 'a' }),
-      headers: { 'content-type': 'application/json' },
-    });
-    const within = await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
-    const heldNow = within.decisions.filter((d) => d.result === 'held').length;
-    await l.endLeases('ntfy');
-    await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
-    await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
-    expect(received(o.ntfy, 'title')).toEqual(['1', '2', '3', '3']); // #3 resent once, then never
-    expect(await l.rows('ntfy')).toEqual(['#1 sent 1/0', '#2 sent 1/0', '#3 sent 2/0']);
-    // Within the dying sender's lease, #3 was held, not resent.
-    expect(heldNow).toBe(1);
-  });
+      // A sender that claims #3 and sends it, then dies before recording how it went: only the claim stays.
+      const three = reset(3, 0.5);
+      const dying = await l.ledger.claim('ntfy', three);
+      expect('claim' in dying).toBe(true);
+      await fetch(urls.ntfy, {
+        method: 'POST',
+        body: JSON.stringify({ topic: NTFY_TOPIC, title: 'Codex limits reset #3', message: 'x', sequence_id: 'a' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      const within = await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      const heldNow = within.decisions.filter((d) => d.result === 'held').length;
+      await l.endLeases('ntfy');
+      await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      expect(received(o.ntfy, 'title')).toEqual(['1', '2', '3', '3']); // #3 resent once, then never
+      expect(await l.rows('ntfy')).toEqual(['#1 sent 1/0', '#2 sent 1/0', '#3 sent 2/0']);
+      // Within the dying sender's lease, #3 was held, not resent.
+      expect(heldNow).toBe(1);
+    },
+  );
 });
 
 describe('caps: what one run may send', () => {
