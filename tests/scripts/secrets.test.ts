@@ -386,6 +386,14 @@ async function pullFromX(dir: string, x: string): Promise<void> {
 const factsIn = (dir: string): string[] =>
   ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
 
+/** `npm run validate` on `dir` at the pulls' clock, with nothing of the test's environment (no secret) but PATH. */
+const validateAtNow = (dir: string) =>
+  runNode(['scripts/validate.ts'], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+  });
+
 const pulledDir = (): string => {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
@@ -413,13 +421,7 @@ describe('secrets that share words with our data: the record is never rewritten'
     expect(readFileSync(join(secret, 'events.json'), 'utf8')).toContain(TIMELINE);
     expect(allFiles(secret) + b.out).not.toContain(REDACTED);
     expect(leaks(OURS, b.out + allFiles(secret))).toEqual([]);
-    expect(
-      await runNode(['scripts/validate.ts'], {
-        PATH: process.env['PATH'] ?? '',
-        RESETCAST_DATA_DIR: secret,
-        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      }),
-    ).toMatchObject({ code: 0 });
+    expect(await validateAtNow(secret)).toMatchObject({ code: 0 });
   });
 
   it('npm run pull with the topic "resetcast" not declared public: refused in one line naming the variable, the file and the field; data/ byte-identical', async () => {
@@ -470,13 +472,7 @@ describe('secrets that share words with our data: the record is never rewritten'
     expect(factsIn(dir)).toEqual(facts);
     expect(allFiles(dir) + r.out).not.toContain(REDACTED);
     expect(leaks(env, r.out + allFiles(dir))).toEqual([]);
-    expect(
-      await runNode(['scripts/validate.ts'], {
-        PATH: process.env['PATH'] ?? '',
-        RESETCAST_DATA_DIR: dir,
-        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      }),
-    ).toMatchObject({ code: 0 });
+    expect(await validateAtNow(dir)).toMatchObject({ code: 0 });
   });
 
   it('the build publishes what it publishes without them: our URLs intact', () => {
