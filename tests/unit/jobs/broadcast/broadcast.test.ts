@@ -15,12 +15,9 @@ import type { Alert } from '../../../../src/core/schema/index.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from '../../../support/fixture-server.ts';
 import {
-  DISCORD_PATH,
-  discordApi,
   NTFY_TOPIC,
-  ntfyApi,
-  SLACK_PATH,
-  slackApi,
+  outletUrlsAt,
+  startOutlets,
   TELEGRAM_CHAT,
   TELEGRAM_TOKEN,
   telegramApi,
@@ -56,26 +53,10 @@ const run = (l: TestLedger, input: Omit<BroadcastInput, 'ledger' | 'http' | 'now
 async function outlets(
   overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {},
 ): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer; telegram: FixtureServer }> {
-  const [ntfy, discord, slack, telegram] = await Promise.all([
-    startServer(ntfyApi(overrides.ntfy)),
-    startServer(discordApi()),
-    startServer(slackApi()),
-    startServer(telegramApi()),
-  ]);
+  const { ntfy, discord, slack, telegram } = await startOutlets({ ntfy: overrides.ntfy });
   servers.push(ntfy, discord, slack, telegram);
-  // Telegram from its three variables, as scripts/broadcast.ts reads them.
-  const { telegram: telegramUrl } = outletUrls({
-    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
-    TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
-    RESETCAST_TELEGRAM_API: telegram.url,
-  });
   return {
-    urls: {
-      ntfy: `${ntfy.url}/${NTFY_TOPIC}`,
-      discord: `${discord.url}${DISCORD_PATH}`,
-      slack: `${slack.url}${SLACK_PATH}`,
-      telegram: telegramUrl!,
-    },
+    urls: outletUrlsAt({ ntfy: ntfy.url, discord: discord.url, slack: slack.url, telegram: telegram.url }),
     ntfy,
     discord,
     slack,
