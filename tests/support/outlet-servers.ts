@@ -164,7 +164,9 @@ export const OUTLET_APIS: Record<OutletName, (override?: Override) => Route> = {
 };
 
 /** Starts the four stand-ins at once; `overrides` replaces answers of the ones it names. */
-export async function startOutlets(overrides: Partial<Record<OutletName, Override>> = {}): Promise<Record<OutletName, FixtureServer>> {
+export async function startOutlets(
+  overrides: Partial<Record<OutletName, Override | undefined>> = {},
+): Promise<Record<OutletName, FixtureServer>> {
   const [ntfy, discord, slack, telegram] = await Promise.all(
     (['ntfy', 'discord', 'slack', 'telegram'] as const).map((name) => startServer(OUTLET_APIS[name](overrides[name]))),
   );
