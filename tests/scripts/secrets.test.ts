@@ -246,15 +246,7 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
       SLACK_WEBHOOK_URL: `${slack.url}/services/T1/B2/slackSecretFFFF6666`,
     };
     const telegramEnv = { TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram.url };
-    const r = await runNode(['scripts/broadcast.ts'], {
-      PATH: process.env['PATH'] ?? '',
-      RESETCAST_DATA_DIR: dir,
-      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
-      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_HTTP_TIMEOUT_MS: '2000',
-      ...env,
-      ...telegramEnv,
-    });
+    const r = await broadcastRun(dir, { ...env, ...telegramEnv });
     expect(r.out).toMatch(/^❌ ntfy: /m);
     expect(r.out).toMatch(/^❌ discord: /m);
     expect(slack.requests.length).toBeGreaterThan(0);
@@ -386,6 +378,17 @@ async function pullFromX(dir: string, x: string): Promise<void> {
 const factsIn = (dir: string): string[] =>
   ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
 
+/** `npm run broadcast` of `dir` at the pulls' clock, on a fresh embedded ledger, with `env` (the outlets) and PATH only. */
+const broadcastRun = (dir: string, env: Record<string, string>) =>
+  runNode(['scripts/broadcast.ts'], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
+    SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+    RESETCAST_HTTP_TIMEOUT_MS: '2000',
+    ...env,
+  });
+
 /** `npm run validate` on `dir` at the pulls' clock, with nothing of the test's environment (no secret) but PATH. */
 const validateAtNow = (dir: string) =>
   runNode(['scripts/validate.ts'], {
@@ -456,14 +459,7 @@ describe('secrets that share words with our data: the record is never rewritten'
       u.pathname === '/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678' ? { body: 'ok' } : { status: 404, body: 'no_service' },
     );
     const env = oursAlike(ntfy.url, discord.url, slack.url);
-    const r = await runNode(['scripts/broadcast.ts'], {
-      PATH: process.env['PATH'] ?? '',
-      RESETCAST_DATA_DIR: dir,
-      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
-      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_HTTP_TIMEOUT_MS: '2000',
-      ...env,
-    });
+    const r = await broadcastRun(dir, env);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^✅ ntfy: sent 1 alert/m);
     expect(r.out).toMatch(/^✅ discord: sent 1 alert/m);
@@ -585,16 +581,7 @@ describe('a secret planted in every failure path', () => {
       DISCORD_WEBHOOK_URL: `${discord}/api/webhooks/998877665544332211/discordTokenEEEE5555`,
       SLACK_WEBHOOK_URL: `${slack}/services/T1/B2/slackSecretFFFF6666`,
     };
-    const r = await runNode(['scripts/broadcast.ts'], {
-      PATH: process.env['PATH'] ?? '',
-      RESETCAST_DATA_DIR: dir,
-      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
-      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_HTTP_TIMEOUT_MS: '2000',
-      ...env,
-      TELEGRAM_CHAT_ID: '@resetcast_test',
-      RESETCAST_TELEGRAM_API: telegram,
-    });
+    const r = await broadcastRun(dir, { ...env, TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(new RegExp(`^❌ discord: .*HTTP 404 Refused POST /api/webhooks/\\${REDACTED}`, 'm'));
     expect(r.out).toMatch(new RegExp(`^❌ slack: .*HTTP 403 Refused POST /services/\\${REDACTED}`, 'm'));
