@@ -10,7 +10,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
@@ -34,17 +34,13 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { snapshot } from '../support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from '../support/pull-env.ts';
 import { testLedger, type TestLedger } from '../support/ledger.ts';
+import { closedAfterEach } from '../support/closed-after-each.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));
 
-let servers: FixtureServer[] = [];
-let ledgers: TestLedger[] = [];
-afterEach(async () => {
-  await Promise.all([...servers.map((s) => s.close()), ...ledgers.map((l) => l.close())]);
-  servers = [];
-  ledgers = [];
-});
+const servers = closedAfterEach<FixtureServer>();
+const ledgers = closedAfterEach<TestLedger>();
 /** The test's ledger (embedded, fresh), opened on first use. */
 let current: TestLedger | undefined;
 async function ledger(): Promise<TestLedger> {

@@ -7,12 +7,13 @@
  * 24 h); the retired sent-log's recent records are imported once and not resent; the ledger stays
  * bounded. Requests are counted on the outlets' side. Several senders at once: broadcast-concurrency.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { broadcast, broadcastSafely, type BroadcastInput } from '../../../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls, type OutletUrls } from '../../../../src/jobs/broadcast/outlets/index.ts';
 import { recentRecords, readSentLog } from '../../../../src/jobs/broadcast/sent-log.ts';
 import type { Alert } from '../../../../src/core/schema/index.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
+import { closedAfterEach } from '../../../support/closed-after-each.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from '../../../support/fixture-server.ts';
 import {
   NTFY_TOPIC,
@@ -27,13 +28,8 @@ import { freePort } from '../../../../scripts/lib/free-port.ts';
 import { httpDeps, NOW } from '../../../support/pull-env.ts';
 import { HOUR, reset } from '../../../support/alerts.ts';
 
-let servers: FixtureServer[] = [];
-let ledgers: TestLedger[] = [];
-afterEach(async () => {
-  await Promise.all([...servers.map((s) => s.close()), ...ledgers.map((l) => l.close())]);
-  servers = [];
-  ledgers = [];
-});
+const servers = closedAfterEach<FixtureServer>();
+const ledgers = closedAfterEach<TestLedger>();
 
 /**
  * The claims' lease in the tests that resend after it. It is long, so a send under load never outlives its
