@@ -10,6 +10,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertsPayload } from '../../src/core/schema/index.ts';
 import { astroBuild, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
+import { forecastLogLine } from '../support/forecast-log.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 
 const FEEDS = ['p24-25', 'p24-50', 'p24-75', 'p48-25', 'p48-50', 'p48-75'];
@@ -28,18 +29,7 @@ beforeAll(async () => {
   // invalid (p48 < p24) and skipped, so no 75 % alert; 21:30 52/58: p24-50 crosses (armed, from 30). Nothing else.
   const text = readFileSync(join(dataDir, 'forecast-log.jsonl'), 'utf8');
   const line = (issued_at: string, p24: number, p48: number) =>
-    JSON.stringify({
-      issued_at,
-      available: true,
-      p24,
-      p48,
-      rhythm_model: 'recency',
-      S: 0,
-      official_signal: 0,
-      status_signal: 0,
-      issues_signal: 0,
-      formula_version: '1',
-    });
+    JSON.stringify(forecastLogLine(issued_at, p24, p48, { rhythm_model: 'recency' }));
   const lines = [
     line('2026-11-22T08:00:00Z', 5, 5),
     line('2026-11-22T20:00:00Z', 40, 60),

@@ -14,7 +14,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, type BuildResult } from '../support/astro-build.ts';
-import { curateAndBuild, curateDir, idOf, xUrl } from '../support/curate-env.ts';
+import { curateAndBuild, curateDir, idOf, RERECORD_STEPS, RERECORDED, xUrl } from '../support/curate-env.ts';
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const PROMISE = xUrl('thsottiaux', '2026-11-18T08:00:00Z');
@@ -23,8 +23,6 @@ const RETRACTED = xUrl('OpenAI', '2026-11-19T10:00:00Z');
 const GRANT = `2026-11-18-${idOf(BANKED)}`;
 // Issue 21: a kind fixed after the fact, a retracted post recorded again, an only event of a year retracted.
 const KIND_FIXED = xUrl('OpenAIDevs', '2026-11-17T10:00:00Z');
-const RERECORDED = xUrl('OpenAI', '2026-11-16T10:00:00Z');
-const RERECORD_KEY = `${idOf(RERECORDED)}:2026-11-20T12:00:00Z:retraction`;
 /** The synthetic id of 2010-11-05T00:00:00Z: (ms − 1288834974657) << 22. */
 const LONE_2010 = '336489477046272';
 const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'];
@@ -58,24 +56,7 @@ beforeAll(async () => {
     ['correct', [LONE_2010, '--retract', '--reason', 'a mistyped post id']],
     ['add-event', [KIND_FIXED, '--kind', 'reset', '--scope', 'plus+pro', '--summary', 'A banked reset for Plus and Pro.']],
     ['correct', [idOf(KIND_FIXED), '--kind', 'banked', '--reason', 'it was a banked reset']],
-    ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
-    ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
-    [
-      'add-event',
-      [
-        RERECORDED,
-        '--kind',
-        'reset',
-        '--scope',
-        'all',
-        '--summary',
-        'Limits reset.',
-        '--supersedes',
-        RERECORD_KEY,
-        '--reason',
-        'it was about Codex after all',
-      ],
-    ],
+    ...RERECORD_STEPS,
     ['checked', ['--note', 'Read the official accounts by hand.', '--by', 'Maintainer']],
     ['add-promise', [PROMISE, '--summary', 'Banked resets are coming today.', '--kind', 'banked']],
     ['add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'One banked reset for every Plus and Pro account.']],

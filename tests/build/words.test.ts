@@ -13,13 +13,11 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, type BuildResult } from '../support/astro-build.ts';
 import { internalWords, readableHtml } from '../support/internal-words.ts';
-import { curateAndBuild, curateDir, idOf, xUrl } from '../support/curate-env.ts';
+import { curateAndBuild, curateDir, idOf, RERECORD_STEPS, RERECORDED, xUrl } from '../support/curate-env.ts';
 import { joinedRegExp } from '../support/regexp.ts';
 
 /** An event of the frozen history with no post of its own: its link is its place on our timeline. */
 const NO_POST = '2018112125137846272';
-const RERECORDED = xUrl('OpenAI', '2026-11-16T10:00:00Z');
-const RERECORD_KEY = `${idOf(RERECORDED)}:2026-11-20T12:00:00Z:retraction`;
 const CORRECTED = xUrl('OpenAIDevs', '2026-11-19T21:40:10Z');
 const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'];
 const YEAR_PAGE = 'timeline/2026/index.html';
@@ -41,24 +39,7 @@ beforeAll(async () => {
       'correct',
       [NO_POST, '--url', `https://resetcast.netlify.app/timeline/2026/#e-${NO_POST}`, '--reason', 'the timeline has a page per year'],
     ],
-    ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
-    ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
-    [
-      'add-event',
-      [
-        RERECORDED,
-        '--kind',
-        'reset',
-        '--scope',
-        'all',
-        '--summary',
-        'Limits reset.',
-        '--supersedes',
-        RERECORD_KEY,
-        '--reason',
-        'it was about Codex after all',
-      ],
-    ],
+    ...RERECORD_STEPS,
     ['add-event', [CORRECTED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
     ['correct', [idOf(CORRECTED), '--scope', 'plus+pro', '--reason', 'free accounts were not reset']],
   ]);

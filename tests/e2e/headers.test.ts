@@ -7,9 +7,9 @@
  * Netlify runtime and from `npm start`'s runtime (src/serve/) serving the same build.
  */
 import type { Server } from 'node:http';
-import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSite } from '../../src/serve/server.ts';
+import { netlifyHeadersFor } from '../support/netlify-headers.ts';
 
 const baseUrl = inject('baseUrl');
 const runtimeRoot = inject('runtimeRoot');
@@ -40,18 +40,8 @@ describe('netlify.toml, as Netlify parses it', () => {
     ['/api/v1/alerts.json', 'application/json; charset=utf-8'],
     ['/calendar.ics', 'text/calendar; charset=utf-8'],
   ])('%s gets CORS *, Cache-Control public, max-age=300 and %s', async (path, type) => {
-    const { headers, errors } = await parseAllHeaders({
-      netlifyConfigPath: 'netlify.toml',
-      headersFiles: [],
-      configHeaders: undefined,
-      minimal: false,
-    });
+    const { errors, merged } = await netlifyHeadersFor(path);
     expect(errors).toEqual([]);
-    // Later rules win on Netlify where keys collide; merge in file order.
-    const merged: Record<string, string> = {};
-    for (const rule of headers as Header[])
-      if (rule.forRegExp.test(path))
-        Object.assign(merged, Object.fromEntries(Object.entries(rule.values).map(([k, v]) => [k.toLowerCase(), String(v)])));
     expect(merged).toMatchObject({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300', 'content-type': type });
   });
 });

@@ -40,6 +40,10 @@ async function inspector(args: string[]): Promise<CliResult> {
   }
 }
 
+/** One tools/call in protocol era `era`, its arguments sent as JSON. */
+const callTool = (era: string, tool: string, args: object): Promise<CliResult> =>
+  inspector(['--protocol-era', era, '--method', 'tools/call', '--tool-name', tool, '--tool-args-json', JSON.stringify(args)]);
+
 const published = async (name: string): Promise<string> => (await fetch(`${baseUrl}/api/v1/${name}.json`)).text();
 
 describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s', (era) => {
@@ -54,16 +58,7 @@ describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s'
     ['get_status_signals', {}, 'signals'],
     ['list_codex_resets', { limit: 100 }, 'timeline'],
   ] as const)('%s %j returns %s.json byte for byte', async (tool, args, file) => {
-    const res = await inspector([
-      '--protocol-era',
-      era,
-      '--method',
-      'tools/call',
-      '--tool-name',
-      tool,
-      '--tool-args-json',
-      JSON.stringify(args),
-    ]);
+    const res = await callTool(era, tool, args);
     expect(res.code).toBe(0);
     const { result } = JSON.parse(res.stdout) as { result: { content: { text: string }[]; _meta?: Record<string, unknown> } };
     expect(result.content.at(-1)?.text).toBe(await published(file));
@@ -71,16 +66,7 @@ describe.each(['legacy', 'auto', 'modern'])('MCP Inspector CLI, protocol era %s'
     expect(result._meta?.['io.modelcontextprotocol/serverInfo'] !== undefined).toBe(era !== 'legacy');
   });
   it('list_codex_resets with limit 0 is a tool error naming the field', async () => {
-    const res = await inspector([
-      '--protocol-era',
-      era,
-      '--method',
-      'tools/call',
-      '--tool-name',
-      'list_codex_resets',
-      '--tool-args-json',
-      '{"limit":0}',
-    ]);
+    const res = await callTool(era, 'list_codex_resets', { limit: 0 });
     const { result } = JSON.parse(res.stdout) as { result: { isError: boolean; content: { text: string }[] } };
     expect(result.isError).toBe(true);
     expect(result.content[0]?.text).toContain('limit must be a whole number from 1 to 100 (got 0).');

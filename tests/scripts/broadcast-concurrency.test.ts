@@ -24,18 +24,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { runNode } from '../support/run-node.ts';
 import { PG_PASSWORD, startPostgres, type LocalPostgres } from '../support/postgres.ts';
 import { FIXTURES, json, startServer, type FixtureServer, type Recorded, type Reply } from '../support/fixture-server.ts';
-import {
-  DISCORD_PATH,
-  discordApi,
-  NTFY_TOPIC,
-  ntfyApi,
-  SLACK_PATH,
-  slackApi,
-  TELEGRAM_CHAT,
-  TELEGRAM_TOKEN,
-  telegramApi,
-  telegramError,
-} from '../support/outlet-servers.ts';
+import { discordApi, NTFY_TOPIC, ntfyApi, outletEnv, slackApi, telegramApi, telegramError } from '../support/outlet-servers.ts';
 import { httpDeps, loadDir, NOW, tempData } from '../support/pull-env.ts';
 import { testLedger } from '../support/ledger.ts';
 
@@ -186,14 +175,7 @@ async function outlets(
     discord,
     slack,
     telegram,
-    env: {
-      NTFY_TOPIC_URL: `${ntfy.server.url}/${NTFY_TOPIC}`,
-      DISCORD_WEBHOOK_URL: `${discord.server.url}${DISCORD_PATH}`,
-      SLACK_WEBHOOK_URL: `${slack.server.url}${SLACK_PATH}`,
-      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
-      TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
-      RESETCAST_TELEGRAM_API: telegram.server.url,
-    },
+    env: outletEnv({ ntfy: ntfy.server.url, discord: discord.server.url, slack: slack.server.url, telegram: telegram.server.url }),
   };
 }
 

@@ -2,11 +2,22 @@
  * Every curation command refuses bad input with one line naming the flag or field, exit 1, and data/
  * byte-identical (every file compared). The cases are the issue's list plus the duplicates.
  */
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { curateDir, expectRefused, idOf, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from '../support/curate-env.ts';
+import {
+  curateDir,
+  expectRefused,
+  idOf,
+  npmScript,
+  readJson,
+  resetCandidate,
+  snapshot,
+  validateAtHistoryClock,
+  writeCandidates,
+  xUrl,
+} from '../support/curate-env.ts';
 
 const BANKED = xUrl('thsottiaux', '2026-11-18T09:15:02Z');
 const PROMISE = xUrl('thsottiaux', '2026-11-19T20:00:00Z');
@@ -16,30 +27,16 @@ const ACCEPTED = xUrl('thsottiaux', '2026-11-19T10:00:00Z');
 /** A history copy with one banked event and one promise recorded, and one candidate already accepted. */
 async function seeded(): Promise<string> {
   const dir = curateDir();
-  writeFileSync(
-    join(dir, 'candidates.json'),
-    `${JSON.stringify(
-      {
-        candidates: [
-          {
-            id: idOf(ACCEPTED),
-            platform: 'x',
-            ts: '2026-11-19T10:00:00Z',
-            source: 'thsottiaux',
-            url: ACCEPTED,
-            text: 'Limits reset.',
-            suggested_kind: 'reset',
-            suggested_scope: 'all',
-            suggested_window: null,
-            reason: 'r',
-          },
-        ],
-        rejected: [],
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeCandidates(dir, [
+    resetCandidate({
+      id: idOf(ACCEPTED),
+      platform: 'x',
+      ts: '2026-11-19T10:00:00Z',
+      source: 'thsottiaux',
+      url: ACCEPTED,
+      text: 'Limits reset.',
+    }),
+  ]);
   for (const [script, args] of [
     ['add-event', [BANKED, '--kind', 'banked', '--scope', 'plus+pro', '--summary', 'Banked.']],
     ['add-promise', [PROMISE, '--summary', 'Soon.']],

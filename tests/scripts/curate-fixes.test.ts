@@ -10,7 +10,19 @@ import { computeForecast } from '../../src/core/forecast/index.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { curateDir, expectRefused, idOf, NOW, npmScript, readJson, snapshot, validateAtHistoryClock, xUrl } from '../support/curate-env.ts';
+import {
+  curateDir,
+  expectRefused,
+  idOf,
+  NOW,
+  npmScript,
+  readJson,
+  resetCandidate,
+  snapshot,
+  validateAtHistoryClock,
+  writeCandidates,
+  xUrl,
+} from '../support/curate-env.ts';
 import { joinedRegExp } from '../support/regexp.ts';
 
 const ok = async (script: string, dir: string, args: string[]): Promise<string> => {
@@ -243,30 +255,16 @@ describe('review follows the same rule', () => {
   it('a candidate by a login not listed as staff is accepted only with --origin', async () => {
     const dir = curateDir();
     const url = 'https://github.com/openai/codex/issues/14000#issuecomment-4099000003';
-    writeFileSync(
-      join(dir, 'candidates.json'),
-      `${JSON.stringify(
-        {
-          candidates: [
-            {
-              id: '4099000003',
-              platform: 'github',
-              ts: '2026-11-19T10:00:00Z',
-              source: 'new-openai-member',
-              url,
-              text: 'We reset usage limits for everyone.',
-              suggested_kind: 'reset',
-              suggested_scope: 'all',
-              suggested_window: null,
-              reason: 'r',
-            },
-          ],
-          rejected: [],
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeCandidates(dir, [
+      resetCandidate({
+        id: '4099000003',
+        platform: 'github',
+        ts: '2026-11-19T10:00:00Z',
+        source: 'new-openai-member',
+        url,
+        text: 'We reset usage limits for everyone.',
+      }),
+    ]);
     await expectRefused(
       'review',
       dir,

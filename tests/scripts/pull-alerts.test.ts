@@ -10,8 +10,8 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { SITE } from '../../src/core/site.ts';
@@ -20,12 +20,11 @@ import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
 import {
-  DISCORD_PATH,
-  discordApi,
   NTFY_TOPIC,
   ntfyApi,
+  outletUrlsAt,
   SLACK_PATH,
-  slackApi,
+  startOutlets,
   TELEGRAM_CHAT,
   TELEGRAM_TOKEN,
   telegramApi,
@@ -36,17 +35,13 @@ import { snapshot } from '../support/curate-env.ts';
 import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from '../support/pull-env.ts';
 import { testLedger, type TestLedger } from '../support/ledger.ts';
 import type { LooseJson } from '../support/json.ts';
+import { closedAfterEach } from '../support/closed-after-each.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));
 
-let servers: FixtureServer[] = [];
-let ledgers: TestLedger[] = [];
-afterEach(async () => {
-  await Promise.all([...servers.map((s) => s.close()), ...ledgers.map((l) => l.close())]);
-  servers = [];
-  ledgers = [];
-});
+const servers = closedAfterEach<FixtureServer>();
+const ledgers = closedAfterEach<TestLedger>();
 /** The test's ledger (embedded, fresh), opened on first use. */
 let current: TestLedger | undefined;
 async function ledger(): Promise<TestLedger> {
@@ -84,27 +79,10 @@ async function sources(timeline?: unknown): Promise<FixtureServer> {
 
 async function outlets(fail?: Reply): Promise<{ urls: OutletUrls; all: FixtureServer[] }> {
   const o = fail ? () => fail : undefined;
-  const all = await Promise.all([
-    startServer(ntfyApi(o)),
-    startServer(discordApi(o)),
-    startServer(slackApi(o)),
-    startServer(telegramApi(o)),
-  ]);
+  const { ntfy, discord, slack, telegram } = await startOutlets({ ntfy: o, discord: o, slack: o, telegram: o });
+  const all = [ntfy, discord, slack, telegram];
   servers.push(...all);
-  const { telegram } = outletUrls({
-    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
-    TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
-    RESETCAST_TELEGRAM_API: all[3]!.url,
-  });
-  return {
-    urls: {
-      ntfy: `${all[0]!.url}/${NTFY_TOPIC}`,
-      discord: `${all[1]!.url}${DISCORD_PATH}`,
-      slack: `${all[2]!.url}${SLACK_PATH}`,
-      telegram: telegram!,
-    },
-    all,
-  };
+  return { urls: outletUrlsAt({ ntfy: ntfy.url, discord: discord.url, slack: slack.url, telegram: telegram.url }), all };
 }
 
 function dataWithState(): string {
@@ -204,17 +182,7 @@ describe('a pull that records a new reset', () => {
     // A port nothing listens on: connection refused, so nothing was sent (port 9, DEAD, fetch refuses before
     // connecting: that counts as uncertain).
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const { telegram } = outletUrls({
-      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
-      TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
-      RESETCAST_TELEGRAM_API: closed,
-    });
-    const r = await announce(dir, {
-      ntfy: `${closed}/${NTFY_TOPIC}`,
-      discord: `${closed}${DISCORD_PATH}`,
-      slack: `${closed}${SLACK_PATH}`,
-      telegram: telegram!,
-    });
+    const r = await announce(dir, outletUrlsAt({ ntfy: closed, discord: closed, slack: closed, telegram: closed }));
     expect(r.failed).toBe(true);
     expect(outletLines(r.lines)).toEqual(
       ['ntfy', 'discord', 'slack', 'telegram'].map((o) =>

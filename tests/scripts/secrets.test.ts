@@ -234,17 +234,8 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
         return { body: JSON.stringify({ data: [FRESH_POST], meta: { result_count: 1, newest_id: FRESH, oldest_id: FRESH } }) };
       return u.pathname.startsWith('/2/users/') ? json('x/empty.json') : undefined;
     });
-    const dir = tempData();
-    cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-    const pulled = await runPull({
-      texts: readDataTexts(dir),
-      now: NOW,
-      http: httpDeps(),
-      bases: { status: DEAD, github: DEAD, x: src.url },
-      tokens: { x: 'x' },
-      site: SITE.url,
-    });
-    writeDataTexts(dir, pulled.writes);
+    const dir = pulledDir();
+    await pullFromX(dir, src.url);
 
     const plain = await fixture(() => ({ body: '{}' })); // answers plain HTTP: https:// to it is a TLS error
     const slack = await fixture((u) => ({ body: `ok, you posted to ${u.pathname}` })); // a 2xx that is not Slack's own answer
@@ -259,15 +250,7 @@ describe('npm run broadcast with a secret in every outlet URL', () => {
       SLACK_WEBHOOK_URL: `${slack.url}/services/T1/B2/slackSecretFFFF6666`,
     };
     const telegramEnv = { TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram.url };
-    const r = await runNode(['scripts/broadcast.ts'], {
-      PATH: process.env['PATH'] ?? '',
-      RESETCAST_DATA_DIR: dir,
-      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
-      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_HTTP_TIMEOUT_MS: '2000',
-      ...env,
-      ...telegramEnv,
-    });
+    const r = await broadcastRun(dir, { ...env, ...telegramEnv });
     expect(r.out).toMatch(/^❌ ntfy: /m);
     expect(r.out).toMatch(/^❌ discord: /m);
     expect(slack.requests.length).toBeGreaterThan(0);
@@ -385,6 +368,42 @@ const pullEnv = (dir: string, sources: string): Record<string, string> => ({
   X_BEARER_TOKEN: SECRETS.X_BEARER_TOKEN,
   RESETCAST_HTTP_TIMEOUT_MS: '2000',
 });
+/** A pull in this process that reads only X (at `x`, the other sources dead), written into `dir` as the pull writes it. */
+async function pullFromX(dir: string, x: string): Promise<void> {
+  const pulled = await runPull({
+    texts: readDataTexts(dir),
+    now: NOW,
+    http: httpDeps(),
+    bases: { status: DEAD, github: DEAD, x },
+    tokens: { x: 'x' },
+    site: SITE.url,
+  });
+  writeDataTexts(dir, pulled.writes);
+}
+
+/** The fact files' texts in `dir`, to show that the broadcast leaves them as they were. */
+const factsIn = (dir: string): string[] =>
+  ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+
+/** `npm run broadcast` of `dir` at the pulls' clock, on a fresh embedded ledger, with `env` (the outlets) and PATH only. */
+const broadcastRun = (dir: string, env: Record<string, string>) =>
+  runNode(['scripts/broadcast.ts'], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
+    SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+    RESETCAST_HTTP_TIMEOUT_MS: '2000',
+    ...env,
+  });
+
+/** `npm run validate` on `dir` at the pulls' clock, with nothing of the test's environment (no secret) but PATH. */
+const validateAtNow = (dir: string) =>
+  runNode(['scripts/validate.ts'], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
+  });
+
 const pulledDir = (): string => {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
@@ -412,13 +431,7 @@ describe('secrets that share words with our data: the record is never rewritten'
     expect(readFileSync(join(secret, 'events.json'), 'utf8')).toContain(TIMELINE);
     expect(allFiles(secret) + b.out).not.toContain(REDACTED);
     expect(leaks(OURS, b.out + allFiles(secret))).toEqual([]);
-    expect(
-      await runNode(['scripts/validate.ts'], {
-        PATH: process.env['PATH'] ?? '',
-        RESETCAST_DATA_DIR: secret,
-        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      }),
-    ).toMatchObject({ code: 0 });
+    expect(await validateAtNow(secret)).toMatchObject({ code: 0 });
   });
 
   it(
@@ -444,16 +457,8 @@ describe('secrets that share words with our data: the record is never rewritten'
   it('npm run broadcast delivers with them: our URLs intact in every message, data/ still valid, no secret anywhere', async () => {
     const src = await fixture(sourcesAnswering);
     const dir = pulledDir();
-    const pulled = await runPull({
-      texts: readDataTexts(dir),
-      now: NOW,
-      http: httpDeps(),
-      bases: { status: DEAD, github: DEAD, x: src.url },
-      tokens: { x: 'x' },
-      site: SITE.url,
-    });
-    writeDataTexts(dir, pulled.writes);
-    const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    await pullFromX(dir, src.url);
+    const facts = factsIn(dir);
     const ntfy = await fixture((u, _n, req) =>
       u.pathname === '/' && JSON.parse(req.body).topic === 'resetcast'
         ? { body: JSON.stringify({ id: 'm1', event: 'message', topic: 'resetcast' }) }
@@ -468,31 +473,16 @@ describe('secrets that share words with our data: the record is never rewritten'
       u.pathname === '/resetcast/services/T0SLACK01/B0SLACK02/slackSecretSSSS5678' ? { body: 'ok' } : { status: 404, body: 'no_service' },
     );
     const env = oursAlike(ntfy.url, discord.url, slack.url);
-    const r = await runNode(['scripts/broadcast.ts'], {
-      PATH: process.env['PATH'] ?? '',
-      RESETCAST_DATA_DIR: dir,
-      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
-      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_HTTP_TIMEOUT_MS: '2000',
-      ...env,
-    });
+    const r = await broadcastRun(dir, env);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/^✅ ntfy: sent 1 alert/m);
     expect(r.out).toMatch(/^✅ discord: sent 1 alert/m);
     expect(r.out).toMatch(/^✅ slack: sent 1 alert/m);
     for (const outlet of [ntfy, discord, slack]) expect(outlet.requests[0]!.body).toContain(TIMELINE);
-    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
-      facts,
-    );
+    expect(factsIn(dir)).toEqual(facts);
     expect(allFiles(dir) + r.out).not.toContain(REDACTED);
     expect(leaks(env, r.out + allFiles(dir))).toEqual([]);
-    expect(
-      await runNode(['scripts/validate.ts'], {
-        PATH: process.env['PATH'] ?? '',
-        RESETCAST_DATA_DIR: dir,
-        SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      }),
-    ).toMatchObject({ code: 0 });
+    expect(await validateAtNow(dir)).toMatchObject({ code: 0 });
   });
 
   it('the build publishes what it publishes without them: our URLs intact', () => {
@@ -542,7 +532,7 @@ describe('a secret planted in every failure path', () => {
       body: '',
     }));
     const dir = pulledDir();
-    const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    const facts = factsIn(dir);
     const env = {
       ...SECRETS,
       NTFY_TOPIC_URL: 'https://ntfy.sh/topicSecretDDDD',
@@ -558,9 +548,7 @@ describe('a secret planted in every failure path', () => {
     expect(r.out).toMatch(/^❌ x: .*malformed JSON \(\d+ bytes\)$/m);
     expect(r.out).toMatch(new RegExp(`^❌ issues: .*redirected to another host \\(\\${REDACTED}\\.invalid\\), refused`, 'm'));
     expect(r.out).toMatch(/^❌ status: .*Unauthorized for no header/m);
-    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
-      facts,
-    );
+    expect(factsIn(dir)).toEqual(facts);
     expect(leaks(env, r.out)).toEqual([]);
     expect(leaks(env, allFiles(dir))).toEqual([]);
     // Not even the start of a token (JSON.parse quotes about ten characters), nor a token in lower case (a URL's host).
@@ -593,16 +581,8 @@ describe('a secret planted in every failure path', () => {
   it('outlets: a reason phrase and an error body echoing the webhook path or the bot token; no file, fact or line has it', async () => {
     const src = await fixture(sourcesAnswering);
     const dir = pulledDir();
-    const pulled = await runPull({
-      texts: readDataTexts(dir),
-      now: NOW,
-      http: httpDeps(),
-      bases: { status: DEAD, github: DEAD, x: src.url },
-      tokens: { x: 'x' },
-      site: SITE.url,
-    });
-    writeDataTexts(dir, pulled.writes);
-    const facts = ['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    await pullFromX(dir, src.url);
+    const facts = factsIn(dir);
     const [discord, slack, telegram] = [await echoPathServer(404), await echoPathServer(403), await echoPathServer(401)];
     // ntfy moved: a redirect whose Location repeats the credentials (webhooks are never followed).
     const ntfy = await fixture((_u, _n, req) => ({
@@ -616,16 +596,7 @@ describe('a secret planted in every failure path', () => {
       DISCORD_WEBHOOK_URL: `${discord}/api/webhooks/998877665544332211/discordTokenEEEE5555`,
       SLACK_WEBHOOK_URL: `${slack}/services/T1/B2/slackSecretFFFF6666`,
     };
-    const r = await runNode(['scripts/broadcast.ts'], {
-      PATH: process.env['PATH'] ?? '',
-      RESETCAST_DATA_DIR: dir,
-      RESETCAST_DB_DIR: join(mkdtempSync(join(tmpdir(), 'resetcast-secrets-db-')), 'db'),
-      SOURCE_DATE_EPOCH: String(NOW.getTime() / 1000),
-      RESETCAST_HTTP_TIMEOUT_MS: '2000',
-      ...env,
-      TELEGRAM_CHAT_ID: '@resetcast_test',
-      RESETCAST_TELEGRAM_API: telegram,
-    });
+    const r = await broadcastRun(dir, { ...env, TELEGRAM_CHAT_ID: '@resetcast_test', RESETCAST_TELEGRAM_API: telegram });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toMatch(new RegExp(`^❌ discord: .*HTTP 404 Refused POST /api/webhooks/\\${REDACTED}`, 'm'));
     expect(r.out).toMatch(new RegExp(`^❌ slack: .*HTTP 403 Refused POST /services/\\${REDACTED}`, 'm'));
@@ -636,9 +607,7 @@ describe('a secret planted in every failure path', () => {
       ),
     );
     expect(r.out).toMatch(/^❌ ntfy: .*HTTP 302/m);
-    expect(['events.json', 'banked.json', 'announcements.json', 'corrections.json'].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(
-      facts,
-    );
+    expect(factsIn(dir)).toEqual(facts);
     expect(leaks(env, r.out)).toEqual([]);
     expect(leaks(env, allFiles(dir))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** The curation commands as child processes, on a private copy of the frozen history, at a fixed clock. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { postIdAt, xPostUrl } from '../../src/core/postid.ts';
@@ -18,6 +18,20 @@ export function xUrl(account: string, iso: string, low = 4321n): string {
 export const idOf = (url: string): string => /(\d+)$/.exec(url)![1]!;
 
 export const curateDir = (): string => historyCopy('curate');
+
+/** A candidate the intake suggests as a reset for everyone (the review queue's shape), posted at `ts`. */
+export const resetCandidate = (c: { id: string; platform: 'x' | 'github'; ts: string; source: string; url: string; text: string }) => ({
+  ...c,
+  suggested_kind: 'reset',
+  suggested_scope: 'all',
+  suggested_window: null,
+  reason: 'r',
+});
+
+/** Writes the review queue (data/candidates.json) of `dir` as the intake writes it: these candidates, none rejected. */
+export function writeCandidates(dir: string, candidates: readonly object[]): void {
+  writeFileSync(join(dir, 'candidates.json'), `${JSON.stringify({ candidates, rejected: [] }, null, 2)}\n`);
+}
 
 export interface Run {
   code: number | null;
@@ -62,6 +76,30 @@ export const validateAtHistoryClock = (dir: string): Promise<Run> =>
 
 /** One curation command and its arguments, as a maintainer would type them. */
 export type CurationStep = readonly [script: string, args: readonly string[]];
+
+/** A post recorded as a reset, retracted, then recorded again superseding its retraction (keyed `<id>:<at>:retraction`). */
+export const RERECORDED = xUrl('OpenAI', '2026-11-16T10:00:00Z');
+export const RERECORD_KEY = `${idOf(RERECORDED)}:2026-11-20T12:00:00Z:retraction`;
+export const RERECORD_STEPS: readonly CurationStep[] = [
+  ['add-event', [RERECORDED, '--kind', 'reset', '--scope', 'all', '--summary', 'Limits reset.']],
+  ['correct', [idOf(RERECORDED), '--retract', '--reason', 'looked like another product']],
+  [
+    'add-event',
+    [
+      RERECORDED,
+      '--kind',
+      'reset',
+      '--scope',
+      'all',
+      '--summary',
+      'Limits reset.',
+      '--supersedes',
+      RERECORD_KEY,
+      '--reason',
+      'it was about Codex after all',
+    ],
+  ],
+];
 
 /** Runs the curation commands in order on `dir` (each must succeed), then builds it at the curation clock. */
 export async function curateAndBuild(dir: string, steps: readonly CurationStep[]): Promise<BuildResult> {

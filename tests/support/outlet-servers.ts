@@ -3,7 +3,8 @@
  * src/jobs/broadcast/outlets/*.ts): they check what they are sent and answer as the real service does,
  * success and errors alike. `override(n)` replaces the n-th answer to inject a failure.
  */
-import type { Recorded, Reply } from './fixture-server.ts';
+import { outletUrls, type OutletName, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { startServer, type FixtureServer, type Recorded, type Reply } from './fixture-server.ts';
 import type { LooseJson } from './json.ts';
 
 type Route = (url: URL, n: number, request: Recorded) => Reply | undefined;
@@ -152,5 +153,52 @@ export function telegramApi(override?: Override): Route {
     if (seen.text.length > 4096) return telegramError(400, 'Bad Request: message is too long');
     const chat = { id: -1001234567890, title: 'Resetcast test', username: TELEGRAM_CHAT.slice(1), type: 'channel' };
     return json(200, { ok: true, result: { message_id: 100 + n, sender_chat: chat, chat, date: 1795176000 + n, text: seen.text } });
+  };
+}
+
+/** Each outlet's stand-in, by the outlet's name. */
+export const OUTLET_APIS: Record<OutletName, (override?: Override) => Route> = {
+  ntfy: ntfyApi,
+  discord: discordApi,
+  slack: slackApi,
+  telegram: telegramApi,
+};
+
+/** Starts the four stand-ins at once; `overrides` replaces answers of the ones it names. */
+export async function startOutlets(
+  overrides: Partial<Record<OutletName, Override | undefined>> = {},
+): Promise<Record<OutletName, FixtureServer>> {
+  const [ntfy, discord, slack, telegram] = await Promise.all(
+    (['ntfy', 'discord', 'slack', 'telegram'] as const).map((name) => startServer(OUTLET_APIS[name](overrides[name]))),
+  );
+  return { ntfy: ntfy!, discord: discord!, slack: slack!, telegram: telegram! };
+}
+
+/** Telegram is configured by three variables (token, chat, API base), read as scripts/broadcast.ts reads them. */
+export const telegramEnv = (base: string, env: Record<string, string> = {}): Record<string, string> => ({
+  TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+  TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
+  RESETCAST_TELEGRAM_API: base,
+  ...env,
+});
+
+/** Where each outlet's stand-in listens (a base URL, `http://127.0.0.1:<port>`). */
+export type OutletBases = Record<OutletName, string>;
+
+/** The outlet variables `npm run broadcast` reads, for stand-ins at these bases. */
+export const outletEnv = (at: OutletBases): Record<string, string> => ({
+  NTFY_TOPIC_URL: `${at.ntfy}/${NTFY_TOPIC}`,
+  DISCORD_WEBHOOK_URL: `${at.discord}${DISCORD_PATH}`,
+  SLACK_WEBHOOK_URL: `${at.slack}${SLACK_PATH}`,
+  ...telegramEnv(at.telegram),
+});
+
+/** The four outlets' URLs for stand-ins at these bases; Telegram's from its three variables, as scripts/broadcast.ts reads them. */
+export function outletUrlsAt(at: OutletBases): Required<OutletUrls> {
+  return {
+    ntfy: `${at.ntfy}/${NTFY_TOPIC}`,
+    discord: `${at.discord}${DISCORD_PATH}`,
+    slack: `${at.slack}${SLACK_PATH}`,
+    telegram: outletUrls(telegramEnv(at.telegram)).telegram!,
   };
 }

@@ -4,7 +4,6 @@
  * rendered PNG itself (decoded with pngjs): its size, that bad input never leaves the card's margins, and
  * that the same card gives the same bytes.
  */
-import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../../../src/core/dataset/index.ts';
@@ -27,6 +26,7 @@ import { cardSvg, renderCard } from '../../../src/site/social-render.ts';
 import { CARD_COLORS, CARD_MARGIN, cardTree, TEXT_LIMITS, type CardNode } from '../../../src/site/social-tree.ts';
 import { socialMeta } from '../../../src/site/social.ts';
 import { HISTORY_NOW, historyTexts } from '../../support/history.ts';
+import { netlifyHeadersFor } from '../../support/netlify-headers.ts';
 
 /** The frozen history's build at a clock: its payloads, as src/site/data.ts computes them. */
 function inputsAt(now: Date): CardInputs {
@@ -169,17 +169,8 @@ describe('the meta tags', () => {
 
 describe('netlify.toml', () => {
   it('serves the cards as image/png with a 5-minute cache (they change with the figures)', async () => {
-    const { headers, errors } = await parseAllHeaders({
-      netlifyConfigPath: 'netlify.toml',
-      headersFiles: [],
-      configHeaders: undefined,
-      minimal: false,
-    });
+    const { errors, merged } = await netlifyHeadersFor('/og/ja/home.png');
     expect(errors).toEqual([]);
-    const merged: Record<string, string> = {};
-    for (const rule of headers as Header[])
-      if (rule.forRegExp.test('/og/ja/home.png'))
-        Object.assign(merged, Object.fromEntries(Object.entries(rule.values).map(([k, v]) => [k.toLowerCase(), String(v)])));
     expect(merged).toMatchObject({
       'content-type': 'image/png',
       'cache-control': 'public, max-age=300',

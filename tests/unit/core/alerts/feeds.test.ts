@@ -10,23 +10,12 @@ import { THRESHOLD_FEEDS } from '../../../../src/core/alerts/thresholds.ts';
 import { validateDataset } from '../../../../src/core/dataset/index.ts';
 import { withArticle } from '../../../../src/core/format.ts';
 import type { Alert } from '../../../../src/core/schema/index.ts';
+import { forecastLogLine } from '../../../support/forecast-log.ts';
 import { MINI_NOW, miniJson } from '../../../support/mini-data.ts';
 
 const BASE = 'https://resetcast.netlify.app';
 const TAG = 'tag:resetcast.netlify.app,2026:alert:';
-const logLine = (issued_at: string, p24: number, p48: number): string =>
-  JSON.stringify({
-    issued_at,
-    available: true,
-    p24,
-    p48,
-    rhythm_model: 'memoryless',
-    S: 0,
-    official_signal: 0,
-    status_signal: 0,
-    issues_signal: 0,
-    formula_version: '1',
-  });
+const logLine = (issued_at: string, p24: number, p48: number): string => JSON.stringify(forecastLogLine(issued_at, p24, p48));
 // p24 20 → 55 → 80 (crosses 25 and 50, then 75); p48 30 → 62 → 85 (crosses 50, then 75; 25 was already passed).
 const LOG = [
   logLine('2026-07-01T10:00:00Z', 20, 30),

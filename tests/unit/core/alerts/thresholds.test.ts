@@ -7,26 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { thresholdCrossings } from '../../../../src/core/alerts/thresholds.ts';
 import { parseForecastLog } from '../../../../src/core/dataset/forecast-log.ts';
 import type { ForecastLogLine } from '../../../../src/core/schema/index.ts';
+import { forecastLogLine } from '../../../support/forecast-log.ts';
 
 const START = Date.parse('2026-11-20T00:00:00Z');
 const NOW = new Date('2026-12-01T00:00:00Z');
 const at = (minutes: number): string => new Date(START + minutes * 60_000).toISOString().replace('.000Z', 'Z');
 
-function line(minutes: number, p24: number, p48 = Math.min(100, p24 + 10), extra: Partial<ForecastLogLine> = {}): ForecastLogLine {
-  return {
-    issued_at: at(minutes),
-    available: true,
-    p24,
-    p48,
-    rhythm_model: 'memoryless',
-    S: 0,
-    official_signal: 0,
-    status_signal: 0,
-    issues_signal: 0,
-    formula_version: '1',
-    ...extra,
-  };
-}
+const line = (minutes: number, p24: number, p48 = Math.min(100, p24 + 10), extra: Partial<ForecastLogLine> = {}): ForecastLogLine =>
+  forecastLogLine(at(minutes), p24, p48, extra);
 /** One line every 30 minutes with these p24 values. */
 const series = (p24s: number[], p48 = (p: number) => Math.min(100, p + 10)): ForecastLogLine[] =>
   p24s.map((p, i) => line(i * 30, p, p48(p)));

@@ -7,20 +7,18 @@
  * 24 h); the retired sent-log's recent records are imported once and not resent; the ledger stays
  * bounded. Requests are counted on the outlets' side. Several senders at once: broadcast-concurrency.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { broadcast, broadcastSafely, type BroadcastInput } from '../../../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls, type OutletUrls } from '../../../../src/jobs/broadcast/outlets/index.ts';
 import { recentRecords, readSentLog } from '../../../../src/jobs/broadcast/sent-log.ts';
 import type { Alert } from '../../../../src/core/schema/index.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
+import { closedAfterEach } from '../../../support/closed-after-each.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from '../../../support/fixture-server.ts';
 import {
-  DISCORD_PATH,
-  discordApi,
   NTFY_TOPIC,
-  ntfyApi,
-  SLACK_PATH,
-  slackApi,
+  outletUrlsAt,
+  startOutlets,
   TELEGRAM_CHAT,
   TELEGRAM_TOKEN,
   telegramApi,
@@ -31,13 +29,8 @@ import { httpDeps, NOW } from '../../../support/pull-env.ts';
 import { HOUR, reset } from '../../../support/alerts.ts';
 import { joinedRegExp } from '../../../support/regexp.ts';
 
-let servers: FixtureServer[] = [];
-let ledgers: TestLedger[] = [];
-afterEach(async () => {
-  await Promise.all([...servers.map((s) => s.close()), ...ledgers.map((l) => l.close())]);
-  servers = [];
-  ledgers = [];
-});
+const servers = closedAfterEach<FixtureServer>();
+const ledgers = closedAfterEach<TestLedger>();
 
 /**
  * The claims' lease in the tests that resend after it. It is long, so a send under load never outlives its
@@ -57,26 +50,10 @@ const run = (l: TestLedger, input: Omit<BroadcastInput, 'ledger' | 'http' | 'now
 async function outlets(
   overrides: { ntfy?: (n: number, req: Recorded) => Reply | undefined } = {},
 ): Promise<{ urls: OutletUrls; ntfy: FixtureServer; discord: FixtureServer; slack: FixtureServer; telegram: FixtureServer }> {
-  const [ntfy, discord, slack, telegram] = await Promise.all([
-    startServer(ntfyApi(overrides.ntfy)),
-    startServer(discordApi()),
-    startServer(slackApi()),
-    startServer(telegramApi()),
-  ]);
+  const { ntfy, discord, slack, telegram } = await startOutlets({ ntfy: overrides.ntfy });
   servers.push(ntfy, discord, slack, telegram);
-  // Telegram from its three variables, as scripts/broadcast.ts reads them.
-  const { telegram: telegramUrl } = outletUrls({
-    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
-    TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
-    RESETCAST_TELEGRAM_API: telegram.url,
-  });
   return {
-    urls: {
-      ntfy: `${ntfy.url}/${NTFY_TOPIC}`,
-      discord: `${discord.url}${DISCORD_PATH}`,
-      slack: `${slack.url}${SLACK_PATH}`,
-      telegram: telegramUrl!,
-    },
+    urls: outletUrlsAt({ ntfy: ntfy.url, discord: discord.url, slack: slack.url, telegram: telegram.url }),
     ntfy,
     discord,
     slack,

@@ -45,20 +45,24 @@ async function failure(state: { since: string | null }, o: { sleeps?: number[]; 
   throw new Error('expected the pull to fail');
 }
 
+/** A staff post as the pull returns it: etraut-openai's comment on #48203, with `over` in place. */
+const post = (over: Partial<StaffPost>): StaffPost => ({
+  id: '5791211890',
+  kind: 'comment',
+  login: 'etraut-openai',
+  association: 'CONTRIBUTOR',
+  created_at: '2026-11-20T11:12:40Z',
+  url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
+  text: '',
+  ...over,
+});
+
 describe('github staff posts: a good answer', () => {
   it('keeps only staff posts created after the cursor, follows the Link header, and advances the cursor', async () => {
     await serveGitHub();
     const r = await pull({ since: SINCE }, { token: 'ghs_test' });
     expect(r.posts).toEqual<StaffPost[]>([
-      {
-        id: '5791211890',
-        kind: 'comment',
-        login: 'etraut-openai',
-        association: 'CONTRIBUTOR',
-        created_at: '2026-11-20T11:12:40Z',
-        url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
-        text: expect.stringContaining("we'll reset rate limits for all Plus and Pro users by end of day"),
-      },
+      post({ text: expect.stringContaining("we'll reset rate limits for all Plus and Pro users by end of day") }),
       {
         id: '5791230002',
         kind: 'comment',
@@ -247,17 +251,6 @@ describe('nextLink (RFC 8288 Link header)', () => {
     ['<https://a.test/?page=1>; rel="first", <https://a.test/?page=1>; rel="prev"', null],
     [null, null],
   ])('%j → %j', (header, want) => expect(nextLink(header)).toBe(want));
-});
-
-const post = (over: Partial<StaffPost>): StaffPost => ({
-  id: '5791211890',
-  kind: 'comment',
-  login: 'etraut-openai',
-  association: 'CONTRIBUTOR',
-  created_at: '2026-11-20T11:12:40Z',
-  url: 'https://github.com/openai/codex/issues/48203#issuecomment-5791211890',
-  text: '',
-  ...over,
 });
 
 describe('toCandidates', () => {

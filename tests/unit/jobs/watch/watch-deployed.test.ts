@@ -28,6 +28,7 @@ import { startPostgres, type LocalPostgres } from '../../../support/postgres.ts'
 import { startServer, type FixtureServer, type Reply } from '../../../support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi } from '../../../support/outlet-servers.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
+import { xApi } from '../../../support/x-api.ts';
 import { DEAD, httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
 
 let closers: (() => Promise<void>)[] = [];
@@ -36,7 +37,6 @@ afterEach(async () => {
   closers = [];
 });
 
-const THS = '1450183340366770177';
 const REPO = 'resetcast/resetcast';
 const DISPATCH_PATH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
 const POST = { id: postIdAt(new Date(NOW.getTime() - 30_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
@@ -78,31 +78,6 @@ function freshDeploy(): AlertsPayload {
     forecast: { horizon_hours: 24, threshold: 50, rearm_below: 40, value: 55, previous: 45 },
   };
   return AlertsPayload.parse({ ...p.alerts, alerts: [{ ...promise, at: ago(10) }, correction, threshold, ...p.alerts.alerts] });
-}
-
-/** X: one user whose timeline holds `posts()` after since_id, as X answers. */
-function xApi(posts: () => { id: string; text: string }[]) {
-  return (url: URL): Reply | undefined => {
-    if (url.pathname === '/2/users/by')
-      return {
-        body: JSON.stringify({
-          data: (url.searchParams.get('usernames') ?? '')
-            .split(',')
-            .map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })),
-        }),
-      };
-    if (url.pathname === `/2/users/${THS}/tweets`) {
-      const since = BigInt(url.searchParams.get('since_id') ?? '0');
-      const data = posts().filter((p) => BigInt(p.id) > since);
-      return {
-        body: JSON.stringify(
-          data.length ? { data, meta: { result_count: data.length, newest_id: data[0]!.id } } : { meta: { result_count: 0 } },
-        ),
-      };
-    }
-    if (url.pathname.startsWith('/2/users/')) return { body: JSON.stringify({ meta: { result_count: 0 } }) };
-    return undefined;
-  };
 }
 
 interface World {

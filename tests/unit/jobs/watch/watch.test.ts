@@ -29,6 +29,7 @@ import { runPull } from '../../../../src/jobs/pull/run.ts';
 import { startServer, type FixtureServer, type Reply } from '../../../support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from '../../../support/outlet-servers.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
+import { THS, xApi, type Post } from '../../../support/x-api.ts';
 import { httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
 import { joinedRegExp } from '../../../support/regexp.ts';
 
@@ -38,47 +39,10 @@ afterEach(async () => {
   closers = [];
 });
 
-const THS = '1450183340366770177';
 const POST = { id: postIdAt(new Date(NOW.getTime() - 30_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
 const VAGUE = { id: postIdAt(new Date(NOW.getTime() - 20_000), 2n), text: 'Should we reset rate limits again soon?' };
 const REPO = 'resetcast/resetcast';
 const DISPATCH_PATH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
-
-type Post = { id: string; text: string };
-/**
- * X: one user, whose timeline holds `posts()` (answered after since_id, as X does); `fail` replaces an
- * answer; `newestId: false` leaves out meta.newest_id, which X does not always send.
- */
-function xApi(posts: () => Post[], fail?: (n: number, url: URL) => Reply | undefined, newestId = true) {
-  return (url: URL, n: number): Reply | undefined => {
-    // Every account the pull reads (thsottiaux with its real id, the others made up): the pull looks up all three.
-    if (url.pathname === '/2/users/by')
-      return {
-        body: JSON.stringify({
-          data: (url.searchParams.get('usernames') ?? '')
-            .split(',')
-            .map((u, i) => ({ id: u === 'thsottiaux' ? THS : `10000000${i}`, name: u, username: u })),
-        }),
-      };
-    if (url.pathname === `/2/users/${THS}/tweets`) {
-      const f = fail?.(n, url);
-      if (f) return f;
-      const since = BigInt(url.searchParams.get('since_id') ?? '0');
-      const data = posts()
-        .filter((p) => BigInt(p.id) > since)
-        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-      return {
-        body: JSON.stringify(
-          data.length
-            ? { data, meta: { result_count: data.length, ...(newestId ? { newest_id: data[0]!.id } : {}) } }
-            : { meta: { result_count: 0 } },
-        ),
-      };
-    }
-    if (url.pathname.startsWith('/2/users/')) return { body: JSON.stringify({ meta: { result_count: 0 } }) };
-    return undefined;
-  };
-}
 
 interface World {
   /** The database as the watcher has it now; `down()` closes it (every call then fails), `up()` opens it again. */

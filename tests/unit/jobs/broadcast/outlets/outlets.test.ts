@@ -15,15 +15,12 @@ import type { Alert } from '../../../../../src/core/schema/index.ts';
 import { startServer, type FixtureServer, type Reply } from '../../../../support/fixture-server.ts';
 import {
   DISCORD_PATH,
-  discordApi,
   NTFY_TOPIC,
-  ntfyApi,
+  OUTLET_APIS,
   SLACK_PATH,
-  slackApi,
-  TELEGRAM_CHAT,
   TELEGRAM_PATH,
   TELEGRAM_TOKEN,
-  telegramApi,
+  telegramEnv,
   telegramError,
   telegramVisible,
 } from '../../../../support/outlet-servers.ts';
@@ -59,15 +56,7 @@ const RESET: Alert = {
   forecast: null,
 };
 
-const APIS = { ntfy: ntfyApi, discord: discordApi, slack: slackApi, telegram: telegramApi };
 const PATHS: Record<OutletName, string> = { ntfy: `/${NTFY_TOPIC}`, discord: DISCORD_PATH, slack: SLACK_PATH, telegram: TELEGRAM_PATH };
-/** Telegram is configured by three variables (token, chat, API base), read as scripts/broadcast.ts reads them. */
-const telegramEnv = (base: string, env: Record<string, string> = {}) => ({
-  TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
-  TELEGRAM_CHAT_ID: TELEGRAM_CHAT,
-  RESETCAST_TELEGRAM_API: base,
-  ...env,
-});
 
 /** One broadcast of RESET to the outlet `name` (a server started for it unless given), on the file's ledger as it stands. */
 async function send(
@@ -76,7 +65,7 @@ async function send(
   given?: FixtureServer,
   env: Record<string, string> = {},
 ) {
-  const server = given ?? (await startServer(APIS[name](override)));
+  const server = given ?? (await startServer(OUTLET_APIS[name](override)));
   if (!given) servers.push(server);
   const sleeps: number[] = [];
   const urls: OutletUrls = name === 'telegram' ? outletUrls(telegramEnv(server.url, env)) : { [name]: `${server.url}${PATHS[name]}` };
@@ -250,7 +239,7 @@ describe.each<[OutletName, Record<string, Reply>]>([
   });
 
   it('a 5xx (it may have been accepted): not retried blindly; uncertain, resent once after its lease, then delivered', async () => {
-    const server = await startServer(APIS[name]((n) => (n === 0 ? replies['server'] : undefined)));
+    const server = await startServer(OUTLET_APIS[name]((n) => (n === 0 ? replies['server'] : undefined)));
     servers.push(server);
     const first = await send(name, undefined, server);
     expect(first.requests).toHaveLength(1);
@@ -268,7 +257,7 @@ describe.each<[OutletName, Record<string, Reply>]>([
   });
 
   it('a 5xx every time: two attempts over two broadcasts, then never again', async () => {
-    const server = await startServer(APIS[name](() => replies['server']));
+    const server = await startServer(OUTLET_APIS[name](() => replies['server']));
     servers.push(server);
     await send(name, undefined, server);
     await l.leasesEnded(name);
