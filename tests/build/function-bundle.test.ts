@@ -21,7 +21,7 @@ let site: string;
 
 /**
  * The module specifiers a bundle imports (static and dynamic), as esbuild parses them: a text search
- * would also match "from" inside the JSON the bundle carries (a field meaning such as "comes from").
+ * would also match the word from inside the JSON the bundle carries (a field meaning such as: comes from).
  */
 async function importsOf(file: string): Promise<string[]> {
   const everyImportExternal: Plugin = {

@@ -27,6 +27,7 @@ import { FIXTURES, json, startServer, type FixtureServer, type Recorded, type Re
 import { discordApi, NTFY_TOPIC, ntfyApi, outletEnv, slackApi, telegramApi, telegramError } from '../support/outlet-servers.ts';
 import { httpDeps, loadDir, NOW, tempData } from '../support/pull-env.ts';
 import { testLedger } from '../support/ledger.ts';
+import { forecastLogLine } from '../support/forecast-log.ts';
 
 const SENDERS = 6;
 const EPOCH = String(NOW.getTime() / 1000);
@@ -48,18 +49,7 @@ const closers: (() => Promise<void> | void)[] = [];
 async function prepareData(): Promise<string> {
   const dir = tempData();
   cpSync(join(FIXTURES, 'x', 'pull-state.json'), join(dir, 'pull-state.json'));
-  const logLine = {
-    issued_at: '2026-11-20T11:30:00Z',
-    available: true,
-    p24: 0,
-    p48: 0,
-    rhythm_model: 'recency-mix',
-    S: 0,
-    official_signal: 0,
-    status_signal: 0,
-    issues_signal: 0,
-    formula_version: '2',
-  };
+  const logLine = forecastLogLine('2026-11-20T11:30:00Z', 0, 0, { rhythm_model: 'recency-mix', formula_version: '2' });
   writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
   // Resets posted over the last day (newest first, as X answers): one alert each.
   const posts = [

@@ -15,6 +15,7 @@ import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
 import type { JsonOf } from '../support/json.ts';
+import { forecastLogLine } from '../support/forecast-log.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
 let server: FixtureServer | undefined;
@@ -72,18 +73,7 @@ const editJson = <F extends string>(dir: string, file: F, edit: (doc: JsonOf<F>)
 function quietPull(dir: string): void {
   editJson(dir, 'signals.json', (s) => (s.fetched_at = '2026-11-22T23:44:29Z'));
   editJson(dir, 'events.json', (e) => (e.checked_at = '2026-10-12T00:00:00Z'));
-  const logLine = {
-    issued_at: '2026-11-22T23:44:29Z',
-    available: false,
-    p24: 6,
-    p48: 15,
-    rhythm_model: 'recency-mix',
-    S: 0,
-    official_signal: 0,
-    status_signal: 0,
-    issues_signal: 0,
-    formula_version: '2',
-  };
+  const logLine = forecastLogLine('2026-11-22T23:44:29Z', 6, 15, { available: false, rhythm_model: 'recency-mix', formula_version: '2' });
   appendFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
 }
 

@@ -26,6 +26,7 @@ import { runNode } from '../support/run-node.ts';
 import { xmlProblem } from '../support/xml.ts';
 import { FIXTURES, fixture, json, startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
 import { loadDir, NOW, pullInto, read, readJson, tempData } from '../support/pull-env.ts';
+import { forecastLogLine } from '../support/forecast-log.ts';
 
 let servers: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
@@ -331,18 +332,7 @@ describe('hand edits of data/ are refused by npm run validate (exit 1, one line 
       'a forecast logged in 2099',
       'forecast-log.jsonl',
       (t) => {
-        const futureLine = {
-          issued_at: '2099-01-01T00:00:00Z',
-          available: false,
-          p24: 1,
-          p48: 2,
-          rhythm_model: 'memoryless',
-          S: 0,
-          official_signal: 0,
-          status_signal: 0,
-          issues_signal: 0,
-          formula_version: '1',
-        };
+        const futureLine = forecastLogLine('2099-01-01T00:00:00Z', 1, 2, { available: false });
         return `${t}${t.endsWith('\n') ? '' : '\n'}${JSON.stringify(futureLine)}\n`;
       },
       "data/forecast-log.jsonl: line 2: field 'issued_at': 2099-01-01T00:00:00Z is more than 5 minutes in the future of the clock (2026-11-23T00:00:00Z)",

@@ -36,6 +36,7 @@ import { DEAD, httpDeps, loadDir, NOW, read, readJson, tempData } from '../suppo
 import { testLedger, type TestLedger } from '../support/ledger.ts';
 import type { LooseJson } from '../support/json.ts';
 import { closedAfterEach } from '../support/closed-after-each.ts';
+import { forecastLogLine } from '../support/forecast-log.ts';
 
 /** The broadcast's lines about the outlets, picked by content (wherever the command prints them). */
 const outletLines = (lines: string[]): string[] => lines.filter((l) => /^(✅|❌) (ntfy|discord|slack|telegram): /.test(l));
@@ -229,18 +230,7 @@ describe('a threshold crossed by the forecast the pull issued', () => {
   it('is announced from the fresh forecast-log line, once per crossed (horizon, threshold)', async () => {
     const dir = dataWithState();
     // The forecast half an hour earlier (same formula) was 0 % on both horizons (available): every pair is armed.
-    const logLine = {
-      issued_at: '2026-11-20T11:30:00Z',
-      available: true,
-      p24: 0,
-      p48: 0,
-      rhythm_model: 'recency-mix',
-      S: 0,
-      official_signal: 0,
-      status_signal: 0,
-      issues_signal: 0,
-      formula_version: '2',
-    };
+    const logLine = forecastLogLine('2026-11-20T11:30:00Z', 0, 0, { rhythm_model: 'recency-mix', formula_version: '2' });
     writeFileSync(join(dir, 'forecast-log.jsonl'), `${JSON.stringify(logLine)}\n`);
     const src = await sources();
     const { urls, all } = await outlets();

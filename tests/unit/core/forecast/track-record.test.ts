@@ -6,22 +6,11 @@ import { createTrackRecordPayload, trackRecord } from '../../../../src/core/fore
 import { ForecastLogLine, TrackRecordPayload } from '../../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, shipped } from './fixtures.ts';
 import { HOUR_MS } from '../../../../src/core/time-units.ts';
+import { forecastLogLine } from '../../../support/forecast-log.ts';
 
 const h = (ts: string): number => Date.parse(ts) / HOUR_MS;
-const line = (issued: string, p24: number, p48: number, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({
-    issued_at: issued,
-    available: true,
-    p24,
-    p48,
-    rhythm_model: 'recency-mix',
-    S: 0,
-    official_signal: 0,
-    status_signal: 0,
-    issues_signal: 0,
-    formula_version: '2',
-    ...extra,
-  });
+const line = (issued: string, p24: number, p48: number, extra: Partial<ForecastLogLine> = {}): string =>
+  JSON.stringify(forecastLogLine(issued, p24, p48, { rhythm_model: 'recency-mix', formula_version: '2', ...extra }));
 
 // Resets R1 01-01 00:00, R2 01-03 00:00, R3 01-05 12:00, R4 01-06 00:00; the build clock 01-07 00:00.
 const RESETS = ['2026-01-01T00:00:00Z', '2026-01-03T00:00:00Z', '2026-01-05T12:00:00Z', '2026-01-06T00:00:00Z'].map(h);
