@@ -7,6 +7,7 @@ import './guard-output.ts';
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles, SecretInDataError, writeDataTexts } from '../../src/io/data-folder.ts';
 import { readDataJson } from '../../src/io/json-file.ts';
+import { valueOrThrow } from '../../src/core/dataset/read-json.ts';
 import { CurationError } from '../../src/core/curate/errors.ts';
 import { curatedOf, type Curated, type Outcome } from '../../src/core/curate/state.ts';
 import { DATA_FILES } from '../../src/core/dataset/files.ts';
@@ -27,18 +28,16 @@ const CURATED = {
 
 /** A bookkeeping file the commands keep (not a build file), parsed whole or refused by record and field. */
 function bookkeepingOf<S extends z.ZodType>(dir: string, key: 'candidates' | 'checks', schema: S): z.output<S> {
-  const checked = readDataJson(dir, key, schema);
-  if (!checked.ok) throw new DataError(checked.problems);
-  return checked.value;
+  return valueOrThrow(readDataJson(dir, key, schema));
 }
 
-/** Reads and validates data/ as the curation commands see it. */
 /** What the commands never change but the dataset validation needs. */
 interface Untouched {
   signals: unknown;
   forecastLog: string;
 }
 
+/** Reads and validates data/ as the curation commands see it. */
 export function readCurated(dir: string, now: Date): { state: Curated; texts: Record<string, string>; untouched: Untouched } {
   const build = readDataFiles(dir);
   const data = parseDataset(build, now);

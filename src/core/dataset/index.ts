@@ -52,7 +52,7 @@ function checkSchemas(docs: DatasetDocs, problems: string[]): Valid {
   return valid;
 }
 
-/** Validates every build file (its schema, then every rule of rules/) and the links between them. Throws one DataError listing all problems. */
+/** Validates every build file (its schema, then every rule of rules.ts) and the links between them. Throws one DataError listing all problems. */
 export function validateDataset(docs: DatasetDocs, now: Date): Dataset {
   const problems: string[] = [];
   const { events, announcements, banked, signals, corrections } = checkSchemas(docs, problems);

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { curatedOf, type Curated } from '../../core/curate/state.ts';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath } from '../../core/dataset/files.ts';
-import { readJson } from '../../core/dataset/read-json.ts';
+import { readJson, valueOrThrow } from '../../core/dataset/read-json.ts';
 import { DataError, parseDataset, type Dataset, type DatasetTexts } from '../../core/dataset/index.ts';
 import { CandidatesFile, PullStateFile } from '../../core/schema/index.ts';
 import { knownPosts } from './record.ts';
@@ -37,9 +37,7 @@ export function datasetTextsOf(texts: DataTexts): DatasetTexts {
 
 /** The candidates or the pull state as stored (absent means empty), or a DataError naming every problem by record and field. */
 function parseBookkeeping<S extends z.ZodType>(schema: S, key: 'candidates' | 'pullState', texts: DataTexts): z.output<S> {
-  const checked = readJson(texts[DATA_FILES[key]] ?? ABSENT_MEANS[key]!, schema, dataPath(key));
-  if (!checked.ok) throw new DataError(checked.problems);
-  return checked.value;
+  return valueOrThrow(readJson(texts[DATA_FILES[key]] ?? ABSENT_MEANS[key]!, schema, dataPath(key)));
 }
 
 /** data/ read and validated at `now`, the pull's own bookkeeping (candidates, cursors) included. */

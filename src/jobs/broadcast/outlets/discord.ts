@@ -19,7 +19,7 @@
  */
 import { shortenToFit, type Message } from '../../../core/alerts/message.ts';
 import { graphemePrefix } from '../../../core/sanitize.ts';
-import { glimpse, parseJson, type Outlet } from './types.ts';
+import { glimpse, jsonOrUndefined, type Outlet } from './types.ts';
 
 /** Markdown characters a summary must not turn into formatting. */
 const escapeMarkdown = (text: string): string => text.replace(/([\\*_~`|[\]])/g, '\\$1').replace(/^([#>-])/, '\\$1');
@@ -50,13 +50,13 @@ export const discord: Outlet = {
   },
   problem: (res) => {
     if (res.status === 204) return null;
-    const doc = parseJson(res.text) as { id?: unknown } | undefined;
+    const doc = jsonOrUndefined(res.text) as { id?: unknown } | undefined;
     return typeof doc?.id === 'string'
       ? null
       : `answered ${res.status} but not with a Discord message (${glimpse(res.text)}): is DISCORD_WEBHOOK_URL a Discord webhook?`;
   },
   delayFromBody: (text) => {
-    const after = (parseJson(text) as { retry_after?: unknown } | undefined)?.retry_after;
+    const after = (jsonOrUndefined(text) as { retry_after?: unknown } | undefined)?.retry_after;
     return typeof after === 'number' && Number.isFinite(after) && after >= 0 ? Math.ceil(after * 1000) : null;
   },
 };

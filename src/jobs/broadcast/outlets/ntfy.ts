@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import type { AlertKind } from '../../../core/schema/index.ts';
 import { shortenToFit, type Message } from '../../../core/alerts/message.ts';
 import { graphemePrefix } from '../../../core/sanitize.ts';
-import { glimpse, parseJson, type Outlet } from './types.ts';
+import { glimpse, jsonOrUndefined, type Outlet } from './types.ts';
 
 const TAGS: Record<AlertKind, string> = {
   reset: 'arrows_counterclockwise',
@@ -86,7 +86,7 @@ export const ntfy: Outlet = {
     };
   },
   problem: (res) => {
-    const doc = parseJson(res.text) as { id?: unknown; event?: unknown } | undefined;
+    const doc = jsonOrUndefined(res.text) as { id?: unknown; event?: unknown } | undefined;
     return typeof doc?.id === 'string' && doc.event === 'message'
       ? null
       : `answered ${res.status} but not with an ntfy message (${glimpse(res.text)}): is NTFY_TOPIC_URL an ntfy topic?`;

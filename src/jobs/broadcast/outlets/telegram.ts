@@ -23,7 +23,7 @@
  * of every line and record about this outlet; errors from here never name the URL.
  */
 import { shorten, type Message } from '../../../core/alerts/message.ts';
-import { parseJson, glimpse, type Outlet } from './types.ts';
+import { jsonOrUndefined, glimpse, type Outlet } from './types.ts';
 
 export const TELEGRAM_API = 'https://api.telegram.org';
 /** Telegram's limit on a message's text, counted after entity parsing (what a reader sees). */
@@ -52,7 +52,7 @@ export function telegramText(m: Message, max = TELEGRAM_MAX_CHARS): string {
 
 /** Telegram's `description` without the status words it repeats ("Forbidden: bot was kicked…" → "bot was kicked…"), on one line. */
 function description(text: string): string | null {
-  const said = (parseJson(text) as { description?: unknown } | undefined)?.description;
+  const said = (jsonOrUndefined(text) as { description?: unknown } | undefined)?.description;
   if (typeof said !== 'string') return null;
   // The status words lead ("Bad Request: …", "Too Many Requests: retry after 5"); the status line has them already.
   const words = said
@@ -96,13 +96,13 @@ export const telegram: Outlet = {
     };
   },
   problem: (res) => {
-    const doc = parseJson(res.text) as { ok?: unknown; result?: { message_id?: unknown } } | undefined;
+    const doc = jsonOrUndefined(res.text) as { ok?: unknown; result?: { message_id?: unknown } } | undefined;
     return doc?.ok === true && typeof doc.result?.message_id === 'number'
       ? null
       : `answered ${res.status} but not with a Telegram message (${glimpse(res.text)}): is RESETCAST_TELEGRAM_API the Bot API?`;
   },
   delayFromBody: (text) => {
-    const after = (parseJson(text) as { parameters?: { retry_after?: unknown } } | undefined)?.parameters?.retry_after;
+    const after = (jsonOrUndefined(text) as { parameters?: { retry_after?: unknown } } | undefined)?.parameters?.retry_after;
     return typeof after === 'number' && Number.isFinite(after) && after >= 0 ? Math.ceil(after * 1000) : null;
   },
   describeError: description,

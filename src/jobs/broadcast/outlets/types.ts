@@ -53,7 +53,8 @@ export interface Outlet {
   refusesAll?: (status: number, message: string) => boolean;
 }
 
-export const parseJson = (text: string): unknown => {
+/** An outlet's answer as JSON, or undefined when it is not JSON (an answer's shape is checked by its reader). */
+export const jsonOrUndefined = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
   } catch {
