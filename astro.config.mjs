@@ -4,6 +4,8 @@ import { SITE } from './src/core/site.ts';
 import { loadBuild } from './src/site/data.ts';
 import { DEFAULT_LOCALE, LOCALES } from './src/site/i18n/locales.ts';
 import { checkAllCatalogues } from './src/site/i18n/catalogues.ts';
+import { writeBuildTimetable } from './src/site/timetable.ts';
+import { fileURLToPath } from 'node:url';
 
 /** Validates data/ before Astro writes anything, so a bad data file leaves the output folder untouched. */
 const validateData = {
@@ -25,6 +27,17 @@ const checkMessages = {
   },
 };
 
+/** Every state of the clock payloads until the horizon, under dist/_timetable/ (docs/timetable.md). */
+const timetable = {
+  name: 'resetcast:timetable',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': ({ dir }) => {
+      writeBuildTimetable(fileURLToPath(dir));
+    },
+  },
+};
+
 // A private output folder (tests, parallel builds) gets a private cache folder too, so builds never share state.
 const outDir = process.env.RESETCAST_OUT_DIR;
 
@@ -42,5 +55,5 @@ export default defineConfig({
   security: { csp: true },
   // English at /, the others under their prefix (/zh/, /ja/, /es/, /ko/): docs/i18n.md.
   i18n: { defaultLocale: DEFAULT_LOCALE, locales: [...LOCALES], routing: { prefixDefaultLocale: false } },
-  integrations: [checkMessages, validateData],
+  integrations: [checkMessages, validateData, timetable],
 });

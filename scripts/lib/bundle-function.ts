@@ -14,8 +14,14 @@ import { build, type Plugin } from 'esbuild';
 import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp/tools/published.ts';
 import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
+import { CLOCK_PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
+import { timetableProblems } from '../../src/site/timetable.ts';
+import { readHeaderRules } from '../../src/serve/load.ts';
+import { headersFor } from '../../src/serve/static.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
+/** The timetable function (docs/timetable.md): bundled the same way, pinned to netlify.toml's headers for its paths. */
+export const TIMETABLE_SOURCE = 'netlify/functions/timetable.ts';
 /** The watcher (docs/alerts.md): bundled the same way, nothing pinned (it reads the deploy over HTTP). */
 export const WATCH_SOURCE = 'netlify/functions/watch.ts';
 export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
@@ -84,6 +90,24 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
     ...(options.sourcemap ? { sourcemap: true } : {}),
   });
 }
+
+/**
+ * The deployable timetable function: the build's timetable checked first (every state file there and of its
+ * payload's schema; a problem throws naming the file, so nothing is published), then bundled with the
+ * headers netlify.toml gives each of its paths, read with Netlify's parser as `npm start` reads them.
+ */
+export async function bundleTimetableFunction(root: string, outfile: string, dist: string): Promise<string> {
+  const problems = timetableProblems(dist);
+  if (problems.length > 0) throw new Error(`the timetable in ${dist} cannot be published:\n  - ${problems.join('\n  - ')}`);
+  const rules = await readHeaderRules(join(root, 'netlify.toml'));
+  const paths = timetablePaths();
+  const headers = Object.fromEntries(paths.map((p) => [p, headersFor(rules, p)]));
+  const define = { RESETCAST_BUNDLED: 'true', RESETCAST_TIMETABLE_HEADERS: JSON.stringify(JSON.stringify(headers)) };
+  return bundleFunction(root, TIMETABLE_SOURCE, outfile, { define });
+}
+
+/** The paths the timetable function serves: one per clock payload. */
+export const timetablePaths = (): string[] => CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`);
 
 /**
  * Modules the function imports but never runs, replaced in the bundle by small stand-ins (half of the

@@ -1,6 +1,7 @@
 /**
  * The local runtime (`npm start`, docs/serve.md): one node:http server that answers static files from a
- * snapshot of dist/ as Netlify would, and mounts the bundled /mcp function in-process behind a
+ * snapshot of dist/ as Netlify would, serves the clock payloads through the bundled timetable function
+ * (docs/timetable.md), and mounts the bundled /mcp function in-process behind a
  * concurrency limit with a bounded queue that sheds with 503 + Retry-After. Node's own protections bound
  * slow and oversized clients (header and request timeouts, header size, idle sockets); nothing here
  * refuses or resets a connection under load, and every error is answered, never thrown.
@@ -17,7 +18,17 @@ import { staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 import { DEFAULT_HOST, listeningUrl } from './settings.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
-import { gzipVariants, loadBundledFunction, readHeaderRules, readNotFoundRules, readSiteFiles, type Handler } from './load.ts';
+import {
+  gzipVariants,
+  loadBundledFunction,
+  loadTimetableFunction,
+  readHeaderRules,
+  readHiddenPaths,
+  readNotFoundRules,
+  readSiteFiles,
+  type Handler,
+} from './load.ts';
+import { TIMETABLE_DIR } from '../core/timetable.ts';
 
 /** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -29,6 +40,8 @@ export interface SiteServerOptions {
   notFound?: readonly NotFoundRule[];
   /** The function and its route (the bundle's `config.path`). */
   fn: { handler: Handler; path: string };
+  /** The timetable function and its routes (docs/timetable.md): the clock payloads' state for now. */
+  timetable?: { handler: Handler; paths: readonly string[] };
   limits?: Partial<ServeLimits>;
   log?: (line: string) => void;
 }
@@ -79,6 +92,13 @@ export function createSiteServer(options: SiteServerOptions): Server {
     }
   }
 
+  /** A GET of a clock payload: the timetable function's answer (no body to read, no queue: it reads one file at most). */
+  async function serveTimetable(handler: Handler, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    req.resume();
+    const method = FORBIDDEN_METHODS.has(req.method ?? '') ? 'POST' : (req.method ?? 'GET');
+    await writeWebResponse(res, await handler(new Request(url, { method: method === 'HEAD' ? 'GET' : method })), req.method === 'HEAD');
+  }
+
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -107,6 +127,13 @@ export function createSiteServer(options: SiteServerOptions): Server {
           log(`[serve] ${url.pathname}: ${(e as Error).stack ?? String(e)}`);
           if (!res.headersSent && !res.destroyed)
             void writeWebResponse(res, withHeaders(jsonRpcError(500, -32603, 'Internal error')), false).catch(() => res.destroy());
+        });
+        return;
+      }
+      if (options.timetable?.paths.includes(url.pathname)) {
+        serveTimetable(options.timetable.handler, req, res, url).catch((e: unknown) => {
+          log(`[serve] ${url.pathname}: ${(e as Error).stack ?? String(e)}`);
+          if (!res.headersSent) res.destroy();
         });
         return;
       }
@@ -139,15 +166,17 @@ export interface StartOptions {
  */
 export async function startSite(o: StartOptions): Promise<{ server: Server; url: string; note: string | null }> {
   const dist = join(o.root, 'dist');
-  const files = readSiteFiles(dist);
+  const files = readSiteFiles(dist, await readHiddenPaths(join(o.root, 'netlify.toml')));
   const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(o.root, 'netlify.toml'));
   const fn = await loadBundledFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'));
+  const timetable = await loadTimetableFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), join(dist, TIMETABLE_DIR));
   const server = createSiteServer({
     files,
     rules,
     notFound,
     fn,
+    timetable,
     ...(o.limits ? { limits: o.limits } : {}),
     ...(o.log ? { log: o.log } : {}),
   });

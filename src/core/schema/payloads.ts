@@ -84,7 +84,9 @@ export const ForecastInputs = z.strictObject({
 export const Freshness = z.strictObject({
   events_checked_at: Timestamp,
   signals_fetched_at: Timestamp,
-  built_at: Timestamp,
+  built_at: Timestamp.describe(
+    'when these numbers were computed: the build that published them, which may precede generated_at (the instant they are for)',
+  ),
 });
 
 const Percent = z.int().min(0).max(100);

@@ -35,6 +35,7 @@ import {
   TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
+import { stableStringify } from '../../core/json.ts';
 
 /** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
 export interface PayloadContext {
@@ -42,6 +43,8 @@ export interface PayloadContext {
   now: Date;
   source: string;
   generated_at: string;
+  /** When the payload is computed: the build's clock (a timetable state is computed ahead of its `now`). */
+  built_at: Date;
   /** The backtest of formula "2" on the whole record. */
   evaluation: () => Evaluation;
   /** The model at the build clock: forecast, outlook and banked advice all read it. */
@@ -57,6 +60,11 @@ interface PayloadDef<N extends string, S extends z.ZodType> {
   summary: string;
   /** A sentence or two, for the OpenAPI document and the developers page. */
   description: string;
+  /**
+   * Whether its content moves with the clock (not only `generated_at`): such a payload is published as
+   * timetable states (docs/timetable.md), the others as one static file per build.
+   */
+  clock: boolean;
   build: (ctx: PayloadContext) => z.infer<S>;
 }
 const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): PayloadDef<N, S> => def;
@@ -64,6 +72,7 @@ const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): 
 export const PAYLOADS = [
   payload({
     name: 'forecast',
+    clock: true,
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
     description:
@@ -73,6 +82,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'outlook',
+    clock: true,
     schema: OutlookPayload,
     summary: '7-day outlook of a reset',
     description:
@@ -82,6 +92,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'badge',
+    clock: true,
     schema: BadgePayload,
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
     description:
@@ -93,6 +104,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'timeline',
+    clock: false,
     schema: TimelinePayload,
     summary: 'Every recorded reset event',
     description: 'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md).',
@@ -100,6 +112,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'signals',
+    clock: false,
     schema: SignalsPayload,
     summary: 'Latest status and issue signals',
     description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.',
@@ -107,6 +120,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'banked',
+    clock: true,
     schema: BankedPayload,
     summary: 'Active banked resets',
     description:
@@ -116,6 +130,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'promises',
+    clock: true,
     schema: PromisesPayload,
     summary: 'Official promises of a coming reset',
     description:
@@ -124,6 +139,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'corrections',
+    clock: false,
     schema: CorrectionsPayload,
     summary: 'Corrections to the record',
     description:
@@ -132,6 +148,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'alerts',
+    clock: true,
     schema: AlertsPayload,
     summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
     description:
@@ -143,6 +160,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'event-notes',
+    clock: false,
     schema: EventNotesPayload,
     summary: 'Curation notes per event',
     description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.',
@@ -160,6 +178,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'backtest',
+    clock: false,
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
     description:
@@ -169,6 +188,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'track-record',
+    clock: true,
     schema: TrackRecordPayload,
     summary: 'Live track record of the forecast',
     description:
@@ -185,9 +205,43 @@ export type Payloads = { [D in Def as D['name']]: z.infer<D['schema']> };
 export const PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.map((p) => p.name);
 export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.schema])) as { [D in Def as D['name']]: D['schema'] };
 
+/** The payloads whose content moves with the clock, in registry order: the timetable's (docs/timetable.md). */
+export const CLOCK_PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.filter((p) => p.clock).map((p) => p.name);
+
 /** Builds every payload once from the validated dataset and the build clock. */
 export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
   return createPayloadsWithReasons(data, now, source).payloads;
+}
+
+/** The context every builder reads, with its shared work computed once, on first use. */
+function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date): PayloadContext {
+  let evaluation: Evaluation | undefined;
+  let model: LiveModel | undefined;
+  let forecast: ForecastWithReasons | undefined;
+  const ctx: PayloadContext = {
+    data,
+    now,
+    source,
+    generated_at: toTimestamp(now),
+    built_at: builtAt,
+    evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
+    model: () => (model ??= liveModel(data, now)),
+    forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model(), builtAt)),
+  };
+  return ctx;
+}
+
+/**
+ * The clock payloads as published at `now` (each file's exact text), computed at `builtAt`: one
+ * timetable state each (src/site/timetable.ts). A build at `now` publishes the same texts but for
+ * forecast.json's `freshness.built_at`.
+ */
+export function createClockPayloadTexts(data: Dataset, now: Date, source: string, builtAt: Date): Record<PayloadName, string> {
+  const ctx = payloadContext(data, now, source, builtAt);
+  return Object.fromEntries(PAYLOADS.filter((p) => p.clock).map((p) => [p.name, stableStringify(p.build(ctx))])) as Record<
+    PayloadName,
+    string
+  >;
 }
 
 /**
@@ -199,18 +253,7 @@ export function createPayloadsWithReasons(
   now: Date,
   source: string,
 ): { payloads: Payloads; confidenceReasons: readonly ConfidenceReason[] } {
-  let evaluation: Evaluation | undefined;
-  let model: LiveModel | undefined;
-  let forecast: ForecastWithReasons | undefined;
-  const ctx: PayloadContext = {
-    data,
-    now,
-    source,
-    generated_at: toTimestamp(now),
-    evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
-    model: () => (model ??= liveModel(data, now)),
-    forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model())),
-  };
+  const ctx = payloadContext(data, now, source, now);
   const payloads = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
   return { payloads, confidenceReasons: ctx.forecast().reasons };
 }
