@@ -489,7 +489,11 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
     const res = await raw(base, 'GET', '/api/v1/outlook.json');
     const after = Math.floor(Date.now() / 1000);
     const starts = index.states['outlook']!;
-    const states = new Set([before, after].map((t) => readFileSync(join(ROOT, 'dist', TIMETABLE_DIR, stateFile('outlook', starts[pickState(starts, t)]!)), 'utf8')));
+    const states = new Set(
+      [before, after].map((t) =>
+        readFileSync(join(ROOT, 'dist', TIMETABLE_DIR, stateFile('outlook', starts[pickState(starts, t)]!)), 'utf8'),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(states).toContain(res.body);
     expect(res.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE });
