@@ -10,7 +10,8 @@
  * - fresh builds (SOURCE_DATE_EPOCH = a state's start) publish exactly those bytes: the pure function IS
  *   what a build publishes;
  * - `npm start` and the real Netlify runtime (`netlify serve`), each under a fake clock (libfaketime), serve
- *   the state of their instant with the static file's headers and an edge cache that ends with the state;
+ *   the state of their instant with the static file's headers and an edge cache that ends with the state,
+ *   and their /mcp forecast tool answers with the same forecast state;
  * - after the horizon the last state, not vouched for; before the build the first; a missing or corrupt
  *   state file stops the bundle step, naming the file.
  */
@@ -310,6 +311,15 @@ async function checkRuntime(base: string, t: number): Promise<void> {
   }
   const hidden = await fetch(`${base}/${TIMETABLE_DIR}/${TIMETABLE_INDEX}`);
   expect(hidden.status).toBe(404);
+  // The /mcp forecast tool answers from the same timetable: the forecast state of the instant.
+  const call = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_reset_forecast","arguments":{}}}',
+  });
+  expect(call.status).toBe(200);
+  const forecast = starts('forecast')[pickState(starts('forecast'), t)]!;
+  expect((await call.json()).result.content.at(-1).text).toBe(freshAt(forecast).forecast);
 }
 
 describe('through npm start’s runtime, under a fake clock', () => {
