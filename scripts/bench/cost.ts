@@ -15,8 +15,9 @@ import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { BENCH_COST } from '../lib/commands/tools.ts';
-import { DESIGNS, TRAFFIC, type Measurements, type Record } from '../lib/cost/designs.ts';
-import { planFit, priceUsage, totalCredits, type MeterLine } from '../lib/cost/price.ts';
+import { DESIGNS, TRAFFIC, WATCH_PERIOD_MS, type Measurements, type Record } from '../lib/cost/designs.ts';
+import { gbHours, MONTH_MS, planFit, priceUsage, totalCredits, type MeterLine } from '../lib/cost/price.ts';
+import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
 import { lastSpan, replayPulls } from '../lib/rebuild-replay.ts';
 import { measureMcp, measureSite, measureWatcher } from './cost-measure.ts';
@@ -24,14 +25,17 @@ import { productionBuild, removeBuild } from './production-build.ts';
 
 /**
  * What --no-measure prices: the figures `npm run bench:cost` measured on 2026-11-28 (docs/cost.md,
- * "Current result"), on the shared 2-core container, the live data/, a local PostgreSQL 15.
+ * "Current result"): the live data/ built, the watcher against a local PostgreSQL 15, on the shared
+ * 2-core container.
  */
 export const STATED: Measurements = {
   source: 'stated',
-  watcher: { quietMs: 0, alertMs: 0, quietNoDbMs: 0, quietStatements: 0, alertStatements: 0 },
-  mcp: { requestMs: 0, responseBytes: 0 },
-  site: { pageViewRequests: 0, pageViewBytes: 0, apiBytes: 0 },
+  watcher: { quietMs: 19.5, alertMs: 50.9, quietNoDbMs: 6.0, quietStatements: 7.2, alertStatements: 19 },
+  mcp: { requestMs: 0.146, responseBytes: 1_038 },
+  site: { pageViewRequests: 2, pageViewBytes: 6_248, apiBytes: 999 },
 };
+/** What the local measurement leaves out: each 100 ms a run waits on the real X, site and database adds this much a month. */
+const ROUND_TRIP_MS = 100;
 
 const { values } = parseCommand(BENCH_COST);
 const measure = values.measure !== false;
@@ -91,7 +95,7 @@ const record = recordOf();
 const { m, notes } = measure
   ? await measured()
   : { m: STATED, notes: ['--no-measure: nothing measured; every measured figure below is the stated one of docs/cost.md (2026-11-28)'] };
-console.log(`bench:cost: a ${30}-day month on Netlify's credit plans (rates: scripts/lib/cost/rates.ts; docs/cost.md)`);
+console.log(`bench:cost: a ${MONTH_DAYS}-day month on Netlify's credit plans (rates: scripts/lib/cost/rates.ts; docs/cost.md)`);
 console.log(
   `record: ${dataDir()}, the last ${fmt(record.days, 1)} days (${toTimestamp(new Date(record.from))} → ${toTimestamp(new Date(record.to))}), ` +
     `pulls every ${stepMs / MINUTE_MS} min; ${record.posts.length} posts, ${record.alerts.length} alerts`,
@@ -101,6 +105,19 @@ console.log(
     `${TRAFFIC.mcpShare * 100} % of them POST /mcp`,
 );
 for (const n of notes) console.log(n);
+const perRoundTrip =
+  gbHours({ invocations: MONTH_MS / WATCH_PERIOD_MS, durationMs: ROUND_TRIP_MS, memoryMb: FUNCTION_MEMORY_MB }) * CREDITS_PER_GB_HOUR;
+console.log(
+  `not measured: the real hosts' round trips (X, the site, the database are local here); each ${ROUND_TRIP_MS} ms a watcher run ` +
+    `waits adds ${fmt(perRoundTrip, 1)} credits a month`,
+);
+const w = m.watcher;
+console.log(
+  `${m.source}: watcher quiet ${fmt(w.quietMs, 1)} ms (${fmt(w.quietStatements, 1)} statements), with an alert ${fmt(w.alertMs, 1)} ms ` +
+    `(${fmt(w.alertStatements)} statements), quiet without a database ${fmt(w.quietNoDbMs, 1)} ms; /mcp ${fmt(m.mcp.requestMs, 3)} ms ` +
+    `a request, ${fmt(m.mcp.responseBytes)} B; a page view ${m.site.pageViewRequests} requests, ${fmt(m.site.pageViewBytes)} B; ` +
+    `an API answer ${fmt(m.site.apiBytes)} B (gzip)`,
+);
 for (const design of DESIGNS) {
   const lines = priceUsage(design.usage(record, m));
   const total = totalCredits(lines);

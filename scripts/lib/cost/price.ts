@@ -127,8 +127,8 @@ export const totalCredits = (lines: readonly MeterLine[]): number => lines.reduc
 export function planFit(credits: number): { plan: string; fits: boolean; spentOnDay: number | null; whenSpent: string }[] {
   return PLANS.map((p) => {
     const fits = credits <= p.credits;
-    // Spent evenly through the month: the allowance lasts credits/perDay days; day n is the (n)th day, counted from 1.
-    const spentOnDay = fits ? null : Math.floor((p.credits / credits) * MONTH_DAYS) + 1;
+    // Spent evenly through the month, the allowance lasts p.credits / (credits / MONTH_DAYS) days: it runs out on that day (from 1).
+    const spentOnDay = fits ? null : Math.max(1, Math.ceil((p.credits / credits) * MONTH_DAYS));
     return { plan: p.name, fits, spentOnDay, whenSpent: p.whenSpent };
   });
 }
