@@ -109,7 +109,7 @@ describe('credits per meter', () => {
 });
 
 describe('which plans a month fits (Free 300, a hard limit; Personal 1,000; Pro 3,000)', () => {
-  const fit = (total: number): string[] => planFit(total).map((p) => `${p.plan} ${p.fits ? 'fits' : `day ${p.spentOnDay}`}`);
+  const plansFor = (total: number): string[] => planFit(total).map((p) => `${p.plan} ${p.fits ? 'fits' : `day ${p.spentOnDay}`}`);
   it.each<[number, string[]]>([
     [200, ['Free fits', 'Personal fits', 'Pro fits']],
     [300, ['Free fits', 'Personal fits', 'Pro fits']],
@@ -117,7 +117,7 @@ describe('which plans a month fits (Free 300, a hard limit; Personal 1,000; Pro 
     [600, ['Free day 15', 'Personal fits', 'Pro fits']],
     [10_000, ['Free day 1', 'Personal day 3', 'Pro day 9']], // 300 last 0.9 days, 1,000 last 3, 3,000 last 9
     [1_000_000, ['Free day 1', 'Personal day 1', 'Pro day 1']],
-  ])('%d credits: %j', (total, expected) => expect(fit(total)).toEqual(expected));
+  ])('%d credits: %j', (total, expected) => expect(plansFor(total)).toEqual(expected));
 
   it('says what the maintainer sees when the Free plan is spent', () => {
     expect(planFit(10_000)[0]!.whenSpent).toContain('Site not available');
