@@ -12,7 +12,6 @@
  * - **the site**: gzip bytes of the build's home page with every same-origin file it asks for, and of the payloads.
  */
 import { readdirSync, readFileSync, mkdtempSync, rmSync, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +34,7 @@ import { API_MIX } from '../lib/cost/designs.ts';
 import { median } from './stats.ts';
 import { mcpRequest } from './warm.ts';
 import type { Handler } from './bare-handler.ts';
+import { listen, type Reply } from './stand-in.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const MIGRATIONS = join(root, 'netlify/database/migrations');
@@ -49,24 +49,7 @@ const REPO = 'resetcast/bench';
 const DISPATCH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
 const POST_TEXT = "We've reset Codex rate limits for all Plus and Pro users.";
 
-interface Reply {
-  status: number;
-  type: string;
-  body: string | Buffer;
-}
 const json = (body: unknown, status = 200): Reply => ({ status, type: 'application/json', body: JSON.stringify(body) });
-
-function listen(handler: (url: URL) => Reply): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    for await (const _ of req);
-    const out = handler(new URL(req.url ?? '/', 'http://127.0.0.1'));
-    res.writeHead(out.status, { 'Content-Type': out.type, 'Content-Length': Buffer.byteLength(out.body) });
-    res.end(out.body);
-  });
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
-  );
-}
 
 /** One server for X, GitHub's dispatch, the deployed site (files of `dist`) and the outlets, by path. */
 async function standIns(dist: string, post: () => { id: string; created_at: string } | null) {
