@@ -15,7 +15,7 @@ import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { BENCH_COST } from '../lib/commands/tools.ts';
-import { DESIGNS, TRAFFIC, WATCH_PERIOD_MS, type Measurements, type Record } from '../lib/cost/designs.ts';
+import { DESIGNS, TRAFFIC, WATCH_PERIOD_MS, type Measurements, type RecordSpan } from '../lib/cost/designs.ts';
 import { gbHours, MONTH_MS, planFit, priceUsage, totalCredits, type MeterLine } from '../lib/cost/price.ts';
 import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
@@ -51,7 +51,7 @@ const clock = buildNow();
 const data = parseDataset(readDataFiles(dataDir()), clock);
 
 /** The last `lastDays` of the replay, with the posts and alerts that fall in it. */
-function recordOf(): Record {
+function recordOf(): RecordSpan {
   const replay = replayPulls(data, stepMs);
   const pulls = lastSpan(replay, lastDays * DAY_MS);
   const to = replay.end;

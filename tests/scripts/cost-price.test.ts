@@ -4,7 +4,7 @@
  * 2 per 10,000 requests, 20 a GB; a 30-day month; the database asleep after 5 idle minutes).
  */
 import { describe, expect, it } from 'vitest';
-import { DESIGNS, factDeploys, type Measurements, type Record } from '../../scripts/lib/cost/designs.ts';
+import { DESIGNS, factDeploys, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
 import { awakeHours, everyPeriod, gbHours, perMonth, planFit, priceUsage, totalCredits, type Usage } from '../../scripts/lib/cost/price.ts';
 import type { Pull } from '../../scripts/lib/rebuild-replay.ts';
 
@@ -138,7 +138,7 @@ describe('deploys for facts only: a fact, or the horizon run out since the last 
 });
 
 /** A record of 30 days: `builds` pulls that built (half for a fact), one post, no alert. */
-function record(builds: number): Record {
+function record(builds: number): RecordSpan {
   const pulls = Array.from({ length: 30 * 48 }, (_, i) => ({
     t: T0 + i * 30 * MIN,
     fact: i < builds && i % 2 === 0,

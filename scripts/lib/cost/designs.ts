@@ -52,7 +52,7 @@ export interface Measurements {
 }
 
 /** The record a design is priced on: the last `days` of the replay of data/. */
-export interface Record {
+export interface RecordSpan {
   days: number;
   stepMs: number;
   from: number;
@@ -69,11 +69,11 @@ export interface Design {
   /** measured: the code of this commit; projected: a model of a design not built yet, from the same record. */
   status: 'measured' | 'projected';
   about: string;
-  usage(record: Record, m: Measurements): Usage;
+  usage(record: RecordSpan, m: Measurements): Usage;
 }
 
 /** A month of the watcher: every minute, quiet except the runs with a new post. */
-function watcherUse(record: Record, m: Measurements, quietMs: number, how: string): Usage['functions'][number] {
+function watcherUse(record: RecordSpan, m: Measurements, quietMs: number, how: string): Usage['functions'][number] {
   const invocations = MONTH_MS / WATCH_PERIOD_MS;
   const alertRuns = perMonth(record.posts.length, record.days);
   const durationMs = ((invocations - alertRuns) * quietMs + alertRuns * m.watcher.alertMs) / invocations;
