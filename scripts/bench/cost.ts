@@ -16,7 +16,7 @@ import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { BENCH_COST } from '../lib/commands/tools.ts';
 import { DESIGNS, TRAFFIC, WATCH_PERIOD_MS, type Measurements, type RecordSpan } from '../lib/cost/designs.ts';
-import { gbHours, MONTH_MS, planFit, priceUsage, totalCredits, type MeterLine } from '../lib/cost/price.ts';
+import { fixedCredits, gbHours, MONTH_MS, planFit, priceUsage, totalCredits } from '../lib/cost/price.ts';
 import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
 import { lastSpan, replayPulls } from '../lib/rebuild-replay.ts';
@@ -28,13 +28,13 @@ import { productionBuild, removeBuild } from './production-build.ts';
  * "Current result"): the live data/ built, the watcher against a local PostgreSQL 15, on the shared
  * 2-core container.
  */
-export const STATED: Measurements = {
+const STATED: Measurements = {
   source: 'stated',
   watcher: { quietMs: 19.5, alertMs: 50.9, quietNoDbMs: 6.0, quietStatements: 7.2, alertStatements: 19 },
   mcp: { requestMs: 0.146, responseBytes: 1_038 },
   site: { pageViewRequests: 2, pageViewBytes: 6_248, apiBytes: 999 },
 };
-/** What the local measurement leaves out: each 100 ms a run waits on the real X, site and database adds this much a month. */
+/** What the local measurement leaves out (X, the site, the database are on this machine), priced per this much waiting in each watcher run. */
 const ROUND_TRIP_MS = 100;
 
 const { values } = parseCommand(BENCH_COST);
@@ -88,9 +88,6 @@ async function measured(): Promise<{ m: Measurements; notes: string[] }> {
 
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-const fixed = (lines: readonly MeterLine[]): number =>
-  totalCredits(lines.filter((l) => l.meter !== 'web requests' && l.meter !== 'bandwidth' && l.meter !== 'function compute: mcp'));
-
 const record = recordOf();
 const { m, notes } = measure
   ? await measured()
@@ -128,7 +125,7 @@ for (const design of DESIGNS) {
   console.log('|---|---|--:|---|');
   for (const l of lines) console.log(row([l.meter, l.quantity, fmt(l.credits, 1), l.basis]));
   console.log(
-    row(['**total**', '', `**${fmt(total, 0)}**`, `of which fixed (deploys, the watcher, the database): ${fmt(fixed(lines), 0)}`]),
+    row(['**total**', '', `**${fmt(total, 0)}**`, `of which fixed (deploys, the watcher, the database): ${fmt(fixedCredits(lines), 0)}`]),
   );
   console.log('');
   for (const p of planFit(total))

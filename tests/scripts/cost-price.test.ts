@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DESIGNS, factDeploys, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
-import { awakeHours, everyPeriod, gbHours, perMonth, planFit, priceUsage, totalCredits, type Usage } from '../../scripts/lib/cost/price.ts';
+import {
+  awakeHours,
+  everyPeriod,
+  fixedCredits,
+  gbHours,
+  perMonth,
+  planFit,
+  priceUsage,
+  totalCredits,
+  type Usage,
+} from '../../scripts/lib/cost/price.ts';
 import type { Pull } from '../../scripts/lib/rebuild-replay.ts';
 
 const MIN = 60_000;
@@ -75,7 +85,7 @@ describe('credits per meter', () => {
     [100_000, 36, 1024, 1],
     [0, 500, 1024, 0],
   ])('%d invocations × %d ms × %d MB = %d GB-hours, 10 credits each', (invocations, durationMs, memoryMb, hours) => {
-    const f = { name: 'f', invocations, durationMs, memoryMb, basis: '' };
+    const f = { name: 'f', invocations, durationMs, memoryMb, fixed: true, basis: '' };
     expect(gbHours(f)).toBeCloseTo(hours, 9);
     expect(credits(usage({ functions: [f] }), 'function compute: f')).toBeCloseTo(hours * 10, 9);
   });
@@ -93,10 +103,11 @@ describe('credits per meter', () => {
     expect(credits(u, 'web requests')).toBeCloseTo(240, 9);
     expect(credits(u, 'bandwidth')).toBeCloseTo(30, 9);
     expect(totalCredits(priceUsage(u))).toBeCloseTo(270, 9);
+    expect(fixedCredits(priceUsage(u))).toBe(0);
   });
 
   it('prices every meter, functions one line each', () => {
-    const f = { name: 'watch', invocations: 1, durationMs: 1, memoryMb: 1024, basis: '' };
+    const f = { name: 'watch', invocations: 1, durationMs: 1, memoryMb: 1024, fixed: true, basis: '' };
     expect(priceUsage(usage({ functions: [f, { ...f, name: 'mcp' }] })).map((l) => l.meter)).toEqual([
       'production deploys',
       'function compute: watch',
@@ -176,6 +187,8 @@ describe('the designs of the registry, on a record of 30 days', () => {
     // 100,000 page views × 2 requests + 1,000,000 API requests; 100,000 × 10 kB + 900,000 × 1 kB + 100,000 × 1 kB = 2 GB.
     expect(credits(u, 'web requests')).toBeCloseTo(240, 9);
     expect(credits(u, 'bandwidth')).toBeCloseTo(40, 9);
+    // With no traffic: the 10 deploys, the watcher and the database.
+    expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((43_199 * 0.3 + 0.9) / 3600) * 10 + 7_200, 9);
   });
 
   it('projected: deploys only the facts, quiet runs without the database, the database awake around deploys and alerts only', () => {

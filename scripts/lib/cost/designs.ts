@@ -82,6 +82,7 @@ function watcherUse(record: RecordSpan, m: Measurements, quietMs: number, how: s
     invocations,
     durationMs,
     memoryMb: FUNCTION_MEMORY_MB,
+    fixed: true,
     basis:
       `every minute; ${m.source}: quiet run ${quietMs.toFixed(0)} ms (${how}), run with an alert ` +
       `${m.watcher.alertMs.toFixed(0)} ms; ${alertRuns.toFixed(1)} runs with a new post a month (the record's posts)`,
@@ -93,6 +94,7 @@ const mcpUse = (m: Measurements): Usage['functions'][number] => ({
   invocations: TRAFFIC.apiRequests * TRAFFIC.mcpShare,
   durationMs: m.mcp.requestMs,
   memoryMb: FUNCTION_MEMORY_MB,
+  fixed: false,
   basis: `${TRAFFIC.mcpShare * 100} % of the API requests; ${m.source} per request (tools/call get_reset_forecast, warm)`,
 });
 

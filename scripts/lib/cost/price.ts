@@ -25,6 +25,8 @@ export interface FunctionUse {
   /** Mean billed duration of one invocation. */
   durationMs: number;
   memoryMb: number;
+  /** Runs whatever the traffic (a schedule), rather than per request. */
+  fixed: boolean;
   /** Where the figures come from, for the printed table. */
   basis: string;
 }
@@ -42,6 +44,8 @@ export interface MeterLine {
   meter: string;
   quantity: string;
   credits: number;
+  /** Spent whatever the traffic: the deploys, the scheduled functions, the database. */
+  fixed: boolean;
   basis: string;
 }
 
@@ -92,36 +96,44 @@ export function priceUsage(u: Usage): MeterLine[] {
       meter: 'production deploys',
       quantity: `${fmt(u.deploys.count, 1)} deploys`,
       credits: u.deploys.count * CREDITS_PER_PRODUCTION_DEPLOY,
+      fixed: true,
       basis: u.deploys.basis,
     },
     ...u.functions.map((f) => ({
       meter: `function compute: ${f.name}`,
       quantity: `${fmt(f.invocations)} × ${fmt(f.durationMs, 1)} ms × ${fmt(f.memoryMb)} MB = ${fmt(gbHours(f), 2)} GB-h`,
       credits: gbHours(f) * CREDITS_PER_GB_HOUR,
+      fixed: f.fixed,
       basis: f.basis,
     })),
     {
       meter: 'database hours awake',
       quantity: `${fmt(u.database.awakeHours, 1)} h × ${DB_MIN_COMPUTE_UNITS} unit`,
       credits: u.database.awakeHours * DB_MIN_COMPUTE_UNITS * CREDITS_PER_DB_COMPUTE_UNIT_HOUR,
+      fixed: true,
       basis: u.database.basis,
     },
     {
       meter: 'web requests',
       quantity: `${fmt(u.webRequests.count)} requests`,
       credits: (u.webRequests.count / 10_000) * CREDITS_PER_10K_WEB_REQUESTS,
+      fixed: false,
       basis: u.webRequests.basis,
     },
     {
       meter: 'bandwidth',
       quantity: sizeOf(u.bandwidth.bytes),
       credits: (u.bandwidth.bytes / BYTES_PER_GB) * CREDITS_PER_GB_BANDWIDTH,
+      fixed: false,
       basis: u.bandwidth.basis,
     },
   ];
 }
 
 export const totalCredits = (lines: readonly MeterLine[]): number => lines.reduce((sum, l) => sum + l.credits, 0);
+
+/** The credits a month costs with no traffic at all. */
+export const fixedCredits = (lines: readonly MeterLine[]): number => totalCredits(lines.filter((l) => l.fixed));
 
 /** Per plan: whether a month of `credits` fits, else on which day of the month the plan's credits run out. */
 export function planFit(credits: number): { plan: string; fits: boolean; spentOnDay: number | null; whenSpent: string }[] {
