@@ -191,6 +191,12 @@ describe('the designs of the registry, on a record of 30 days', () => {
     expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((43_199 * 0.3 + 0.9) / 3600) * 10 + 7_200, 9);
   });
 
+  it('today, were a quiet run to make no statement: the database awake only around the deploys and alerts, as counted', () => {
+    const quiet = { ...MEASURED, watcher: { ...MEASURED.watcher, quietStatements: 0 } };
+    // 10 builds, every half hour from T0: spans of 5 minutes, 10 of them, and the alert at day 10 another.
+    expect(today.usage({ ...record(10), alerts: [T0 + 10 * DAY] }, quiet).database.awakeHours).toBeCloseTo(55 / 60, 9);
+  });
+
   it('projected: deploys only the facts, quiet runs without the database, the database awake around deploys and alerts only', () => {
     const u = projected.usage({ ...record(10), alerts: [T0 + 10 * DAY] }, MEASURED);
     // The 5 facts among the 10 builds (pulls 0, 2, 4, 6, 8: hours 0 to 4), then one deploy each 7 days as the horizon runs out.

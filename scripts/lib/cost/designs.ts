@@ -117,6 +117,26 @@ function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
   };
 }
 
+/**
+ * The database's month from the statements the watcher's runs were counted to make: a quiet run that
+ * makes any wakes it every minute, so it never sleeps; one that makes none leaves it to the alerts and
+ * the deploys (the deployed-alerts step), each keeping it awake 5 minutes.
+ */
+function databaseAwake(record: RecordSpan, deploys: readonly Pull[], quietStatements: number, counted: string): Usage['database'] {
+  if (quietStatements > 0)
+    return {
+      awakeHours: awakeHours(everyPeriod(0, MONTH_MS, WATCH_PERIOD_MS), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
+      basis: `the watcher queries it every minute (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
+    };
+  const awake = awakeHours([...record.alerts, ...deploys.map((p) => p.t)], DB_SLEEP_AFTER_MS, record.from, record.to);
+  return {
+    awakeHours: perMonth(awake, record.days),
+    basis:
+      `woken at each of the record's ${record.alerts.length} alerts and ${deploys.length} deploys (${counted}), asleep ` +
+      `${DB_SLEEP_AFTER_MS / 60_000} min after: ${awake.toFixed(1)} h in ${record.days.toFixed(1)} days`,
+  };
+}
+
 /** The design of this commit: a deploy whenever the pull's rule says so, the watcher on the database every minute. */
 const TODAY: Design = {
   name: 'today',
@@ -124,20 +144,20 @@ const TODAY: Design = {
   about:
     "this commit: deploys by the pull's rule (facts, the forecast's numbers, time-bound alerts), the watcher on the database every minute",
   usage(record, m) {
-    const builds = record.pulls.filter((p) => p.fact || p.numbers || p.timeBound).length;
-    const month = everyPeriod(0, MONTH_MS, WATCH_PERIOD_MS);
+    const built = record.pulls.filter((p) => p.fact || p.numbers || p.timeBound);
+    const builds = built.length;
     return {
       deploys: {
         count: perMonth(builds, record.days),
         basis: `replay of the last ${record.days.toFixed(1)} days of data/: ${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
       },
       functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), mcpUse(m)],
-      database: {
-        awakeHours: awakeHours(month, DB_SLEEP_AFTER_MS, 0, MONTH_MS),
-        basis:
-          `the watcher opens a connection every minute (${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet ` +
-          `run, ${m.watcher.alertStatements} with an alert): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
-      },
+      database: databaseAwake(
+        record,
+        built,
+        m.watcher.quietStatements,
+        `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
+      ),
       ...webUse(m),
     };
   },
@@ -170,20 +190,13 @@ const FACTS_ONLY: Design = {
     'touched only when an alert is due or a deploy brings new ones',
   usage(record, m) {
     const deploys = factDeploys(record.pulls, HORIZON_MS);
-    const instants = [...record.alerts, ...deploys.map((p) => p.t)];
-    const awake = awakeHours(instants, DB_SLEEP_AFTER_MS, record.from, record.to);
     return {
       deploys: {
         count: perMonth(deploys.length, record.days),
         basis: `the same replay, building only at a fact or ${HORIZON_MS / DAY_MS} days after the last build: ${deploys.length} builds`,
       },
       functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), mcpUse(m)],
-      database: {
-        awakeHours: perMonth(awake, record.days),
-        basis:
-          `woken at each of the record's ${record.alerts.length} alerts and ${deploys.length} deploys, asleep ` +
-          `${DB_SLEEP_AFTER_MS / 60_000} min after: ${awake.toFixed(1)} h in ${record.days.toFixed(1)} days`,
-      },
+      database: databaseAwake(record, deploys, 0, 'projected: no statement on a quiet minute'),
       ...webUse(m),
     };
   },
