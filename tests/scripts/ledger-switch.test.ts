@@ -10,13 +10,14 @@
  * nothing it records is sent again and the alert it lacks is sent once per outlet; a row a sender wrote
  * is never overwritten; without the file there is nothing to import, no line and no statement.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/core/json.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import type { Alert, OutletLog, SentLogFile } from '../../src/core/schema/index.ts';
+import type { Alert, AlertsPayload, OutletLog, SentLogFile } from '../../src/core/schema/index.ts';
 import { SITE } from '../../src/core/site.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { HOUR_MS } from '../../src/core/time-units.ts';
@@ -30,6 +31,7 @@ import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
 import { watchStore } from '../../src/jobs/watch/state.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
+import { bundleWatchFunction } from '../../scripts/lib/bundle-function.ts';
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { testLedger } from '../support/ledger.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi } from '../support/outlet-servers.ts';
@@ -48,6 +50,7 @@ let withoutLog: string;
 /** The alerts due at NOW (within the send window), oldest first; the sent-log records all but the last. */
 let due: Alert[];
 let alertsJson: string;
+let payload: AlertsPayload;
 let dbCount = 0;
 
 let closers: (() => Promise<void> | void)[] = [];
@@ -81,9 +84,9 @@ beforeAll(async () => {
   } finally {
     await x.close();
   }
-  const alerts = createPayloads(loadDir(withoutLog), NOW, SITE.url).alerts;
-  alertsJson = stableStringify(alerts);
-  due = alerts.alerts
+  payload = createPayloads(loadDir(withoutLog), NOW, SITE.url).alerts;
+  alertsJson = stableStringify(payload);
+  due = payload.alerts
     .filter((a) => Date.parse(a.at) >= NOW.getTime() - 24 * HOUR_MS && Date.parse(a.at) <= NOW.getTime())
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   withLog = mkdtempSync(join(tmpdir(), 'resetcast-switch-'));
@@ -111,12 +114,12 @@ async function migrated(name: string): Promise<string> {
   return url;
 }
 
-async function world(): Promise<World> {
+async function world(deployed: string = alertsJson): Promise<World> {
   const [url, ntfy, discord, site] = await Promise.all([
     migrated(`switch${++dbCount}`),
     startServer(ntfyApi()),
     startServer(discordApi()),
-    startServer((u) => (u.pathname === '/api/v1/alerts.json' ? { body: alertsJson } : undefined)),
+    startServer((u) => (u.pathname === '/api/v1/alerts.json' ? { body: deployed } : undefined)),
   ]);
   closers.push(ntfy.close, discord.close, site.close);
   return { url, ntfy, discord, site };
@@ -301,5 +304,68 @@ describe('npm run broadcast on the embedded engine', () => {
     expect(imports(first)).toEqual([recordedLine()]);
     expect(imports(await broadcastCli(w, withLog, embedded))).toEqual([]);
     expect(received(w)).toEqual(onlyTheUnrecorded());
+  });
+});
+
+describe('the watch function itself, on the wall clock (its own now)', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  /** The due alerts moved to the wall clock: the deploy's alerts.json, and a fork's data/ holding only its retired log of all but the newest. */
+  function wallClockFork(): { deployed: string; dir: string; due: Alert[] } {
+    const shift = Math.floor((Date.now() - NOW.getTime()) / 1000) * 1000;
+    const moved = due.map((a) => ({ ...a, at: toTimestamp(new Date(Date.parse(a.at) + shift)) }));
+    const dir = mkdtempSync(join(tmpdir(), 'resetcast-switch-fn-'));
+    closers.push(() => rmSync(dir, { recursive: true, force: true }));
+    const log: SentLogFile = { outlets: [outletLog('ntfy', moved.slice(0, -1)), outletLog('discord', moved.slice(0, -1))] };
+    writeFileSync(join(dir, DATA_FILES.sentLog), JSON.stringify(log));
+    return { deployed: stableStringify({ ...payload, alerts: moved }), dir, due: moved };
+  }
+
+  /** One run of the function (`module`: its source or a bundle) in a process of its own; its `[watch]` lines. */
+  async function invoke(module: string, w: World, dataDir: string, x: FixtureServer): Promise<string[]> {
+    const script = `const watch = (await import(${JSON.stringify(pathToFileURL(module).href)})).default; await watch();`;
+    const r = await runNode(
+      ['--input-type=module', '-e', script],
+      {
+        PATH: process.env['PATH'] ?? '',
+        X_BEARER_TOKEN: 'xTokenS3cret',
+        RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
+        RESETCAST_REPO: REPO,
+        RESETCAST_X_API: x.url,
+        RESETCAST_GITHUB_API: DEAD,
+        RESETCAST_WATCH_SITE: w.site.url,
+        RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
+        NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+        DISCORD_WEBHOOK_URL: `${w.discord.url}${DISCORD_PATH}`,
+        NETLIFY_DB_URL: w.url,
+        RESETCAST_DATA_DIR: dataDir,
+      },
+      root,
+    );
+    expect(r.code, r.out).toBe(0);
+    return r.out.split('\n').filter((l) => l.startsWith('[watch] '));
+  }
+
+  it.each([
+    ['bundled as the build bundles it: the log pinned at build, not the data/ it runs beside', true],
+    ["from source: the working copy's data/", false],
+  ])('%s: imported once, nothing it records resent', async (_name, bundled) => {
+    const fork = wallClockFork();
+    const [w, x] = await Promise.all([world(fork.deployed), startServer(xApi(() => []))]);
+    closers.push(x.close);
+    let module = join(root, 'netlify/functions/watch.ts');
+    let dataDir = fork.dir;
+    if (bundled) {
+      mkdirSync(join(root, '.test-builds'), { recursive: true });
+      const out = mkdtempSync(join(root, '.test-builds', 'switch-'));
+      closers.push(() => rmSync(out, { recursive: true, force: true }));
+      module = await bundleWatchFunction(root, join(out, 'watch.mjs'), fork.dir);
+      dataDir = withoutLog; // no retired log there: only the pin can import it
+    }
+    const first = await invoke(module, w, dataDir, x);
+    expect(first.filter((l) => l.includes('ledger: imported'))).toEqual([`[watch] ${recordedLine()}`]);
+    expect(received(w)).toEqual({ ntfy: [fork.due.at(-1)!.title], discord: 1 });
+    const second = await invoke(module, w, dataDir, x);
+    expect(second.filter((l) => l.includes('ledger'))).toEqual([]);
+    expect(received(w)).toEqual({ ntfy: [fork.due.at(-1)!.title], discord: 1 });
   });
 });
