@@ -45,8 +45,8 @@ let saidUnset = false;
 
 /**
  * The retired data/sent-log.json as the build found it, pinned into the bundle (scripts/lib/bundle-function.ts,
- * bundleWatchFunction): deployed and in the local runtime the function has no data/ folder. Undefined
- * when run from source (tests), which read the working copy's file.
+ * bundleWatchFunction): the bundle is all a deployed function is shipped with. Undefined when run from
+ * source (tests), which read the working copy's file.
  */
 declare const RESETCAST_RETIRED_SENT_LOG: string | undefined;
 const retiredSentLog = (env: Readonly<Record<string, string | undefined>>): string =>

@@ -89,9 +89,9 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
 /**
  * The deployable watcher, with the retired data/sent-log.json of `dataDir` pinned into it as a string
  * (RESETCAST_RETIRED_SENT_LOG; a missing file as what its absence means, an empty log): the function
- * imports its recent records into the ledger once per database (src/jobs/broadcast/retired-log.ts), and
- * neither Netlify nor the local runtime gives a function the repository's files. Pinned rather than
- * shipped beside it (`included_files`): what the bundle holds is what runs, in both places.
+ * imports its recent records into the ledger once per database (src/jobs/broadcast/retired-log.ts), and a
+ * deployed function holds only what it is shipped with. Pinned rather than shipped beside it
+ * (`included_files`): what the bundle holds is what runs, deployed and in the local runtime alike.
  */
 export async function bundleWatchFunction(root: string, outfile: string, dataDir: string): Promise<string> {
   return bundleFunction(root, WATCH_SOURCE, outfile, {
