@@ -39,6 +39,7 @@ import { startPostgres, type LocalPostgres } from '../support/postgres.ts';
 import { DEAD, httpDeps, loadDir, NOW, pullInto, tempData } from '../support/pull-env.ts';
 import { runNode } from '../support/run-node.ts';
 import { xApi } from '../support/x-api.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const REPO = 'resetcast/resetcast';
 const IMPORT_LINE = /^✅ ledger: imported \d+ record\(s\) of data\/sent-log\.json \(once per database/;
@@ -212,13 +213,28 @@ describe('whichever sender runs first, the retired log is imported once and noth
     expect(received(w)).toEqual(onlyTheUnrecorded());
   });
 
-  it('three senders at once (two npm run broadcast processes and the watcher): one import, each alert sent at most once', async () => {
+  it('three senders at once (two npm run broadcast processes and the watcher), all held at the import and let go together: one import, each alert sent at most once', async () => {
     const w = await world();
-    const all = await Promise.all([broadcastCli(w, withLog), broadcastCli(w, withLog), watcher(w, withLog).then((r) => r.lines)]);
+    const [holder, check] = await Promise.all([testLedger({ url: w.url }), testLedger({ url: w.url })]);
+    closers.push(
+      () => holder.close(),
+      () => check.close(),
+    );
+    // No insert into ledger_imports passes this lock: each sender stops at its import until all three are there.
+    await holder.db.sql.query('BEGIN');
+    await holder.db.sql.query('LOCK TABLE ledger_imports IN SHARE ROW EXCLUSIVE MODE');
+    const senders = Promise.all([broadcastCli(w, withLog), broadcastCli(w, withLog), watcher(w, withLog).then((r) => r.lines)]);
+    const waiting = async (): Promise<number> =>
+      (
+        await check.db.sql.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+      ).rows[0]!.n;
+    await waitFor(async () => (await waiting()) === 3, { describe: 'the three senders waiting at their import' });
+    await holder.db.sql.query('COMMIT');
+    const all = await senders;
     expect(all.flatMap(imports)).toEqual([recordedLine()]);
     expect(received(w)).toEqual(onlyTheUnrecorded());
-    const check = await testLedger({ url: w.url });
-    closers.push(() => check.close());
     const marks = await check.db.sql.query<{ name: string; records: number }>('SELECT name, records FROM ledger_imports');
     expect(marks.rows).toEqual([{ name: RETIRED_LOG, records: 2 * (due.length - 1) }]);
   });
