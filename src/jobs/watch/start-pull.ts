@@ -17,7 +17,8 @@ export async function startPull(
   lines: string[],
 ): Promise<boolean> {
   const { now } = input;
-  const state = stored?.stores.state;
+  // The outcome is written back only where the database holds this run's state (a failed write: not).
+  const state = owing.recorded ? stored?.stores.state : undefined;
   // The uncertain dispatch as the database had it when this run owed one (an overlapping run's included).
   const quietSince = dispatchQuietSince(owing.uncertainAt === undefined ? {} : { dispatch_uncertain_at: owing.uncertainAt }, now);
   if (quietSince !== null) {
