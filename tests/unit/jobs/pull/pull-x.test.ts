@@ -279,7 +279,7 @@ describe('x: new posts', () => {
       const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
       expect(r.lines).toContain('✅ x: 1 new event(s), 3 for review');
       expect(recordsOf(dir, RESET_ID)).toEqual([0, 1]);
-      const queued = readJson(dir, 'candidates.json').candidates.find((c: { id: string }) => c.id === RESET_ID);
+      const queued = readJson(dir, 'candidates.json').candidates.find((c: { id: string }) => c.id === RESET_ID)!;
       expect([queued.text, queued.reason]).toEqual([
         expect.stringMatching(/^We've reset Codex rate limits for all Plus and Pro users\./),
         'says limits were reset; X answered this post id with differing texts (the first copy is kept)',

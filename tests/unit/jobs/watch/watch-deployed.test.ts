@@ -328,15 +328,8 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
     );
     const w = await world({ posts: () => [{ ...POST, id: postIdAt(new Date(Date.now() - 10_000), 1n) }] });
     w.serve({ body: stableStringify(freshDeploy()) });
-    const out = await runFunction({
-      X_BEARER_TOKEN: 'xTokenS3cret',
-      RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
-      RESETCAST_REPO: REPO,
-      RESETCAST_X_API: w.x.url,
-      RESETCAST_GITHUB_API: w.github.url,
-      RESETCAST_WATCH_SITE: w.site.url,
+    const out = await runFunction(w, {
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
-      NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
       NETLIFY_DB_URL: `postgres://resetcast:dbPass@127.0.0.1:${(silent.address() as { port: number }).port}/alerts`,
       RESETCAST_DB_TIMEOUT_MS: '1000',
     });
@@ -399,15 +392,8 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
     const deploy = freshDeploy();
     const recent = deploy.alerts.slice(0, 3).map((a, i) => ({ ...a, at: toTimestamp(new Date(Date.now() - (i + 1) * 60_000)) }));
     w.serve({ body: stableStringify({ ...deploy, alerts: [...recent, ...deploy.alerts.slice(3)] }) });
-    const out = await runFunction({
-      X_BEARER_TOKEN: 'xTokenS3cret',
-      RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
-      RESETCAST_REPO: REPO,
-      RESETCAST_X_API: w.x.url,
-      RESETCAST_GITHUB_API: w.github.url,
-      RESETCAST_WATCH_SITE: w.site.url,
+    const out = await runFunction(w, {
       RESETCAST_WATCH_ACCOUNTS: 'thsott\u0456aux:1',
-      NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
       NETLIFY_DB_URL: await pg.freshDatabase('badacct'),
     });
     expect(failures(out)).toEqual([
@@ -449,10 +435,22 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
   });
 });
 
-/** The function as the scheduler invokes it, with `env` added to the process's: what it logged. */
-async function runFunction(env: Record<string, string>): Promise<string[]> {
+/**
+ * The function as the scheduler invokes it, with its secrets, the world's X, GitHub, deploy and ntfy, and
+ * `env`, added to the process's environment: what it logged.
+ */
+async function runFunction(w: World, env: Record<string, string>): Promise<string[]> {
   const saved = { ...process.env };
-  Object.assign(process.env, env);
+  Object.assign(process.env, {
+    X_BEARER_TOKEN: 'xTokenS3cret',
+    RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
+    RESETCAST_REPO: REPO,
+    RESETCAST_X_API: w.x.url,
+    RESETCAST_GITHUB_API: w.github.url,
+    RESETCAST_WATCH_SITE: w.site.url,
+    NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+    ...env,
+  });
   const out: string[] = [];
   const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
   try {
