@@ -36,7 +36,7 @@ const SHOWN_CHARS = 60;
  * ASCII written as its escape (`\u0456`), so a look-alike letter (a Cyrillic і in "thsottiaux") is seen
  * for what it is and no control character reaches the log.
  */
-export function shownEntry(entry: string): string {
+function shownEntry(entry: string): string {
   const cut = [...entry.trim()].slice(0, SHOWN_CHARS).join('');
   return JSON.stringify(cut).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

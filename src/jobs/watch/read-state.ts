@@ -10,7 +10,7 @@ import type { Stored, WatchInput } from './input.ts';
  * What a run without its database does, said once in the fault's own line (the steps it stops say ⏭️):
  * nothing is claimed, so nothing is sent, and new posts still start the pull, which records and announces them.
  */
-export const WITHOUT_DATABASE = 'nothing is sent this run (nothing can be claimed); new posts still start the pull, which announces them';
+const WITHOUT_DATABASE = 'nothing is sent this run (nothing can be claimed); new posts still start the pull, which announces them';
 
 /** The state, or null with the run's one `❌ database:` line. */
 export async function readState(input: Pick<WatchInput, 'stores' | 'noDatabase' | 'now'>, lines: string[]): Promise<Stored | null> {

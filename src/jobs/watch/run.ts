@@ -18,9 +18,11 @@
  *    have started the pull is never repeated (dispatch.ts): none is sent for DISPATCH_QUIET_MS, and the
  *    scheduled pull records the posts.
  *
- * Every failure is one line and ends the part it stops, never the others: X failing sends nothing and
- * moves nothing; the database failing sends nothing (nothing can be claimed) but still starts the pull,
- * which announces what the watcher could not.
+ * Every failure is one line and ends the part it stops, never the others: a bad entry of
+ * RESETCAST_WATCH_ACCOUNTS stops that account; X failing sends nothing and moves nothing; the database
+ * failing sends nothing (nothing can be claimed) but still starts the pull, which announces what the
+ * watcher could not, and so does a cursor write the database refuses (the run cannot know whether another
+ * moved past the posts).
  */
 import { sendDeployedAlerts } from './deployed-alerts.ts';
 import { announce, classifyPolled } from './announce.ts';
@@ -38,20 +40,21 @@ export type { WatchInput, WatchOutput } from './input.ts';
  * One run: the settings' problems, the state read, the fast path (new posts → their alerts at once → the
  * pull dispatched), then the deployed-alerts step (deployed-alerts.ts: whatever the deploy's alerts.json
  * still owes the outlets). Each step says ✅/❌ in its own lines, and neither stops the other; one fault
- * is one ❌ line (a database that failed is said by readState, and the steps it stops say ⏭️).
+ * is one ❌ line (a database that could not be opened is said by readState, and the steps it stops say ⏭️).
+ * A state that cannot be read stops the fast path's sends only: the deployed-alerts step uses other tables.
  */
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const lines = settingLines(input.accountProblems);
   const stored = await readState(input, lines);
   const fast = await fastPath(input, stored, lines);
-  const deployed = stored
+  const deployed = input.stores
     ? await sendDeployedAlerts({
         now: input.now,
         http: input.http,
         deploy: input.deploy,
         deployId: input.deployId,
-        ledger: stored.stores.ledger,
-        store: stored.stores.deployed,
+        ledger: input.stores.ledger,
+        store: input.stores.deployed,
         urls: input.urls,
       })
     : ['⏭️ deployed alerts: not read (no database, above: nothing can be claimed); the next run sends them'];
