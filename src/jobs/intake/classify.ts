@@ -42,6 +42,9 @@ export function scopeOf(text: string): string {
   return 'unspecified';
 }
 
+/** At most this many look-alike letters named in a reason (the reason is capped; the post's text is kept whole). */
+const LOOK_ALIKES_SHOWN = 5;
+
 /**
  * A post's classification. A post that matches nothing as written is read again with its look-alike
  * letters folded to Latin ones (core/look-alikes.ts: "rеset" with a Cyrillic е); if that matches, it
@@ -58,9 +61,7 @@ export function classifyPost(text: string): Classification | null {
   return { ...c, confident: false, reason: `${c.reason}; written with look-alike letters (${shown}${more})` };
 }
 
-/** At most this many look-alike letters named in a reason (the reason is capped; the post's text is kept whole). */
-const LOOK_ALIKES_SHOWN = 5;
-
+/** The classification of a text as written: the keyword rules above. */
 function classifyText(text: string): Classification | null {
   const t = text.toLowerCase().replace(/https?:\/\/\S+/g, ' ');
   if (!RESET.test(t) || !(LIMITS.test(t) || BANKED.test(t))) return null;
