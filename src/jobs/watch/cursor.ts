@@ -15,7 +15,7 @@ export interface Owing {
   owes: boolean;
   generation: number;
   uncertainAt: string | undefined;
-  /** Whether the database holds this run's state: only then is the dispatch's outcome written back (start-pull.ts). */
+  /** Whether this run's writes so far succeeded: when not, a later write failing is the fault already said (start-pull.ts). */
   recorded: boolean;
 }
 

@@ -403,7 +403,7 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
     expect([w.x.requests.length, w.ntfy.requests.length]).toEqual([0, 3]);
   });
 
-  it('database writes refused (a role that may read the cursor but not write it): one ❌ line, the alert sent once, the pull dispatched', async () => {
+  it('database writes refused (a role that may read the watcher state but not write it): one ❌ line, the alert sent once, the pull dispatched', async () => {
     const name = await pg.freshDatabase('rowrite');
     await (await testLedger({ url: name })).close(); // migrated by its owner, as Netlify migrates at deploy
     const admin = new pgLib.Client({ connectionString: pg.urlOf('rowrite') });
@@ -411,8 +411,8 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
     try {
       await admin.query(
         `CREATE ROLE watcher LOGIN PASSWORD 'watcherPassw0rd-QX7'; GRANT USAGE ON SCHEMA netlify TO watcher; ` +
-          'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON watch_accounts TO watcher; ' +
-          'GRANT SELECT, INSERT, UPDATE, DELETE ON alert_deliveries, watch_dispatch, deployed_alerts TO watcher',
+          'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON watch_accounts, watch_dispatch TO watcher; ' +
+          'GRANT SELECT, INSERT, UPDATE, DELETE ON alert_deliveries, deployed_alerts TO watcher',
       );
     } finally {
       await admin.end();
@@ -427,6 +427,8 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
       ),
     ]);
     expect(first.lines).toContain('✅ dispatch: started the pull (pull.yml on main)');
+    // The dispatch's outcome is not written over a state this run could not write: no second database line.
+    expect(first.lines.filter((l) => l.includes('database'))).toHaveLength(1);
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
     // The next minute reads the post again (the cursor stayed): the ledger sends nothing twice, and the pull is started again.
     const next = await runWatch(w.input({ now: minutes(1) }));
