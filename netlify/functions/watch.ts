@@ -75,6 +75,7 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
   let db: Database | null = null;
   try {
     let stores = null;
+    let noDatabase: string | undefined;
     try {
       db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
       // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
@@ -83,8 +84,9 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
       const ledger = importingFirst(alertLedger(db.sql), db.sql, { text: retiredSentLog(env), now }, (l) => log(env, [l]));
       stores = { state: watchStore(db.sql), ledger, deployed: deployedStore(db.sql) };
     } catch (e) {
-      log(env, [`❌ database: ${(e as Error).message}`]);
+      noDatabase = (e as Error).message; // said in the run's one ❌ database line
     }
+    const watched = parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']);
     const result = await runWatch({
       now,
       http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
@@ -93,8 +95,10 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
       // Only with the deploy's own address: another site's alerts.json is not this deploy's.
       deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
       siteBase: SITE.url,
-      accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
+      accounts: watched.accounts,
+      accountProblems: watched.problems,
       stores,
+      noDatabase,
       urls: outletUrls(env),
       dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
     });
