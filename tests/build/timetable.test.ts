@@ -16,7 +16,7 @@
  *   state file stops the bundle step, naming the file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -386,6 +386,8 @@ describe('a timetable the bundle step refuses', () => {
     expect(code, out).toBe(1);
     expect(out).toContain(`${TIMETABLE_DIR}/forecast/${s[3]}.json: missing`);
     expect(out).toContain(`${TIMETABLE_DIR}/badge/${starts('badge')[0]}.json: not JSON`);
+    expect(existsSync(outFn)).toBe(false);
+    expect(existsSync(join(outFn, '..', 'timetable.mjs'))).toBe(false);
   }, 120_000);
 });
 
