@@ -1,8 +1,9 @@
 /**
  * `npm run facts-changed -- --before <dir>`: whether the site needs a build after a pull (the rule and
  * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
- * <dir> (data/ as of the last commit), and what a build of data/ now would publish (the forecast's
- * numbers, the alert ids, the active banked grants and their advice) with the deployed site's. Prints one line per
+ * <dir> (data/ as of the last commit), and what a build of data/ would publish (the forecast's numbers, the
+ * alert ids, the active banked grants and their advice) at the instant the deployed site's timetable states
+ * are for with the deployed site's, and asks for a build before the deployed timetable runs out. Prints one line per
  * reason (or why none), and with --output appends `rebuild=true|false` to that file (the workflow passes
  * $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision
  * written).
@@ -16,7 +17,8 @@ import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
 import { parseDataset } from '../src/core/dataset/index.ts';
-import { publishedNow } from '../src/jobs/rebuild/published.ts';
+import { comparedInstants, publishedAt, publishedNow } from '../src/jobs/rebuild/published.ts';
+import { timetableHorizon } from '../src/core/forecast/horizon.ts';
 import { rebuildDecision, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../src/core/site.ts';
 import { deployedView } from '../src/jobs/rebuild/deployed.ts';
@@ -41,10 +43,21 @@ try {
   const env = process.env;
   const now = buildNow(env);
   const dir = dataDir(env);
-  // Ids and links as the build writes them (SITE.url), whichever site --site reads.
-  const view = publishedNow(parseDataset(readDataFiles(dir), now), now, SITE.url);
+  const data = parseDataset(readDataFiles(dir), now);
   const deployed = await deployedView(commandHttp(env), args.site);
-  const decision = rebuildDecision({ before: factTexts(args.before), after: factTexts(dir), now: view, deployed });
+  // Ids and links as the build writes them (SITE.url), whichever site --site reads; at the instants the deployed states are for.
+  const readable = 'unreadable' in deployed ? null : deployed;
+  const view = readable ? publishedAt(data, comparedInstants(readable.clock, now), SITE.url) : publishedNow(data, now, SITE.url);
+  const runsOut = readable
+    ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
+    : undefined;
+  const decision = rebuildDecision({
+    before: factTexts(args.before),
+    after: factTexts(dir),
+    now: view,
+    deployed,
+    ...(runsOut ? { runsOut } : {}),
+  });
   for (const line of decision.why) console.log(line);
   const f = view.forecast;
   if (!decision.rebuild)

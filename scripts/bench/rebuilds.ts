@@ -2,7 +2,9 @@
  * `npm run bench:rebuilds`: Netlify builds per day under the scheduled pull's build rule
  * (src/jobs/rebuild/rebuild.ts), replayed over the recorded history of data/ at 30-minute pulls
  * (scripts/lib/rebuild-replay.ts, which `npm run bench:cost` prices too), against the rule before it (a
- * build whenever data/ changed: every pull writes signals.json and a forecast-log line, so every pull).
+ * build whenever data/ changed: every pull writes signals.json and a forecast-log line, so every pull);
+ * then the same under the timetable's rule (docs/timetable.md): builds for facts, for signals that move
+ * the figures, and before the deployed timetable runs out.
  */
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
@@ -11,7 +13,7 @@ import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { BENCH_REBUILDS } from '../lib/commands/tools.ts';
 import { parseCommand } from '../lib/flags.ts';
-import { built, lastSpan, replayPulls, type Pull } from '../lib/rebuild-replay.ts';
+import { built, lastSpan, replayPulls, replayTimetablePulls, type Pull, type Replay } from '../lib/rebuild-replay.ts';
 
 const { values } = parseCommand(BENCH_REBUILDS);
 const stepMs = Number(values['step-minutes'] ?? 30) * MINUTE_MS;
@@ -53,3 +55,26 @@ console.log(
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of [...report('whole record', pulls), ...report(`last ${lastDays} days`, lastSpan(replay, lastDays * DAY_MS))])
   console.log(line);
+
+/** The timetable's rule beside the rule before it: builds a day and why. */
+function timetableReport(label: string, before: Pull[], after: Pull[]): string {
+  const days = after.length / perDay;
+  const rate = (list: Pull[]): string => fmt(list.filter(built).length / days);
+  const count = (key: 'fact' | 'numbers' | 'timeBound' | 'horizon'): string => fmt(after.filter((p) => p[key] === true).length / days);
+  const why = (['fact', 'numbers', 'timeBound', 'horizon'] as const).map(count).join(' | ');
+  return `| ${label} | ${fmt(days)} | ${rate(before)} | ${rate(after)} | ${why} |`;
+}
+
+const timetable: Replay = replayTimetablePulls(data, stepMs);
+console.log('');
+console.log(
+  'With the timetable (docs/timetable.md): the deployed site serves the state for each instant, so the clock alone never builds.',
+);
+console.log('');
+console.log(
+  '| span | days | builds/day today | builds/day with the timetable | with a fact | forecast moved by a signal or staleness (no fact) | ' +
+    'alerts or banked grants (no fact) | the timetable running out |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(timetableReport('whole record', pulls, timetable.pulls));
+console.log(timetableReport(`last ${lastDays} days`, lastSpan(replay, lastDays * DAY_MS), lastSpan(timetable, lastDays * DAY_MS)));

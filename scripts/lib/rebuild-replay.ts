@@ -7,19 +7,25 @@
  * history to replay; a real incident adds builds through the numbers it moves). A pull builds when a fact
  * appeared since the previous pull or what a build then would publish (publishedNow: the forecast's
  * numbers, the alert ids, the active banked grants and their advice) differs from what the last build
- * published (viewChanges): the rule and the functions of `npm run facts-changed`.
+ * published (viewChanges): the rule of `npm run facts-changed` before the timetable; replayTimetablePulls
+ * replays its rule since (docs/timetable.md).
  */
 import type { Dataset } from '../../src/core/dataset/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { publishedNow, type PublishedView } from '../../src/jobs/rebuild/published.ts';
-import { viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
+import { HORIZON_MARGIN_MS, viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
+import { timetableHorizon } from '../../src/core/forecast/horizon.ts';
 
-/** Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound). */
+/**
+ * Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound),
+ * else (with the timetable) the deployed timetable running out.
+ */
 export interface Pull {
   t: number;
   fact: boolean;
   numbers: boolean;
   timeBound: boolean;
+  horizon?: boolean;
 }
 
 export interface Replay {
@@ -30,7 +36,7 @@ export interface Replay {
   end: number;
 }
 
-export const built = (p: Pull): boolean => p.fact || p.numbers || p.timeBound;
+export const built = (p: Pull): boolean => p.fact || p.numbers || p.timeBound || p.horizon === true;
 
 /** Every moment a fact was published: an event, a promise, a grant, a correction. */
 function factTimesOf(data: Dataset): number[] {
@@ -85,6 +91,42 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
     const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
     if (fact || numbers || timeBound) deployed = view;
     pulls.push({ t, fact, numbers, timeBound });
+  }
+  return { pulls, factTimes, end };
+}
+
+/**
+ * The pulls of the whole record under the timetable's rule (docs/timetable.md, `npm run facts-changed` since
+ * issue 37): the deployed site serves, at each pull, the state its build computed for that instant, so what
+ * is compared is what a build then would publish with what the last build's data publish at the same
+ * instant (a change the clock alone makes is in the deployed timetable); and a build is asked for
+ * HORIZON_MARGIN_MS before the deployed timetable runs out.
+ */
+export function replayTimetablePulls(data: Dataset, stepMs: number): Replay {
+  const factTimes = factTimesOf(data);
+  const first = factTimes[0]!;
+  const end = Math.max(factTimes.at(-1)!, Date.parse(data.signals.fetched_at), Date.parse(data.eventsCheckedAt));
+  const pulls: Pull[] = [];
+  let deployed: { data: Dataset; horizonMs: number } | null = null;
+  let next = 0;
+  for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
+    let fact = false;
+    while (next < factTimes.length && factTimes[next]! <= t) {
+      fact = true;
+      next += 1;
+    }
+    const now = datasetAt(data, t);
+    const view = publishedNow(now, new Date(t), 'https://bench.invalid');
+    const changes =
+      deployed === null
+        ? { forecast: 'first build' }
+        : viewChanges(publishedNow(deployed.data, new Date(t), 'https://bench.invalid'), view);
+    const numbers = !fact && changes.forecast !== undefined;
+    const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
+    const horizon = !fact && !numbers && !timeBound && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
+    if (fact || numbers || timeBound || horizon)
+      deployed = { data: now, horizonMs: timetableHorizon(new Date(t), now.eventsCheckedAt) * 1000 };
+    pulls.push({ t, fact, numbers, timeBound, horizon });
   }
   return { pulls, factTimes, end };
 }

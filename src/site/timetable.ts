@@ -6,10 +6,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Dataset } from '../core/dataset/index.ts';
-import { STALE_EVENTS_HOURS } from '../core/forecast/index.ts';
+import { timetableHorizon } from '../core/forecast/horizon.ts';
 import { stableStringify } from '../core/json.ts';
 import { SITE } from '../core/site.ts';
-import { HOUR_MS } from '../core/time-units.ts';
 import { toTimestamp } from '../core/time.ts';
 import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, timetableStates, type TimetableIndex, type TimetableState } from '../core/timetable.ts';
 import { CLOCK_PAYLOAD_NAMES, createClockPayloadTexts, PAYLOAD_SCHEMAS, type PayloadName } from './api/payloads.ts';
@@ -21,17 +20,6 @@ export interface Timetable {
 }
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
-
-/**
- * The start of the last state: at least 7 days after the build, and the first second the event record is
- * older than the forecast's staleness limit, so the forecast there is not vouched for by its own rule
- * (`available: false`) and says so to every request after it.
- */
-export function timetableHorizon(builtAt: Date, eventsCheckedAt: string): number {
-  const checked = Date.parse(eventsCheckedAt);
-  const base = Math.max(builtAt.getTime(), Number.isFinite(checked) ? checked : 0);
-  return seconds(new Date(base + STALE_EVENTS_HOURS * HOUR_MS)) + 1;
-}
 
 export function computeTimetable(data: Dataset, builtAt: Date, source: string = SITE.url): Timetable {
   const from = seconds(builtAt);

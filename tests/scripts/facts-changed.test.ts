@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { SITE } from '../../src/core/site.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
-import { createPayloads } from '../../src/site/api/payloads.ts';
+import { createClockPayloadTexts, createPayloads } from '../../src/site/api/payloads.ts';
 import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
@@ -36,6 +36,15 @@ function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): D
   return { forecast: doc({ ...payloads.forecast, ...numbers }), alerts: doc(payloads.alerts), banked: doc(payloads.banked) };
 }
 
+/**
+ * The site as a build of `dir` at `builtAt` deploys it with its timetable (docs/timetable.md), as it answers at
+ * `at`: each payload the state for that instant, computed by that build.
+ */
+function timetableFrom(dir: string, builtAt: Date, at = HISTORY_NOW): Deployed {
+  const texts = createClockPayloadTexts(parseDataset(readDataFiles(dir), at), at, SITE.url, builtAt);
+  return { forecast: { body: texts.forecast }, alerts: { body: texts.alerts }, banked: { body: texts.banked } };
+}
+
 /** A local stand-in for the deployed site: its three payloads, anything else 404. */
 async function site(deployed: Deployed): Promise<string> {
   const byPath: Record<string, Reply> = {
@@ -48,13 +57,18 @@ async function site(deployed: Deployed): Promise<string> {
 }
 
 /** Runs the command with data/ = `after`, data/ before = `before`; returns its output and what it appended to --output. */
-async function factsChanged(before: string, after: string, siteUrl: string): Promise<{ code: number | null; out: string; output: string }> {
+async function factsChanged(
+  before: string,
+  after: string,
+  siteUrl: string,
+  epoch = HISTORY_EPOCH,
+): Promise<{ code: number | null; out: string; output: string }> {
   const output = join(after, 'github-output');
   writeFileSync(output, 'earlier=line\n');
   const r = await runNode(['scripts/facts-changed.ts', '--before', before, '--site', siteUrl, '--output', output], {
     PATH: process.env['PATH'] ?? '',
     RESETCAST_DATA_DIR: after,
-    SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+    SOURCE_DATE_EPOCH: String(epoch),
     RESETCAST_HTTP_TIMEOUT_MS: '2000',
   });
   return { ...r, output: readFileSync(output, 'utf8') };
@@ -158,6 +172,68 @@ describe('facts-changed', () => {
     grantExpiring([before, after], '2026-11-23T04:00:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
     expect([r.out, r.output]).toEqual(['alerts: new grant-expiring:test-grant:5h (deployed → now)\n', 'earlier=line\nrebuild=true\n']);
+  });
+
+  it('the same grant expiring, but the deployed site serves its timetable (built 22:45, answering at 00:00): no build', async () => {
+    // The expiry and the reminders' going are in the deployed timetable: the states at 00:00 have them gone already.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    grantExpiring([before, after], '2026-11-22T23:30:00Z');
+    quietPull(after);
+    const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
+    expect(r.out).toBe(
+      'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
+    );
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=false\n']);
+  });
+
+  it('a deployed forecast state begun 4 minutes before the pull, p24 moved since: compared at its start, so no build', async () => {
+    // A pull time whose p24 differs from 4 minutes before (the clock alone moved it): compared at the pull's
+    // clock, the state the site serves would read as a point behind.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const data = parseDataset(readDataFiles(before), HISTORY_NOW);
+    const p24 = (t: number): number => createPayloads(data, new Date(t), SITE.url).forecast.p24;
+    let pull = HISTORY_NOW.getTime() + 5 * 60_000;
+    while (p24(pull) === p24(pull - 4 * 60_000)) pull += 5 * 60_000;
+    const start = new Date(pull - 4 * 60_000);
+    const r = await factsChanged(before, after, await site(timetableFrom(before, HISTORY_NOW, start)), pull / 1000);
+    expect([r.out.startsWith('no build: '), r.output]).toEqual([true, 'earlier=line\nrebuild=false\n']);
+  });
+
+  it('a signal check that moves the forecast (a major Codex outage, a burst of issues): build, though no fact changed', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    editJson(after, 'signals.json', (s) => {
+      s.status = {
+        indicator: 'major',
+        components: [{ name: 'Codex', status: 'major_outage' }],
+        incidents: [],
+        checked_at: '2026-11-22T23:44:29Z',
+      };
+      s.issues = { ...s.issues, recent_count: 60, baseline_per_day: 2, checked_at: '2026-11-22T23:44:29Z' };
+    });
+    const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
+    expect(r.out).toMatch(/^forecast: p24 6 → (\d+), p48 15 → \d+ \(deployed → now\)\n$/);
+    expect(Number(/p24 6 → (\d+)/.exec(r.out)![1])).toBeGreaterThan(6);
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+  });
+
+  it.each([
+    ['runs out in 3 hours: build, saying when', 3, true],
+    ['runs out in 7 hours: no build yet', 7, false],
+  ])('the deployed timetable %s', async (_, hoursLeft, build) => {
+    // Built 7 days before its horizon (the record checked before the build): the horizon is built_at + 7 d + 1 s.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const builtAt = new Date(HISTORY_NOW.getTime() + hoursLeft * 3_600_000 - 7 * 86_400_000);
+    const r = await factsChanged(before, after, await site(timetableFrom(before, builtAt)));
+    const horizon = new Date(builtAt.getTime() + 7 * 86_400_000 + 1000).toISOString().replace('.000Z', 'Z');
+    expect(r.out).toBe(
+      build
+        ? `the deployed timetable runs out at ${horizon} (now 2026-11-23T00:00:00Z): building a new one\n`
+        : 'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
+    );
+    expect(r.output).toBe(`earlier=line\nrebuild=${build}\n`);
   });
 
   it.each([

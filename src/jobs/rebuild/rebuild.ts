@@ -12,12 +12,18 @@
  *    expires, a promise window closes), so "changed" must mean "differs from what the site shows", not
  *    from the previous pull: a build that failed or a hook that was never called is made up by the next
  *    pull, and the deployed site is what readers see. Whole percents: a build per point moved, not per
- *    drift of the unrounded value.
+ *    drift of the unrounded value. The deployed site serves its timetable (docs/timetable.md), the state for
+ *    each instant, so the view is compared at the instant the deployed state is for (published.ts,
+ *    `comparedInstants`): a change the clock alone makes is in the timetable and never builds; a fact or a
+ *    signal that moves the figures does;
+ *  - the horizon: the deployed timetable runs out (its last state, not vouched for, would be served) within
+ *    HORIZON_MARGIN_MS.
  * Pure: the caller reads the files, the deployed site and the clock.
  */
 import { shortAlertId } from '../../core/alerts/derive.ts';
 import { ABSENT_MEANS, dataPath, FACT_FILES, type FactFileKey } from '../../core/dataset/files.ts';
 import type { PublishedView } from './published.ts';
+import { toTimestamp } from '../../core/time.ts';
 
 /** The fact files' texts; a file that is absent is undefined. */
 export type FactTexts = Partial<Record<FactFileKey, string>>;
@@ -31,7 +37,15 @@ export interface RebuildInput {
   now: PublishedView;
   /** What the deployed site publishes, or why it could not be read. */
   deployed: PublishedView | { unreadable: string };
+  /** When the deployed timetable runs out (its horizon), and the decision's clock; absent when unknown. */
+  runsOut?: { horizon: Date; now: Date };
 }
+
+/**
+ * A build is asked for this long before the deployed timetable runs out: the pull runs every 30 minutes, so a
+ * dozen pulls may fail before the site serves its last state.
+ */
+export const HORIZON_MARGIN_MS = 6 * 3_600_000;
 
 export interface RebuildDecision {
   rebuild: boolean;
@@ -104,5 +118,8 @@ export function rebuildDecision(input: RebuildInput): RebuildDecision {
   // Unknown is not "unchanged": a site that cannot be read may be a failed deploy, and one build too many costs less than a stale site.
   if ('unreadable' in deployed) why.push(`the deployed site could not be read (${deployed.unreadable}), so building`);
   else why.push(...Object.values(viewChanges(deployed, input.now)));
+  const { runsOut } = input;
+  if (runsOut && runsOut.now.getTime() >= runsOut.horizon.getTime() - HORIZON_MARGIN_MS)
+    why.push(`the deployed timetable runs out at ${toTimestamp(runsOut.horizon)} (now ${toTimestamp(runsOut.now)}): building a new one`);
   return { rebuild: why.length > 0, why };
 }

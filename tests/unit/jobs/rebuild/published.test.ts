@@ -6,7 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDataset, type Dataset } from '../../../../src/core/dataset/index.ts';
-import { alertIds, bankedGrants, forecastNumbers, publishedNow } from '../../../../src/jobs/rebuild/published.ts';
+import {
+  alertIds,
+  bankedGrants,
+  comparedInstants,
+  forecastFreshness,
+  forecastNumbers,
+  generatedAt,
+  publishedAt,
+  publishedNow,
+} from '../../../../src/jobs/rebuild/published.ts';
 import { viewChanges } from '../../../../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../../../../src/core/site.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
@@ -119,5 +128,80 @@ describe('readers of the deployed documents', () => {
 
   it('bankedGrants refuses an advice it does not know', () => {
     expect(bankedGrants({ active: [{ id: 'g1', advice: 'spend' }] })).toBeNull();
+  });
+});
+
+describe('when the deployed figures are for (a timetable state, or a build before the timetable)', () => {
+  const clock = (forecast: string, other = forecast) => ({
+    at: { forecast, alerts: other, banked: other },
+    builtAt: '2026-07-01T00:00:00Z',
+    eventsCheckedAt: '2026-06-30T00:00:00Z',
+  });
+  const NOW = new Date('2026-07-01T12:00:00Z');
+  const iso = (r: Record<string, Date>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.toISOString()]));
+
+  it.each([
+    [
+      'a forecast state begun 4 min ago, alerts held since 09:00: each at its own start',
+      '2026-07-01T11:56:00Z',
+      '2026-07-01T09:00:00Z',
+      {
+        forecast: '2026-07-01T11:56:00.000Z',
+        alerts: '2026-07-01T09:00:00.000Z',
+        banked: '2026-07-01T09:00:00.000Z',
+      },
+    ],
+    [
+      'a forecast exactly 10 min old: still a state (an edge may hold one that long)',
+      '2026-07-01T11:50:00Z',
+      '2026-07-01T11:50:00Z',
+      {
+        forecast: '2026-07-01T11:50:00.000Z',
+        alerts: '2026-07-01T11:50:00.000Z',
+        banked: '2026-07-01T11:50:00.000Z',
+      },
+    ],
+    [
+      'a forecast 10 min and 1 s old: a site that does not follow the clock, all at now',
+      '2026-07-01T11:49:59Z',
+      '2026-07-01T09:00:00Z',
+      {
+        forecast: '2026-07-01T12:00:00.000Z',
+        alerts: '2026-07-01T12:00:00.000Z',
+        banked: '2026-07-01T12:00:00.000Z',
+      },
+    ],
+    [
+      'a generated_at in the future (a wrong clock): never later than now',
+      '2026-07-01T12:03:00Z',
+      '2026-07-01T12:03:00Z',
+      {
+        forecast: '2026-07-01T12:00:00.000Z',
+        alerts: '2026-07-01T12:00:00.000Z',
+        banked: '2026-07-01T12:00:00.000Z',
+      },
+    ],
+  ])('%s', (_, forecast, other, want) => {
+    expect(iso(comparedInstants(clock(forecast, other), NOW))).toEqual(want);
+  });
+
+  it('publishedAt is publishedNow of each part at its own instant', () => {
+    const [a, b] = [new Date('2026-07-11T19:00:00Z'), new Date('2026-07-11T19:30:00Z')];
+    const view = publishedAt(mini, { forecast: a, alerts: b, banked: a }, SITE.url);
+    expect(view).toEqual({
+      forecast: publishedNow(mini, a, SITE.url).forecast,
+      alerts: publishedNow(mini, b, SITE.url).alerts,
+      banked: publishedNow(mini, a, SITE.url).banked,
+    });
+    expect(view.alerts).not.toEqual(publishedNow(mini, a, SITE.url).alerts);
+  });
+
+  it('reads generated_at and the forecast freshness as published, and nothing else', () => {
+    const forecast = createPayloads(mini, MINI_NOW, SITE.url).forecast;
+    expect(generatedAt(forecast)).toBe('2026-07-01T12:00:00Z');
+    expect(forecastFreshness(forecast)).toEqual({ builtAt: '2026-07-01T12:00:00Z', eventsCheckedAt: forecast.freshness.events_checked_at });
+    for (const bad of [null, [], { generated_at: 7 }, { generated_at: '2026-07-01' }, { generated_at: 'soon' }])
+      expect(generatedAt(bad)).toBeNull();
+    expect(forecastFreshness({ freshness: { built_at: '2026-07-01T12:00:00Z' } })).toBeNull();
   });
 });

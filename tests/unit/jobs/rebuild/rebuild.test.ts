@@ -20,8 +20,12 @@ const VIEW: PublishedView = {
 const numbers = (forecast: ForecastNumbers): PublishedView => ({ ...VIEW, forecast });
 
 /** The decision for `after` against the mini fixture, with the site as deployed unless given. */
-const decide = (after: FactTexts, now: PublishedView = VIEW, deployed: PublishedView | { unreadable: string } = VIEW) =>
-  rebuildDecision({ before: BEFORE, after, now, deployed });
+const decide = (
+  after: FactTexts,
+  now: PublishedView = VIEW,
+  deployed: PublishedView | { unreadable: string } = VIEW,
+  runsOut?: { horizon: Date; now: Date },
+) => rebuildDecision({ before: BEFORE, after, now, deployed, ...(runsOut ? { runsOut } : {}) });
 
 const events = miniJson('events');
 const newEvent = {
@@ -172,5 +176,21 @@ describe('viewChanges (what a build now publishes against the deployed site)', (
     expect(viewChanges({ ...VIEW, alerts: [] }, { ...VIEW, alerts: five }).alerts).toBe(
       'alerts: new reset:5, reset:4, reset:3 and 2 more (deployed → now)',
     );
+  });
+});
+
+describe('the deployed timetable running out (HORIZON_MARGIN_MS, 6 h)', () => {
+  const horizon = new Date('2026-07-08T12:00:01Z');
+  const at = (iso: string) => decide({ ...BEFORE }, VIEW, VIEW, { horizon, now: new Date(iso) });
+  it.each([
+    ['2026-07-08T05:59:59Z', false],
+    ['2026-07-08T06:00:01Z', true],
+    ['2026-07-08T12:00:01Z', true],
+    ['2026-07-20T00:00:00Z', true],
+  ])('at %s: build %s', (now, build) => {
+    expect(at(now)).toEqual({
+      rebuild: build,
+      why: build ? [`the deployed timetable runs out at 2026-07-08T12:00:01Z (now ${now}): building a new one`] : [],
+    });
   });
 });
