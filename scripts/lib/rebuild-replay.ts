@@ -70,13 +70,12 @@ export function datasetAt(data: Dataset, t: number): Dataset {
   };
 }
 
-/** The pulls of the whole record, each with why it built (or none of the three: no build). */
-export function replayPulls(data: Dataset, stepMs: number): Replay {
+/** The pull times of the whole record, each with whether a fact appeared since the previous pull. */
+function pullTimes(data: Dataset, stepMs: number): { factTimes: number[]; end: number; times: { t: number; fact: boolean }[] } {
   const factTimes = factTimesOf(data);
   const first = factTimes[0]!;
   const end = Math.max(factTimes.at(-1)!, Date.parse(data.signals.fetched_at), Date.parse(data.eventsCheckedAt));
-  const pulls: Pull[] = [];
-  let deployed: PublishedView | null = null;
+  const times: { t: number; fact: boolean }[] = [];
   let next = 0;
   // The first pull is one step after the first fact, so that fact is the first build.
   for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
@@ -85,13 +84,31 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
       fact = true;
       next += 1;
     }
-    const view = publishedNow(datasetAt(data, t), new Date(t), 'https://bench.invalid');
-    const changes = deployed === null ? { forecast: 'first build' } : viewChanges(deployed, view);
-    const numbers = !fact && changes.forecast !== undefined;
-    const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
-    if (fact || numbers || timeBound) deployed = view;
-    pulls.push({ t, fact, numbers, timeBound });
+    times.push({ t, fact });
   }
+  return { factTimes, end, times };
+}
+
+const BASE = 'https://bench.invalid';
+
+/** Why a pull builds, given what a build then publishes and what the deployed site shows then (null: nothing yet). */
+function reasons(fact: boolean, deployed: PublishedView | null, view: PublishedView): Omit<Pull, 't'> {
+  const changes = deployed === null ? { forecast: 'first build' } : viewChanges(deployed, view);
+  const numbers = !fact && changes.forecast !== undefined;
+  const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
+  return { fact, numbers, timeBound };
+}
+
+/** The pulls of the whole record, each with why it built (or none of the three: no build). */
+export function replayPulls(data: Dataset, stepMs: number): Replay {
+  const { factTimes, end, times } = pullTimes(data, stepMs);
+  let deployed: PublishedView | null = null;
+  const pulls = times.map(({ t, fact }): Pull => {
+    const view = publishedNow(datasetAt(data, t), new Date(t), BASE);
+    const why = reasons(fact, deployed, view);
+    if (built({ t, ...why })) deployed = view;
+    return { t, ...why };
+  });
   return { pulls, factTimes, end };
 }
 
@@ -103,31 +120,15 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
  * HORIZON_MARGIN_MS before the deployed timetable runs out.
  */
 export function replayTimetablePulls(data: Dataset, stepMs: number): Replay {
-  const factTimes = factTimesOf(data);
-  const first = factTimes[0]!;
-  const end = Math.max(factTimes.at(-1)!, Date.parse(data.signals.fetched_at), Date.parse(data.eventsCheckedAt));
-  const pulls: Pull[] = [];
+  const { factTimes, end, times } = pullTimes(data, stepMs);
   let deployed: { data: Dataset; horizonMs: number } | null = null;
-  let next = 0;
-  for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
-    let fact = false;
-    while (next < factTimes.length && factTimes[next]! <= t) {
-      fact = true;
-      next += 1;
-    }
+  const pulls = times.map(({ t, fact }): Pull => {
     const now = datasetAt(data, t);
-    const view = publishedNow(now, new Date(t), 'https://bench.invalid');
-    const changes =
-      deployed === null
-        ? { forecast: 'first build' }
-        : viewChanges(publishedNow(deployed.data, new Date(t), 'https://bench.invalid'), view);
-    const numbers = !fact && changes.forecast !== undefined;
-    const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
-    const horizon = !fact && !numbers && !timeBound && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
-    if (fact || numbers || timeBound || horizon)
-      deployed = { data: now, horizonMs: timetableHorizon(new Date(t), now.eventsCheckedAt) * 1000 };
-    pulls.push({ t, fact, numbers, timeBound, horizon });
-  }
+    const why = reasons(fact, deployed && publishedNow(deployed.data, new Date(t), BASE), publishedNow(now, new Date(t), BASE));
+    const horizon = !built({ t, ...why }) && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
+    if (built({ t, ...why }) || horizon) deployed = { data: now, horizonMs: timetableHorizon(new Date(t), now.eventsCheckedAt) * 1000 };
+    return { t, ...why, horizon };
+  });
   return { pulls, factTimes, end };
 }
 

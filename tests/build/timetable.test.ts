@@ -38,7 +38,7 @@ import {
 } from '../../src/core/timetable.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
 import { CLOCK_PAYLOAD_NAMES, createClockPayloadTexts, type PayloadName } from '../../src/site/api/payloads.ts';
-import { astroBuild, buildDir, tempDir } from '../support/astro-build.ts';
+import { astroBuild, buildDir, npmBuild, tempDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { PROJECT_ROOT } from '../support/scratch.ts';
@@ -108,18 +108,7 @@ beforeAll(async () => {
   data = parseDataset(readDataFiles(dataDir), new Date(B * 1000));
   dist = buildDir();
   functions = join(dist, '..', 'functions');
-  const env = {
-    ...process.env,
-    RESETCAST_DATA_DIR: dataDir,
-    SOURCE_DATE_EPOCH: String(B),
-    ASTRO_TELEMETRY_DISABLED: '1',
-    RESETCAST_OUT_DIR: dist,
-    RESETCAST_FUNCTION_OUT: join(functions, 'mcp.mjs'),
-  };
-  for (const step of [['node_modules/astro/bin/astro.mjs', 'build'], ['scripts/bundle-functions.ts']]) {
-    const { code, out } = await runNode(step, env, PROJECT_ROOT);
-    expect(code, out).toBe(0);
-  }
+  await npmBuild({ dataDir, epoch: B, outDir: dist, functionsDir: functions });
   index = JSON.parse(readFileSync(join(dist, TIMETABLE_DIR, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
   horizon = at(index.horizon);
 }, 400_000);
