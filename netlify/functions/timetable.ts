@@ -28,6 +28,7 @@ export const config: Config = {
     '/api/v1/banked.json',
     '/api/v1/promises.json',
     '/api/v1/alerts.json',
+    '/api/v1/backtest.json',
     '/api/v1/track-record.json',
   ],
 };

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Dataset } from '../core/dataset/index.ts';
+import { evaluate, type Evaluation } from '../core/forecast/evaluate.ts';
 import { timetableHorizon } from '../core/forecast/horizon.ts';
 import { stableStringify } from '../core/json.ts';
 import { SITE } from '../core/site.ts';
@@ -24,9 +25,12 @@ const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 export function computeTimetable(data: Dataset, builtAt: Date, source: string = SITE.url): Timetable {
   const from = seconds(builtAt);
   const horizon = Math.max(from, timetableHorizon(builtAt, data.eventsCheckedAt));
+  // The backtest does not depend on the clock: computed once for every instant.
+  let evaluation: Evaluation | undefined;
+  const backtest = (): Evaluation => (evaluation ??= evaluate(data.events, data.announcements));
   const states = timetableStates(
     CLOCK_PAYLOAD_NAMES,
-    (t) => createClockPayloadTexts(data, new Date(t * 1000), source, builtAt),
+    (t) => createClockPayloadTexts(data, new Date(t * 1000), source, builtAt, backtest),
     from,
     horizon,
   ) as Record<PayloadName, TimetableState[]>;

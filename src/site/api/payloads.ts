@@ -178,7 +178,8 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'backtest',
-    clock: false,
+    // The backtest itself is fixed by the record; the official weight it reports comes from the model at `now`.
+    clock: true,
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
     description:
@@ -213,8 +214,8 @@ export function createPayloads(data: Dataset, now: Date, source: string): Payloa
   return createPayloadsWithReasons(data, now, source).payloads;
 }
 
-/** The context every builder reads, with its shared work computed once, on first use. */
-function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date): PayloadContext {
+/** The context every builder reads, with its shared work computed once, on first use (the backtest's given when known: it is the clock's alone). */
+function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date, known?: () => Evaluation): PayloadContext {
   let evaluation: Evaluation | undefined;
   let model: LiveModel | undefined;
   let forecast: ForecastWithReasons | undefined;
@@ -224,7 +225,7 @@ function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date)
     source,
     generated_at: toTimestamp(now),
     built_at: builtAt,
-    evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
+    evaluation: () => (evaluation ??= known ? known() : evaluate(data.events, data.announcements)),
     model: () => (model ??= liveModel(data, now)),
     forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model(), builtAt)),
   };
@@ -234,10 +235,17 @@ function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date)
 /**
  * The clock payloads as published at `now` (each file's exact text), computed at `builtAt`: one
  * timetable state each (src/site/timetable.ts). A build at `now` publishes the same texts but for
- * forecast.json's `freshness.built_at`.
+ * forecast.json's `freshness.built_at`. `evaluation`, when given, is the record's backtest (the same at
+ * every instant: a timetable computes it once).
  */
-export function createClockPayloadTexts(data: Dataset, now: Date, source: string, builtAt: Date): Record<PayloadName, string> {
-  const ctx = payloadContext(data, now, source, builtAt);
+export function createClockPayloadTexts(
+  data: Dataset,
+  now: Date,
+  source: string,
+  builtAt: Date,
+  evaluation?: () => Evaluation,
+): Record<PayloadName, string> {
+  const ctx = payloadContext(data, now, source, builtAt, evaluation);
   return Object.fromEntries(PAYLOADS.filter((p) => p.clock).map((p) => [p.name, stableStringify(p.build(ctx))])) as Record<
     PayloadName,
     string
