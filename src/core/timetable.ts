@@ -17,8 +17,8 @@ export interface TimetableState {
 /** `"generated_at"` and `"built_at"` emptied: what two texts are compared on, apart from when they were made. */
 export const withoutStamps = (text: string): string => text.replace(/"(generated_at|built_at)":\s*"[^"]*"/g, '"$1": ""');
 
-/** The discrete part of a text: stamps set aside and every number masked (a word, a boolean, a colour, an id, a count). */
-const signature = (text: string): string => withoutStamps(text).replace(/\d+(?:\.\d+)?/g, '#');
+/** The discrete part of a text without its stamps: every number masked (a word, a boolean, a colour, an id, a count remain). */
+const maskNumbers = (bare: string): string => bare.replace(/\d+(?:\.\d+)?/g, '#');
 
 /** `from`, every multiple of STEP_SECONDS after it, and `last`: the instants every output is evaluated at. */
 export function gridInstants(from: number, last: number): number[] {
@@ -29,7 +29,20 @@ export function gridInstants(from: number, last: number): number[] {
 }
 
 type Texts<N extends string> = Record<N, string>;
-const joint = <N extends string>(names: readonly N[], texts: Texts<N>): string => names.map((n) => signature(texts[n])).join('\u0000');
+
+/** The texts at one instant, with what they are compared on, each worked out once. */
+interface Evaluated<N extends string> {
+  texts: Texts<N>;
+  /** Per output, the text without its stamps (consecutive equal ones are one state). */
+  bare: Texts<N>;
+  /** Every output's discrete signature, joined: two instants that differ here have a change point between them. */
+  signature: string;
+}
+
+function evaluated<N extends string>(names: readonly N[], texts: Texts<N>): Evaluated<N> {
+  const bare = Object.fromEntries(names.map((n) => [n, withoutStamps(texts[n])])) as Texts<N>;
+  return { texts, bare, signature: names.map((n) => maskNumbers(bare[n])).join('\u0000') };
+}
 
 /**
  * Every state of each output from `from` to `last` (the horizon, whose state holds for ever). The outputs
@@ -46,40 +59,38 @@ export function timetableStates<N extends string>(
 ): Record<N, TimetableState[]> {
   const states = Object.fromEntries(names.map((n) => [n, [] as TimetableState[]])) as Record<N, TimetableState[]>;
   const kept = {} as Record<N, string>;
-  const add = (t: number, texts: Texts<N>): void => {
+  const at = (t: number): Evaluated<N> => evaluated(names, textsAt(t));
+  const add = (t: number, e: Evaluated<N>): void => {
     for (const n of names) {
-      const bare = withoutStamps(texts[n]);
-      if (kept[n] === bare) continue;
-      kept[n] = bare;
-      states[n].push({ start: t, text: texts[n] });
+      if (kept[n] === e.bare[n]) continue;
+      kept[n] = e.bare[n];
+      states[n].push({ start: t, text: e.texts[n] });
     }
   };
-  let at = from;
-  let texts = textsAt(from);
-  add(at, texts);
+  let t0 = from;
+  let here = at(from);
+  add(t0, here);
   for (const next of gridInstants(from, last).slice(1)) {
-    const nextTexts = textsAt(next);
-    const target = joint(names, nextTexts);
-    // Each change point between `at` and `next`, in order: bisect for the first second whose signature differs.
-    while (joint(names, texts) !== target && next - at > 1) {
-      const known = joint(names, texts);
-      let lo = at;
+    const there = at(next);
+    // Each change point between `t0` and `next`, in order: bisect for the first second whose signature differs.
+    while (here.signature !== there.signature && next - t0 > 1) {
+      let lo = t0;
       let hi = next;
-      let hiTexts = nextTexts;
+      let found = there;
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
-        const midTexts = textsAt(mid);
-        if (joint(names, midTexts) === known) lo = mid;
-        else [hi, hiTexts] = [mid, midTexts];
+        const m = at(mid);
+        if (m.signature === here.signature) lo = mid;
+        else [hi, found] = [mid, m];
       }
       if (hi === next) break;
-      at = hi;
-      texts = hiTexts;
-      add(at, texts);
+      t0 = hi;
+      here = found;
+      add(t0, here);
     }
-    at = next;
-    texts = nextTexts;
-    add(at, texts);
+    t0 = next;
+    here = there;
+    add(t0, here);
   }
   return states;
 }
