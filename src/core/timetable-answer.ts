@@ -2,7 +2,8 @@
  * The answer of the timetable function (netlify/functions/timetable.ts, docs/timetable.md): the state of
  * the requested payload whose interval holds the request's instant, its bytes as the build wrote them, with
  * the headers netlify.toml gives the static file at that path (its [[headers]] do not apply to a function's
- * answers) and an edge cache that never outlives the state. It computes nothing but the pick.
+ * answers), an edge cache that never outlives the state and an ETag of the state's bytes. It computes
+ * nothing but the pick (and the ETag, once per state).
  */
 import { cacheSeconds, pickState, type TimetableIndex } from './timetable.ts';
 
@@ -24,6 +25,16 @@ export interface TimetableAnswerOptions {
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 
+/**
+ * A state's ETag, from its bytes (SHA-256, as a static file's is from its content): it changes exactly when
+ * the answer does, a new state or a new deploy, so a reader that keys on it (the watcher's deployed-alerts
+ * step, a cache) sees each state once.
+ */
+async function etagOf(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return `"${[...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
+
 /** `/api/v1/forecast.json` → `forecast`, for the names the timetable has. */
 const nameOf = (path: string, index: TimetableIndex): string | undefined => {
   const m = /^\/api\/v1\/([a-z-]+)\.json$/.exec(path);
@@ -33,14 +44,15 @@ const nameOf = (path: string, index: TimetableIndex): string | undefined => {
 export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request) => Promise<Response> {
   const now = o.now ?? Date.now;
   const log = o.log ?? ((line: string) => console.error(line));
-  // The last state read per payload: consecutive requests within one state read no file.
-  const last = new Map<string, { start: number; bytes: Uint8Array }>();
-  const bytesOf = (name: string, start: number): Uint8Array => {
+  // The last state read per payload: consecutive requests within one state read no file and hash nothing.
+  const last = new Map<string, { start: number; bytes: Uint8Array; etag: string }>();
+  const stateOf = async (name: string, start: number): Promise<{ bytes: Uint8Array; etag: string }> => {
     const hit = last.get(name);
-    if (hit?.start === start) return hit.bytes;
+    if (hit?.start === start) return hit;
     const bytes = o.files.read(name, start);
-    last.set(name, { start, bytes });
-    return bytes;
+    const state = { start, bytes, etag: await etagOf(bytes) };
+    last.set(name, state);
+    return state;
   };
   return async (req) => {
     const path = new URL(req.url).pathname;
@@ -56,9 +68,9 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
     const starts = o.files.index.states[name]!;
     const t = Math.floor(now() / 1000);
     const i = pickState(starts, t);
-    let body: Uint8Array;
+    let state: { bytes: Uint8Array; etag: string };
     try {
-      body = bytesOf(name, starts[i]!);
+      state = await stateOf(name, starts[i]!);
     } catch (e) {
       log(`[timetable] ${name} state ${starts[i]}: ${(e as Error).message}`);
       return new Response(`timetable state unavailable: ${name}/${starts[i]}.json\n`, {
@@ -67,6 +79,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
       });
     }
     headers['Netlify-CDN-Cache-Control'] = `public, max-age=${cacheSeconds(starts, i, t)}`;
-    return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+    headers['ETag'] = state.etag;
+    return new Response(req.method === 'HEAD' ? null : (state.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
   };
 }

@@ -1,4 +1,5 @@
 /** The timetable function's answer (src/core/timetable-answer.ts) over a made-up timetable: the pick, the headers, every refusal. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTimetableHandler } from '../../../src/core/timetable-answer.ts';
 import type { TimetableIndex } from '../../../src/core/timetable.ts';
@@ -42,11 +43,21 @@ describe('createTimetableHandler', () => {
     const res = await handler(t).h(get('/api/v1/forecast.json'));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(body('forecast', start));
+    const etag = `"${createHash('sha256').update(body('forecast', start)).digest('hex').slice(0, 32)}"`;
     expect(Object.fromEntries(res.headers)).toEqual({
       'content-type': 'application/json; charset=utf-8',
       'access-control-allow-origin': '*',
       'netlify-cdn-cache-control': `public, max-age=${cdn}`,
+      etag,
     });
+  });
+
+  it('gives each state its own ETag, and the same state the same one', async () => {
+    const tags = await Promise.all(
+      [1000, 1299, 1300, 1600].map(async (t) => (await handler(t).h(get('/api/v1/forecast.json'))).headers.get('etag')),
+    );
+    expect(tags[0]).toBe(tags[1]);
+    expect(new Set(tags).size).toBe(3);
   });
 
   it('reads a state once while it holds', async () => {
