@@ -2,8 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from '../../../../src/core/forecast/index.ts';
 import { liveModel } from '../../../../src/core/forecast/live.ts';
-import { OUTLOOK_HOURS, OUTLOOK_STEP_HOURS, createOutlookPayload, outlookPoints } from '../../../../src/core/forecast/outlook.ts';
-import { OutlookPayload } from '../../../../src/core/schema/index.ts';
+import {
+  OUTLOOK_HOURS,
+  OUTLOOK_STEP_HOURS,
+  createHourlyOutlookPayload,
+  createOutlookPayload,
+  hourlyOutlookPoints,
+  outlookPoints,
+} from '../../../../src/core/forecast/outlook.ts';
+import { HourlyOutlookPayload, OutlookPayload } from '../../../../src/core/schema/index.ts';
 import { SHIPPED_NOW, dataset, event, promise, shipped } from './fixtures.ts';
 
 const SRC = 'https://example.org';
@@ -64,5 +71,51 @@ describe('7-day outlook', () => {
       ),
       { seed: 14, numRuns: 100 },
     );
+  });
+});
+
+/** The published rule, as a reader applies it: the first point whose `until` is at or after T. */
+const chanceBefore = (points: HourlyOutlookPayload['points'], t: number): number | undefined =>
+  points.find((x) => Date.parse(x.until) >= t)?.p;
+
+describe('hourly outlook (the chance before an instant T)', () => {
+  it.each([
+    ['its clock', SHIPPED_NOW.toISOString()],
+    ['a promise open (2026-09-12T04:00Z)', '2026-09-12T04:00:00Z'],
+    ['an hour after a reset', '2026-08-24T01:46:51Z'],
+    ['in the warm-up (4 resets)', '2025-11-30T00:00:00Z'],
+  ])('at %s: every hour to 168 h, equal to outlook.json at its horizons and to p24 and p48', (_name, when) => {
+    const data = shipped();
+    const now = new Date(when);
+    const model = liveModel(data, now);
+    const hourly = hourlyOutlookPoints(model);
+    expect(hourly.map((x) => x.hours)).toEqual(Array.from({ length: OUTLOOK_HOURS }, (_, i) => i + 1));
+    // Each point ends `hours` after the clock, written as a timestamp (whole seconds).
+    for (const x of hourly) expect(Date.parse(x.until)).toBe(Math.floor(now.getTime() / 1000) * 1000 + x.hours * 3_600_000);
+    const sixHourly = outlookPoints(liveModel(data, now));
+    for (const o of sixHourly) expect(hourly.find((x) => x.hours === o.hours)).toMatchObject({ p: o.p, percent: o.percent });
+    const f = computeForecast(data, now, SRC);
+    expect([hourly[23]!.percent, hourly[47]!.percent]).toEqual([f.p24, f.p48]);
+  });
+
+  it('read by its rule, the chance before T never decreases in T and is the outlook at its horizons', () => {
+    const now = new Date('2026-09-12T04:00:00Z'); // a promise open: the steepest curve of the frozen history
+    const points = hourlyOutlookPoints(liveModel(shipped(), now));
+    const six = outlookPoints(liveModel(shipped(), now));
+    let last = 0;
+    // Every 7 minutes across the 7 days, including instants between the hours.
+    for (let t = now.getTime() + 60_000; t <= now.getTime() + OUTLOOK_HOURS * 3_600_000; t += 7 * 60_000) {
+      const p = chanceBefore(points, t);
+      expect(p).toBeDefined();
+      expect(p!).toBeGreaterThanOrEqual(last);
+      last = p!;
+    }
+    for (const o of six) expect(chanceBefore(points, now.getTime() + o.hours * 3_600_000)).toBe(o.p);
+    expect(chanceBefore(points, now.getTime() + (OUTLOOK_HOURS * 3_600_000 + 1000))).toBeUndefined(); // beyond the outlook
+  });
+
+  it('payload validates and says its rule', () => {
+    const payload = createHourlyOutlookPayload(liveModel(shipped(), SHIPPED_NOW), true, SHIPPED_NOW.toISOString().replace('.000', ''), SRC);
+    expect(HourlyOutlookPayload.parse(payload)).toMatchObject({ step_hours: 1, rule: 'first-point-at-or-after', available: true });
   });
 });
