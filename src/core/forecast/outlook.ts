@@ -39,6 +39,10 @@ export function hourlyOutlookPoints(model: LiveModel): HourlyOutlookPayload['poi
   }));
 }
 
+/** What both outlooks open with, in this order: the envelope, the formula, whether the record is vouched for. */
+const head = (available: boolean, generatedAt: string, source: string) =>
+  ({ schema_version: SCHEMA_VERSION, generated_at: generatedAt, source, formula_version: FORMULA_VERSION, available }) as const;
+
 export function createHourlyOutlookPayload(
   model: LiveModel,
   available: boolean,
@@ -46,11 +50,7 @@ export function createHourlyOutlookPayload(
   source: string,
 ): HourlyOutlookPayload {
   return {
-    schema_version: SCHEMA_VERSION,
-    generated_at: generatedAt,
-    source,
-    formula_version: FORMULA_VERSION,
-    available,
+    ...head(available, generatedAt, source),
     step_hours: HOURLY_STEP_HOURS,
     rule: HOURLY_RULE,
     points: hourlyOutlookPoints(model),
@@ -59,14 +59,5 @@ export function createHourlyOutlookPayload(
 }
 
 export function createOutlookPayload(model: LiveModel, available: boolean, generatedAt: string, source: string): OutlookPayload {
-  return {
-    schema_version: SCHEMA_VERSION,
-    generated_at: generatedAt,
-    source,
-    formula_version: FORMULA_VERSION,
-    available,
-    step_hours: OUTLOOK_STEP_HOURS,
-    points: outlookPoints(model),
-    disclaimer: DISCLAIMER,
-  };
+  return { ...head(available, generatedAt, source), step_hours: OUTLOOK_STEP_HOURS, points: outlookPoints(model), disclaimer: DISCLAIMER };
 }

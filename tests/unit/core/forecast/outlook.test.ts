@@ -15,14 +15,16 @@ import { SHIPPED_NOW, dataset, event, promise, shipped } from './fixtures.ts';
 
 const SRC = 'https://example.org';
 
+// The frozen history at its clock, and at moments with a promise open or a reset just past.
+const MOMENTS = [
+  ['its clock', SHIPPED_NOW.toISOString()],
+  ['a promise open (2026-09-12T04:00Z)', '2026-09-12T04:00:00Z'],
+  ['an hour after a reset', '2026-08-24T01:46:51Z'],
+  ['in the warm-up (4 resets)', '2025-11-30T00:00:00Z'],
+];
+
 describe('7-day outlook', () => {
-  // The frozen history at its clock, and at moments with a promise open or a reset just past.
-  it.each([
-    ['its clock', SHIPPED_NOW.toISOString()],
-    ['a promise open (2026-09-12T04:00Z)', '2026-09-12T04:00:00Z'],
-    ['an hour after a reset', '2026-08-24T01:46:51Z'],
-    ['in the warm-up (4 resets)', '2025-11-30T00:00:00Z'],
-  ])('at %s: every 6 h to 168 h, non-decreasing, equal to p24 and p48 at 24 and 48 h', (_name, when) => {
+  it.each(MOMENTS)('at %s: every 6 h to 168 h, non-decreasing, equal to p24 and p48 at 24 and 48 h', (_name, when) => {
     const data = shipped();
     const now = new Date(when);
     const points = outlookPoints(liveModel(data, now));
@@ -79,12 +81,7 @@ const chanceBefore = (points: HourlyOutlookPayload['points'], t: number): number
   points.find((x) => Date.parse(x.until) >= t)?.p;
 
 describe('hourly outlook (the chance before an instant T)', () => {
-  it.each([
-    ['its clock', SHIPPED_NOW.toISOString()],
-    ['a promise open (2026-09-12T04:00Z)', '2026-09-12T04:00:00Z'],
-    ['an hour after a reset', '2026-08-24T01:46:51Z'],
-    ['in the warm-up (4 resets)', '2025-11-30T00:00:00Z'],
-  ])('at %s: every hour to 168 h, equal to outlook.json at its horizons and to p24 and p48', (_name, when) => {
+  it.each(MOMENTS)('at %s: every hour to 168 h, equal to outlook.json at its horizons and to p24 and p48', (_name, when) => {
     const data = shipped();
     const now = new Date(when);
     const model = liveModel(data, now);
