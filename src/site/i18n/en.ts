@@ -417,6 +417,8 @@ export default {
       heading: 'Status line',
       intro:
         'A small POSIX {sh} + {curl} script, {script}, prints {output}. It caches the forecast for 10 minutes, waits at most 2 seconds, and prints nothing when the request fails, so it never blocks a prompt.',
+      limits:
+        'With Codex sessions on the machine it puts your own limits beside the odds, {limits}: read from the newest session file Codex wrote, never sent anywhere.',
       install: 'Install',
     },
   },

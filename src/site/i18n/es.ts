@@ -426,6 +426,8 @@ const es: Catalogue = {
       heading: 'Línea de estado',
       intro:
         '{script}, un pequeño script POSIX de {sh} + {curl}, imprime {output}. Guarda el pronóstico en caché durante 10 minutos, espera como máximo 2 segundos y no imprime nada si la solicitud falla, así que nunca bloquea el prompt.',
+      limits:
+        'Si en el equipo hay sesiones de Codex, pone tus propios límites junto a la probabilidad, {limits}: leídos del archivo de sesión más reciente que escribió Codex, nunca enviados a ningún sitio.',
       install: 'Instalación',
     },
   },

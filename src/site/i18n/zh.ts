@@ -395,6 +395,8 @@ const zh: Catalogue = {
       heading: '状态栏',
       intro:
         '一个小巧的 POSIX {sh} + {curl} 脚本 {script}，输出 {output}。它会将预测缓存10分钟，最多等待2秒，请求失败时不输出任何内容，因此不会阻塞命令提示符。',
+      limits:
+        '如果本机有 Codex 会话，它会把你自己的用量限额显示在概率旁边（{limits}）：读取 Codex 写下的最新会话文件，绝不发送到任何地方。',
       install: '安装',
     },
   },
