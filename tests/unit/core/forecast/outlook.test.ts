@@ -54,7 +54,7 @@ describe('7-day outlook', () => {
       else expect(lifted[i]!.p).toBeGreaterThan(x.p);
     }
   });
-  it('payload validates; non-decreasing for random records (property)', () => {
+  it('payload validates; non-decreasing for random records, every 6 hours and every hour (property)', () => {
     const model = liveModel(shipped(), SHIPPED_NOW);
     expect(OutlookPayload.safeParse(createOutlookPayload(model, false, '2026-11-23T00:00:00Z', SRC)).success).toBe(true);
     fc.assert(
@@ -69,6 +69,8 @@ describe('7-day outlook', () => {
           const now = new Date(Date.parse('2026-01-01T00:00:00Z') + (sorted.at(-1)! + wait) * 3_600_000);
           const ps = outlookPoints(liveModel(dataset(events), now)).map((x) => x.p);
           for (const [i, p] of ps.entries()) expect(p).toBeGreaterThanOrEqual(ps[i - 1] ?? 0);
+          const hourly = hourlyOutlookPoints(liveModel(dataset(events), now)).map((x) => x.p); // and between those points
+          for (const [i, p] of hourly.entries()) expect(p).toBeGreaterThanOrEqual(hourly[i - 1] ?? 0);
         },
       ),
       { seed: 14, numRuns: 100 },
