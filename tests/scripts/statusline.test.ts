@@ -635,8 +635,13 @@ describe('where people work: the documented wiring shows the line', () => {
     const tmux = (...args: string[]): Promise<Run> => runCommand(['tmux', '-L', socket, '-f', conf, ...args], { ...env, TERM: 'xterm' });
     const screen = join(home, 'screen.out');
     await tmux('new-session', '-d', '-x', '160', '-y', '10');
-    // A client in a pseudo-terminal (script(1)) draws the status bar, as a terminal would.
-    const client = spawn('script', ['-qfc', `tmux -L ${socket} attach`, screen], { env: { PATH, ...env, TERM: 'xterm' }, stdio: 'ignore' });
+    // A client in a pseudo-terminal (script(1)) draws the status bar, as a terminal would. Its stdin stays
+    // open: at end of input script(1) types ^D, which would end the pane's shell and with it the session.
+    const client = spawn('script', ['-qfc', `tmux -L ${socket} attach`, screen], {
+      env: { PATH, ...env, TERM: 'xterm' },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const exited = new Promise<void>((done) => client.on('close', () => done()));
     try {
       await waitFor(() => existsSync(screen) && readFileSync(screen, 'utf8').includes(line), {
         describe: 'the status line on the tmux client',
@@ -644,7 +649,9 @@ describe('where people work: the documented wiring shows the line', () => {
       });
     } finally {
       await tmux('kill-server');
+      client.stdin?.end();
       client.kill();
+      await exited; // nothing of the test left running
     }
   });
 
