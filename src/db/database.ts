@@ -195,7 +195,7 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
       () => undefined,
     );
     try {
-      return await withDeadline(pending, timeoutMs, 'connect', () => (late = true), until);
+      return await withDeadline(pending, timeoutMs, 'cannot connect', () => (late = true), until);
     } catch (e) {
       throw worded(e, 'cannot connect');
     }
