@@ -262,10 +262,14 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
       const connection = await checkout(performance.now() + timeoutMs);
       const state = { broken: false };
       try {
-        return await work(sessionOn(connection, state));
-      } finally {
-        // A failed call destroyed it already; otherwise it goes back, its transaction ended by `work`.
+        const result = await work(sessionOn(connection, state));
+        // Its transaction ended by `work`: back to the pool (unless a failed call destroyed it already).
         if (!state.broken) connection.release();
+        return result;
+      } catch (e) {
+        // A failed call destroyed it already; `work` failing otherwise may have left a transaction open.
+        if (!state.broken) destroy(connection, e as Error);
+        throw e;
       }
     },
     close: () =>

@@ -125,6 +125,19 @@ describe('one connection per concurrent statement', () => {
     ]);
     expect((await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.half')::text AS t")).rows[0]!.t).toBeNull();
   });
+  it('a session whose work throws between statements: its connection, mid-transaction, is destroyed, never handed to the next statement', async () => {
+    const db = await database(await server.freshDatabase('thrown'));
+    const thrown = await db
+      .session(async (s) => {
+        await s.exec('BEGIN');
+        await s.sql.query('CREATE TABLE open_ended (n int)');
+        throw new Error('the work failed between two statements');
+      })
+      .catch((e: unknown) => (e as Error).message);
+    expect(thrown).toBe('the work failed between two statements');
+    // Given back, the idle connection would be the next statement's, inside the open transaction.
+    expect((await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.open_ended')::text AS t")).rows[0]!.t).toBeNull();
+  });
 });
 
 describe('a connection that failed is never used again', () => {
