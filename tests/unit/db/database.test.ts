@@ -172,6 +172,21 @@ describe('a connection that failed is never used again', () => {
     console.info(`[db] after a restart, the first statement ${first}`);
   });
 
+  it('a statement in flight when the server restarts fails once, worded; the next runs on a fresh connection', async () => {
+    const db = await database(await server.freshDatabase('inflight'));
+    const before = await backend(db);
+    const slow = db.sql.query('SELECT pg_sleep(60)').then(
+      () => 'answered',
+      (e: unknown) => expectWorded(e, 'inflight'),
+    );
+    await waitFor(async () => (await admin("SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)'")) === 1, {
+      describe: 'the slow statement running',
+    });
+    await server.restart();
+    expect(await slow).toMatch(/^database 127\.0\.0\.1:\d+\/inflight: query failed: terminating connection due to administrator command$/);
+    expect(await backend(db)).not.toBe(before);
+  });
+
   it("the server's idle_session_timeout ended the idle connection: the next statement answers or fails once, worded; the one after runs on a fresh connection", async () => {
     const url = await server.freshDatabase('idle');
     await admin(`ALTER DATABASE idle SET idle_session_timeout = '1s'`);
