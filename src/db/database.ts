@@ -57,7 +57,7 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
-/** Per call (connecting, one statement); RESETCAST_DB_TIMEOUT_MS overrides (tests shorten it). */
+/** Per call (a connection checked out, opened if need be, and its statement); RESETCAST_DB_TIMEOUT_MS overrides (tests shorten it). */
 export const DB_TIMEOUT_MS = 10_000;
 /** How long a command waits for its turn at the embedded database before it gives up. */
 export const DB_LOCK_WAIT_MS = 180_000;
@@ -139,7 +139,7 @@ interface PgPool {
 
 /** Connections at most at once: one per outlet (four run in parallel) and one more. */
 const POOL_MAX = 5;
-/** How long an idle connection stays in the pool: a run's statements reuse it, a warm function instance does not keep it. */
+/** How long an idle connection stays in the pool: the next statements of a run reuse it; `close()` ends them all in any case. */
 const POOL_IDLE_MS = 10_000;
 
 /** node-postgres over TCP, or (inside a Netlify function, NETLIFY_DB_DRIVER=serverless) Neon's pool over WebSockets. */
@@ -158,7 +158,7 @@ function destroy(connection: PgConnection, why: Error): void {
   connection.connection?.stream?.destroy();
 }
 
-/** The statements of one session: `sql` and `exec` on the one connection `connection()` gives (a migration's BEGIN … COMMIT). */
+/** The statements of one session (`Database.session`): `sql` and `exec` on one connection (a migration's BEGIN … COMMIT). */
 export interface Session {
   /** Statements with parameters, each within the deadline. */
   sql: Sql;
@@ -245,7 +245,11 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
   };
 
   // Connecting once up front: a database that cannot be used says so before anything is attempted.
-  (await checkout(performance.now() + timeoutMs)).release();
+  const first = await checkout(performance.now() + timeoutMs).catch((e: unknown) => {
+    void pool.end().catch(() => undefined);
+    throw e;
+  });
+  first.release();
   return {
     engine: 'postgres',
     label,

@@ -141,7 +141,7 @@ describe('one connection per concurrent statement', () => {
 });
 
 describe('a connection that failed is never used again', () => {
-  it('a server that falls silent: the call fails at its deadline, one worded line; its connection is destroyed, the idle one from before too; the next call opens a fresh one', async () => {
+  it('a server falls silent: one worded failure at the deadline, that connection and the idle one destroyed, the next call on a fresh one', async () => {
     const proxy = await silentProxy({ host: '127.0.0.1', port: server.port });
     opened.push(proxy);
     const url = (await server.freshDatabase('silent')).replace(`:${server.port}/`, `:${proxy.port}/`);
@@ -187,7 +187,7 @@ describe('a connection that failed is never used again', () => {
     expect(await backend(db)).not.toBe(before);
   });
 
-  it("the server's idle_session_timeout ended the idle connection: the next statement answers or fails once, worded; the one after runs on a fresh connection", async () => {
+  it('idle_session_timeout ended the idle connection: the next statement answers or fails once, worded; the one after runs on a fresh one', async () => {
     const url = await server.freshDatabase('idle');
     await admin(`ALTER DATABASE idle SET idle_session_timeout = '1s'`);
     const db = await database(url);
