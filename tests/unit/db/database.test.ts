@@ -52,6 +52,17 @@ function expectWorded(e: unknown, name: string): string {
   return message;
 }
 
+/** 'answered', or the worded failure's message. */
+const outcome = (call: Promise<unknown>, name: string): Promise<string> =>
+  call.then(
+    () => 'answered',
+    (e: unknown) => expectWorded(e, name),
+  );
+
+/** Whether a table exists, as a statement on its own connection sees it. */
+const tableSeen = async (db: Database, table: string): Promise<string | null> =>
+  (await db.sql.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`public.${table}`])).rows[0]!.t;
+
 /**
  * The first statement after the server ended the session: the binding guarantees it either runs on a fresh
  * connection or fails once, as one worded DatabaseError (it was sent on the connection the server closed
@@ -91,40 +102,29 @@ describe('one connection per concurrent statement', () => {
 
   it("a session keeps its statements on one connection (a migration's BEGIN … COMMIT), apart from the others", async () => {
     const db = await database(await server.freshDatabase('session'));
-    const seen = async (): Promise<string | null> =>
-      (await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.seen')::text AS t")).rows[0]!.t;
     await db.session(async (s) => {
       await s.exec('BEGIN');
       await s.sql.query('CREATE TABLE seen (n int)');
-      expect(await seen()).toBeNull();
+      expect(await tableSeen(db, 'seen')).toBeNull();
       await s.exec('COMMIT');
     });
-    expect(await seen()).toBe('seen');
+    expect(await tableSeen(db, 'seen')).toBe('seen');
   });
 
   it("a session's failed statement ends it: its later calls refuse, its transaction is gone with its connection, the database goes on", async () => {
     const db = await database(await server.freshDatabase('broken'));
-    const outcome = await db
-      .session(async (s) => {
-        await s.exec('BEGIN');
-        await s.sql.query('CREATE TABLE half (n int)');
-        const failed = await s.sql.query('SELECT 1/0').then(
-          () => 'answered',
-          (e: unknown) => expectWorded(e, 'broken'),
-        );
-        const after = await s.sql.query('SELECT 1').then(
-          () => 'answered',
-          (e: unknown) => expectWorded(e, 'broken'),
-        );
-        return [failed, after];
-      })
-      .catch((e: unknown) => e);
-    expect(outcome).toEqual([
+    const outcomes = await db.session(async (s) => {
+      await s.exec('BEGIN');
+      await s.sql.query('CREATE TABLE half (n int)');
+      return [await outcome(s.sql.query('SELECT 1/0'), 'broken'), await outcome(s.sql.query('SELECT 1'), 'broken')];
+    });
+    expect(outcomes).toEqual([
       expect.stringMatching(/: query failed: division by zero$/),
       expect.stringMatching(/: query failed: an earlier statement of this session failed$/),
     ]);
-    expect((await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.half')::text AS t")).rows[0]!.t).toBeNull();
+    expect(await tableSeen(db, 'half')).toBeNull();
   });
+
   it('a session whose work throws between statements: its connection, mid-transaction, is destroyed, never handed to the next statement', async () => {
     const db = await database(await server.freshDatabase('thrown'));
     const thrown = await db
@@ -136,7 +136,7 @@ describe('one connection per concurrent statement', () => {
       .catch((e: unknown) => (e as Error).message);
     expect(thrown).toBe('the work failed between two statements');
     // Given back, the idle connection would be the next statement's, inside the open transaction.
-    expect((await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.open_ended')::text AS t")).rows[0]!.t).toBeNull();
+    expect(await tableSeen(db, 'open_ended')).toBeNull();
   });
 });
 
@@ -150,10 +150,7 @@ describe('a connection that failed is never used again', () => {
     await Promise.all([backend(db), backend(db)]);
     expect(proxy.connections()).toBe(2);
     proxy.silence();
-    const stuck = await backend(db).then(
-      () => 'answered',
-      (e: unknown) => expectWorded(e, 'silent'),
-    );
+    const stuck = await outcome(backend(db), 'silent');
     // The project's deadline, not the driver's: its own query timeout would have said something else first.
     expect(stuck).toBe(`database 127.0.0.1:${proxy.port}/silent: query: no answer within 3 s`);
     // The silent connections stay silent: an answer now can only come over a new one.
@@ -175,10 +172,7 @@ describe('a connection that failed is never used again', () => {
   it('a statement in flight when the server restarts fails once, worded; the next runs on a fresh connection', async () => {
     const db = await database(await server.freshDatabase('inflight'));
     const before = await backend(db);
-    const slow = db.sql.query('SELECT pg_sleep(60)').then(
-      () => 'answered',
-      (e: unknown) => expectWorded(e, 'inflight'),
-    );
+    const slow = outcome(db.sql.query('SELECT pg_sleep(60)'), 'inflight');
     await waitFor(async () => (await admin("SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)'")) === 1, {
       describe: 'the slow statement running',
     });
