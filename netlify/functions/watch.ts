@@ -77,7 +77,12 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
     let stores = null;
     let noDatabase: string | undefined;
     try {
-      db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
+      db = await openDatabase({
+        env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env },
+        embeddedDir: join(process.cwd(), EMBEDDED_DIR),
+        // The embedded engine (local runtime only) says at once when another process holds it.
+        onWait: (line) => log(env, [`⏳ ${line}`]),
+      });
       // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
       await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
       // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first).
