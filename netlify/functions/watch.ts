@@ -68,7 +68,9 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
       db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
       // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
       await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
-      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql), deployed: deployedStore(db.sql) };
+      // The ledger cleans every text it stores of the environment's secrets; a settlement takes one call.
+      const ledger = alertLedger(db.sql, { redact: redactorFrom(env), settleMs: Number(DB_TIMEOUT_MS) });
+      stores = { state: watchStore(db.sql), ledger, deployed: deployedStore(db.sql) };
     } catch (e) {
       log(env, [`❌ database: ${(e as Error).message}`]);
     }
