@@ -8,6 +8,8 @@ export const fixture = (path: string): string => readFileSync(join(FIXTURES, pat
 
 export interface Reply {
   status?: number;
+  /** The reason phrase after the status (Node's own for the status without it): a server may say anything there. */
+  reason?: string;
   headers?: Record<string, string>;
   body?: string;
   /** Send half the body under a Content-Length for all of it, then cut the connection. */
@@ -113,6 +115,7 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     }
     if (reply.stream) return void streamBody(res, reply.stream, reply.status ?? 200, recorded);
     const body = Buffer.from(reply.body ?? '');
+    if (reply.reason !== undefined) res.statusMessage = reply.reason;
     res.writeHead(reply.status ?? 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(body.length),

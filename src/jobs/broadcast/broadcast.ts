@@ -19,7 +19,7 @@ import { sendJson, type HttpDeps } from '../../net/http.ts';
 import type { Alert, SourceCheck } from '../../core/schema/index.ts';
 import { shortAlertId } from '../../core/alerts/derive.ts';
 import { alertMessage } from '../../core/alerts/message.ts';
-import { OUTLETS, outletRedactor, type Outlet, type OutletUrls } from './outlets/index.ts';
+import { OUTLETS, outletCredentials, outletRedactor, type Outlet, type OutletUrls } from './outlets/index.ts';
 import { pendingAlerts, SEND_RULES } from './sent-log.ts';
 import { endingOfAnswer, endingOfError, type Ending } from './ending.ts';
 import { attemptable, UnansweredClaim, type AlertLedger, type Claim, type Settled } from './ledger.ts';
@@ -99,6 +99,8 @@ async function sendOne(outlet: Outlet, configured: string, alert: Alert, http: H
       maxBytes: OUTLET_MAX_BYTES,
       redirect: 'manual',
       retryUncertain: false,
+      // Its credential is taken out of every answer where it enters, before any cut could split it.
+      credentials: outletCredentials(outlet, configured),
       ...(outlet.delayFromBody ? { delayFromBody: outlet.delayFromBody } : {}),
       ...(outlet.describeError ? { describeError: outlet.describeError } : {}),
     });
