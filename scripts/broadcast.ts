@@ -49,7 +49,8 @@ let db: Database | null = null;
 try {
   const texts = readDataTexts(dir);
   try {
-    db = await openDatabase({ env, embeddedDir: join(root, EMBEDDED_DIR) });
+    // One line at once when another command has the embedded database, not minutes of silence.
+    db = await openDatabase({ env, embeddedDir: join(root, EMBEDDED_DIR), onWait: (line) => console.log(`⏳ ${line}`) });
     const applied = await applyMigrations(db, migrationsIn(join(root, 'netlify/database/migrations')));
     console.log(`✅ database: ${db.label}${applied.length > 0 ? ` (applied ${applied.join(', ')})` : ''}`);
   } catch (e) {

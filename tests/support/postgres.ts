@@ -5,7 +5,7 @@
  * removed by `stop()`. Postgres must be told its port up front, so one is picked and tried again when
  * another process took it meanwhile. Debian's own cluster (if the package created one) is not used.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,11 @@ export interface LocalPostgres {
   freshDatabase(name: string): Promise<string>;
   /** The URL of an existing database of this server (a second session on it). */
   urlOf(name: string): string;
+  /**
+   * Restarts the server (`pg_ctl restart`, fast mode: every session is ended, then the server is up again on
+   * the same port). Asynchronous, so this process reads what its own connections hear meanwhile.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +106,16 @@ export async function startPostgres(): Promise<LocalPostgres> {
         await admin.end();
       }
       return url(name);
+    },
+    async restart() {
+      await new Promise<void>((resolve, reject) =>
+        execFile(
+          'runuser',
+          ['-u', 'postgres', '--', join(BIN!, 'pg_ctl'), '-D', data, '-l', join(folder, 'log'), '-m', 'fast', '-w', '-t', '30', 'restart'],
+          { timeout: 60_000 },
+          (e, _out, err) => (e ? reject(new Error(`pg_ctl restart failed: ${err}`)) : resolve()),
+        ),
+      );
     },
     async stop() {
       asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
