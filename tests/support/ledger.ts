@@ -31,10 +31,11 @@ export interface TestLedger {
 
 /** `url`: a Postgres database; `dbDir`: an embedded folder others use too (kept); neither: a fresh embedded folder (removed at close). */
 export async function testLedger(
-  options: { url?: string; dbDir?: string; leaseMs?: number; redact?: Redactor; settleMs?: number } = {},
+  options: { url?: string; dbDir?: string; leaseMs?: number; redact?: Redactor; dbTimeoutMs?: number } = {},
 ): Promise<TestLedger> {
   const dir = options.url || options.dbDir ? null : mkdtempSync(join(tmpdir(), 'resetcast-ledger-'));
-  const env = options.url ? { NETLIFY_DB_URL: options.url } : { RESETCAST_DB_DIR: options.dbDir ?? join(dir!, 'db') };
+  const timeout = options.dbTimeoutMs ? { RESETCAST_DB_TIMEOUT_MS: String(options.dbTimeoutMs) } : {};
+  const env = { ...timeout, ...(options.url ? { NETLIFY_DB_URL: options.url } : { RESETCAST_DB_DIR: options.dbDir ?? join(dir!, 'db') }) };
   const db = await openDatabase({ env, embeddedDir: '' });
   await applyMigrations(db, migrationsIn(MIGRATIONS));
   const rows = async (outlet: string): Promise<Delivery[]> =>
@@ -49,7 +50,7 @@ export async function testLedger(
     db,
     ledger: alertLedger(db.sql, {
       redact: options.redact ?? ((t) => t),
-      settleMs: options.settleMs ?? DB_TIMEOUT_MS,
+      settleMs: options.dbTimeoutMs ?? DB_TIMEOUT_MS,
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     }),
     rows: async (outlet) =>
