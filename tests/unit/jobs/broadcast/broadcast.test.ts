@@ -33,8 +33,8 @@ const servers = closedAfterEach<FixtureServer>();
 const ledgers = closedAfterEach<TestLedger>();
 
 /**
- * The claims' lease in the tests that resend after it. It is long, so a send under load never outlives its
- * budget (half the lease) on a busy machine; the test ends the leases itself (`endLeases`) where one runs out.
+ * The claims' lease in the tests that resend after it. It is long, so no claim's work (its send and
+ * settlement) outlives it on a busy machine; the test ends the leases itself (`endLeases`) where one runs out.
  */
 const LEASE_MS = 60_000;
 /** A fresh ledger for one test. */
