@@ -147,21 +147,25 @@ interface Delivery {
 
 type Step = 'next' | 'stop';
 
-/** One alert of one outlet: claimed, sent and settled, or skipped; what it did goes into `out`. */
-async function deliverOne(outlet: Outlet, configured: string, alert: Alert, input: BroadcastInput, out: Delivery): Promise<Step> {
+/** Why no claim may start now (the run's budget cannot cover a send and its settlement), or null. */
+function tooLate(input: BroadcastInput): string | null {
+  const left = budgetLeft(input.http);
+  const need = OUTLET_SEND_MS + input.ledger.settleMs;
+  return left < need ? `${Math.max(0, Math.round(left / 1000))} s of this run left, a send and its record need ${need / 1000} s` : null;
+}
+
+/** The alert claimed, or what this outlet does next: skip a held alert, or stop after a claim without an answer (released by its token). */
+async function claimOne(outlet: Outlet, alert: Alert, input: BroadcastInput, workEnd: number, out: Delivery): Promise<Claim | Step> {
   const { ledger, http } = input;
+  const redact = outletRedactor(outlet, input.urls[outlet.name] ?? '');
   const id = shortAlertId(alert.id);
-  const redact = outletRedactor(outlet, configured);
-  const left = budgetLeft(http);
-  if (left < OUTLET_SEND_MS + ledger.settleMs) {
-    out.leftBecause = `${Math.max(0, Math.round(left / 1000))} s of this run left, a send and its record need ${(OUTLET_SEND_MS + ledger.settleMs) / 1000} s`;
-    return 'stop';
-  }
-  const claimedFrom = http.now().getTime();
-  const workEnd = claimedFrom + CLAIM_WORK_MS;
-  let claimed: Awaited<ReturnType<AlertLedger['claim']>>;
   try {
-    claimed = await ledger.claim(outlet.name, alert, redact);
+    const claimed = await ledger.claim(outlet.name, alert, redact);
+    if ('claim' in claimed) return claimed.claim;
+    if (claimed.ours) out.ownEarlier++;
+    else out.held++;
+    out.decisions.push({ outlet: outlet.name, id: alert.id, result: 'held', why: claimed.held });
+    return 'next';
   } catch (e) {
     if (!(e instanceof UnansweredClaim)) throw e;
     // It may have committed: give it back by its token (nothing was sent), then stop this outlet for the run.
@@ -174,38 +178,48 @@ async function deliverOne(outlet: Outlet, configured: string, alert: Alert, inpu
     out.decisions.push({ outlet: outlet.name, id: alert.id, result: 'released', why: e.message });
     return 'stop';
   }
-  if ('held' in claimed) {
-    if (claimed.ours) out.ownEarlier++;
-    else out.held++;
-    out.decisions.push({ outlet: outlet.name, id: alert.id, result: 'held', why: claimed.held });
-    return 'next';
-  }
-  // The send ends by its own deadline, leaving the settlement its time inside the run's budget.
-  const sendEnd = Math.min(http.now().getTime() + OUTLET_SEND_MS, (http.deadline ?? Infinity) - ledger.settleMs, workEnd);
-  const end = await sendOne(outlet, configured, alert, { ...http, deadline: sendEnd });
+}
+
+/** The send's ending recorded in the ledger and counted in `out`; whether the outlet goes on. */
+async function record(claim: Claim, end: Ending, input: BroadcastInput, workEnd: number, out: Delivery): Promise<Step> {
+  const outlet = claim.outlet as Outlet['name'];
+  const id = shortAlertId(claim.alertId);
+  if (end.kind === 'sent') out.sent++;
   let settled: Settled;
   try {
-    settled = await settleSurely(ledger, claimed.claim, end, http, workEnd);
+    settled = await settleSurely(input.ledger, claim, end, input.http, workEnd);
   } catch (e) {
     const what = end.kind === 'sent' ? 'sent' : `${end.kind} (${end.why})`;
     out.problems.push(
-      redact(`${id} ${what}, but not recorded (${(e as Error).message}); its claim stays: resent at most once after its lease`),
+      claim.redact(`${id} ${what}, but not recorded (${(e as Error).message}); its claim stays: resent at most once after its lease`),
     );
-    if (end.kind === 'sent') out.sent++;
-    out.decisions.push({ outlet: outlet.name, id: alert.id, result: end.kind, why: 'not recorded' });
+    out.decisions.push({ outlet, id: claim.alertId, result: end.kind, why: 'not recorded' });
     return 'stop';
   }
   out.decisions.push({
-    outlet: outlet.name,
-    id: alert.id,
+    outlet,
+    id: claim.alertId,
     result: settled === null ? 'lost' : end.kind,
     ...(end.kind === 'sent' ? {} : { why: end.why }),
   });
-  if (end.kind === 'sent') out.sent++;
   const problem =
     settled === null ? `${id}: its claim was taken over before the outcome was recorded (${end.kind})` : problemOf(id, end, settled);
-  if (problem) out.problems.push(redact(problem));
+  if (problem) out.problems.push(claim.redact(problem));
   return (end.kind === 'released' || end.kind === 'uncertain') && end.stopsOutlet ? 'stop' : 'next';
+}
+
+/** One alert of one outlet: claimed (when the run's budget allows), sent and recorded, or skipped; what it did goes into `out`. */
+async function deliverOne(outlet: Outlet, configured: string, alert: Alert, input: BroadcastInput, out: Delivery): Promise<Step> {
+  const { ledger, http } = input;
+  out.leftBecause = tooLate(input);
+  if (out.leftBecause) return 'stop';
+  const workEnd = http.now().getTime() + CLAIM_WORK_MS;
+  const claim = await claimOne(outlet, alert, input, workEnd, out);
+  if (typeof claim === 'string') return claim;
+  // The send ends by its own deadline, leaving the settlement its time inside the run's budget.
+  const sendEnd = Math.min(http.now().getTime() + OUTLET_SEND_MS, (http.deadline ?? Infinity) - ledger.settleMs, workEnd);
+  const end = await sendOne(outlet, configured, alert, { ...http, deadline: sendEnd });
+  return record(claim, end, input, workEnd, out);
 }
 
 async function deliver(outlet: Outlet, configured: string, pending: readonly Alert[], input: BroadcastInput): Promise<Delivery> {
