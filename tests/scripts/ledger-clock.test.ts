@@ -8,7 +8,6 @@
  *   minutes) is absorbed, no second sender takes the claim over; a step past the lease is not (accepted
  *   and documented in docs/alerts.md, "Claims, leases and attempts"). Counted at the outlet.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import { startPostgres, type ClockedPostgres } from '../support/postgres.ts';
 import { httpDeps, NOW, tempData } from '../support/pull-env.ts';
 import { HOUR, reset } from '../support/alerts.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { runCommand, runNode } from '../support/run-node.ts';
 
 const DAY = 24 * HOUR;
 let server: ClockedPostgres;
@@ -68,19 +68,10 @@ const recent = (n: number, hoursAgo: number): Alert => ({ ...reset(n, 0), at: ne
 
 /** `npm run broadcast` on a copy of the frozen history, with `env`, under libfaketime's `offset` when given. */
 function broadcastProcess(env: Record<string, string>, offset?: string): Promise<{ code: number | null; out: string }> {
-  const command = offset ? 'faketime' : process.execPath;
-  const args = offset ? ['-f', offset, process.execPath, 'scripts/broadcast.ts'] : ['scripts/broadcast.ts'];
-  const child = spawn(command, args, {
-    env: { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: tempData(), FAKETIME_DONT_FAKE_MONOTONIC: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += String(d)));
-  child.stderr.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
+  const full = { PATH: process.env['PATH'] ?? '', RESETCAST_DATA_DIR: tempData(), FAKETIME_DONT_FAKE_MONOTONIC: '1', ...env };
+  return offset
+    ? runCommand('faketime', ['-f', offset, process.execPath, 'scripts/broadcast.ts'], full)
+    : runNode(['scripts/broadcast.ts'], full);
 }
 
 describe('pruning by the database clock, never ahead of the sender', () => {

@@ -128,6 +128,29 @@ async function holdChanges(admin: pg.Client, key: number, events: string, when: 
   );
 }
 
+/**
+ * One run of one alert to ntfy, through a proxy, whose statement starting with `start` (a change of
+ * alert_deliveries on `events` matching `when`) is held on the server by the test's advisory lock; while
+ * it waits the proxy falls silent, then the lock is let go: the statement commits and its answer is lost.
+ */
+async function answerLost(events: string, when: string, start: string) {
+  const db = await database();
+  const admin = await session(db.name);
+  const proxy = await silentProxy({ host: '127.0.0.1', port: server.port });
+  opened.push(proxy);
+  const l = await ledger({ url: db.via(proxy.port), dbTimeoutMs: 5_000 });
+  const key = 4242;
+  await holdChanges(admin, key, events, when);
+  await admin.query('SELECT pg_advisory_lock($1)', [key]);
+  const o = await outlets(undefined, ['ntfy']);
+  const alerts = [reset(1, 1)];
+  const running = run(l, alerts, o.urls);
+  await waitingOnLock(admin, db.name, start);
+  proxy.silence();
+  await admin.query('SELECT pg_advisory_unlock($1)', [key]);
+  return { l, o, first: await running, alerts };
+}
+
 describe('no claim without time to finish', () => {
   it('slow outlets and a tight run budget: what could not finish is never claimed (no row), each alert is received ' +
     'once across the runs, and the later runs send the rest', async () => {
@@ -164,76 +187,50 @@ describe('no claim without time to finish', () => {
 });
 
 describe('settlements survive the connection', () => {
-  it('the server restarts while the outlets hold their answers: every outlet answered, every row ends sent, a second run sends nothing', async () => {
-    const db = await database();
-    const l = await ledger({ url: db.url, dbTimeoutMs: 5_000 });
+  /**
+   * One run whose four outlets hold their answers while `fault` strikes the database, then answer 200:
+   * every row must end sent, and a second run send nothing (one request per outlet).
+   */
+  async function faultWhileAnswering(l: TestLedger, fault: () => Promise<unknown> | void): Promise<void> {
     const g = gate();
     const o = await outlets(() => g.passed);
     const alerts = [reset(1, 1)];
     const running = run(l, alerts, o.urls);
     await waitFor(() => o.receipts().every((n) => n === 1), { describe: 'every outlet holding its request' });
-    await server.restart();
+    await fault();
     g.open();
     expect(configured(await running)).toEqual(sentLines(OUTLET_NAMES, 1));
     for (const name of OUTLET_NAMES) expect(await l.rows(name)).toEqual(['#1 sent 1/0']);
     expect(configured(await run(l, alerts, o.urls))).toEqual(nothingLines(OUTLET_NAMES));
     expect(o.receipts()).toEqual([1, 1, 1, 1]);
+  }
+
+  it('the server restarts while the outlets hold their answers: every outlet answered, every row ends sent, a second run sends nothing', async () => {
+    const db = await database();
+    await faultWhileAnswering(await ledger({ url: db.url, dbTimeoutMs: 5_000 }), () => server.restart());
   });
 
   it('the server ends the idle session (idle_session_timeout 1 s) before the outlets answer: every row ends sent, a second run sends nothing', async () => {
     const db = await database();
     const admin = await session('postgres');
     await admin.query(`ALTER DATABASE "${db.name}" SET idle_session_timeout = '1s'`);
-    const l = await ledger({ url: db.url, dbTimeoutMs: 5_000 });
-    const g = gate();
-    const o = await outlets(() => g.passed);
-    const alerts = [reset(1, 1)];
-    const running = run(l, alerts, o.urls);
-    await waitFor(() => o.receipts().every((n) => n === 1), { describe: 'every outlet holding its request' });
-    await waitFor(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [db.name])).rowCount === 0, {
-      describe: 'the server ending every idle session of the database',
-    });
-    g.open();
-    expect(configured(await running)).toEqual(sentLines(OUTLET_NAMES, 1));
-    for (const name of OUTLET_NAMES) expect(await l.rows(name)).toEqual(['#1 sent 1/0']);
-    expect(configured(await run(l, alerts, o.urls))).toEqual(nothingLines(OUTLET_NAMES));
-    expect(o.receipts()).toEqual([1, 1, 1, 1]);
+    await faultWhileAnswering(await ledger({ url: db.url, dbTimeoutMs: 5_000 }), () =>
+      waitFor(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [db.name])).rowCount === 0, {
+        describe: 'the server ending every idle session of the database',
+      }),
+    );
   });
 
   it('the connection falls silent while the outlets answer: the settlement, unanswered, is tried again on a fresh connection', async () => {
     const db = await database();
     const proxy = await silentProxy({ host: '127.0.0.1', port: server.port });
     opened.push(proxy);
-    const l = await ledger({ url: db.via(proxy.port), dbTimeoutMs: 1_500 });
-    const g = gate();
-    const o = await outlets(() => g.passed);
-    const alerts = [reset(1, 1)];
-    const running = run(l, alerts, o.urls);
-    await waitFor(() => o.receipts().every((n) => n === 1), { describe: 'every outlet holding its request' });
-    proxy.silence();
-    g.open();
-    expect(configured(await running)).toEqual(sentLines(OUTLET_NAMES, 1));
+    await faultWhileAnswering(await ledger({ url: db.via(proxy.port), dbTimeoutMs: 1_500 }), () => proxy.silence());
     expect(proxy.silencedClosed()).toBeGreaterThan(0);
-    for (const name of OUTLET_NAMES) expect(await l.rows(name)).toEqual(['#1 sent 1/0']);
-    expect(configured(await run(l, alerts, o.urls))).toEqual(nothingLines(OUTLET_NAMES));
-    expect(o.receipts()).toEqual([1, 1, 1, 1]);
   });
 
   it('a settlement that committed but whose answer was lost: tried again, it finds its own by its token (sent, not "taken over")', async () => {
-    const db = await database();
-    const admin = await session(db.name);
-    const proxy = await silentProxy({ host: '127.0.0.1', port: server.port });
-    opened.push(proxy);
-    const l = await ledger({ url: db.via(proxy.port), dbTimeoutMs: 5_000 });
-    await holdChanges(admin, 4242, 'UPDATE', `OLD.state = 'claimed' AND NEW.state = 'sent'`);
-    await admin.query('SELECT pg_advisory_lock(4242)');
-    const o = await outlets(undefined, ['ntfy']);
-    const alerts = [reset(1, 1)];
-    const running = run(l, alerts, o.urls);
-    await waitingOnLock(admin, db.name, 'UPDATE alert_deliveries');
-    proxy.silence();
-    await admin.query('SELECT pg_advisory_unlock(4242)');
-    const first = await running;
+    const { l, o, first, alerts } = await answerLost('UPDATE', `OLD.state = 'claimed' AND NEW.state = 'sent'`, 'UPDATE alert_deliveries');
     expect(configured(first)).toEqual(sentLines(['ntfy'], 1));
     expect(first.decisions.map((d) => d.result)).toEqual(['sent']);
     expect(await l.rows('ntfy')).toEqual(['#1 sent 1/0']);
@@ -244,20 +241,7 @@ describe('settlements survive the connection', () => {
 
 describe('a claim whose answer was lost', () => {
   it('committed, then its answer lost: released by its token (no attempt used, nothing sent); the next run sends it once', async () => {
-    const db = await database();
-    const admin = await session(db.name);
-    const proxy = await silentProxy({ host: '127.0.0.1', port: server.port });
-    opened.push(proxy);
-    const l = await ledger({ url: db.via(proxy.port), dbTimeoutMs: 5_000 });
-    await holdChanges(admin, 4243, 'INSERT', `NEW.state = 'claimed'`);
-    await admin.query('SELECT pg_advisory_lock(4243)');
-    const o = await outlets(undefined, ['ntfy']);
-    const alerts = [reset(1, 1)];
-    const running = run(l, alerts, o.urls);
-    await waitingOnLock(admin, db.name, 'INSERT INTO alert_deliveries');
-    proxy.silence();
-    await admin.query('SELECT pg_advisory_unlock(4243)');
-    const first = await running;
+    const { l, o, first, alerts } = await answerLost('INSERT', `NEW.state = 'claimed'`, 'INSERT INTO alert_deliveries');
     expect(configured(first)).toEqual([
       expect.stringMatching(
         joinedRegExp(
