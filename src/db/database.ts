@@ -17,10 +17,11 @@
  * - **one connection per concurrent statement**: each `sql.query` checks a connection out of the pool and
  *   gives it back when it is answered, so the four outlets' statements never share one;
  * - **a fresh connection after any failure**: a connection whose statement failed or ran out of time is
- *   destroyed (its socket too), never given back; one the server closed while idle (a restart,
- *   `idle_session_timeout`) leaves the pool when its closing arrives. A statement sent on a connection the
- *   server closed meanwhile fails once, as one worded DatabaseError; the next runs on a new connection.
- *   Nothing is retried here: whether a statement may run twice is the caller's to know.
+ *   destroyed (its socket too), never given back, and every connection opened before that failure is
+ *   destroyed when next checked out, so the next statement runs on a connection opened after it. One
+ *   the server closed while idle (a restart, `idle_session_timeout`) leaves the pool when its closing
+ *   arrives; a statement sent on a connection the server closed at that moment fails once, as one worded
+ *   DatabaseError. Nothing is retried here: whether a statement may run twice is the caller's to know.
  * - **one deadline per call, ours**: checking out (connecting included) and the statement end within
  *   RESETCAST_DB_TIMEOUT_MS, by a race that then destroys the connection. The driver has no query
  *   timeout of its own (one shorter than the race left the connection stuck, and every later call waited
@@ -186,8 +187,15 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
       ? new DatabaseError(`${label}: ${withoutCredentials(e.message, url)}`)
       : new DatabaseError(`${label}: ${what}: ${withoutCredentials(oneLine(e), url)}`);
 
+  /**
+   * Failures so far, and the count each connection was opened after: one opened before the latest failure
+   * is destroyed when it is checked out, so a statement after a failure never runs on a connection from
+   * before it (a restart ends them all, and the pool may not have heard yet).
+   */
+  let failures = 0;
+  const openedAfter = new WeakMap<PgConnection, number>();
   /** A connection of the pool within the time left; one that comes after the deadline is destroyed at once. */
-  const checkout = async (until: number): Promise<PgConnection> => {
+  const checkoutOne = async (until: number): Promise<PgConnection> => {
     let late = false;
     const pending = pool.connect();
     pending.then(
@@ -195,9 +203,18 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
       () => undefined,
     );
     try {
-      return await withDeadline(pending, timeoutMs, 'connect', () => (late = true), until);
+      return await withDeadline(pending, timeoutMs, 'cannot connect', () => (late = true), until);
     } catch (e) {
       throw worded(e, 'cannot connect');
+    }
+  };
+  /** A connection opened after the latest failure, within the time left. */
+  const checkout = async (until: number): Promise<PgConnection> => {
+    for (;;) {
+      const connection = await checkoutOne(until);
+      if (!openedAfter.has(connection)) openedAfter.set(connection, failures);
+      if (openedAfter.get(connection) === failures) return connection;
+      destroy(connection, new Error('opened before a failure'));
     }
   };
   /** One statement on `connection`, within the time left; a failure or a timeout destroys the connection. */
@@ -205,6 +222,7 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
     try {
       return await withDeadline(work, timeoutMs, 'query', () => undefined, until);
     } catch (e) {
+      failures++;
       destroy(connection, e as Error);
       throw worded(e, 'query failed');
     }
@@ -244,10 +262,14 @@ async function openPostgres(url: string, timeoutMs: number, serverless: boolean)
       const connection = await checkout(performance.now() + timeoutMs);
       const state = { broken: false };
       try {
-        return await work(sessionOn(connection, state));
-      } finally {
-        // A failed call destroyed it already; otherwise it goes back, its transaction ended by `work`.
+        const result = await work(sessionOn(connection, state));
+        // Its transaction ended by `work`: back to the pool (unless a failed call destroyed it already).
         if (!state.broken) connection.release();
+        return result;
+      } catch (e) {
+        // A failed call destroyed it already; `work` failing otherwise may have left a transaction open.
+        if (!state.broken) destroy(connection, e as Error);
+        throw e;
       }
     },
     close: () =>

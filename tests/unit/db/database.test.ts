@@ -125,16 +125,30 @@ describe('one connection per concurrent statement', () => {
     ]);
     expect((await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.half')::text AS t")).rows[0]!.t).toBeNull();
   });
+  it('a session whose work throws between statements: its connection, mid-transaction, is destroyed, never handed to the next statement', async () => {
+    const db = await database(await server.freshDatabase('thrown'));
+    const thrown = await db
+      .session(async (s) => {
+        await s.exec('BEGIN');
+        await s.sql.query('CREATE TABLE open_ended (n int)');
+        throw new Error('the work failed between two statements');
+      })
+      .catch((e: unknown) => (e as Error).message);
+    expect(thrown).toBe('the work failed between two statements');
+    // Given back, the idle connection would be the next statement's, inside the open transaction.
+    expect((await db.sql.query<{ t: string | null }>("SELECT to_regclass('public.open_ended')::text AS t")).rows[0]!.t).toBeNull();
+  });
 });
 
 describe('a connection that failed is never used again', () => {
-  it('a server that falls silent: the call fails at its deadline, one worded line; its connection is destroyed; the next call opens a fresh one', async () => {
+  it('a server that falls silent: the call fails at its deadline, one worded line; its connection is destroyed, the idle one from before too; the next call opens a fresh one', async () => {
     const proxy = await silentProxy({ host: '127.0.0.1', port: server.port });
     opened.push(proxy);
     const url = (await server.freshDatabase('silent')).replace(`:${server.port}/`, `:${proxy.port}/`);
     const db = await database(url, 3_000);
-    await backend(db);
-    expect(proxy.connections()).toBe(1);
+    // Two statements at once: two connections, both idle in the pool afterwards.
+    await Promise.all([backend(db), backend(db)]);
+    expect(proxy.connections()).toBe(2);
     proxy.silence();
     const stuck = await backend(db).then(
       () => 'answered',
@@ -142,10 +156,10 @@ describe('a connection that failed is never used again', () => {
     );
     // The project's deadline, not the driver's: its own query timeout would have said something else first.
     expect(stuck).toBe(`database 127.0.0.1:${proxy.port}/silent: query: no answer within 3 s`);
-    await waitFor(() => proxy.silencedClosed() === 1, { describe: 'the silent connection closed by the client' });
-    // The silent connection stays silent: an answer now can only come over a new one.
+    // The silent connections stay silent: an answer now can only come over a new one.
     expect(await backend(db)).toBeGreaterThan(0);
-    expect(proxy.connections()).toBe(2);
+    expect(proxy.connections()).toBe(3);
+    await waitFor(() => proxy.silencedClosed() === 2, { describe: 'both silent connections closed by the client' });
     await db.close();
   });
 
@@ -156,6 +170,21 @@ describe('a connection that failed is never used again', () => {
     const first = await firstAfterTheEnd(db, 'restarted');
     expect(await backend(db)).not.toBe(before);
     console.info(`[db] after a restart, the first statement ${first}`);
+  });
+
+  it('a statement in flight when the server restarts fails once, worded; the next runs on a fresh connection', async () => {
+    const db = await database(await server.freshDatabase('inflight'));
+    const before = await backend(db);
+    const slow = db.sql.query('SELECT pg_sleep(60)').then(
+      () => 'answered',
+      (e: unknown) => expectWorded(e, 'inflight'),
+    );
+    await waitFor(async () => (await admin("SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)'")) === 1, {
+      describe: 'the slow statement running',
+    });
+    await server.restart();
+    expect(await slow).toMatch(/^database 127\.0\.0\.1:\d+\/inflight: query failed: terminating connection due to administrator command$/);
+    expect(await backend(db)).not.toBe(before);
   });
 
   it("the server's idle_session_timeout ended the idle connection: the next statement answers or fails once, worded; the one after runs on a fresh connection", async () => {
