@@ -19,7 +19,7 @@ import { DataError } from '../src/core/dataset/index.ts';
 import { outletUrls } from '../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../src/jobs/broadcast/run.ts';
 import { alertLedger, CLAIM_LEASE_MS } from '../src/jobs/broadcast/ledger.ts';
-import { readSentLog, recentRecords } from '../src/jobs/broadcast/sent-log.ts';
+import { importingFirst } from '../src/jobs/broadcast/retired-log.ts';
 import { DB_TIMEOUT_MS, EMBEDDED_DIR, openDatabase, type Database } from '../src/db/database.ts';
 import { redactorFrom } from '../src/core/secrets.ts';
 import { applyMigrations, migrationsIn } from '../src/db/migrate.ts';
@@ -57,11 +57,14 @@ try {
     console.error(`❌ database: ${(e as Error).message}; nothing sent`);
     throw new NothingSent();
   }
+  // The retired data/sent-log.json is imported before the ledger's first call, once per database (whichever sender is first).
   // Every text the ledger stores is cleaned of the environment's secrets (and each outlet's credential).
-  const ledger = alertLedger(db.sql, { redact: redactorFrom(env), settleMs, leaseMs });
-  // The retired committed log, once: its recent records into an empty ledger, so the switch resends nothing.
-  const imported = await ledger.importOnce(recentRecords(readSentLog(texts[DATA_FILES.sentLog], now).log, now));
-  if (imported > 0) console.log(`✅ ledger: imported ${imported} recent record(s) of ${DATA_FILES.sentLog} (once, into the empty ledger)`);
+  const ledger = importingFirst(
+    alertLedger(db.sql, { redact: redactorFrom(env), settleMs, leaseMs }),
+    db.sql,
+    { text: texts[DATA_FILES.sentLog], now },
+    (l) => console.log(l),
+  );
   const result = await runBroadcast({ texts, now, http: commandHttp(env), urls: outletUrls(env), site: SITE.url, ledger });
   for (const l of result.lines) console.log(l);
   const pruned = await ledger.prune(now).catch(() => 0);

@@ -20,6 +20,8 @@ import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
+import { importingFirst } from '../../src/jobs/broadcast/retired-log.ts';
+import { dataDir, readDataFile } from '../../src/io/data-folder.ts';
 import { EMBEDDED_DIR, openDatabase, type Database } from '../../src/db/database.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
@@ -40,6 +42,15 @@ const DB_TIMEOUT_MS = '4000';
 const REQUIRED = ['X_BEARER_TOKEN', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
 let saidUnset = false;
+
+/**
+ * The retired data/sent-log.json as the build found it, pinned into the bundle (scripts/lib/bundle-function.ts,
+ * bundleWatchFunction): the bundle is all a deployed function is shipped with. Undefined when run from
+ * source (tests), which read the working copy's file.
+ */
+declare const RESETCAST_RETIRED_SENT_LOG: string | undefined;
+const retiredSentLog = (env: Readonly<Record<string, string | undefined>>): string =>
+  typeof RESETCAST_RETIRED_SENT_LOG === 'string' ? RESETCAST_RETIRED_SENT_LOG : readDataFile(dataDir(env), 'sentLog');
 
 function log(env: Readonly<Record<string, string | undefined>>, lines: readonly string[]): void {
   const redact = redactorFrom(env);
@@ -64,16 +75,24 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
   let db: Database | null = null;
   try {
     let stores = null;
+    let noDatabase: string | undefined;
     try {
       db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
       // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
       await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
-      // The ledger cleans every text it stores of the environment's secrets; a settlement takes one call.
-      const ledger = alertLedger(db.sql, { redact: redactorFrom(env), settleMs: Number(DB_TIMEOUT_MS) });
+      // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first);
+      // the ledger cleans every text it stores of the environment's secrets, and a settlement takes one call.
+      const ledger = importingFirst(
+        alertLedger(db.sql, { redact: redactorFrom(env), settleMs: Number(DB_TIMEOUT_MS) }),
+        db.sql,
+        { text: retiredSentLog(env), now },
+        (l) => log(env, [l]),
+      );
       stores = { state: watchStore(db.sql), ledger, deployed: deployedStore(db.sql) };
     } catch (e) {
-      log(env, [`❌ database: ${(e as Error).message}`]);
+      noDatabase = (e as Error).message; // said in the run's one ❌ database line
     }
+    const watched = parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']);
     const result = await runWatch({
       now,
       http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
@@ -82,8 +101,10 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
       // Only with the deploy's own address: another site's alerts.json is not this deploy's.
       deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
       siteBase: SITE.url,
-      accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
+      accounts: watched.accounts,
+      accountProblems: watched.problems,
       stores,
+      noDatabase,
       urls: outletUrls(env),
       dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
     });

@@ -14,7 +14,6 @@
  * between the pull and the broadcast; docs/alerts.md adds them up.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +34,7 @@ import { readDataFiles } from '../../src/io/data-folder.ts';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
 import { median, medianWithUniformWait, percentile } from './stats.ts';
+import { listen, type Reply } from './stand-in.ts';
 import { benchWatcher, type WatchSample } from './watch-latency.ts';
 import { BENCH_ALERTS } from '../lib/commands/tools.ts';
 import { envValue, parseCommand } from '../lib/flags.ts';
@@ -59,23 +59,7 @@ function newPost(at: Date): void {
   post = { ...post, id, created_at: at.toISOString() };
 }
 
-function listen(
-  handler: (url: URL, body: string) => { status: number; type: string; body: string },
-): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const out = handler(url, Buffer.concat(chunks).toString('utf8'));
-    res.writeHead(out.status, { 'Content-Type': out.type, 'Content-Length': Buffer.byteLength(out.body) });
-    res.end(out.body);
-  });
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
-  );
-}
-
-const ok = (body: string, type = 'application/json'): { status: number; type: string; body: string } => ({ status: 200, type, body });
+const ok = (body: string, type = 'application/json'): Reply => ({ status: 200, type, body });
 // The outlets and GitHub's dispatch note when each request arrived (performance.now(), this process).
 const arrivals: { name: string; at: number }[] = [];
 const DISPATCH = '/repos/resetcast/bench/actions/workflows/pull.yml/dispatches';

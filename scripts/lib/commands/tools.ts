@@ -82,6 +82,33 @@ export const BENCH_REBUILDS = {
   example: 'npm run bench:rebuilds -- --step-minutes 5',
 } as const satisfies CommandSpec;
 
+export const BENCH_COST = {
+  name: 'bench:cost',
+  usage: 'npm run bench:cost -- [--no-measure] [--dist <folder>] [--last-days <n>] [--step-minutes <n>]',
+  about:
+    'A month of Resetcast priced in Netlify credits per meter (deploys from the replay of data/, function compute, ' +
+    'database hours awake, web requests and bandwidth at a stated traffic), for each design of the registry, and ' +
+    'which plans it fits (docs/cost.md).',
+  flags: {
+    measure: {
+      type: 'boolean',
+      negatable: true,
+      about: 'build and measure (the default); --no-measure prices the stated figures of docs/cost.md instead, and says so',
+    },
+    dist: { type: 'string', value: '<folder>', about: 'measure this build (e.g. dist/) instead of building data/ into a temp folder' },
+    'last-days': { type: 'string', value: '<n>', about: 'days of the record replayed for deploys and alerts (default 90)' },
+    'step-minutes': { type: 'string', value: '<n>', about: 'minutes between replayed pulls (default 30, the schedule)' },
+  },
+  env: {
+    dbUrl: {
+      name: 'BENCH_DB_URL',
+      value: '<postgres url>',
+      about: "measure the watcher's runs against this PostgreSQL (default: the embedded engine in a temp folder)",
+    },
+  },
+  example: 'npm run bench:cost -- --no-measure',
+} as const satisfies CommandSpec;
+
 export const SOAK = {
   name: 'soak',
   usage: 'npm run soak',

@@ -24,7 +24,7 @@
  * TEXT_CAPS.error. Pure apart from the `Sql` passed in (and the token maker, crypto's by default).
  */
 import { shortAlertId } from '../../core/alerts/derive.ts';
-import type { Alert, SentAlert } from '../../core/schema/index.ts';
+import type { Alert } from '../../core/schema/index.ts';
 import { cleanText, fitWithEllipsis, TEXT_CAPS } from '../../core/sanitize.ts';
 import type { Redactor } from '../../core/secrets.ts';
 import type { Sql } from '../../core/sql.ts';
@@ -115,11 +115,6 @@ export interface AlertLedger {
    * that is earlier (a sender whose clock is behind still sends those alerts). Returns how many.
    */
   prune(senderNow: Date): Promise<number>;
-  /**
-   * The one-time import of the retired data/sent-log.json (sent-log.ts, recentRecords): only into an
-   * empty ledger, and never over a row (ON CONFLICT DO NOTHING). Returns how many rows it wrote.
-   */
-  importOnce(records: readonly { outlet: string; record: SentAlert }[]): Promise<number>;
 }
 
 const MAX_UNCERTAIN = SEND_RULES.maxAttempts.uncertain;
@@ -248,23 +243,6 @@ export function alertLedger(sql: Sql, options: LedgerOptions): AlertLedger {
         [senderNow.toISOString(), KEEP_DAYS],
       );
       return rows[0]?.n ?? 0;
-    },
-    async importOnce(records) {
-      const { rows } = await sql.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM alert_deliveries) AS any');
-      if (rows[0]?.any || records.length === 0) return 0;
-      let n = 0;
-      for (const { outlet, record } of records) {
-        const uncertain = record.state === 'uncertain' ? record.attempts : 0;
-        const refused = record.state === 'failed' ? record.attempts : 0;
-        const written = await sql.query(
-          `INSERT INTO alert_deliveries (outlet, alert_id, alert_at, state, uncertain_attempts, refused_attempts, updated_at, last_error)
-           VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7::timestamptz, 'imported from data/sent-log.json')` +
-            ' ON CONFLICT (outlet, alert_id) DO NOTHING RETURNING 1',
-          [outlet, record.id, record.at, record.state, uncertain, refused, record.sent_at],
-        );
-        n += written.rows.length;
-      }
-      return n;
     },
   };
 }

@@ -44,9 +44,7 @@ export async function announce(
 ): Promise<void> {
   if (alerts.length === 0) return;
   if (!stored) {
-    lines.push(
-      `❌ alerts: ${alerts.length} not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them`,
-    );
+    lines.push(`⏭️ alerts: ${alerts.length} not sent (no database, above: nothing is sent unclaimed); the pull will announce them`);
     return;
   }
   const result = await broadcast({ alerts, ledger: stored.stores.ledger, urls: input.urls, http: input.http, now: input.now });

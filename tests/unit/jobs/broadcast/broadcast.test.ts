@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { broadcast, broadcastSafely, type BroadcastInput } from '../../../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls, type OutletUrls } from '../../../../src/jobs/broadcast/outlets/index.ts';
-import { recentRecords, readSentLog } from '../../../../src/jobs/broadcast/sent-log.ts';
+import { importRetired, retiredRows } from '../../../../src/jobs/broadcast/retired-log.ts';
 import type { Alert } from '../../../../src/core/schema/index.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { closedAfterEach } from '../../../support/closed-after-each.ts';
@@ -278,7 +278,7 @@ describe('caps: what one run may send', () => {
   });
 });
 
-describe('the retired sent-log: imported once into an empty ledger', () => {
+describe('the retired sent-log: imported once per database', () => {
   // The history: 40 alerts over the last 40 days, two in the last day; all were sent long ago.
   const history = Array.from({ length: 40 }, (_, i) => reset(100 + i, i * 24 + 12));
   const recent = [reset(1, 6), reset(2, 5), reset(3, 4), reset(4, 3), reset(5, 2), reset(6, 1)];
@@ -299,9 +299,9 @@ describe('the retired sent-log: imported once into an empty ledger', () => {
         },
       ],
     });
-    const records = recentRecords(readSentLog(text, NOW).log, NOW);
-    expect(await l.ledger.importOnce(records)).toBe(3); // #100 (12 h old), #1, #2
-    expect(await l.ledger.importOnce(records)).toBe(0);
+    const rows = retiredRows(text, NOW);
+    expect(await importRetired(l.db.sql, rows)).toEqual({ imported: true, written: 3 }); // #100 (12 h old), #1, #2
+    expect(await importRetired(l.db.sql, rows)).toEqual({ imported: false, written: 0 });
     await run(l, { alerts: [...recent, ...history], urls: o.urls });
     expect(received(o.discord, 'content')).toEqual(['3', '4', '5', '6']);
     expect(received(o.slack, 'text')).toEqual(['100', '1', '2', '3', '4']);
@@ -313,7 +313,7 @@ describe('the retired sent-log: imported once into an empty ledger', () => {
     ['the wrong shape', '{"outlets": [{"name": "ntfy", "sent": "all of them"}]}'],
   ])('%s: nothing imported; the caps hold: no history re-broadcast', async (_name, text) => {
     const [o, l] = await Promise.all([outlets(), fresh()]);
-    expect(await l.ledger.importOnce(recentRecords(readSentLog(text, NOW).log, NOW))).toBe(0);
+    expect(retiredRows(text, NOW)).toEqual([]);
     const r = await run(l, { alerts: [...recent, ...history], urls: o.urls });
     // Only the last day's alerts qualify (history #100 is 12 h old, #101 36 h), and at most 5: the oldest five of them.
     expect(received(o.discord, 'content')).toEqual(['100', '1', '2', '3', '4']);

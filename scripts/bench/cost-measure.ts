@@ -1,0 +1,226 @@
+/**
+ * What `npm run bench:cost` measures of the code as it runs today (docs/cost.md, "Measured"), each on a
+ * real component:
+ *
+ * - **the watcher**: runWatch in this process, as netlify/functions/watch.ts calls it (a connection
+ *   opened per run, the stores on it, the deploy's id given), against local servers on 127.0.0.1 standing
+ *   for X, GitHub, the deployed site (the build's own files) and the four outlets, and a real database
+ *   (BENCH_DB_URL's PostgreSQL, else the embedded engine in a temp folder). Every statement is counted
+ *   through the `Sql` the stores are given. The clock steps a minute per run, so the default accounts'
+ *   cycle (thsottiaux every minute, OpenAIDevs and OpenAI every 5) is walked as the schedule walks it.
+ * - **the /mcp function**: its source module, answering tools/call get_reset_forecast from the build's payloads, warm.
+ * - **the site**: gzip bytes of the build's home page with every same-origin file it asks for, and of the payloads.
+ */
+import { readdirSync, readFileSync, mkdtempSync, rmSync, existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Sql } from '../../src/core/sql.ts';
+import { postIdAt } from '../../src/core/postid.ts';
+import { SITE } from '../../src/core/site.ts';
+import { DB_TIMEOUT_MS, openDatabase, type Database } from '../../src/db/database.ts';
+import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
+import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
+import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
+import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
+import { watchStore } from '../../src/jobs/watch/state.ts';
+import { liveHttp } from '../../src/net/live.ts';
+import type { Measurements } from '../lib/cost/designs.ts';
+import { API_MIX } from '../lib/cost/designs.ts';
+import { median } from './stats.ts';
+import { mcpRequest } from './warm.ts';
+import type { Handler } from './bare-handler.ts';
+import { listen, type Reply } from './stand-in.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const MIGRATIONS = join(root, 'netlify/database/migrations');
+const MINUTE_MS = 60_000;
+/** X's ids for the default accounts (thsottiaux's is the real one; the stand-in only needs them distinct). */
+const USER_IDS: Readonly<Record<string, string>> = {
+  thsottiaux: '1450183340366770177',
+  OpenAI: '4398626122',
+  OpenAIDevs: '1000000000000000001',
+};
+const REPO = 'resetcast/bench';
+const DISPATCH = `/repos/${REPO}/actions/workflows/pull.yml/dispatches`;
+const POST_TEXT = "We've reset Codex rate limits for all Plus and Pro users.";
+
+const json = (body: unknown, status = 200): Reply => ({ status, type: 'application/json', body: JSON.stringify(body) });
+
+/** One server for X, GitHub's dispatch, the deployed site (files of `dist`) and the outlets, by path. */
+async function standIns(dist: string, post: () => { id: string; created_at: string } | null) {
+  return listen((url) => {
+    const path = url.pathname;
+    if (path === '/2/users/by') {
+      const names = (url.searchParams.get('usernames') ?? '').split(',').filter(Boolean);
+      return json({ data: names.map((n) => ({ id: USER_IDS[n] ?? '1', name: n, username: n })) });
+    }
+    const tweets = /^\/2\/users\/(\d+)\/tweets$/.exec(path);
+    if (tweets) {
+      const p = tweets[1] === USER_IDS['thsottiaux'] ? post() : null;
+      if (!p) return json({ meta: { result_count: 0 } });
+      return json({
+        data: [{ ...p, text: POST_TEXT, edit_history_tweet_ids: [p.id] }],
+        meta: { result_count: 1, newest_id: p.id, oldest_id: p.id },
+      });
+    }
+    if (path === DISPATCH) return { status: 204, type: 'application/json', body: '' };
+    if (path.startsWith('/ntfy/')) return json({ id: 'bench', time: 0, event: 'message', topic: 'resetcast-bench' });
+    if (path.startsWith('/discord/')) return json({ id: '1300000000000000000', type: 0 });
+    if (path.startsWith('/slack/')) return { status: 200, type: 'text/html', body: 'ok' };
+    if (path.startsWith('/telegram/')) return json({ ok: true, result: { message_id: 1, date: 0, chat: { id: -1001, type: 'channel' } } });
+    const file = join(dist, path);
+    if (path.startsWith('/api/v1/') && existsSync(file)) return { status: 200, type: 'application/json', body: readFileSync(file) };
+    return json({}, 404);
+  });
+}
+
+/** A `Sql` that counts the statements it passes on. */
+function counted(sql: Sql, count: { n: number }): Sql {
+  return {
+    query: (text, params) => {
+      count.n += 1;
+      return sql.query(text, params);
+    },
+  };
+}
+
+export async function measureWatcher(dist: string, dbUrl: string | undefined): Promise<Measurements['watcher'] & { engine: string }> {
+  const folder = mkdtempSync(join(tmpdir(), 'resetcast-bench-cost-'));
+  const env = dbUrl ? { NETLIFY_DB_URL: dbUrl } : { RESETCAST_DB_DIR: join(folder, 'db') };
+  const open = (): Promise<Database> => openDatabase({ env, embeddedDir: '' });
+  // Deployed, Netlify applies the migrations at deploy: once here, outside every measured run.
+  const setup = await open();
+  const engine = setup.label;
+  await applyMigrations(setup, migrationsIn(MIGRATIONS));
+  await setup.close();
+
+  let posted: { id: string; created_at: string } | null = null;
+  const site = await standIns(dist, () => posted);
+  const urls = outletUrls({
+    NTFY_TOPIC_URL: `${site.url}/ntfy/resetcast-bench`,
+    DISCORD_WEBHOOK_URL: `${site.url}/discord/api/webhooks/1/bench-token`,
+    SLACK_WEBHOOK_URL: `${site.url}/slack/services/T/B/bench`,
+    TELEGRAM_BOT_TOKEN: '7000000001:AAHbench-token',
+    TELEGRAM_CHAT_ID: '@resetcast_bench',
+    RESETCAST_TELEGRAM_API: `${site.url}/telegram`,
+  });
+  const start = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+  let minute = 0;
+  const base = (now: Date): Omit<WatchInput, 'stores'> => ({
+    now,
+    http: liveHttp(),
+    x: { base: site.url, token: 'bench' },
+    deploy: site.url,
+    deployId: 'bench-deploy',
+    siteBase: SITE.url,
+    accounts: parseWatchAccounts(undefined),
+    urls,
+    dispatch: { repo: REPO, token: 'bench', api: site.url },
+  });
+
+  /** One run as the function runs it: a connection opened, the run, the connection closed; timed and counted. */
+  const run = async (withDb: boolean, alert: boolean): Promise<{ ms: number; statements: number }> => {
+    const now = new Date(start + minute++ * MINUTE_MS);
+    posted = alert
+      ? { id: postIdAt(new Date(now.getTime() - 1000), BigInt(minute)), created_at: new Date(now.getTime() - 1000).toISOString() }
+      : null;
+    const count = { n: 0 };
+    const t0 = performance.now();
+    const db = withDb ? await open() : null;
+    try {
+      const sql = db ? counted(db.sql, count) : null;
+      const stores = sql
+        ? { state: watchStore(sql), ledger: alertLedger(sql, { redact: (t) => t, settleMs: DB_TIMEOUT_MS }), deployed: deployedStore(sql) }
+        : null;
+      const out = await runWatch({ ...base(now), stores });
+      const failed = out.lines.filter((l) => l.startsWith('❌') && (withDb || !/database/.test(l)));
+      if (failed.length > 0 || (alert && out.alerts.length !== 1))
+        throw new Error(`bench:cost: the watcher's run went wrong:\n${out.lines.join('\n')}`);
+    } finally {
+      await db?.close();
+    }
+    return { ms: performance.now() - t0, statements: count.n };
+  };
+
+  try {
+    // Warm-up: the first run looks the accounts up and settles the deploy's alerts; then two of the accounts' 5-minute cycles.
+    await run(true, false);
+    await run(true, false);
+    const quiet = [];
+    for (let i = 0; i < 10; i++) quiet.push(await run(true, false));
+    const alerts = [];
+    for (let i = 0; i < 3; i++) {
+      alerts.push(await run(true, true));
+      await run(true, false);
+    }
+    const noDb = [];
+    for (let i = 0; i < 5; i++) noDb.push(await run(false, false));
+    return {
+      engine,
+      quietMs: median(quiet.map((r) => r.ms)),
+      alertMs: median(alerts.map((r) => r.ms)),
+      quietNoDbMs: median(noDb.map((r) => r.ms)),
+      quietStatements: quiet.reduce((s, r) => s + r.statements, 0) / quiet.length,
+      alertStatements: median(alerts.map((r) => r.statements)),
+    };
+  } finally {
+    site.server.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The /mcp function's source module on the build's payloads: median ms of a warm tools/call get_reset_forecast, and its answer's gzip bytes. */
+export async function measureMcp(dist: string, runs = 400): Promise<Measurements['mcp']> {
+  process.env['RESETCAST_API_DIR'] = join(dist, 'api/v1');
+  const mcp = ((await import(pathToFileURL(join(root, 'netlify/functions/mcp.ts')).href)) as { default: Handler }).default;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_reset_forecast', arguments: {} } });
+  const once = async (): Promise<{ ms: number; text: string }> => {
+    const t0 = performance.now();
+    const res = await mcp(mcpRequest(body));
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`bench:cost: /mcp answered ${res.status}`);
+    return { ms: performance.now() - t0, text };
+  };
+  for (let i = 0; i < 50; i++) await once();
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  return { requestMs: median(samples.map((s) => s.ms)), responseBytes: gzipSync(samples[0]!.text).length };
+}
+
+const gz = (file: string): number => gzipSync(readFileSync(file)).length;
+
+/** Same-origin files a page asks for on load: stylesheets, icons, preloads, images, scripts. */
+export function pageFiles(html: string): string[] {
+  const out = new Set<string>();
+  for (const tag of html.match(/<(link|img|script)\b[^>]*>/g) ?? []) {
+    const rel = /\brel="([^"]*)"/.exec(tag)?.[1] ?? '';
+    const ref = /\b(?:href|src)="([^"]*)"/.exec(tag)?.[1] ?? '';
+    const loads = tag.startsWith('<link') ? /\b(stylesheet|icon|preload|modulepreload|manifest|apple-touch-icon)\b/.test(rel) : true;
+    if (loads && ref.startsWith('/') && !ref.startsWith('//')) out.add(ref.split(/[?#]/)[0]!);
+  }
+  return [...out];
+}
+
+/** The home page with its files, and the mean API answer by API_MIX, in gzip bytes (as the CDN serves a client that accepts it). */
+export function measureSite(dist: string): Measurements['site'] {
+  const home = join(dist, 'index.html');
+  const files = pageFiles(readFileSync(home, 'utf8')).map((f) => join(dist, f.endsWith('/') ? `${f}index.html` : f));
+  const api = join(dist, 'api/v1');
+  const others = readdirSync(api).filter((f) => f.endsWith('.json') && statSync(join(api, f)).isFile() && !(f in API_MIX));
+  const mean = others.reduce((s, f) => s + gz(join(api, f)), 0) / others.length;
+  const apiBytes =
+    (API_MIX['badge.json'] * gz(join(api, 'badge.json')) +
+      API_MIX['forecast.json'] * gz(join(api, 'forecast.json')) +
+      API_MIX.others * mean) /
+    (API_MIX['badge.json'] + API_MIX['forecast.json'] + API_MIX.others);
+  return {
+    pageViewRequests: 1 + files.length,
+    pageViewBytes: gz(home) + files.reduce((s, f) => s + gz(f), 0),
+    apiBytes,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The designs `npm run bench:cost` prices (docs/cost.md), one registry: each turns the same record (the
+ * replay of data/) and the same measurements into a month's usage per meter. A later design (the
+ * timetable, a watcher that opens no connection on a quiet minute, a webhook intake) is one more entry.
+ */
+import type { Pull } from '../rebuild-replay.ts';
+import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
+import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
+
+const DAY_MS = 86_400_000;
+/** The watcher's schedule (netlify.toml, `[functions.watch]`): every minute. */
+export const WATCH_PERIOD_MS = 60_000;
+
+/** The traffic every design is priced at (issue 37): a stated month, not a measured one. */
+export const TRAFFIC = {
+  pageViews: 100_000,
+  apiRequests: 1_000_000,
+  /** Of the API requests, the share that is POST /mcp (a function invocation each; never cached). */
+  mcpShare: 0.1,
+} as const;
+
+/**
+ * How the API requests other than /mcp spread over the payloads (a stated mix): the badge (shields.io
+ * asks for it on every README view it has not cached) and the forecast (the status line, every 10 minutes
+ * per user) take most; the rest spread evenly over every other payload of /api/v1/.
+ */
+export const API_MIX = { 'badge.json': 0.45, 'forecast.json': 0.35, others: 0.2 } as const;
+
+/** What was measured (or, with --no-measure, stated) of the code as it runs today. */
+export interface Measurements {
+  /** 'measured' or 'stated': said beside every figure that comes from here. */
+  source: 'measured' | 'stated';
+  watcher: {
+    /** One run with no new post, the database opened as the function opens it. */
+    quietMs: number;
+    /** One run announcing a new post (claim, send, settle, cursor, dispatch). */
+    alertMs: number;
+    /** One run with no new post and no database (what a quiet minute costs when it opens no connection). */
+    quietNoDbMs: number;
+    /** Statements per quiet run, averaged over the accounts' cycle, and per run with an alert. */
+    quietStatements: number;
+    alertStatements: number;
+  };
+  mcp: { requestMs: number; responseBytes: number };
+  site: {
+    /** A page view: the page and every same-origin file it asks for, uncached. */
+    pageViewRequests: number;
+    pageViewBytes: number;
+    /** Mean bytes of an API answer other than /mcp, by API_MIX. */
+    apiBytes: number;
+  };
+}
+
+/** The record a design is priced on: the last `days` of the replay of data/. */
+export interface RecordSpan {
+  days: number;
+  stepMs: number;
+  from: number;
+  to: number;
+  pulls: Pull[];
+  /** Instants (ms) of the posts the watcher would have announced: the recorded events. */
+  posts: number[];
+  /** Instants (ms) every alert of the record is due (its `at`). */
+  alerts: number[];
+}
+
+export interface Design {
+  name: string;
+  /** measured: the code of this commit; projected: a model of a design not built yet, from the same record. */
+  status: 'measured' | 'projected';
+  about: string;
+  usage(record: RecordSpan, m: Measurements): Usage;
+}
+
+/** A month of the watcher: every minute, quiet except the runs with a new post. */
+function watcherUse(record: RecordSpan, m: Measurements, quietMs: number, how: string): Usage['functions'][number] {
+  const invocations = MONTH_MS / WATCH_PERIOD_MS;
+  const alertRuns = perMonth(record.posts.length, record.days);
+  const durationMs = ((invocations - alertRuns) * quietMs + alertRuns * m.watcher.alertMs) / invocations;
+  return {
+    name: 'watch (scheduled)',
+    invocations,
+    durationMs,
+    memoryMb: FUNCTION_MEMORY_MB,
+    fixed: true,
+    basis:
+      `every minute; ${m.source}: quiet run ${quietMs.toFixed(0)} ms (${how}), run with an alert ` +
+      `${m.watcher.alertMs.toFixed(0)} ms; ${alertRuns.toFixed(1)} runs with a new post a month (the record's posts)`,
+  };
+}
+
+const mcpUse = (m: Measurements): Usage['functions'][number] => ({
+  name: 'mcp',
+  invocations: TRAFFIC.apiRequests * TRAFFIC.mcpShare,
+  durationMs: m.mcp.requestMs,
+  memoryMb: FUNCTION_MEMORY_MB,
+  fixed: false,
+  basis: `${TRAFFIC.mcpShare * 100} % of the API requests; ${m.source} per request (tools/call get_reset_forecast, warm)`,
+});
+
+function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
+  const apiOther = TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare);
+  const mcp = TRAFFIC.apiRequests * TRAFFIC.mcpShare;
+  return {
+    webRequests: {
+      count: TRAFFIC.pageViews * m.site.pageViewRequests + TRAFFIC.apiRequests,
+      basis:
+        `${TRAFFIC.pageViews.toLocaleString('en-US')} page views × ${m.site.pageViewRequests} requests (the page and its files, uncached) ` +
+        `+ ${TRAFFIC.apiRequests.toLocaleString('en-US')} API requests`,
+    },
+    bandwidth: {
+      bytes: TRAFFIC.pageViews * m.site.pageViewBytes + apiOther * m.site.apiBytes + mcp * m.mcp.responseBytes,
+      basis:
+        `${m.source} gzip bytes of a build: page view ${(m.site.pageViewBytes / 1000).toFixed(1)} kB, API answer ` +
+        `${(m.site.apiBytes / 1000).toFixed(2)} kB (mean by mix), /mcp answer ${(m.mcp.responseBytes / 1000).toFixed(2)} kB`,
+    },
+  };
+}
+
+/**
+ * The database's month from the statements the watcher's runs were counted to make: a quiet run that
+ * makes any wakes it every minute, so it never sleeps; one that makes none leaves it to the alerts and
+ * the deploys (the deployed-alerts step), each keeping it awake 5 minutes.
+ */
+function databaseAwake(record: RecordSpan, deploys: readonly Pull[], quietStatements: number, counted: string): Usage['database'] {
+  if (quietStatements > 0)
+    return {
+      awakeHours: awakeHours(everyPeriod(0, MONTH_MS, WATCH_PERIOD_MS), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
+      basis: `the watcher queries it every minute (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
+    };
+  const awake = awakeHours([...record.alerts, ...deploys.map((p) => p.t)], DB_SLEEP_AFTER_MS, record.from, record.to);
+  return {
+    awakeHours: perMonth(awake, record.days),
+    basis:
+      `woken at each of the record's ${record.alerts.length} alerts and ${deploys.length} deploys (${counted}), asleep ` +
+      `${DB_SLEEP_AFTER_MS / 60_000} min after: ${awake.toFixed(1)} h in ${record.days.toFixed(1)} days`,
+  };
+}
+
+/** The design of this commit: a deploy whenever the pull's rule says so, the watcher on the database every minute. */
+const TODAY: Design = {
+  name: 'today',
+  status: 'measured',
+  about:
+    "this commit: deploys by the pull's rule (facts, the forecast's numbers, time-bound alerts), the watcher on the database every minute",
+  usage(record, m) {
+    const built = record.pulls.filter((p) => p.fact || p.numbers || p.timeBound);
+    const builds = built.length;
+    return {
+      deploys: {
+        count: perMonth(builds, record.days),
+        basis: `replay of the last ${record.days.toFixed(1)} days of data/: ${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
+      },
+      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), mcpUse(m)],
+      database: databaseAwake(
+        record,
+        built,
+        m.watcher.quietStatements,
+        `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
+      ),
+      ...webUse(m),
+    };
+  },
+};
+
+/** A build is owed this long after the last one even without a fact (issue 37: a timetable of at least 7 days). */
+export const HORIZON_MS = 7 * DAY_MS;
+
+/**
+ * The pulls that deploy when only a fact or the horizon running out does. The deploy live when the span
+ * starts is taken as made at its first pull (the span's horizon counts from there).
+ */
+export function factDeploys(pulls: readonly Pull[], horizonMs: number): Pull[] {
+  const out: Pull[] = [];
+  let last = pulls[0]?.t ?? 0;
+  for (const p of pulls) {
+    if (!p.fact && p.t - last < horizonMs) continue;
+    out.push(p);
+    last = p.t;
+  }
+  return out;
+}
+
+/** Issue 37's design, projected: deploys for facts (and the horizon) only, the database woken only to claim and settle. */
+const FACTS_ONLY: Design = {
+  name: 'facts only, database sleeps',
+  status: 'projected',
+  about:
+    'projected, not built: a deploy only for a fact or the 7-day horizon; a quiet minute opens no connection; the ledger ' +
+    'touched only when an alert is due or a deploy brings new ones',
+  usage(record, m) {
+    const deploys = factDeploys(record.pulls, HORIZON_MS);
+    return {
+      deploys: {
+        count: perMonth(deploys.length, record.days),
+        basis: `the same replay, building only at a fact or ${HORIZON_MS / DAY_MS} days after the last build: ${deploys.length} builds`,
+      },
+      functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), mcpUse(m)],
+      database: databaseAwake(record, deploys, 0, 'projected: no statement on a quiet minute'),
+      ...webUse(m),
+    };
+  },
+};
+
+export const DESIGNS: readonly Design[] = [TODAY, FACTS_ONLY];
