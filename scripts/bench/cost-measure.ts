@@ -118,7 +118,7 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
     deploy: site.url,
     deployId: 'bench-deploy',
     siteBase: SITE.url,
-    accounts: parseWatchAccounts(undefined),
+    accounts: parseWatchAccounts(undefined).accounts,
     urls,
     dispatch: { repo: REPO, token: 'bench', api: site.url },
   });
