@@ -133,7 +133,11 @@ async function world(
       deploy: site.url,
       siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
+      stores: {
+        state: watchStore(db.db.sql),
+        ledger: alertLedger(db.db.sql, { redact: (t) => t, settleMs: 4_000 }),
+        deployed: deployedStore(db.db.sql),
+      },
       urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}` },
       dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
       ...over,
@@ -206,6 +210,17 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
       expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
     ]);
     expect(w.ntfy.requests).toHaveLength(3);
+  });
+
+  it('an ETag carrying a credential is stored as its digest: no row holds the text, and the same ETag is still known next minute', async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"ghDispatchS3cret-in-an-etag"' } });
+    await runWatch(w.input());
+    const quiet = await runWatch(w.input({ now: minutes(1) }));
+    expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/unchanged since the last run, nothing left to send$/)]);
+    const { rows } = await w.db.db.sql.query<{ deploy: string }>('SELECT deploy FROM deployed_alerts');
+    expect(rows).toEqual([{ deploy: expect.stringMatching(/^etag-sha256:[0-9a-f]{64}$/) }]);
+    expect(JSON.stringify(rows)).not.toContain('S3cret');
   });
 
   it('an outlet that refused an alert keeps the deploy unsettled: the next minute, with the same deploy id, it is read and sent again', async () => {
