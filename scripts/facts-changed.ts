@@ -3,7 +3,9 @@
  * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
  * <dir> (data/ as of the last commit), and what a build of data/ would publish (the forecast's numbers, the
  * alert ids, the active banked grants and their advice) at the instant the deployed site's timetable states
- * are for with the deployed site's, and asks for a build before the deployed timetable runs out. Prints one line per
+ * are for with the deployed site's, asks for a build before the deployed timetable runs out, and, while the pages,
+ * feeds and calendar are static (STATIC_OUTPUTS_FOLLOW_CLOCK), when the clock has moved that view since the
+ * deployed build's instant (its forecast's `freshness.built_at`). Prints one line per
  * reason (or why none), and with --output appends `rebuild=true|false` to that file (the workflow passes
  * $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision
  * written).
@@ -19,7 +21,7 @@ import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/fi
 import { parseDataset } from '../src/core/dataset/index.ts';
 import { comparedInstants, publishedAt, publishedNow } from '../src/jobs/rebuild/published.ts';
 import { timetableHorizon } from '../src/core/forecast/horizon.ts';
-import { rebuildDecision, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
+import { rebuildDecision, STATIC_OUTPUTS_FOLLOW_CLOCK, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../src/core/site.ts';
 import { deployedView } from '../src/jobs/rebuild/deployed.ts';
 import { FACTS_CHANGED } from './lib/commands/jobs.ts';
@@ -51,18 +53,22 @@ try {
   const runsOut = readable
     ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
     : undefined;
+  // What the static outputs show: the build's instant (never after the clock: a build is not from the future).
+  const builtAt = readable ? new Date(Math.min(Date.parse(readable.clock.builtAt), now.getTime())) : undefined;
+  const pages = builtAt ? { built: publishedNow(data, builtAt, SITE.url), now: publishedNow(data, now, SITE.url) } : undefined;
   const decision = rebuildDecision({
     before: factTexts(args.before),
     after: factTexts(dir),
     now: view,
     deployed,
     ...(runsOut ? { runsOut } : {}),
+    ...(pages ? { pages } : {}),
   });
   for (const line of decision.why) console.log(line);
   const f = view.forecast;
   if (!decision.rebuild)
     console.log(
-      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
+      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed${STATIC_OUTPUTS_FOLLOW_CLOCK ? ' and as the pages show them' : ''} (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
     );
   if (args.output !== undefined) appendFileSync(args.output, `rebuild=${decision.rebuild}\n`);
 } catch (e) {

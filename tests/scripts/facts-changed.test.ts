@@ -18,6 +18,12 @@ import type { JsonOf } from '../support/json.ts';
 import { forecastLogLine } from '../support/forecast-log.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
+const NO_BUILD =
+  'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed and as the pages show them ' +
+  '(available false, p24 6, p48 15)\n';
+/** The reason the static pages, feeds and calendar give while they are not timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK). */
+const PAGES = 'the pages, static until they are timetable states, show figures moved since the build: ';
+const lines = (out: string): string[] => out.split('\n').filter((l) => l !== '');
 let server: FixtureServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -104,11 +110,7 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const r = await factsChanged(before, after, await site(builtFrom(before)));
-    expect(r).toEqual({
-      code: 0,
-      out: 'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
-      output: 'earlier=line\nrebuild=false\n',
-    });
+    expect(r).toEqual({ code: 0, out: NO_BUILD, output: 'earlier=line\nrebuild=false\n' });
     expect(server!.requests.map((q) => q.url.pathname)).toEqual(['/api/v1/forecast.json', '/api/v1/alerts.json', '/api/v1/banked.json']);
   });
 
@@ -159,10 +161,14 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect(r.out).toBe(
-      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed ' +
-        '→ now)\nbanked: gone test-grant use (deployed → now)\n',
-    );
+    // A site before the timetable: its API and its pages both show 22:45, so both say what went.
+    const gone = 'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant';
+    expect(lines(r.out)).toEqual([
+      `${gone} (deployed → now)`,
+      'banked: gone test-grant use (deployed → now)',
+      `${PAGES}${gone} (built → now)`,
+      `${PAGES}banked: gone test-grant use (built → now)`,
+    ]);
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
@@ -171,22 +177,41 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-23T04:00:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect([r.out, r.output]).toEqual(['alerts: new grant-expiring:test-grant:5h (deployed → now)\n', 'earlier=line\nrebuild=true\n']);
+    expect([lines(r.out), r.output]).toEqual([
+      ['alerts: new grant-expiring:test-grant:5h (deployed → now)', `${PAGES}alerts: new grant-expiring:test-grant:5h (built → now)`],
+      'earlier=line\nrebuild=true\n',
+    ]);
   });
 
-  it('the same grant expiring, but the deployed site serves its timetable (built 22:45, answering at 00:00): no build', async () => {
-    // The expiry and the reminders' going are in the deployed timetable: the states at 00:00 have them gone already.
+  it('the same grant expiring, the deployed site serving its timetable (built 22:45, answering at 00:00): its API already has it gone, its static pages do not: build, saying it is the pages', async () => {
+    // The expiry and the reminders' going are in the deployed timetable (the API states at 00:00 have them gone
+    // already), but the pages, feeds and calendar are one file per build: they still show the grant at 22:45.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     quietPull(after);
     const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect(r.out).toBe(
-      'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
-    );
-    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=false\n']);
+    expect(lines(r.out)).toEqual([
+      `${PAGES}alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (built → now)`,
+      `${PAGES}banked: gone test-grant use (built → now)`,
+    ]);
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
-  it('a deployed forecast state begun 4 minutes before the pull, p24 moved since: compared at its start, so no build', async () => {
+  it('the deployed site serving its timetable, built 10 minutes before the pull, the clock moving nothing the pages show: no build', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const builtAt = new Date(HISTORY_NOW.getTime() - 10 * 60_000);
+    // The case's premise: at the build and at the pull the history publishes the same figures (no alert is due in between).
+    const figures = (at: Date) => {
+      const p = createPayloads(parseDataset(readDataFiles(before), HISTORY_NOW), at, SITE.url);
+      return [p.forecast.available, p.forecast.p24, p.forecast.p48, p.alerts.alerts.length, p.banked.active.length];
+    };
+    expect(figures(builtAt)).toEqual(figures(HISTORY_NOW));
+    const r = await factsChanged(before, after, await site(timetableFrom(before, builtAt)));
+    expect([r.code, r.out, r.output]).toEqual([0, NO_BUILD, 'earlier=line\nrebuild=false\n']);
+  });
+
+  it('a deployed forecast state begun 4 minutes before the pull, p24 moved since: compared at its start, so the API reads as deployed', async () => {
     // A pull time whose p24 differs from 4 minutes before (the clock alone moved it): compared at the pull's
     // clock, the state the site serves would read as a point behind.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
@@ -197,7 +222,9 @@ describe('facts-changed', () => {
     while (p24(pull) === p24(pull - 4 * 60_000)) pull += 5 * 60_000;
     const start = new Date(pull - 4 * 60_000);
     const r = await factsChanged(before, after, await site(timetableFrom(before, HISTORY_NOW, start)), pull / 1000);
-    expect([r.out.startsWith('no build: '), r.output]).toEqual([true, 'earlier=line\nrebuild=false\n']);
+    // The API state reads as deployed (no "deployed → now" line); the pages, built at HISTORY_NOW, may say they moved.
+    expect(lines(r.out).filter((l) => !l.startsWith(PAGES) && !l.startsWith('no build: '))).toEqual([]);
+    expect(r.output).toBe(`earlier=line\nrebuild=${lines(r.out).some((l) => l.startsWith(PAGES))}\n`);
   });
 
   it('a signal check that moves the forecast (a major Codex outage, a burst of issues): build, though no fact changed', async () => {
@@ -213,27 +240,31 @@ describe('facts-changed', () => {
       s.issues = { ...s.issues, recent_count: 60, baseline_per_day: 2, checked_at: '2026-11-22T23:44:29Z' };
     });
     const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect(r.out).toMatch(/^forecast: p24 6 → (\d+), p48 15 → \d+ \(deployed → now\)\n$/);
+    // The API line; the pages (at 22:45, before the outage was seen) say the same move.
+    expect(lines(r.out)[0]).toMatch(/^forecast: p24 6 → (\d+), p48 15 → \d+ \(deployed → now\)$/);
+    expect(lines(r.out).slice(1)).toEqual([`${PAGES}${lines(r.out)[0]!.replace('(deployed → now)', '(built → now)')}`]);
     expect(Number(/p24 6 → (\d+)/.exec(r.out)![1])).toBeGreaterThan(6);
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
   it.each([
     ['runs out in 3 hours: build, saying when', 3, true],
-    ['runs out in 7 hours: no build yet', 7, false],
-  ])('the deployed timetable %s', async (_, hoursLeft, build) => {
+    ['runs out in 7 hours: not yet', 7, false],
+  ])('the deployed timetable %s (its pages, a week old, build anyway)', async (_, hoursLeft, runsOut) => {
     // Built 7 days before its horizon (the record checked before the build): the horizon is built_at + 7 d + 1 s.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const builtAt = new Date(HISTORY_NOW.getTime() + hoursLeft * 3_600_000 - 7 * 86_400_000);
     const r = await factsChanged(before, after, await site(timetableFrom(before, builtAt)));
     const horizon = new Date(builtAt.getTime() + 7 * 86_400_000 + 1000).toISOString().replace('.000Z', 'Z');
-    expect(r.out).toBe(
-      build
-        ? `the deployed timetable runs out at ${horizon} (now 2026-11-23T00:00:00Z): building a new one\n`
-        : 'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
+    expect(lines(r.out).filter((l) => !l.startsWith(PAGES))).toEqual(
+      runsOut ? [`the deployed timetable runs out at ${horizon} (now 2026-11-23T00:00:00Z): building a new one`] : [],
     );
-    expect(r.output).toBe(`earlier=line\nrebuild=${build}\n`);
+    // A week of the clock moves the forecast the pages show (the hours since the last reset grow).
+    expect(lines(r.out).filter((l) => l.startsWith(PAGES))).toEqual([
+      expect.stringMatching(/^.*: forecast: p24 \d+ → 6, p48 \d+ → 15 \(built → now\)$/),
+    ]);
+    expect(r.output).toBe('earlier=line\nrebuild=true\n');
   });
 
   it.each([
