@@ -19,7 +19,7 @@ import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
 import { parseDataset } from '../src/core/dataset/index.ts';
-import { comparedInstants, publishedAt, publishedNow } from '../src/jobs/rebuild/published.ts';
+import { comparedInstants, publishedAt, publishedNow, staticView } from '../src/jobs/rebuild/published.ts';
 import { timetableHorizon } from '../src/core/forecast/horizon.ts';
 import { rebuildDecision, STATIC_OUTPUTS_FOLLOW_CLOCK, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../src/core/site.ts';
@@ -53,9 +53,8 @@ try {
   const runsOut = readable
     ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
     : undefined;
-  // What the static outputs show: the build's instant (never after the clock: a build is not from the future).
-  const builtAt = readable ? new Date(Math.min(Date.parse(readable.clock.builtAt), now.getTime())) : undefined;
-  const pages = builtAt ? { built: publishedNow(data, builtAt, SITE.url), now: publishedNow(data, now, SITE.url) } : undefined;
+  // What the static outputs show: the deployed build's instant.
+  const pages = readable ? staticView(data, readable.clock, now, SITE.url) : undefined;
   const decision = rebuildDecision({
     before: factTexts(args.before),
     after: factTexts(dir),

@@ -8,17 +8,19 @@
  * appeared since the previous pull or what a build then would publish (publishedNow: the forecast's
  * numbers, the alert ids, the active banked grants and their advice) differs from what the last build
  * published (viewChanges): the rule of `npm run facts-changed` before the timetable; replayTimetablePulls
- * replays its rule since (docs/timetable.md).
+ * replays its rule since (docs/timetable.md): as it ships, with the static pages' check
+ * (STATIC_OUTPUTS_FOLLOW_CLOCK), or without it, the rule once the pages are timetable states.
  */
 import type { Dataset } from '../../src/core/dataset/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
-import { publishedNow, type PublishedView } from '../../src/jobs/rebuild/published.ts';
-import { HORIZON_MARGIN_MS, viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
+import { publishedNow, staticView, type PublishedView } from '../../src/jobs/rebuild/published.ts';
+import { HORIZON_MARGIN_MS, pagesChanges, STATIC_OUTPUTS_FOLLOW_CLOCK, viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
 import { timetableHorizon } from '../../src/core/forecast/horizon.ts';
 
 /**
  * Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound),
- * else (with the timetable) the deployed timetable running out.
+ * else (with the timetable) the deployed timetable running out, else the static pages showing figures moved
+ * since the build (while STATIC_OUTPUTS_FOLLOW_CLOCK).
  */
 export interface Pull {
   t: number;
@@ -26,6 +28,7 @@ export interface Pull {
   numbers: boolean;
   timeBound: boolean;
   horizon?: boolean;
+  pages?: boolean;
 }
 
 export interface Replay {
@@ -36,7 +39,7 @@ export interface Replay {
   end: number;
 }
 
-export const built = (p: Pull): boolean => p.fact || p.numbers || p.timeBound || p.horizon === true;
+export const built = (p: Pull): boolean => p.fact || p.numbers || p.timeBound || p.horizon === true || p.pages === true;
 
 /** Every moment a fact was published: an event, a promise, a grant, a correction. */
 function factTimesOf(data: Dataset): number[] {
@@ -116,18 +119,31 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
  * The pulls of the whole record under the timetable's rule (docs/timetable.md, `npm run facts-changed` since
  * issue 37): the deployed site serves, at each pull, the state its build computed for that instant, so what
  * is compared is what a build then would publish with what the last build's data publish at the same
- * instant (a change the clock alone makes is in the deployed timetable); and a build is asked for
- * HORIZON_MARGIN_MS before the deployed timetable runs out.
+ * instant (a change the clock alone makes is in the deployed timetable); a build is asked for
+ * HORIZON_MARGIN_MS before the deployed timetable runs out; and, with `staticOutputsFollowClock` (as it
+ * ships), when the view a build of the pull's data publishes at the last build's instant (what the static
+ * pages show, staticView) differs from the one it publishes now, as `npm run facts-changed` computes it.
  */
-export function replayTimetablePulls(data: Dataset, stepMs: number): Replay {
+export function replayTimetablePulls(data: Dataset, stepMs: number, staticOutputsFollowClock = STATIC_OUTPUTS_FOLLOW_CLOCK): Replay {
   const { factTimes, end, times } = pullTimes(data, stepMs);
-  let deployed: { data: Dataset; horizonMs: number } | null = null;
+  let deployed: { data: Dataset; clock: { builtAt: string; eventsCheckedAt: string }; horizonMs: number } | null = null;
   const pulls = times.map(({ t, fact }): Pull => {
     const now = datasetAt(data, t);
-    const why = reasons(fact, deployed && publishedNow(deployed.data, new Date(t), BASE), publishedNow(now, new Date(t), BASE));
+    const view = publishedNow(now, new Date(t), BASE);
+    const why = reasons(fact, deployed && publishedNow(deployed.data, new Date(t), BASE), view);
     const horizon = !built({ t, ...why }) && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
-    if (built({ t, ...why }) || horizon) deployed = { data: now, horizonMs: timetableHorizon(new Date(t), now.eventsCheckedAt) * 1000 };
-    return { t, ...why, horizon };
+    const pages =
+      staticOutputsFollowClock &&
+      !built({ t, ...why, horizon }) &&
+      deployed !== null &&
+      pagesChanges(staticView(now, deployed.clock, new Date(t), BASE)).length > 0;
+    if (built({ t, ...why, horizon, pages }))
+      deployed = {
+        data: now,
+        clock: { builtAt: toTimestamp(new Date(t)), eventsCheckedAt: now.eventsCheckedAt },
+        horizonMs: timetableHorizon(new Date(t), now.eventsCheckedAt) * 1000,
+      };
+    return { t, ...why, horizon, pages };
   });
   return { pulls, factTimes, end };
 }

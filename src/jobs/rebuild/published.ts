@@ -117,6 +117,36 @@ export function publishedAt(data: Dataset, instants: Record<keyof PublishedView,
   return { forecast: viewAt(instants.forecast).forecast, alerts: viewAt(instants.alerts).alerts, banked: viewAt(instants.banked).banked };
 }
 
+/**
+ * What the static outputs (pages, feeds, calendar: one file per build until they are timetable states) show,
+ * and what a build of `data` publishes now, on the same view: the first is `data` at the deployed build's
+ * instant (`builtAt`) with its checks as that build had them. The record's last check is the deployed
+ * forecast's `events_checked_at`; a signal checked after the build is taken as checked at it (a check time
+ * after the instant counts as unknown, checkAgeHours, which would turn the forecast unavailable or drop the
+ * signal there, a difference no clock made). So the two differ only by what the clock moved since the build.
+ */
+export function staticView(
+  data: Dataset,
+  deployed: Pick<DeployedClock, 'builtAt' | 'eventsCheckedAt'>,
+  now: Date,
+  base: string,
+): { built: PublishedView; now: PublishedView } {
+  const builtAt = new Date(Math.min(Date.parse(deployed.builtAt), now.getTime()));
+  const by = (at: string | null): string | null => (at !== null && Date.parse(at) > builtAt.getTime() ? toTimestamp(builtAt) : at);
+  const { signals } = data;
+  const asBuilt: Dataset = {
+    ...data,
+    eventsCheckedAt: deployed.eventsCheckedAt,
+    signals: {
+      ...signals,
+      fetched_at: by(signals.fetched_at) ?? signals.fetched_at,
+      status: { ...signals.status, checked_at: by(signals.status.checked_at) },
+      issues: { ...signals.issues, checked_at: by(signals.issues.checked_at) },
+    },
+  };
+  return { built: publishedNow(asBuilt, builtAt, base), now: publishedNow(data, now, base) };
+}
+
 /** The view of the payloads a build of `data` at `now` would publish, computed by the functions the build uses. */
 export function publishedNow(data: Dataset, now: Date, base: string): PublishedView {
   // One model for the forecast and the banked advice, as in the build (src/site/api/payloads.ts).

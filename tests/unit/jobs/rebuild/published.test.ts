@@ -15,6 +15,7 @@ import {
   generatedAt,
   publishedAt,
   publishedNow,
+  staticView,
 } from '../../../../src/jobs/rebuild/published.ts';
 import { viewChanges } from '../../../../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../../../../src/core/site.ts';
@@ -203,5 +204,53 @@ describe('when the deployed figures are for (a timetable state, or a build befor
     for (const bad of [null, [], { generated_at: 7 }, { generated_at: '2026-07-01' }, { generated_at: 'soon' }])
       expect(generatedAt(bad)).toBeNull();
     expect(forecastFreshness({ freshness: { built_at: '2026-07-01T12:00:00Z' } })).toBeNull();
+  });
+});
+
+describe('staticView: what the static pages show (the deployed build at its instant) and what a build now publishes', () => {
+  /** The mini data as a pull at `at` leaves it: the record and both signals checked at `at`. */
+  const checkedAt = (at: string): Dataset => ({
+    ...mini,
+    eventsCheckedAt: at,
+    signals: {
+      ...mini.signals,
+      fetched_at: at,
+      status: { ...mini.signals.status, checked_at: at },
+      issues: { ...mini.signals.issues, checked_at: at },
+    },
+  });
+
+  it('checks made after the build (each pull makes some) are no change: built 19:30, pulled 20:00 the day before expiry, nothing to build', () => {
+    const data = checkedAt('2026-07-11T19:59:00Z');
+    const pages = staticView(
+      data,
+      { builtAt: '2026-07-11T19:30:00Z', eventsCheckedAt: '2026-07-11T19:29:00Z' },
+      new Date('2026-07-11T20:00:00Z'),
+      SITE.url,
+    );
+    expect(pages.built.forecast.available).toBe(true);
+    expect(viewChanges(pages.built, pages.now)).toEqual({});
+  });
+
+  it('the 5 h reminder came due since the build (19:11:11, built 19:00, pulled 19:30): it shows', () => {
+    const data = checkedAt('2026-07-11T19:29:00Z');
+    const pages = staticView(
+      data,
+      { builtAt: '2026-07-11T19:00:00Z', eventsCheckedAt: '2026-07-11T18:59:00Z' },
+      new Date('2026-07-11T19:30:00Z'),
+      SITE.url,
+    );
+    expect(viewChanges(pages.built, pages.now, 'built').alerts).toBe('alerts: new grant-expiring:2026-06-12-launch:5h (built → now)');
+  });
+
+  it("the deployed build's record check is the one it had: a record 7 days stale at the build shows the forecast unavailable there", () => {
+    const data = checkedAt('2026-07-11T19:29:00Z');
+    const pages = staticView(
+      data,
+      { builtAt: '2026-07-11T19:00:00Z', eventsCheckedAt: '2026-07-01T00:00:00Z' },
+      new Date('2026-07-11T19:30:00Z'),
+      SITE.url,
+    );
+    expect([pages.built.forecast.available, pages.now.forecast.available]).toEqual([false, true]);
   });
 });
