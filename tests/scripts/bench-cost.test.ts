@@ -42,7 +42,7 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
     expect(code, out).toBe(0);
     expect(out).toContain('--no-measure: nothing measured');
     expect(out).toMatch(/traffic \(stated\): 100,000 page views and 1,000,000 API requests a month/);
-    for (const heading of ['today (stated)', 'facts only, database sleeps (projected)']) {
+    for (const heading of ['as it ships (stated)', 'facts only, database sleeps (projected)']) {
       const rows = section(out, heading);
       expect([...rows.keys()], heading).toEqual(METERS);
       // Every meter's credits are a number, and the total is their sum (to the printed rounding).
@@ -54,8 +54,8 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
       expect(number(deploys[1]!)).toBeCloseTo(number(deploys[0]!) * 15, -1);
       expect(deploys[2]).toMatch(/\d+ builds/);
     }
-    // The watcher on the database every minute never lets it sleep: 720 hours today.
-    expect(section(out, 'today').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
+    // The watcher on the database every minute never lets it sleep: 720 hours as it ships.
+    expect(section(out, 'as it ships').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
     expect(out).toMatch(/^- Free: (fits|spent on day \d+ of 30, then every site of the team paused \("Site not available"\).*)$/m);
     expect(out).toMatch(/^- Personal: /m);
     expect(out).toMatch(/^- Pro: /m);

@@ -3,7 +3,7 @@
  * replay of data/) and the same measurements into a month's usage per meter. A later design (the
  * timetable, a watcher that opens no connection on a quiet minute, a webhook intake) is one more entry.
  */
-import type { Pull } from '../rebuild-replay.ts';
+import { built, type Pull } from '../rebuild-replay.ts';
 import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
 import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
 
@@ -137,24 +137,30 @@ function databaseAwake(record: RecordSpan, deploys: readonly Pull[], quietStatem
   };
 }
 
-/** The design of this commit: a deploy whenever the pull's rule says so, the watcher on the database every minute. */
+/**
+ * The design of this commit: a deploy whenever the pull's rule as it ships says so (the replay is
+ * replayTimetablePulls with STATIC_OUTPUTS_FOLLOW_CLOCK: facts, a signal moving the forecast, the timetable
+ * running out, and the clock moving what the static pages, feeds and calendar show), the watcher on the
+ * database every minute.
+ */
 const TODAY: Design = {
-  name: 'today',
+  name: 'as it ships',
   status: 'measured',
   about:
-    "this commit: deploys by the pull's rule (facts, the forecast's numbers, time-bound alerts), the watcher on the database every minute",
+    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon, and the clock moving what the " +
+    'static pages show, until they are timetable states), the watcher on the database every minute',
   usage(record, m) {
-    const built = record.pulls.filter((p) => p.fact || p.numbers || p.timeBound);
-    const builds = built.length;
+    const deployed = record.pulls.filter(built);
+    const builds = deployed.length;
     return {
       deploys: {
         count: perMonth(builds, record.days),
-        basis: `replay of the last ${record.days.toFixed(1)} days of data/: ${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
+        basis: `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
       },
       functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), mcpUse(m)],
       database: databaseAwake(
         record,
-        built,
+        deployed,
         m.watcher.quietStatements,
         `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
       ),
@@ -181,12 +187,16 @@ export function factDeploys(pulls: readonly Pull[], horizonMs: number): Pull[] {
   return out;
 }
 
-/** Issue 37's design, projected: deploys for facts (and the horizon) only, the database woken only to claim and settle. */
+/**
+ * Issue 37's design, projected: deploys for facts (and the horizon) only, which ships once the pages, feeds and
+ * calendar are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false), the database woken only to claim and settle.
+ */
 const FACTS_ONLY: Design = {
   name: 'facts only, database sleeps',
   status: 'projected',
   about:
-    'projected, not built: a deploy only for a fact or the 7-day horizon; a quiet minute opens no connection; the ledger ' +
+    'projected, not built: a deploy only for a fact or the 7-day horizon (once the pages are timetable states); a quiet minute ' +
+    'opens no connection; the ledger ' +
     'touched only when an alert is due or a deploy brings new ones',
   usage(record, m) {
     const deploys = factDeploys(record.pulls, HORIZON_MS);
