@@ -67,7 +67,8 @@ try {
   const f = view.forecast;
   if (!decision.rebuild)
     console.log(
-      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed${STATIC_OUTPUTS_FOLLOW_CLOCK ? ' and as the pages show them' : ''} (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
+      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed` +
+        `${STATIC_OUTPUTS_FOLLOW_CLOCK ? ' and as the pages show them' : ''} (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
     );
   if (args.output !== undefined) appendFileSync(args.output, `rebuild=${decision.rebuild}\n`);
 } catch (e) {

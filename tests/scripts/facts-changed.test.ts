@@ -187,7 +187,7 @@ describe('facts-changed', () => {
     ]);
   });
 
-  it('the same grant expiring, the deployed site serving its timetable (built 22:45, answering at 00:00): its API already has it gone, its static pages do not: build, saying it is the pages', async () => {
+  it('the same grant expiring, the site serving its timetable (built 22:45, answering at 00:00): gone from its API, not its pages: build', async () => {
     // The expiry and the reminders' going are in the deployed timetable (the API states at 00:00 have them gone
     // already), but the pages, feeds and calendar are one file per build: they still show the grant at 22:45.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
@@ -201,7 +201,7 @@ describe('facts-changed', () => {
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
-  it('the deployed site serving its timetable, built 10 minutes before the pull (whose signal checks come after it), the clock moving nothing the pages show: no build', async () => {
+  it('the site serving its timetable, built 10 minutes before the pull (whose checks come after it), nothing the pages show moved: no build', async () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const builtAt = new Date(HISTORY_NOW.getTime() - 10 * 60_000);

@@ -155,7 +155,9 @@ const TODAY: Design = {
     return {
       deploys: {
         count: perMonth(builds, record.days),
-        basis: `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
+        basis:
+          `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ` +
+          `${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
       },
       functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), mcpUse(m)],
       database: databaseAwake(

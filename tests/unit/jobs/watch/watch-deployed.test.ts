@@ -205,7 +205,7 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     expect([alertsRead(w), w.ntfy.requests.length]).toEqual([3, 3]);
   });
 
-  it('the same deploy id, a new state of alerts.json (a new ETag) carrying a new expiry reminder: sent once; the next minute, the same state: nothing sent', async () => {
+  it('the same deploy id, a new state of alerts.json (a new ETag) with a new expiry reminder: sent once; next minute, the same state: nothing', async () => {
     const w = await world();
     const before = freshDeploy();
     w.serve({ body: stableStringify(before), headers: { ETag: '"state-1"' } });
