@@ -24,6 +24,7 @@ export const config: Config = {
   path: [
     '/api/v1/forecast.json',
     '/api/v1/outlook.json',
+    '/api/v1/hourly-outlook.json',
     '/api/v1/badge.json',
     '/api/v1/banked.json',
     '/api/v1/promises.json',

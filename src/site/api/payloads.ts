@@ -93,6 +93,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'hourly-outlook',
+    clock: true,
     schema: HourlyOutlookPayload,
     summary: 'Chance of a reset before any hour of the next 7 days',
     description:
