@@ -219,38 +219,28 @@ describe('staticView: what the static pages show (the deployed build at its inst
       issues: { ...mini.signals.issues, checked_at: at },
     },
   });
-
-  it('checks made after the build (each pull makes some) are no change: built 19:30, pulled 20:00 the day before expiry, nothing to build', () => {
-    const data = checkedAt('2026-07-11T19:59:00Z');
-    const pages = staticView(
-      data,
-      { builtAt: '2026-07-11T19:30:00Z', eventsCheckedAt: '2026-07-11T19:29:00Z' },
-      new Date('2026-07-11T20:00:00Z'),
+  /** The pages of a build at `builtAt` (its record checked at `recordChecked`) and a pull at `pulled`, whose checks are a minute before it. */
+  const pagesOf = (builtAt: string, recordChecked: string, pulled: string) =>
+    staticView(
+      checkedAt(new Date(Date.parse(pulled) - 60_000).toISOString().replace('.000Z', 'Z')),
+      { builtAt, eventsCheckedAt: recordChecked },
+      new Date(pulled),
       SITE.url,
     );
+
+  it('checks made after the build (each pull makes some) are no change: built 19:30, pulled 20:00 the day before expiry, nothing to build', () => {
+    const pages = pagesOf('2026-07-11T19:30:00Z', '2026-07-11T19:29:00Z', '2026-07-11T20:00:00Z');
     expect(pages.built.forecast.available).toBe(true);
     expect(viewChanges(pages.built, pages.now)).toEqual({});
   });
 
   it('the 5 h reminder came due since the build (19:11:11, built 19:00, pulled 19:30): it shows', () => {
-    const data = checkedAt('2026-07-11T19:29:00Z');
-    const pages = staticView(
-      data,
-      { builtAt: '2026-07-11T19:00:00Z', eventsCheckedAt: '2026-07-11T18:59:00Z' },
-      new Date('2026-07-11T19:30:00Z'),
-      SITE.url,
-    );
+    const pages = pagesOf('2026-07-11T19:00:00Z', '2026-07-11T18:59:00Z', '2026-07-11T19:30:00Z');
     expect(viewChanges(pages.built, pages.now, 'built').alerts).toBe('alerts: new grant-expiring:2026-06-12-launch:5h (built → now)');
   });
 
   it("the deployed build's record check is the one it had: a record 7 days stale at the build shows the forecast unavailable there", () => {
-    const data = checkedAt('2026-07-11T19:29:00Z');
-    const pages = staticView(
-      data,
-      { builtAt: '2026-07-11T19:00:00Z', eventsCheckedAt: '2026-07-01T00:00:00Z' },
-      new Date('2026-07-11T19:30:00Z'),
-      SITE.url,
-    );
+    const pages = pagesOf('2026-07-11T19:00:00Z', '2026-07-01T00:00:00Z', '2026-07-11T19:30:00Z');
     expect([pages.built.forecast.available, pages.now.forecast.available]).toEqual([false, true]);
   });
 });
