@@ -284,7 +284,7 @@ describe('content matches the API', () => {
         .first()
         .locator('a')
         .evaluateAll((els) => els.map((el) => el.getAttribute('href'))),
-    ).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/methodology/', '/zh/developers/']);
+    ).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/alerts/', '/zh/methodology/', '/zh/developers/']);
   });
 });
 
@@ -298,6 +298,7 @@ describe("under the Content-Security-Policy (netlify.toml's header and each page
     '/banked/',
     '/methodology/',
     '/developers/',
+    '/es/alerts/',
     '/no-such-page/',
     '/ko/no-such-page/',
   ];
