@@ -260,7 +260,7 @@ describe('the human site in five languages', () => {
     }
   });
 
-  it('the developers page (the alerts page for the threshold feeds, every locale), llms.txt and the OpenAPI document name every endpoint of the registry', () => {
+  it('the developers page (threshold feeds: the alerts page), llms.txt and OpenAPI name every endpoint of the registry', () => {
     const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
     const openapi = readJson(first.outDir, 'api/v1/openapi.json') as { paths: Record<string, unknown> };
     for (const e of ENDPOINTS) {
