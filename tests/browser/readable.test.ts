@@ -153,7 +153,7 @@ describe('the 7-day chart: no label on another (issue 40)', () => {
 });
 
 describe('code blocks keep their lines whole (issue 40)', () => {
-  it.each(LOCALES.flatMap((l) => ['developers/', 'alerts/'].map((p) => `/${l}${p}`)))(
+  it.each(LOCALES.flatMap((l) => ['developers/', 'subscribe/'].map((p) => `/${l}${p}`)))(
     '%s on a 390 px phone: every block draws each of its lines on one line, and the page does not scroll sideways',
     async (path) => {
       const found = await withPage(PHONE, path, (page) =>

@@ -55,14 +55,14 @@ const VARIABLES = new Set([
 ]);
 const SCRIPTS = new Set(Object.keys(JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts as object));
 
-describe.each(LOCALES)('/%salerts/', (locale) => {
+describe.each(LOCALES)('/%ssubscribe/', (locale) => {
   it('is linked from the home page of its locale, in the answer', () => {
     const home = page(`${locale}index.html`);
-    expect(home).toMatch(new RegExp(`<a data-testid="alerts-link" href="/${locale}alerts/"`));
+    expect(home).toMatch(new RegExp(`<a data-testid="alerts-link" href="/${locale}subscribe/"`));
   });
 
   it('names only npm scripts that exist, and at least the manual sender', () => {
-    const text = codes(main(page(`${locale}alerts/index.html`))).join('\n');
+    const text = codes(main(page(`${locale}subscribe/index.html`))).join('\n');
     const named = [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
     expect(named).toContain('broadcast');
     expect(named.filter((s) => !SCRIPTS.has(s))).toEqual([]);
@@ -71,14 +71,14 @@ describe.each(LOCALES)('/%salerts/', (locale) => {
   });
 
   it('names only environment variables that Resetcast reads', () => {
-    const text = codes(main(page(`${locale}alerts/index.html`))).join('\n');
+    const text = codes(main(page(`${locale}subscribe/index.html`))).join('\n');
     const named = [...new Set(text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [])];
     expect(named).toEqual(expect.arrayContaining(['DISCORD_WEBHOOK_URL', 'SLACK_WEBHOOK_URL']));
     expect(named.filter((v) => !VARIABLES.has(v))).toEqual([]);
   });
 
   it('links and names only paths the build serves, files the repository has, and the outside addresses it means', () => {
-    const html = main(page(`${locale}alerts/index.html`));
+    const html = main(page(`${locale}subscribe/index.html`));
     const links = hrefs(html);
     const own = [...links.filter((h) => h.startsWith('/')), ...ownPaths([...codes(html), ...links].join('\n'))];
     expect(own.length).toBeGreaterThan(10);
@@ -97,7 +97,7 @@ describe.each(LOCALES)('/%salerts/', (locale) => {
   });
 
   it('says there is no Telegram channel exactly while the site has none', () => {
-    const html = main(page(`${locale}alerts/index.html`));
+    const html = main(page(`${locale}subscribe/index.html`));
     expect(html.includes('data-testid="telegram-none"')).toBe(SITE.telegramChannel === null);
     expect(html.includes('https://t.me/')).toBe(SITE.telegramChannel !== null);
   });

@@ -264,7 +264,7 @@ describe('the human site in five languages', () => {
     const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
     const openapi = readJson(first.outDir, 'api/v1/openapi.json') as { paths: Record<string, unknown> };
     for (const e of ENDPOINTS) {
-      const on = THRESHOLD_FEEDS.some((f) => f.path === e.path) ? 'alerts' : 'developers';
+      const on = THRESHOLD_FEEDS.some((f) => f.path === e.path) ? 'subscribe' : 'developers';
       for (const { prefix } of LOCALES)
         expect(html(`${prefix}${on}/index.html`), `${prefix}${on} → ${e.path}`).toContain(`href="${e.path}"`);
       if (e.path !== LLMS_TXT_PATH) expect(llms, e.path).toContain(`(${SITE.url}${e.path})`);
@@ -301,8 +301,7 @@ describe('the human site in five languages', () => {
   });
 
   it('JSON payloads and feeds are the same whatever the locales (no locale folder under /api/)', () => {
-    // (The alerts page, /zh/alerts/ and the others, is a human page; its feeds are not.)
-    expect(listFiles(first.outDir).filter((f) => /^(zh|ja|es|ko)\/(api|feed|calendar|alerts\.xml|alerts\/.*\.xml)/.test(f))).toEqual([]);
+    expect(listFiles(first.outDir).filter((f) => /^(zh|ja|es|ko)\/(api|feed|calendar|alerts)/.test(f))).toEqual([]);
   });
 });
 
