@@ -8,14 +8,15 @@ export const SITE = {
   attribution: 'Data: Resetcast',
   contact: 'https://resetcast.netlify.app/developers/',
   /**
-   * The public ntfy topic the scheduled pull posts alerts to (its NTFY_TOPIC_URL secret is this URL;
-   * docs/alerts.md). Anyone may subscribe; only the pull publishes.
+   * The public ntfy topic every alert goes to: the site's NTFY_TOPIC_URL (in Netlify's environment, read
+   * by the watcher, the one sender, and by `npm run broadcast` by hand) is this URL (docs/alerts.md).
+   * Anyone may subscribe; only Resetcast's senders publish. The alerts page links it.
    */
   ntfyTopic: 'https://ntfy.sh/resetcast-codex-alerts',
   /**
-   * The public Telegram channel the broadcast posts to (its TELEGRAM_CHAT_ID secret names it;
-   * docs/alerts.md), as its https://t.me/<name> link; null while none exists, and the developers page
-   * says so. Set it the day the channel is created.
+   * The public Telegram channel the alerts go to (the site's TELEGRAM_CHAT_ID names it; docs/alerts.md),
+   * as its https://t.me/<name> link; null while none exists, and the alerts page says so. Set it the day
+   * the channel is created.
    */
   telegramChannel: null as string | null,
   description:

@@ -10,6 +10,7 @@ import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/site/api/payloads.t
 import { payloadJsonSchema } from '../../src/site/api/json-schema.ts';
 import { SITE } from '../../src/core/site.ts';
 import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/site/api/endpoints.ts';
+import { THRESHOLD_FEEDS } from '../../src/core/alerts/thresholds.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import type { LooseJson } from '../support/json.ts';
@@ -259,12 +260,13 @@ describe('the human site in five languages', () => {
     }
   });
 
-  it('the developers page (every locale), llms.txt and the OpenAPI document name every endpoint of the registry', () => {
+  it('the developers page (threshold feeds: the alerts page), llms.txt and OpenAPI name every endpoint of the registry', () => {
     const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
     const openapi = readJson(first.outDir, 'api/v1/openapi.json') as { paths: Record<string, unknown> };
     for (const e of ENDPOINTS) {
+      const on = THRESHOLD_FEEDS.some((f) => f.path === e.path) ? 'subscribe' : 'developers';
       for (const { prefix } of LOCALES)
-        expect(html(`${prefix}developers/index.html`), `${prefix}developers → ${e.path}`).toContain(`href="${e.path}"`);
+        expect(html(`${prefix}${on}/index.html`), `${prefix}${on} → ${e.path}`).toContain(`href="${e.path}"`);
       if (e.path !== LLMS_TXT_PATH) expect(llms, e.path).toContain(`(${SITE.url}${e.path})`);
       expect(Object.keys(openapi.paths), e.path).toContain(e.path);
     }
