@@ -163,7 +163,7 @@ describe('raw HTTP against /mcp', () => {
   // Known platform gap, kept visible: Netlify's function bootstrap builds a fetch Request before our
   // handler runs, and `new Request(…, {method: 'TRACE'})` throws, so the runtime answers 500 with its own
   // stack trace; no code of ours can run for TRACE (docs/mcp.md). `it.fails` turns red once Netlify answers 405.
-  it.fails('answers TRACE (a method fetch cannot even send) with 405 and Allow', async () => {
+  it.fails('expected fail, a Netlify platform gap: answers TRACE with 405 and Allow (Netlify answers 500 before our code runs)', async () => {
     const res = await rawPost('', {}, 'TRACE');
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toBe('POST, OPTIONS');
