@@ -204,7 +204,9 @@ describe('the bundled /mcp function', () => {
       const root = taskRoot(change);
       const fn = await importFrom(root, logged);
       // The log names the folder it looked in; the answer names only the published path.
-      expect(logged).toEqual([expect.stringMatching(/^\[mcp\] published payloads unavailable: published payloads differ from the build's:/)]);
+      expect(logged).toEqual([
+        expect.stringMatching(/^\[mcp\] published payloads unavailable: published payloads differ from the build's:/),
+      ]);
       expect(logged[0]).toContain(`(looked in ${join(root, 'dist/api/v1')})`);
       const res = await rpc(fn, 1, 'ping');
       expect(res.status).toBe(503);

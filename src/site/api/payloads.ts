@@ -97,7 +97,7 @@ export const PAYLOADS = [
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
     description:
       "forecast.json's p24 as a shields.io endpoint badge: " +
-      '`https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" ' +
+      '`https://img.shields.io/endpoint?url=<site>/api/v1/badge.json` (`<site>` this site\'s address). The message is "37%" ' +
       'when the forecast is available, "37% (not vouched for)" in grey when it is not (the status line\'s words); ' +
       'the colour follows the 25/50/75 % alert thresholds.',
     build: (c) => createBadgePayload(c.forecast(), c.generated_at, c.source),

@@ -35,8 +35,8 @@ describe('MCP server identity', () => {
 });
 
 describe.each([
-  ['server card', serverCard(), 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'],
-  ['registry server.json', registryServerJson(), 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'],
+  ['server card', serverCard(SITE.url), 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'],
+  ['registry server.json', registryServerJson(SITE.url), 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'],
 ])('%s', (_label, doc, schema) => {
   it('has the schema, the required fields and the one streamable-http remote', () => {
     expect(doc['$schema']).toBe(schema);
@@ -50,7 +50,7 @@ describe.each([
 
 describe('catalog', () => {
   it('points at the server card with an urn:air identifier built from the card name', () => {
-    expect(catalog()).toEqual({
+    expect(catalog(SITE.url)).toEqual({
       specVersion: 'draft',
       entries: [
         {
@@ -72,7 +72,7 @@ describe('catalog', () => {
 describe('server card protocol versions', () => {
   it('lists the newest version first (2026-07-28) and the initialize-era versions the SDK v1 client asks for', async () => {
     const { LATEST_PROTOCOL_VERSION } = await import('@modelcontextprotocol/sdk/types.js');
-    const versions = (serverCard()['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions;
+    const versions = (serverCard(SITE.url)['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions;
     expect(versions?.[0]).toBe('2026-07-28');
     expect(versions).toContain(LATEST_PROTOCOL_VERSION);
     expect(versions).toContain('2025-06-18');
