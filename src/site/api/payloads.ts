@@ -36,6 +36,7 @@ import {
   TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
+import { uncertainFieldCodes } from '../../core/uncertain-fields.ts';
 
 /** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
 export interface PayloadContext {
@@ -106,7 +107,8 @@ export const PAYLOADS = [
     name: 'timeline',
     schema: TimelinePayload,
     summary: 'Every recorded reset event',
-    description: 'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md).',
+    description:
+      'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md) and the codes of its uncertain fields.',
     build: (c) => createTimelinePayload(c.data.events, c.source),
   }),
   payload({
@@ -165,6 +167,7 @@ export const PAYLOADS = [
         id: e.id,
         certainty: e.certainty,
         uncertain_fields: e.uncertain_fields,
+        uncertain_field_codes: uncertainFieldCodes(e.uncertain_fields),
         scope_note: e.scope_note ?? null,
       })),
     }),
