@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { raw, REPO } from '../support/site.ts';
+import { joinedRegExp } from '../support/regexp.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /** `npm run build` into `root`/dist (and its function), as a maintainer runs it, at the clock `epoch`. */
@@ -75,7 +76,10 @@ describe('npm start and a new npm run build', () => {
 
   it('says at start that a new build is served without a restart', () => {
     expect(log).toMatch(
-      /Resetcast on http:\/\/127\.0\.0\.1:\d+ \(site, API and \/mcp, from dist\/; each new `npm run build` is served once it completes, no restart; Ctrl-C stops\)/,
+      joinedRegExp(
+        /Resetcast on http:\/\/127\.0\.0\.1:\d+ \(site, API and \/mcp, from dist\/; /,
+        /each new `npm run build` is served once it completes, no restart; Ctrl-C stops\)/,
+      ),
     );
   });
 

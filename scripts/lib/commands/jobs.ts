@@ -76,7 +76,9 @@ export const FACTS_CHANGED = {
     site: {
       type: 'string',
       value: '<url>',
-      about: `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default the site's address, RESETCAST_SITE_URL's); unreadable means build`,
+      about:
+        'the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared ' +
+        "(default the site's address, RESETCAST_SITE_URL's); unreadable means build",
     },
     output: {
       type: 'string',

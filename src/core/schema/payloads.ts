@@ -19,7 +19,8 @@ const UncertainFieldCodes = z
       '`global` is a placeholder the record cannot vouch for',
   );
 const PLACEHOLDER = (field: string): string =>
-  ` (a boolean by the event record's format: when \`uncertain_field_codes\` lists \`${field}\`, the post did not say and the value is a placeholder, not a fact)`;
+  ` (a boolean by the event record's format: when \`uncertain_field_codes\` lists \`${field}\`, ` +
+  'the post did not say and the value is a placeholder, not a fact)';
 
 /** The fields every payload opens with (the timeline keeps the event record's own three: no generated_at). */
 const ENVELOPE = {

@@ -38,8 +38,10 @@ function documentedRows(doc: string): Map<string, Map<string, Row>> {
   let current: Map<string, Row> | undefined;
   for (const line of doc.split('\n')) {
     const heading = /^### `\/api\/v1\/([a-z-]+)\.json`$/.exec(line);
-    if (heading) byPayload.set(heading[1]!, (current = new Map()));
-    else if (line.startsWith('## ')) current = undefined;
+    if (heading) {
+      current = new Map();
+      byPayload.set(heading[1]!, current);
+    } else if (line.startsWith('## ')) current = undefined;
     const cells = line.split(/(?<!\\)\|/).map((c) => c.trim());
     const path = /^`([^`]+)`$/.exec(cells[1] ?? '')?.[1];
     if (current && path && cells.length >= 4) current.set(path, parseType(cells[2]!.replaceAll('\\|', '|')));
@@ -71,7 +73,10 @@ function walk(rows: Map<string, Row>, value: unknown, path: string, problems: st
       else walk(rows, v, child, problems, opaque);
     }
   };
-  if (path === '') return visitObject(value as Record<string, unknown>, '');
+  if (path === '') {
+    visitObject(value as Record<string, unknown>, '');
+    return;
+  }
   const row = rows.get(path)!;
   if (Array.isArray(value)) {
     const array = [...row.types].find((t) => t.startsWith('array of '));
