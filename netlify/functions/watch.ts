@@ -80,11 +80,22 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
     let stores = null;
     let noDatabase: string | undefined;
     try {
-      db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
+      db = await openDatabase({
+        env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env },
+        embeddedDir: join(process.cwd(), EMBEDDED_DIR),
+        // The embedded engine (local runtime only) says at once when another process holds it.
+        onWait: (line) => log(env, [`⏳ ${line}`]),
+      });
       // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
       await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
-      // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first).
-      const ledger = importingFirst(alertLedger(db.sql), db.sql, { text: retiredSentLog(env), now }, (l) => log(env, [l]));
+      // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first);
+      // the ledger cleans every text it stores of the environment's secrets, and a settlement takes one call.
+      const ledger = importingFirst(
+        alertLedger(db.sql, { redact: redactorFrom(env), settleMs: Number(DB_TIMEOUT_MS) }),
+        db.sql,
+        { text: retiredSentLog(env), now },
+        (l) => log(env, [l]),
+      );
       stores = { state: watchStore(db.sql), ledger, deployed: deployedStore(db.sql) };
     } catch (e) {
       noDatabase = (e as Error).message; // said in the run's one ❌ database line

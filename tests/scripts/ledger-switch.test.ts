@@ -146,7 +146,12 @@ async function watcher(
     },
   };
   try {
-    const ledger = importingFirst(alertLedger(sql), sql, { text: readDataFile(dir, 'sentLog'), now: NOW }, (l) => said.push(l));
+    const ledger = importingFirst(
+      alertLedger(sql, { redact: (t) => t, settleMs: 4_000 }),
+      sql,
+      { text: readDataFile(dir, 'sentLog'), now: NOW },
+      (l) => said.push(l),
+    );
     const run = await runWatch({
       now: NOW,
       http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },

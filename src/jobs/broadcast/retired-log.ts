@@ -83,8 +83,8 @@ export function importedLine(records: number, written: number): string {
   );
 }
 
-/** A ledger whose every call returns a promise: each can wait for the import first. */
-type AsyncLedger<L> = { [K in keyof L]: (...args: never[]) => Promise<unknown> };
+/** A ledger whose every call returns a promise (each can wait for the import first); its other members are values (its lease). */
+type AsyncLedger<L> = { [K in keyof L]: L[K] extends (...args: never[]) => unknown ? (...args: never[]) => Promise<unknown> : L[K] };
 
 /**
  * The ledger as a sender uses it in one run: its first call (of any kind) runs the import first, and
@@ -118,10 +118,12 @@ export function importingFirst<L extends AsyncLedger<L> = AlertLedger>(
   };
   const calls = Object.entries(ledger).map(([name, call]) => [
     name,
-    async (...args: never[]) => {
-      await importFirst();
-      return (call as (...a: never[]) => Promise<unknown>)(...args);
-    },
+    typeof call !== 'function'
+      ? call
+      : async (...args: never[]) => {
+          await importFirst();
+          return (call as (...a: never[]) => Promise<unknown>)(...args);
+        },
   ]);
   return Object.fromEntries(calls) as L;
 }

@@ -125,7 +125,11 @@ async function world(opts: WorldOpts = {}): Promise<World> {
       deploy: site.url,
       siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
+      stores: {
+        state: watchStore(db.db.sql),
+        ledger: alertLedger(db.db.sql, { redact: (t) => t, settleMs: 4_000 }),
+        deployed: deployedStore(db.db.sql),
+      },
       urls,
       dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
       ...over,
