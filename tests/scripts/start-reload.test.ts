@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
+import { runCommand } from '../support/run-node.ts';
 import { raw, REPO } from '../support/site.ts';
 import { joinedRegExp } from '../support/regexp.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -24,14 +25,7 @@ function npmBuild(root: string, epoch: number): Promise<{ code: number | null; o
     RESETCAST_OUT_DIR: join(root, 'dist'),
     RESETCAST_FUNCTION_OUT: join(root, '.netlify/functions-bundled/mcp.mjs'),
   };
-  const child = spawn('npm', ['run', 'build'], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += String(d)));
-  child.stderr.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
+  return runCommand('npm', ['run', 'build'], env, REPO);
 }
 
 const generatedAt = async (url: string): Promise<string> => {
