@@ -25,11 +25,6 @@ export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 
 export const MCP_SERVER = {
-  /**
-   * The running server's name in `initialize` (SITE.url's: the function is not told the site's address);
-   * the discovery documents, written at build, name the server under the build's address (mcpServerName).
-   */
-  name: mcpServerName(SITE.url),
   title: SITE.name,
   /** Kept equal to package.json's version by a unit test. */
   version: '1.0.0',

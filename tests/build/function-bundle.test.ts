@@ -195,6 +195,23 @@ describe('the bundled /mcp function', () => {
     expect(text).toContain('the /mcp bundle has no Ajv');
   });
 
+  it("names itself under the site's address the build pinned into it (a fork's), with nothing but its task root", async () => {
+    const fork = await bundleMcpFunction(root, join(tempDir('fork-fn'), 'mcp.mjs'), {
+      apiDir: join(site, 'api/v1'),
+      base: 'https://odds.example.org',
+    });
+    const dir = taskRoot();
+    copyFileSync(fork, join(dir, 'fn/mcp.mjs'));
+    const fn = await importFrom(dir);
+    const init = await rpc(fn, 1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
+    const { serverInfo } = ((await init.json()) as { result: { serverInfo: { name: string; websiteUrl: string } } }).result;
+    expect(serverInfo).toMatchObject({ name: 'org.example.odds/resetcast', websiteUrl: 'https://odds.example.org' });
+  });
+
   it('answers 503 to every request when a payload file is missing or has another size than the build validated', async () => {
     for (const change of [
       (d: string) => truncateSync(join(d, 'forecast.json'), 10),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AI_CATALOG_PATH, CATALOG_PATH, MCP_SERVER, SERVER_CARD_PATH } from '../../../src/mcp/config.ts';
+import { AI_CATALOG_PATH, CATALOG_PATH, MCP_SERVER, mcpServerName, SERVER_CARD_PATH } from '../../../src/mcp/config.ts';
 import { catalog, PUBLISHER_META, registryServerJson, serverCard } from '../../../src/mcp/discovery.ts';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
@@ -16,7 +16,7 @@ const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/; // server-card and reg
 
 describe('MCP server identity', () => {
   it('keeps the server version equal to package.json', () => expect(MCP_SERVER.version).toBe(pkg.version));
-  it('names the server in reverse DNS of the site host', () => expect(MCP_SERVER.name).toBe('app.netlify.resetcast/resetcast'));
+  it('names the server in reverse DNS of the site host', () => expect(mcpServerName(SITE.url)).toBe('app.netlify.resetcast/resetcast'));
   it('fits the 100-character description limit and asks for attribution', () => {
     expect(MCP_SERVER.description.length).toBeLessThanOrEqual(100);
     expect(MCP_SERVER.instructions).toContain(`"${SITE.attribution}"`);
@@ -41,7 +41,7 @@ describe.each([
   it('has the schema, the required fields and the one streamable-http remote', () => {
     expect(doc['$schema']).toBe(schema);
     expect(doc['name']).toMatch(NAME_PATTERN);
-    expect(doc['name']).toBe(MCP_SERVER.name);
+    expect(doc['name']).toBe(mcpServerName(SITE.url));
     expect(doc['version']).toBe(MCP_SERVER.version);
     expect(doc['description']).toBe(MCP_SERVER.description);
     expect(doc['remotes']).toMatchObject([{ type: 'streamable-http', url: 'https://resetcast.netlify.app/mcp' }]);
@@ -80,7 +80,7 @@ describe('server card protocol versions', () => {
 });
 
 describe('the discovery documents, as published, agree with what the handler answers', () => {
-  const handler = createMcpHandler(miniPublished(), createToolList());
+  const handler = createMcpHandler(miniPublished(), createToolList(), SITE.url);
   const META = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientInfo': { name: 'discovery-test', version: '1' },
