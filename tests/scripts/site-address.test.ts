@@ -23,7 +23,9 @@ describe.each([
     const { RESETCAST_SITE_URL: _a, URL: _b, ...env } = process.env;
     const r = await runNode(args, { ...env, RESETCAST_DATA_DIR: dir, RESETCAST_DB_DIR: `${dir}/.db`, [variable]: value }, REPO);
     expect(r.code).toBe(1);
-    expect(r.out).toBe(`${name}: ${variable} must be the site's absolute https address, e.g. https://resetcast.netlify.app, got ${JSON.stringify(value)}\n`);
+    expect(r.out).toBe(
+      `${name}: ${variable} must be the site's absolute https address, e.g. https://resetcast.netlify.app, got ${JSON.stringify(value)}\n`,
+    );
     expect(readdirSync(dir).sort()).toEqual(before);
   });
 });
