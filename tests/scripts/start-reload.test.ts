@@ -4,14 +4,13 @@
  * The new payloads and the /mcp function's answers are served without a restart, once the build has marked
  * itself whole; every answer while the build writes is a whole file of the one build or the other.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { runCommand } from '../support/run-node.ts';
-import { raw, REPO } from '../support/site.ts';
+import { raw, REPO, serveProcess, type ServeProcess } from '../support/site.ts';
 import { joinedRegExp } from '../support/regexp.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -42,34 +41,23 @@ const mcpForecast = async (url: string): Promise<string> => {
 
 describe('npm start and a new npm run build', () => {
   const root = dirname(buildDir());
-  let child: ChildProcess;
-  let log = '';
+  let server: ServeProcess | undefined;
   let url = '';
+  const log = (): string => server?.log() ?? '';
   beforeAll(async () => {
     copyFileSync(join(REPO, 'netlify.toml'), join(root, 'netlify.toml'));
     const first = await npmBuild(root, HISTORY_EPOCH);
     expect(first.code, first.out).toBe(0);
     // What `npm start -- --no-build` runs, on this root.
-    const script = `import { serve } from ${JSON.stringify(join(REPO, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
-    child = spawn(process.execPath, ['--input-type=module', '-e', script, root], {
-      cwd: REPO,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d) => (log += String(d)));
-    child.stderr?.on('data', (d) => (log += String(d)));
-    url = await waitFor(() => /Resetcast on (http:\/\/\S+?) /.exec(log)?.[1], {
-      describe: 'the address serve.ts prints',
-      deadlineMs: 60_000,
-      seen: () => log,
-    });
+    server = await serveProcess(root, { ...process.env, PORT: '0', HOST: '127.0.0.1' });
+    url = server.url;
   }, 240_000);
   afterAll(() => {
-    child?.kill('SIGTERM');
+    server?.child.kill('SIGTERM');
   });
 
   it('says at start that a new build is served without a restart', () => {
-    expect(log).toMatch(
+    expect(log()).toMatch(
       joinedRegExp(
         /Resetcast on http:\/\/127\.0\.0\.1:\d+ \(site, API and \/mcp, from dist\/; /,
         /each new `npm run build` is served once it completes, no restart; Ctrl-C stops\)/,
@@ -111,6 +99,6 @@ describe('npm start and a new npm run build', () => {
     const nowMcp = await mcpForecast(url);
     expect(nowMcp).toBe(file.body);
     expect(nowMcp).not.toBe(beforeMcp);
-    expect(log).toMatch(/\[serve\] serving the new build \(\d+ files, marked \S+ [0-9a-f]{16}\)/);
+    expect(log()).toMatch(/\[serve\] serving the new build \(\d+ files, marked \S+ [0-9a-f]{16}\)/);
   }, 300_000);
 });
