@@ -22,14 +22,15 @@ import { parseDataset } from '../src/core/dataset/index.ts';
 import { comparedInstants, publishedAt, publishedNow, staticView } from '../src/jobs/rebuild/published.ts';
 import { timetableHorizon } from '../src/core/forecast/horizon.ts';
 import { rebuildDecision, STATIC_OUTPUTS_FOLLOW_CLOCK, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
-import { SITE } from '../src/core/site.ts';
 import { deployedView } from '../src/jobs/rebuild/deployed.ts';
 import { FACTS_CHANGED } from './lib/commands/jobs.ts';
-import { parseCommand, refuse } from './lib/flags.ts';
+import { parseCommand, refuse, siteBaseOrRefuse } from './lib/flags.ts';
 
 const { values } = parseCommand(FACTS_CHANGED);
 if (!existsSync(values.before)) refuse(FACTS_CHANGED, `--before ${JSON.stringify(values.before)}: no such folder`);
-const args = { before: values.before, site: values.site ?? SITE.url, output: values.output };
+// Ids and links as the build writes them: on the site's address, whichever site --site reads.
+const base = siteBaseOrRefuse(FACTS_CHANGED);
+const args = { before: values.before, site: values.site ?? base, output: values.output };
 
 /** The fact files of a folder; an absent one is undefined (rebuild.ts says what absent means). */
 function factTexts(dir: string): FactTexts {
@@ -47,14 +48,14 @@ try {
   const dir = dataDir(env);
   const data = parseDataset(readDataFiles(dir), now);
   const deployed = await deployedView(commandHttp(env), args.site);
-  // Ids and links as the build writes them (SITE.url), whichever site --site reads; at the instants the deployed states are for.
+  // At the site's address (base), at the instants the deployed states are for.
   const readable = 'unreadable' in deployed ? null : deployed;
-  const view = readable ? publishedAt(data, comparedInstants(readable.clock, now), SITE.url) : publishedNow(data, now, SITE.url);
+  const view = readable ? publishedAt(data, comparedInstants(readable.clock, now), base) : publishedNow(data, now, base);
   const runsOut = readable
     ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
     : undefined;
   // What the static outputs show: the deployed build's instant.
-  const pages = readable ? staticView(data, readable.clock, now, SITE.url) : undefined;
+  const pages = readable ? staticView(data, readable.clock, now, base) : undefined;
   const decision = rebuildDecision({
     before: factTexts(args.before),
     after: factTexts(dir),

@@ -15,7 +15,7 @@
  */
 import { join } from 'node:path';
 import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
-import { SITE } from '../../src/core/site.ts';
+import { siteAddress } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
@@ -74,6 +74,9 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
   const now = new Date(Math.floor(start / 1000) * 1000);
   let db: Database | null = null;
   try {
+    // Alert ids carry the site's host: the build's address (RESETCAST_SITE_URL, URL, else SITE.url), or no run.
+    const site = siteAddress(env);
+    if ('problem' in site) throw new Error(site.problem);
     let stores = null;
     let noDatabase: string | undefined;
     try {
@@ -102,10 +105,10 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
       now,
       http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
       x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
-      deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+      deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || site.url,
       // Only with the deploy's own address: another site's alerts.json is not this deploy's.
       deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
-      siteBase: SITE.url,
+      siteBase: site.url,
       accounts: watched.accounts,
       accountProblems: watched.problems,
       stores,

@@ -19,6 +19,7 @@ import { CLOCK_PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
 import { timetableProblems } from '../../src/site/timetable.ts';
 import { readHeaderRules } from '../../src/serve/load.ts';
 import { headersFor } from '../../src/serve/static.ts';
+import { siteBase } from '../../src/io/site-address.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
 /** The timetable function (docs/timetable.md): bundled the same way, pinned to netlify.toml's headers for its paths. */
@@ -30,6 +31,8 @@ export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 export interface BundleOptions {
   /** The published payloads (dist/api/v1) to validate and pin: the files the bundled function will answer from. */
   apiDir: string;
+  /** The site's address the function names itself under; the environment's (RESETCAST_SITE_URL, URL) when not given. */
+  base?: string;
   /** Also write esbuild's metafile (bytes per input module) next to the bundle, as `<outfile>.meta.json`. */
   metafile?: boolean;
   /** Also write a source map next to the bundle (profiling only). */
@@ -83,7 +86,8 @@ export function validatedPayloadTexts(apiDir: string): PublishedTexts {
  * initialiser, which breaks zod's circular imports).
  */
 export async function bundleMcpFunction(root: string, outfile: string, options: BundleOptions): Promise<string> {
-  const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList() };
+  const base = options.base ?? siteBase();
+  const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList(), base };
   const define = { RESETCAST_BUNDLED: 'true', RESETCAST_PINNED: JSON.stringify(JSON.stringify(pinned)) };
   return bundleFunction(root, FUNCTION_SOURCE, outfile, {
     define,
@@ -106,12 +110,13 @@ export async function bundleWatchFunction(root: string, outfile: string, dataDir
 }
 
 /**
- * The deployable timetable function: the build's timetable checked first (every state file there and of its
- * payload's schema; a problem throws naming the file, so nothing is published), then bundled with the
- * headers netlify.toml gives each of its paths, read with Netlify's parser as `npm start` reads them.
+ * The deployable timetable function: the build's timetable checked first (every state file there, of its
+ * payload's schema and published under `base`, the address /mcp is pinned to; a problem throws naming the
+ * file, so nothing is published), then bundled with the headers netlify.toml gives each of its paths, read
+ * with Netlify's parser as `npm start` reads them. `base` is the environment's address when not given.
  */
-export async function bundleTimetableFunction(root: string, outfile: string, dist: string): Promise<string> {
-  const problems = timetableProblems(dist);
+export async function bundleTimetableFunction(root: string, outfile: string, dist: string, base: string = siteBase()): Promise<string> {
+  const problems = timetableProblems(dist, base);
   if (problems.length > 0) throw new Error(`the timetable in ${dist} cannot be published:\n  - ${problems.join('\n  - ')}`);
   const rules = await readHeaderRules(join(root, 'netlify.toml'));
   const paths = timetablePaths();

@@ -2,7 +2,7 @@
  * What the local runtime serves, read once at start: dist/ as an in-memory snapshot (about 2 MB, so
  * every static answer is a memory copy, never a file descriptor) with the gzip form of each text file
  * beside it, netlify.toml's [[headers]] as Netlify's own parser reads them, and the bundled /mcp
- * function, imported in-process exactly as Netlify ships it.
+ * function, imported in-process exactly as Netlify ships it. A later build is read the same way (reload.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -126,15 +126,19 @@ export async function readHiddenPaths(netlifyToml: string): Promise<string[]> {
   return (await readRedirects(netlifyToml)).filter(hiding).map((r) => r.path!);
 }
 
+/** A rebuilt bundle at the same path is a new module only under a new URL: the import cache keys on it. */
+const bundleHref = (bundle: string, tag?: string): string =>
+  pathToFileURL(resolve(bundle)).href + (tag === undefined ? '' : `?build=${encodeURIComponent(tag)}`);
+
 /**
  * Imports the bundled function (`.netlify/functions-bundled/mcp.mjs`): its default export is the handler,
  * `config.path` its route. The function reads its payloads once, at import, from RESETCAST_API_DIR, which is
  * set here to the served dist/api/v1: a tool's answer and the JSON file beside it cannot disagree.
  */
-export async function loadBundledFunction(bundle: string, apiDir: string): Promise<{ handler: Handler; path: string }> {
+export async function loadBundledFunction(bundle: string, apiDir: string, tag?: string): Promise<{ handler: Handler; path: string }> {
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
   process.env['RESETCAST_API_DIR'] = resolve(apiDir);
-  const mod = (await import(pathToFileURL(resolve(bundle)).href)) as { default: Handler; config: { path: string } };
+  const mod = (await import(bundleHref(bundle, tag))) as { default: Handler; config: { path: string } };
   if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string')
     throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
   return { handler: mod.default, path: mod.config.path };
@@ -142,13 +146,14 @@ export async function loadBundledFunction(bundle: string, apiDir: string): Promi
 
 /**
  * Imports the bundled timetable function (`.netlify/functions-bundled/timetable.mjs`, docs/timetable.md):
- * its default export is the handler, `config.path` its routes. It reads the timetable once, at import, from
- * RESETCAST_TIMETABLE_DIR, set here to the served dist/_timetable.
+ * its default export is the handler, `config.path` its routes. It reads the timetable's index once, at
+ * import, from RESETCAST_TIMETABLE_DIR, set here to the served dist/_timetable: a new build's `tag` imports
+ * it anew, so it reads that build's index, not the last one's.
  */
-export async function loadTimetableFunction(bundle: string, dir: string): Promise<{ handler: Handler; paths: string[] }> {
+export async function loadTimetableFunction(bundle: string, dir: string, tag?: string): Promise<{ handler: Handler; paths: string[] }> {
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
   process.env['RESETCAST_TIMETABLE_DIR'] = resolve(dir);
-  const mod = (await import(pathToFileURL(resolve(bundle)).href)) as { default: Handler; config: { path: string[] } };
+  const mod = (await import(bundleHref(bundle, tag))) as { default: Handler; config: { path: string[] } };
   if (typeof mod.default !== 'function' || !Array.isArray(mod.config?.path))
     throw new Error(`${bundle} is not the timetable function (no default handler or config.path list)`);
   return { handler: mod.default, paths: mod.config.path };

@@ -9,7 +9,6 @@ import type { Dataset } from '../core/dataset/index.ts';
 import { evaluate, type Evaluation } from '../core/forecast/evaluate.ts';
 import { timetableHorizon } from '../core/forecast/horizon.ts';
 import { stableStringify } from '../core/json.ts';
-import { SITE } from '../core/site.ts';
 import { toTimestamp } from '../core/time.ts';
 import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, timetableStates, type TimetableIndex, type TimetableState } from '../core/timetable.ts';
 import { CLOCK_PAYLOAD_NAMES, createClockPayloadTexts, PAYLOAD_SCHEMAS, type PayloadName } from './api/payloads.ts';
@@ -22,7 +21,7 @@ export interface Timetable {
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-export function computeTimetable(data: Dataset, builtAt: Date, source: string = SITE.url): Timetable {
+export function computeTimetable(data: Dataset, builtAt: Date, base: string): Timetable {
   const from = seconds(builtAt);
   const horizon = Math.max(from, timetableHorizon(builtAt, data.eventsCheckedAt));
   // The backtest does not depend on the clock: computed once for every instant.
@@ -30,7 +29,7 @@ export function computeTimetable(data: Dataset, builtAt: Date, source: string = 
   const backtest = (): Evaluation => (evaluation ??= evaluate(data.events, data.announcements));
   const states = timetableStates(
     CLOCK_PAYLOAD_NAMES,
-    (t) => createClockPayloadTexts(data, new Date(t * 1000), source, builtAt, backtest),
+    (t) => createClockPayloadTexts(data, new Date(t * 1000), base, builtAt, backtest),
     from,
     horizon,
   ) as Record<PayloadName, TimetableState[]>;
@@ -53,18 +52,18 @@ export function writeTimetable(outDir: string, timetable: Timetable): void {
   writeFileSync(join(dir, TIMETABLE_INDEX), stableStringify(timetable.index));
 }
 
-/** The build's own timetable (loadBuild: the same data and clock as every page), written into `outDir`. */
+/** The build's own timetable (loadBuild: the same data, clock and site address as every page), written into `outDir`. */
 export function writeBuildTimetable(outDir: string): void {
   const build = loadBuild();
-  writeTimetable(outDir, computeTimetable(build.data, build.now));
+  writeTimetable(outDir, computeTimetable(build.data, build.now, build.base));
 }
 
 /**
  * Every problem of the timetable a build wrote under `outDir` (empty when it may be published): a missing
- * or unreadable index, a payload missing from it, a state file missing, or not its payload's schema. Each
- * problem names the file (relative to `outDir`).
+ * or unreadable index, a payload missing from it, a state file missing, not its payload's schema, or
+ * published under another address than `base` (its `source`). Each problem names the file (relative to `outDir`).
  */
-export function timetableProblems(outDir: string): string[] {
+export function timetableProblems(outDir: string, base: string): string[] {
   const dir = join(outDir, TIMETABLE_DIR);
   const where = (file: string): string => `${TIMETABLE_DIR}/${file}`;
   let index: TimetableIndex;
@@ -101,6 +100,7 @@ export function timetableProblems(outDir: string): string[] {
       const parsed = PAYLOAD_SCHEMAS[name].safeParse(value);
       if (!parsed.success)
         problems.push(`${where(file)}: ${parsed.error.issues.map((x) => `${x.path.join('.') || '(top level)'}: ${x.message}`).join('; ')}`);
+      else if (parsed.data.source !== base) problems.push(`${where(file)}: source ${parsed.data.source}, not the site's address ${base}`);
     });
   }
   return problems;

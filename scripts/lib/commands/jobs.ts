@@ -1,10 +1,9 @@
 /** The flag tables of the scheduled jobs' commands and their helpers (docs/pull.md, docs/alerts.md). */
 import { PULL_BUDGET } from '../../../src/core/sources.ts';
-import { SITE } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import type { CommandSpec } from '../flags.ts';
 import { HTTP_TIMEOUT } from '../http.ts';
-import { DATA_DIR, timestampFlag } from './shared.ts';
+import { DATA_DIR, SITE_URL, timestampFlag } from './shared.ts';
 
 export const PULL = {
   name: 'pull',
@@ -28,6 +27,7 @@ export const PULL = {
     githubToken: { name: 'GITHUB_TOKEN', value: '<token>', about: 'the GitHub API: the staff source, with a higher rate limit' },
     httpTimeout: HTTP_TIMEOUT,
     dataDir: DATA_DIR,
+    siteUrl: SITE_URL,
   },
   example: 'X_BEARER_TOKEN=… npm run pull',
 } as const satisfies CommandSpec;
@@ -59,6 +59,7 @@ export const BROADCAST = {
       value: '<dir>',
       about: "the embedded database's folder when NETLIFY_DB_URL is unset (default .resetcast/db)",
     },
+    siteUrl: SITE_URL,
   },
   example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
 } as const satisfies CommandSpec;
@@ -75,7 +76,9 @@ export const FACTS_CHANGED = {
     site: {
       type: 'string',
       value: '<url>',
-      about: `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build`,
+      about:
+        'the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared ' +
+        "(default the site's address, RESETCAST_SITE_URL's); unreadable means build",
     },
     output: {
       type: 'string',
@@ -83,7 +86,7 @@ export const FACTS_CHANGED = {
       about: 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)',
     },
   },
-  env: { httpTimeout: HTTP_TIMEOUT, dataDir: DATA_DIR },
+  env: { httpTimeout: HTTP_TIMEOUT, dataDir: DATA_DIR, siteUrl: SITE_URL },
   example: 'git archive HEAD data | tar -x -C /tmp/before && npm run facts-changed -- --before /tmp/before/data',
 } as const satisfies CommandSpec;
 

@@ -27,6 +27,7 @@ import { createSiteServer, startSite } from '../../../src/serve/server.ts';
 import { miniPublished } from '../mcp/payloads.ts';
 import { raw, REPO, siteFiles, siteRoot } from '../../support/site.ts';
 import { waitFor } from '../../support/wait-for.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const FILES = siteFiles();
 const ROOT = siteRoot(FILES);
@@ -47,7 +48,7 @@ async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {
   const server = createSiteServer({
     files: readSiteFiles(join(ROOT, 'dist')),
     rules: await readHeaderRules(join(ROOT, 'netlify.toml')),
-    fn: { handler: o.handler ?? createMcpHandler(mini, createToolList()), path: '/mcp' },
+    fn: { handler: o.handler ?? createMcpHandler(mini, createToolList(), SITE.url), path: '/mcp' },
     ...(o.limits ? { limits: o.limits } : {}),
     log: () => {},
   });
@@ -59,7 +60,7 @@ async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {
 
 /** A handler that holds its first call until `open()`, so a test can fill the slots on purpose. */
 function heldHandler(): { handler: Handler; entered: Promise<void>; open: () => void } {
-  const real = createMcpHandler(mini, createToolList());
+  const real = createMcpHandler(mini, createToolList(), SITE.url);
   let open!: () => void;
   let enter!: () => void;
   const gate = new Promise<void>((r) => (open = r));
@@ -188,7 +189,7 @@ describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses tex
     const server = createSiteServer({
       files: readSiteFiles(join(root, 'dist')),
       rules: await readHeaderRules(join(root, 'netlify.toml')),
-      fn: { handler: createMcpHandler(mini, createToolList()), path: '/mcp' },
+      fn: { handler: createMcpHandler(mini, createToolList(), SITE.url), path: '/mcp' },
       log: () => {},
     });
     server.listen(0, '127.0.0.1');
@@ -467,7 +468,7 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
   beforeAll(async () => {
     await bundleMcpFunction(REPO, join(ROOT, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(ROOT, 'dist/api/v1') });
     // The mini record's timetable (docs/timetable.md), and the function that serves it, as `npm run build` writes them.
-    writeTimetable(join(ROOT, 'dist'), computeTimetable(parseDataset(miniTexts(), MINI_NOW), MINI_NOW));
+    writeTimetable(join(ROOT, 'dist'), computeTimetable(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url));
     await bundleTimetableFunction(REPO, join(ROOT, '.netlify/functions-bundled/timetable.mjs'), join(ROOT, 'dist'));
     const started = await startSite({ root: ROOT, port: 0, host: '127.0.0.1', log: () => {} });
     site = started.server;
