@@ -14,7 +14,8 @@
  *   the state of their instant with the static file's headers and an edge cache that ends with the state,
  *   and their /mcp forecast tool answers with the same forecast state;
  * - after the horizon the last state, not vouched for; before the build the first; a missing or corrupt
- *   state file stops the bundle step, naming the file.
+ *   state file stops the bundle step, naming the file, as does a state published under another address
+ *   than the site's (the one /mcp is pinned to).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -402,6 +403,20 @@ describe('a timetable the bundle step refuses', () => {
     expect(code, out).toBe(1);
     expect(out).toContain(`${TIMETABLE_DIR}/forecast/${s[3]}.json: missing`);
     expect(out).toContain(`${TIMETABLE_DIR}/badge/${starts('badge')[0]}.json: not JSON`);
+    expect(existsSync(outFn)).toBe(false);
+    expect(existsSync(join(outFn, '..', 'timetable.mjs'))).toBe(false);
+  }, 120_000);
+
+  it('names a state published under another address than the one /mcp would be pinned to, and writes no function', async () => {
+    const outFn = join(mkdtempSync(join(tempDir('timetable-address'), 'x-')), 'fn', 'mcp.mjs');
+    const fork = 'https://odds.example.org';
+    const { code, out } = await runNode(
+      ['scripts/bundle-functions.ts'],
+      { ...process.env, RESETCAST_OUT_DIR: dist, RESETCAST_FUNCTION_OUT: outFn, RESETCAST_SITE_URL: fork },
+      PROJECT_ROOT,
+    );
+    expect(code, out).toBe(1);
+    expect(out).toContain(`${TIMETABLE_DIR}/forecast/${starts('forecast')[0]}.json: source ${SITE.url}, not the site's address ${fork}`);
     expect(existsSync(outFn)).toBe(false);
     expect(existsSync(join(outFn, '..', 'timetable.mjs'))).toBe(false);
   }, 120_000);
