@@ -99,6 +99,8 @@ const publishedTopic = ntfyTopic(new URL(SITE.ntfyTopic));
  */
 export const SECRET_VARIABLES = {
   X_BEARER_TOKEN: wholeToken,
+  /** The X app's consumer secret (API secret key): it signs X's webhook deliveries and answers its CRC (src/jobs/webhook/). */
+  X_CONSUMER_SECRET: { credential: 'the consumer secret', parts: (v) => [v] },
   GITHUB_TOKEN: wholeToken,
   RESETCAST_DISPATCH_TOKEN: wholeToken,
   NETLIFY_BUILD_HOOK: webhookUrl('build_hooks', (rest) => [rest.join('/'), ...rest], 'the build hook id'),
