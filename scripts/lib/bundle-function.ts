@@ -18,6 +18,8 @@ import { createToolList } from '../../src/mcp/tool-list.ts';
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
 /** The watcher (docs/alerts.md): bundled the same way, nothing pinned (it reads the deploy over HTTP). */
 export const WATCH_SOURCE = 'netlify/functions/watch.ts';
+/** X's webhook (docs/alerts.md, "X's webhook"): bundled the same way, nothing pinned. */
+export const WEBHOOK_SOURCE = 'netlify/functions/x-webhook.ts';
 export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 
 export interface BundleOptions {

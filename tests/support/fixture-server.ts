@@ -14,6 +14,8 @@ export interface Reply {
   truncate?: boolean;
   /** Accept the request and never answer. */
   hang?: boolean;
+  /** Answer only after this many ms (a slow outlet: the answer comes, late). */
+  delayMs?: number;
   /** Accept the request, then close the connection without answering. */
   reset?: boolean;
   /** Answer the status and headers, then one byte of body every this many ms, never finishing. */
@@ -104,6 +106,7 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     counts.set(url.pathname, n + 1);
     const reply = route(url, n, recorded) ?? { status: 404, body: '{"message":"Not Found"}' };
     if (reply.hang) return;
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (reply.reset) return void req.socket.destroy();
     if (reply.drip) {
       res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });

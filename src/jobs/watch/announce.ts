@@ -35,6 +35,25 @@ export async function classifyPolled(
   return { alerts: found.alerts, news: found.toRecord + found.forReview > 0 };
 }
 
+/**
+ * The intake's shared steps, for every path a post arrives by (the poller's fast path, X's webhook:
+ * src/jobs/webhook/intake.ts): classify the new posts (skipping what the site publishes), then claim and
+ * send their alerts through the ledger. Says whether any post is news for the pull (the caller dispatches it).
+ */
+export async function announcePosts(
+  posts: readonly Post[],
+  site: SiteReader,
+  stored: Stored | null,
+  input: Pick<WatchInput, 'now' | 'siteBase' | 'http' | 'urls' | 'onPhase'>,
+  lines: string[],
+): Promise<Classified> {
+  const found = await classifyPolled(posts, site, input, lines);
+  input.onPhase?.('classified');
+  await announce(found.alerts, stored, input, lines);
+  input.onPhase?.('sent');
+  return found;
+}
+
 /** Each alert claimed and sent to every configured outlet; each outlet fails alone (a ledger failure included). */
 export async function announce(
   alerts: readonly Alert[],

@@ -23,7 +23,7 @@
  * which announces what the watcher could not.
  */
 import { sendDeployedAlerts } from './deployed-alerts.ts';
-import { announce, classifyPolled } from './announce.ts';
+import { announcePosts } from './announce.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
 import { moveCursors } from './cursor.ts';
 import type { WatchInput, WatchOutput } from './input.ts';
@@ -74,10 +74,7 @@ async function fastPath(input: WatchInput): Promise<WatchOutput> {
   const site = siteReader(input.http, input.deploy, lines);
   const polled = await pollDue(input, state, due, site, lines);
   input.onPhase?.('polled');
-  const { alerts, news } = await classifyPolled(polled.posts, site, input, lines);
-  input.onPhase?.('classified');
-  await announce(alerts, stored, input, lines);
-  input.onPhase?.('sent');
+  const { alerts, news } = await announcePosts(polled.posts, site, stored, input, lines);
   const owing = await moveCursors(stored, polled, news, input.now, lines);
   const dispatched = owing.owes || state.dispatch_pending ? await startPull(stored, owing, input, lines) : false;
   input.onPhase?.('dispatched');

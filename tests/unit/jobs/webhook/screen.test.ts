@@ -40,7 +40,7 @@ function delivery(over: { id?: string; type?: string; text?: string; author?: st
   });
 }
 
-const post = (body: string | Uint8Array, signature: string | null, headers: Record<string, string> = {}): Request =>
+const post = (body: string | Uint8Array<ArrayBuffer>, signature: string | null, headers: Record<string, string> = {}): Request =>
   new Request(URL_BASE, {
     method: 'POST',
     body,

@@ -1,0 +1,111 @@
+/**
+ * X's webhook (docs/alerts.md, "X's webhook"): the X Activity API pushes each post of a watched account
+ * here within a second (a `post.create` delivery), and the post goes through the same intake as the
+ * watcher's fast path: classified, its alerts claimed in the alert ledger and sent, the pull dispatched.
+ * A machine-to-machine endpoint, not part of the public API: it answers X's CRC (GET) and X's signed
+ * deliveries (POST) and records nothing itself (the pull records the facts).
+ *
+ * A thin binding: the environment, fetch, the database (NETLIFY_DB_URL, which Netlify sets; else, in the
+ * local runtime, the embedded one) and the clock, around src/jobs/webhook/. Every request is screened
+ * first (screen.ts): unsigned, forged, stale, malformed or oversized ones are refused with no database
+ * opened and nothing sent. Every line it logs goes through the one redactor (src/core/secrets.ts).
+ */
+import { join } from 'node:path';
+import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
+import { SITE } from '../../src/core/site.ts';
+import { sourceBases } from '../../src/core/sources.ts';
+import { liveHttp } from '../../src/net/live.ts';
+import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
+import { EMBEDDED_DIR, openDatabase, type Database } from '../../src/db/database.ts';
+import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import { parseWatchAccounts, type PolledAccount } from '../../src/jobs/watch/config.ts';
+import { watchStore } from '../../src/jobs/watch/state.ts';
+import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
+import { receivePost, watchedByName } from '../../src/jobs/webhook/intake.ts';
+import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
+
+/**
+ * X waits 10 s for an answer (docs.x.com, "Webhooks": respond within 10 seconds), then retries. Every
+ * request of a delivery (the site, the outlets, GitHub) ends by this much after its start, and each
+ * database call within DB_TIMEOUT_MS, so the answer leaves well inside X's limit; what a stop leaves
+ * claimed is resent at most once after its lease (the ledger's rules), and X's retry is a duplicate.
+ */
+const RUN_BUDGET_MS = 6_000;
+/** Each database call's deadline here. */
+const DB_TIMEOUT_MS = '2000';
+/** What the webhook cannot run without: the key X signs with, and the pull it dispatches. */
+const REQUIRED = ['X_CONSUMER_SECRET', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
+
+let saidUnset = false;
+
+function log(env: Readonly<Record<string, string | undefined>>, lines: readonly string[]): void {
+  const redact = redactorFrom(env);
+  for (const l of lines) console.log(neutraliseWorkflowCommands(redact(`[x-webhook] ${oneLine(l)}`)));
+}
+
+const respond = (a: Pick<Answer, 'status' | 'body' | 'headers'>): Response =>
+  new Response(a.body, { status: a.status, headers: a.headers });
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export default async (request: Request): Promise<Response> => {
+  const env = process.env;
+  const unset = REQUIRED.filter((k) => !env[k]);
+  if (unset.length > 0) {
+    if (!saidUnset) log(env, [`⏭️ not running: ${unset.join(', ')} not set (docs/alerts.md, "X's webhook")`]);
+    saidUnset = true;
+    return respond({ status: 503, body: '{"error":"not configured"}', headers: JSON_HEADERS });
+  }
+  const start = Date.now();
+  const now = new Date(Math.floor(start / 1000) * 1000);
+  const screened = await screen(request, env['X_CONSUMER_SECRET']!, now);
+  if ('answer' in screened) {
+    log(env, [screened.answer.line]);
+    return respond(screened.answer);
+  }
+  const ok = respond({ status: 200, body: JSON.stringify({ received: screened.post.post.id }), headers: JSON_HEADERS });
+  let accounts: PolledAccount[];
+  try {
+    accounts = parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']);
+  } catch (e) {
+    log(env, [`❌ settings: ${(e as Error).message}; nothing read (the poller says the same)`]);
+    return ok;
+  }
+  if (watchedByName(screened.post, accounts) === null) {
+    log(env, [`⏭️ post ${screened.post.post.id}: its author is not a watched account; ignored`]);
+    return ok;
+  }
+  let db: Database | null = null;
+  try {
+    let stores = null;
+    try {
+      db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
+      // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
+      await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
+      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql), deployed: deployedStore(db.sql) };
+    } catch (e) {
+      log(env, [`❌ database: ${(e as Error).message}`]);
+    }
+    const result = await receivePost({
+      now,
+      http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
+      post: screened.post,
+      accounts,
+      stores,
+      deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+      siteBase: SITE.url,
+      urls: outletUrls(env),
+      dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+    });
+    log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
+  } catch (e) {
+    log(env, [`❌ x-webhook: ${(e as Error).message}`]);
+  } finally {
+    await db?.close();
+  }
+  return ok;
+};
+
+/** Its address on the site (docs/api.md lists it as not part of the public API). */
+export const config = { path: '/x/webhook' };
