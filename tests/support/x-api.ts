@@ -1,5 +1,6 @@
 /** A local stand-in for X's API v2 as the pull reads it: one account with a timeline, the others empty. */
 import { createHmac, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { Reply } from './fixture-server.ts';
 
 /** thsottiaux's real user id: the one account whose timeline the stand-in serves. */
@@ -105,4 +106,139 @@ export async function xCrc(url: string, secret: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The made-up ids of the other accounts the pull reads, fixed by name (thsottiaux has his real one). */
+export const OTHER_IDS: Readonly<Record<string, string>> = { OpenAIDevs: '100000002', OpenAI: '100000003' };
+
+/** One webhook as X holds it, and one X Activity API subscription. */
+export interface XWebhook {
+  id: string;
+  url: string;
+  valid: boolean;
+}
+export interface XSubscription {
+  subscription_id: string;
+  event_type: string;
+  filter: { user_id: string };
+  webhook_id: string;
+  tag?: string;
+}
+
+export interface XWebhooksStandIn {
+  url: string;
+  webhooks: XWebhook[];
+  subscriptions: XSubscription[];
+  /** Every request it was sent, as `METHOD /path`. */
+  calls: string[];
+  /** X sees `post` created by thsottiaux: a signed delivery to each valid webhook subscribed to him; resolves to their statuses. */
+  deliver: (post: Post) => Promise<(number | 'timeout')[]>;
+  /** X's hourly CRC of each webhook: one that fails is marked invalid (and gets nothing until it passes again). */
+  hourlyCrc: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * X's webhook and X Activity API management as documented (docs.x.com, "Webhooks", "X Activity API",
+ * read 2026-11-28), with the app's consumer secret: POST /2/webhooks runs the CRC against the URL first
+ * and refuses it (400, X's problem body) when the answer is wrong; GET lists; PUT runs the CRC again;
+ * DELETE removes. Subscriptions likewise; the users lookup answers every account, thsottiaux by his id.
+ * The bearer token must be `token`; anything else is a 401.
+ */
+export async function startXWebhooks(secret: string, token: string): Promise<XWebhooksStandIn> {
+  const webhooks: XWebhook[] = [];
+  const subscriptions: XSubscription[] = [];
+  const calls: string[] = [];
+  let next = 1146654567674912769n;
+  const newId = (): string => String(next++);
+  const problem = (status: number, detail: string): { status: number; body: unknown } => ({
+    status,
+    body: { title: 'Invalid Request', detail, type: 'https://api.x.com/2/problems/invalid-request', errors: [{ message: detail }] },
+  });
+  const route = async (method: string, url: URL, body: string): Promise<{ status: number; body: unknown }> => {
+    const path = url.pathname;
+    if (path === '/2/users/by')
+      return {
+        status: 200,
+        body: {
+          data: (url.searchParams.get('usernames') ?? '')
+            .split(',')
+            .map((u) => ({ id: u === 'thsottiaux' ? THS : (OTHER_IDS[u] ?? '100000009'), name: u, username: u })),
+        },
+      };
+    if (path === '/2/webhooks' && method === 'GET')
+      return { status: 200, body: { data: webhooks, meta: { result_count: webhooks.length } } };
+    if (path === '/2/webhooks' && method === 'POST') {
+      const { url: target } = JSON.parse(body) as { url: string };
+      if (webhooks.some((w) => w.url === target)) return problem(400, 'DuplicateUrlFailed: this URL is already registered');
+      if (!(await xCrc(target, secret).catch(() => false))) return problem(400, 'CrcValidationFailed: the webhook did not answer the CRC');
+      const hook = { id: newId(), url: target, valid: true, created_at: new Date().toISOString() };
+      webhooks.push(hook);
+      return { status: 200, body: { data: hook } };
+    }
+    const hook = /^\/2\/webhooks\/(\d+)$/.exec(path);
+    if (hook) {
+      const w = webhooks.find((h) => h.id === hook[1]);
+      if (!w) return problem(404, 'WebhookIdInvalid: no such webhook');
+      if (method === 'PUT') {
+        w.valid = await xCrc(w.url, secret).catch(() => false);
+        return w.valid
+          ? { status: 200, body: { data: { valid: true } } }
+          : problem(400, 'CrcValidationFailed: the webhook did not answer the CRC');
+      }
+      if (method === 'DELETE') {
+        webhooks.splice(webhooks.indexOf(w), 1);
+        return { status: 200, body: { data: { deleted: true } } };
+      }
+    }
+    if (path === '/2/activity/subscriptions' && method === 'GET')
+      return { status: 200, body: { data: subscriptions, meta: { total_subscriptions: subscriptions.length } } };
+    if (path === '/2/activity/subscriptions' && method === 'POST') {
+      const s = JSON.parse(body) as Omit<XSubscription, 'subscription_id'>;
+      if (s.webhook_id && !webhooks.some((w) => w.id === s.webhook_id)) return problem(400, 'no such webhook');
+      const sub = { ...s, subscription_id: newId(), created_at: new Date().toISOString() };
+      subscriptions.push(sub);
+      return { status: 200, body: { data: { subscription: sub }, meta: { total_subscriptions: subscriptions.length } } };
+    }
+    const sub = /^\/2\/activity\/subscriptions\/(\d+)$/.exec(path);
+    if (sub && method === 'DELETE') {
+      const i = subscriptions.findIndex((s) => s.subscription_id === sub[1]);
+      if (i === -1) return problem(404, 'no such subscription');
+      subscriptions.splice(i, 1);
+      return { status: 200, body: { data: { deleted: true }, meta: { total_subscriptions: subscriptions.length } } };
+    }
+    return problem(404, 'no such endpoint');
+  };
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    calls.push(`${req.method} ${url.pathname}`);
+    const answer =
+      req.headers.authorization === `Bearer ${token}`
+        ? await route(req.method ?? 'GET', url, Buffer.concat(chunks).toString('utf8'))
+        : { status: 401, body: { title: 'Unauthorized', detail: 'Unauthorized', status: 401 } };
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    webhooks,
+    subscriptions,
+    calls,
+    deliver: async (post) => {
+      const body = xDelivery(post);
+      const targets = webhooks.filter((w) => w.valid && subscriptions.some((s) => s.webhook_id === w.id && s.filter.user_id === THS));
+      return Promise.all(targets.map((w) => xDeliver(w.url, body, secret)));
+    },
+    hourlyCrc: async () => {
+      for (const w of webhooks) w.valid = await xCrc(w.url, secret).catch(() => false);
+    },
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
