@@ -142,10 +142,11 @@ export interface XWebhooksStandIn {
  * X's webhook and X Activity API management as documented (docs.x.com, "Webhooks", "X Activity API",
  * read 2026-11-28), with the app's consumer secret: POST /2/webhooks runs the CRC against the URL first
  * and refuses it (400, X's problem body) when the answer is wrong; GET lists; PUT runs the CRC again;
- * DELETE removes. Subscriptions likewise; the users lookup answers every account, thsottiaux by his id.
+ * DELETE removes. Subscriptions likewise; the users lookup answers every account, thsottiaux by his id,
+ * and his timeline holds `posts()` (as xApi serves it: the watcher reads it too).
  * The bearer token must be `token`; anything else is a 401.
  */
-export async function startXWebhooks(secret: string, token: string): Promise<XWebhooksStandIn> {
+export async function startXWebhooks(secret: string, token: string, posts: () => Post[] = () => []): Promise<XWebhooksStandIn> {
   const webhooks: XWebhook[] = [];
   const subscriptions: XSubscription[] = [];
   const calls: string[] = [];
@@ -166,6 +167,8 @@ export async function startXWebhooks(secret: string, token: string): Promise<XWe
             .map((u) => ({ id: u === 'thsottiaux' ? THS : (OTHER_IDS[u] ?? '100000009'), name: u, username: u })),
         },
       };
+    const timeline = path.endsWith('/tweets') ? xApi(posts)(url, 0) : undefined;
+    if (timeline) return { status: timeline.status ?? 200, body: JSON.parse(timeline.body ?? '{}') };
     if (path === '/2/webhooks' && method === 'GET')
       return { status: 200, body: { data: webhooks, meta: { result_count: webhooks.length } } };
     if (path === '/2/webhooks' && method === 'POST') {
