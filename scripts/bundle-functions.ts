@@ -2,8 +2,9 @@
  * Second step of `npm run build`: writes the deployable /mcp function as one file into
  * .netlify/functions-bundled/ (see scripts/lib/bundle-function.ts for why it is pre-bundled), after
  * validating the payloads the first step published and pinning them into it; and the scheduled watcher
- * (netlify/functions/watch.ts) beside it, as watch.mjs, and X's webhook (netlify/functions/x-webhook.ts) as x-webhook.mjs: Netlify ships only what is in that folder. RESETCAST_OUT_DIR (the
- * build's output folder, as for astro build) and RESETCAST_FUNCTION_OUT (the bundle) point elsewhere.
+ * (netlify/functions/watch.ts) beside it, as watch.mjs, and X's webhook (netlify/functions/x-webhook.ts)
+ * as x-webhook.mjs: Netlify ships only what is in that folder. RESETCAST_OUT_DIR (the build's output
+ * folder, as for astro build) and RESETCAST_FUNCTION_OUT (the bundle) point elsewhere.
  */
 import { dirname, join, resolve } from 'node:path';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, bundleMcpFunction, WATCH_SOURCE, WEBHOOK_SOURCE } from './lib/bundle-function.ts';

@@ -149,16 +149,15 @@ export async function status(t: SetupTarget): Promise<SetupResult> {
     result.ok = false;
     return result;
   }
-  result.lines.push(
-    `${hook.valid === false ? '❌' : '✅'} webhook: ${t.url} (id ${hook.id}, ${hook.valid === false ? 'invalid: X stopped delivering; register runs the CRC again' : 'valid'})${besides}`,
-  );
-  if (hook.valid === false) result.ok = false;
+  const invalid = hook.valid === false;
+  const state = invalid ? 'invalid: X stopped delivering; register runs the CRC again' : 'valid';
+  result.lines.push(`${invalid ? '❌' : '✅'} webhook: ${t.url} (id ${hook.id}, ${state})${besides}`);
+  if (invalid) result.ok = false;
   const subs = await step(result.lines, result, 'subscriptions', x.subscriptions);
   if (!subs) return result;
   const mine = ours(subs, hook.id);
-  result.lines.push(
-    `✅ subscriptions: ${mine.length} ${POST_CREATE} to it${mine.length ? `: users ${mine.map((s) => s.filter?.user_id ?? '?').join(', ')}` : ''} (${t.accounts.length} account(s) watched)`,
-  );
+  const users = mine.length ? `: users ${mine.map((s) => s.filter?.user_id ?? '?').join(', ')}` : '';
+  result.lines.push(`✅ subscriptions: ${mine.length} ${POST_CREATE} to it${users} (${t.accounts.length} account(s) watched)`);
   if (mine.length !== t.accounts.length) result.ok = false;
   return result;
 }
