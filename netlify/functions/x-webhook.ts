@@ -22,7 +22,7 @@ import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { parseWatchAccounts, type PolledAccount } from '../../src/jobs/watch/config.ts';
 import { watchStore } from '../../src/jobs/watch/state.ts';
 import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
-import { receivePost, watchedByName } from '../../src/jobs/webhook/intake.ts';
+import { mayMatter, receivePost, unrelated, watchedByName } from '../../src/jobs/webhook/intake.ts';
 import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
 
 /**
@@ -58,7 +58,9 @@ export default async (request: Request): Promise<Response> => {
     return respond({ status: 503, body: '{"error":"not configured"}', headers: JSON_HEADERS });
   }
   const start = Date.now();
-  const now = new Date(Math.floor(start / 1000) * 1000);
+  // Rounded up to the second, never down: X pushes a post within a second of its creation, and a post
+  // after `now` would be taken for one from the future and ignored (classifyPosts).
+  const now = new Date(Math.ceil(start / 1000) * 1000);
   const screened = await screen(request, env['X_CONSUMER_SECRET']!, now);
   if ('answer' in screened) {
     log(env, [screened.answer.line]);
@@ -74,6 +76,11 @@ export default async (request: Request): Promise<Response> => {
   }
   if (watchedByName(screened.post, accounts) === null) {
     log(env, [`⏭️ post ${screened.post.post.id}: its author is not a watched account; ignored`]);
+    return ok;
+  }
+  // Most posts are about other things: answered without waking the database.
+  if (!mayMatter(screened.post)) {
+    log(env, [unrelated(screened.post)]);
     return ok;
   }
   let db: Database | null = null;

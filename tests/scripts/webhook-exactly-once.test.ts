@@ -230,6 +230,11 @@ describe('bad input: refused cleanly, nothing sent, no database woken', () => {
     ['a CRC with no token', () => fetch(`${door.url}/x/webhook`).then((r) => r.status), 400],
     ['a CRC with an absurd token', () => fetch(`${door.url}/x/webhook?crc_token=${'%7B'.repeat(300)}`).then((r) => r.status), 400],
     [
+      'a post of a watched account about something else',
+      () => xDeliver(`${door.url}/x/webhook`, xDelivery({ id: POST.id, text: 'Happy Thanksgiving, everyone!' }), SECRET) as Promise<number>,
+      200,
+    ],
+    [
       'a post of an account not watched',
       () => xDeliver(`${door.url}/x/webhook`, xDelivery(POST, { userId: '999', username: 'someone_else' }), SECRET) as Promise<number>,
       200,

@@ -37,11 +37,12 @@ export const BENCH_ALERTS = {
   usage: 'npm run bench:alerts',
   about:
     'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its ' +
-    'work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local ' +
+    "work measured, the 1-minute schedule added), X's webhook there (a signed delivery → each outlet, and X's answer), " +
+    'then the pull and broadcast (the fallback) against local ' +
     'servers, with the same work and no outlet as the baseline.',
   flags: {},
   env: {
-    watchRuns: { name: 'BENCH_WATCH_RUNS', value: '<n>', about: 'watcher invocations measured (default 11)' },
+    watchRuns: { name: 'BENCH_WATCH_RUNS', value: '<n>', about: 'watcher invocations measured, and webhook deliveries (default 11)' },
     alertRuns: { name: 'BENCH_ALERT_RUNS', value: '<n>', about: 'pull + broadcast runs, medians reported (default 15)' },
   },
   example: 'BENCH_ALERT_RUNS=5 npm run bench:alerts',

@@ -4,7 +4,8 @@
  * screen.ts let through (signed by X, fresh, a post.create):
  *
  * 1. The author must be a watched account (RESETCAST_WATCH_ACCOUNTS): by the username X included, else by
- *    the user id the poller stored for the account. Anything else is ignored.
+ *    the user id the poller stored for the account, and the post must say something the classifier acts on
+ *    (mayMatter). Anything else is ignored; the binding asks both before it opens the database.
  * 2. The watcher's state read and healed (read-state.ts), the post classified, its alerts claimed and sent
  *    through the ledger (announcePosts: the very steps the poller's fast path runs), so the webhook and
  *    the poller derive the same alert ids and the ledger sends each once, whichever comes first.
@@ -27,6 +28,7 @@ import { siteReader } from '../watch/poll.ts';
 import { readState } from '../watch/read-state.ts';
 import { startPull } from '../watch/start-pull.ts';
 import type { WatchState } from '../watch/state.ts';
+import { classifyPost } from '../intake/classify.ts';
 import type { Delivery } from './delivery.ts';
 
 export type PostDelivery = Extract<Delivery, { kind: 'post' }>;
@@ -64,10 +66,19 @@ export function watchedByName(post: PostDelivery, accounts: readonly PolledAccou
   return accounts.find((a) => a.name.toLowerCase() === post.username!.toLowerCase())?.name ?? null;
 }
 
+/**
+ * Whether the post says anything the intake acts on (the classifier's first question, on its text alone):
+ * most posts of the watched accounts are about other things, and those are answered without waking the
+ * database. The poller reads them too and skips them the same way (classifyPosts).
+ */
+export const mayMatter = (post: PostDelivery): boolean => classifyPost(post.post.text) !== null;
+
 /** The watched account whose stored user id wrote the post, or null. */
 function watchedById(post: PostDelivery, accounts: readonly PolledAccount[], state: WatchState | undefined): string | null {
   return accounts.find((a) => state?.accounts[a.name]?.user_id === post.authorId)?.name ?? null;
 }
+
+export const unrelated = (post: PostDelivery): string => `⏭️ post ${post.post.id}: nothing about a reset, a grant or a promise; ignored`;
 
 const notWatched = (post: PostDelivery): string =>
   `⏭️ post ${post.post.id}: its author (user ${post.authorId}) is not a watched account; ignored`;
@@ -78,6 +89,7 @@ export async function receivePost(input: WebhookInput): Promise<WebhookOutput> {
   const none: WebhookOutput = { lines, alerts: [], dispatched: false };
   const byName = watchedByName(input.post, input.accounts);
   if (byName === null) return { ...none, lines: [notWatched(input.post)] };
+  if (!mayMatter(input.post)) return { ...none, lines: [unrelated(input.post)] };
   const stored = await readState(input.stores, input.now, lines);
   const name = byName ?? watchedById(input.post, input.accounts, stored?.state);
   if (name === null) return { ...none, lines: [...lines, notWatched(input.post)] };

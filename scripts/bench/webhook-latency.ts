@@ -1,0 +1,82 @@
+/**
+ * X's webhook's half of `npm run bench:alerts`: the real webhook function, bundled, in the real local
+ * Netlify runtime (scripts/lib/watch-runtime.ts), sent `runs` deliveries (after one more to warm up) as X
+ * sends them: each a new post by thsottiaux (its id stamped now), its `post.create` envelope signed with
+ * the consumer secret (docs.x.com, "X Activity API event payloads" and "Webhooks", read 2026-11-28). The
+ * clock starts when X sends the delivery (X's own push from the post's creation, sub-second by its docs,
+ * is not on this machine) and stops as each outlet and GitHub's dispatch receive their request, and when
+ * X gets its answer (the intake's own work). The database is the embedded one, as the local runtime uses
+ * it without NETLIFY_DB_URL: opening it, reading the state, claiming and settling are inside the work.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { postIdAt } from '../../src/core/postid.ts';
+import { startWatchRuntime } from '../lib/watch-runtime.ts';
+import type { WatchBenchInput, WatchSample } from './watch-latency.ts';
+
+const SECRET = 'bench-consumer-secret';
+const THS = '1450183340366770177';
+
+/** A post.create delivery of `id` by thsottiaux, as X's docs show one. */
+function delivery(id: string, text: string): string {
+  return JSON.stringify({
+    data: {
+      event_uuid: id,
+      filter: { user_id: THS },
+      event_type: 'post.create',
+      tag: 'resetcast',
+      payload: { id, text, author_id: THS, lang: 'en', edit_history_tweet_ids: [id], conversation_id: id },
+      includes: { users: [{ id: THS, name: 'Tibo', username: 'thsottiaux' }] },
+    },
+  });
+}
+
+/** Per delivery, ms from X sending it to each name's request, and to X's answer (`answer`). */
+export async function benchWebhook(input: Omit<WatchBenchInput, 'post'> & { text: string }): Promise<WatchSample[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'resetcast-bench-hook-'));
+  const runtime = await startWatchRuntime({
+    root: input.root,
+    published: input.published,
+    env: (url) => ({
+      ...input.env,
+      X_CONSUMER_SECRET: SECRET,
+      RESETCAST_WATCH_SITE: url,
+      RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:5',
+      RESETCAST_DISPATCH_TOKEN: 'bench',
+      RESETCAST_REPO: 'resetcast/bench',
+      RESETCAST_DB_DIR: join(directory, 'db'),
+    }),
+  });
+  const samples: WatchSample[] = [];
+  try {
+    for (let i = 0; i <= input.runs; i++) {
+      input.drain();
+      const body = delivery(postIdAt(new Date(Date.now() - 200), BigInt(i + 1)), input.text);
+      const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('base64')}`;
+      const t0 = performance.now();
+      const res = await fetch(runtime.webhook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-twitter-webhooks-signature': signature },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      await res.text();
+      const answered = performance.now();
+      const got = input.drain();
+      const missing = input.expect.filter((n) => got.filter((g) => g.name === n).length !== 1);
+      if (res.status !== 200 || missing.length > 0)
+        throw new Error(
+          `bench: delivery ${i}: status ${res.status}, not exactly one request at ${missing.join(', ') || '—'}:\n` +
+            runtime.lines('[x-webhook] ').slice(-8).join('\n'),
+        );
+      if (i > 0) samples.push({ ...Object.fromEntries(got.map((g) => [g.name, g.at - t0])), answer: answered - t0 });
+    }
+  } finally {
+    await runtime.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+  return samples;
+}
