@@ -1,5 +1,6 @@
 /**
- * The watcher (docs/alerts.md, "The watcher"): a Netlify scheduled function, every minute, that asks X
+ * The watcher (docs/alerts.md, "The watcher"): a Netlify scheduled function, every 5 minutes (the safety
+ * net of X's webhook, netlify/functions/x-webhook.ts, which announces a post within seconds), that asks X
  * for the posts of the due accounts newer than what the deployed site knows, announces a confident new
  * reset or banked grant at once to the configured outlets (each claimed first in the alert ledger in
  * Netlify Database, so no sender ever repeats it), and starts the scheduled pull through GitHub's
@@ -7,7 +8,7 @@
  * fetch, the database (NETLIFY_DB_URL, which Netlify sets; else, in the local runtime, the embedded one
  * in the working copy: src/db/database.ts) and the clock, around src/jobs/watch/run.ts.
  *
- * Its schedule (every minute) is in netlify.toml, `[functions.watch]`, where the local runtime reads it too.
+ * Its schedule (every 5 minutes) is in netlify.toml, `[functions.watch]`, where the local runtime reads it too.
  *
  * Never runs without its secrets (X_BEARER_TOKEN, RESETCAST_DISPATCH_TOKEN) and its repository
  * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through

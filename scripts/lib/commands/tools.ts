@@ -37,7 +37,7 @@ export const BENCH_ALERTS = {
   usage: 'npm run bench:alerts',
   about:
     'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its ' +
-    "work measured, the 1-minute schedule added), X's webhook there (a signed delivery → each outlet, and X's answer), " +
+    "work measured, the 5-minute schedule added), X's webhook there (a signed delivery → each outlet, and X's answer), " +
     'then the pull and broadcast (the fallback) against local ' +
     'servers, with the same work and no outlet as the baseline.',
   flags: {},

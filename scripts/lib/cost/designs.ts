@@ -4,6 +4,7 @@
  * timetable, a watcher that opens no connection on a quiet minute) is one more entry; the design before
  * X's webhook stays, for comparison.
  */
+import { WATCH_SCHEDULE_MINUTES } from '../../../src/jobs/watch/config.ts';
 import type { Pull } from '../rebuild-replay.ts';
 import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
 import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
  * The watcher's schedule (netlify.toml, `[functions.watch]`): every 5 minutes since X's webhook announces
  * posts within seconds (issue 38) and the poller is its safety net; every minute before.
  */
-export const WATCH_PERIOD_MS = 5 * 60_000;
+export const WATCH_PERIOD_MS = WATCH_SCHEDULE_MINUTES * 60_000;
 /** The schedule before X's webhook (the design "watcher every minute, no webhook"). */
 const MINUTE_PERIOD_MS = 60_000;
 

@@ -1,5 +1,5 @@
 /**
- * One run of the watcher (netlify/functions/watch.ts, every minute), pure apart from the HTTP and the
+ * One run of the watcher (netlify/functions/watch.ts, every 5 minutes), pure apart from the HTTP and the
  * stores passed in (docs/alerts.md, "The watcher"):
  *
  * 1. Reads its state (cursor per account) from the database and heals it (read-state.ts, heal.ts: a
