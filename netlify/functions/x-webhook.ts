@@ -114,5 +114,9 @@ export default async (request: Request): Promise<Response> => {
   return ok;
 };
 
-/** Its address on the site (docs/api.md lists it as not part of the public API). */
+/**
+ * Its address on the site, X_WEBHOOK_PATH (docs/api.md lists it as not part of the public API). Written out:
+ * Netlify reads a function's config from its source without running it, so only a literal is certain to
+ * be read (tests/unit/jobs/webhook/screen.test.ts holds the two together).
+ */
 export const config = { path: '/x/webhook' };

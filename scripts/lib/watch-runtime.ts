@@ -14,6 +14,7 @@
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Sql } from '../../src/core/sql.ts';
+import { X_WEBHOOK_PATH } from '../../src/core/site.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE, WEBHOOK_SOURCE } from './bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
 
@@ -92,7 +93,7 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
         .output()
         .split('\n')
         .filter((l) => l.startsWith(prefix)),
-    webhook: `${url}/x/webhook`,
+    webhook: `${url}${X_WEBHOOK_PATH}`,
     output: () => runtime.output(),
     close: async () => {
       await runtime.close();

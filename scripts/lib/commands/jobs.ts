@@ -1,6 +1,6 @@
 /** The flag tables of the scheduled jobs' commands and their helpers (docs/pull.md, docs/alerts.md). */
 import { PULL_BUDGET } from '../../../src/core/sources.ts';
-import { SITE } from '../../../src/core/site.ts';
+import { SITE, X_WEBHOOK_PATH } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import { DEFAULT_WATCH_ACCOUNTS } from '../../../src/jobs/watch/config.ts';
 import type { CommandSpec } from '../flags.ts';
@@ -125,7 +125,7 @@ export const X_WEBHOOK = {
     'answered by the deployed function) and one post.create subscription per watched account, idempotently; status ' +
     'shows what X holds; remove takes our subscriptions and the webhook away (exit 0 done, 1 a step failed).',
   flags: {
-    url: { type: 'string', value: '<url>', about: `the webhook's address (default ${SITE.url}/x/webhook)` },
+    url: { type: 'string', value: '<url>', about: `the webhook's address (default ${SITE.url}${X_WEBHOOK_PATH})` },
   },
   positionals: { names: ['register|status|remove'], required: 1 },
   env: {

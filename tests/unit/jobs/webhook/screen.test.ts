@@ -9,6 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { postIdAt } from '../../../../src/core/postid.ts';
+import { X_WEBHOOK_PATH } from '../../../../src/core/site.ts';
 import { DELIVERY_MAX_BYTES, screen, type Screened } from '../../../../src/jobs/webhook/screen.ts';
 import { crcAnswer, signatureMatches, signatureOf } from '../../../../src/jobs/webhook/signature.ts';
 
@@ -161,5 +162,12 @@ describe('signatureMatches', () => {
     expect(signatureMatches(body, xHmac('{"data":{}}', SECRET), SECRET)).toBe(true);
     expect(signatureMatches(body, signatureOf(body, ''), '')).toBe(false);
     expect(signatureMatches(body, null, SECRET)).toBe(false);
+  });
+});
+
+describe('the function', () => {
+  it('listens at X_WEBHOOK_PATH, the path docs/api.md names', async () => {
+    const { config } = await import('../../../../netlify/functions/x-webhook.ts');
+    expect(config.path).toBe(X_WEBHOOK_PATH);
   });
 });
