@@ -14,19 +14,15 @@
  * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through
  * the one redactor (src/core/secrets.ts).
  */
-import { join } from 'node:path';
 import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
-import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
-import { EMBEDDED_DIR, openDatabase, type Database } from '../../src/db/database.ts';
-import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import { withFunctionDatabase } from '../../src/db/function-database.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
-import { watchStore } from '../../src/jobs/watch/state.ts';
-import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
+import { watchStores } from '../../src/jobs/watch/stores.ts';
 
 /**
  * Netlify stops a scheduled function at 30 s (docs.netlify.com, scheduled functions: 30 s execution
@@ -36,7 +32,7 @@ import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
  */
 const RUN_BUDGET_MS = 20_000;
 /** Each database call's deadline here: several fit in the run's budget, and one after it. */
-const DB_TIMEOUT_MS = '4000';
+const DB_TIMEOUT_MS = 4_000;
 /** What the watcher cannot run without. */
 const REQUIRED = ['X_BEARER_TOKEN', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
@@ -62,35 +58,26 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
   }
   const start = Date.now();
   const now = new Date(Math.floor(start / 1000) * 1000);
-  let db: Database | null = null;
   try {
-    let stores = null;
-    try {
-      db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
-      // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
-      await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
-      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql), deployed: deployedStore(db.sql) };
-    } catch (e) {
-      log(env, [`❌ database: ${(e as Error).message}`]);
-    }
-    const result = await runWatch({
-      now,
-      http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
-      x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
-      deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
-      // Only with the deploy's own address: another site's alerts.json is not this deploy's.
-      deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
-      siteBase: SITE.url,
-      accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
-      stores,
-      urls: outletUrls(env),
-      dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+    await withFunctionDatabase(env, DB_TIMEOUT_MS, async (db, problem) => {
+      if (problem) log(env, [`❌ database: ${problem}`]);
+      const result = await runWatch({
+        now,
+        http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
+        x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
+        deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+        // Only with the deploy's own address: another site's alerts.json is not this deploy's.
+        deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
+        siteBase: SITE.url,
+        accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
+        stores: db && watchStores(db.sql),
+        urls: outletUrls(env),
+        dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+      });
+      log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
     });
-    log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
   } catch (e) {
     log(env, [`❌ watch: ${(e as Error).message}`]);
-  } finally {
-    await db?.close();
   }
   return new Response(null, { status: 204 });
 };

@@ -10,18 +10,14 @@
  * first (screen.ts): unsigned, forged, stale, malformed or oversized ones are refused with no database
  * opened and nothing sent. Every line it logs goes through the one redactor (src/core/secrets.ts).
  */
-import { join } from 'node:path';
 import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
-import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
-import { EMBEDDED_DIR, openDatabase, type Database } from '../../src/db/database.ts';
-import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import { withFunctionDatabase } from '../../src/db/function-database.ts';
 import { parseWatchAccounts, type PolledAccount } from '../../src/jobs/watch/config.ts';
-import { watchStore } from '../../src/jobs/watch/state.ts';
-import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
+import { watchStores } from '../../src/jobs/watch/stores.ts';
 import { mayMatter, receivePost, unrelated, watchedByName } from '../../src/jobs/webhook/intake.ts';
 import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
 
@@ -33,7 +29,7 @@ import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
  */
 const RUN_BUDGET_MS = 6_000;
 /** Each database call's deadline here. */
-const DB_TIMEOUT_MS = '2000';
+const DB_TIMEOUT_MS = 2_000;
 /** What the webhook cannot run without: the key X signs with, and the pull it dispatches. */
 const REQUIRED = ['X_CONSUMER_SECRET', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
@@ -83,33 +79,25 @@ export default async (request: Request): Promise<Response> => {
     log(env, [unrelated(screened.post)]);
     return ok;
   }
-  let db: Database | null = null;
+  const { post } = screened;
   try {
-    let stores = null;
-    try {
-      db = await openDatabase({ env: { RESETCAST_DB_TIMEOUT_MS: DB_TIMEOUT_MS, ...env }, embeddedDir: join(process.cwd(), EMBEDDED_DIR) });
-      // Deployed, the migrations folder is not in the function (Netlify applied them at deploy): nothing to do.
-      await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
-      stores = { state: watchStore(db.sql), ledger: alertLedger(db.sql), deployed: deployedStore(db.sql) };
-    } catch (e) {
-      log(env, [`❌ database: ${(e as Error).message}`]);
-    }
-    const result = await receivePost({
-      now,
-      http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
-      post: screened.post,
-      accounts,
-      stores,
-      deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
-      siteBase: SITE.url,
-      urls: outletUrls(env),
-      dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+    await withFunctionDatabase(env, DB_TIMEOUT_MS, async (db, problem) => {
+      if (problem) log(env, [`❌ database: ${problem}`]);
+      const result = await receivePost({
+        now,
+        http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
+        post,
+        accounts,
+        stores: db && watchStores(db.sql),
+        deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+        siteBase: SITE.url,
+        urls: outletUrls(env),
+        dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+      });
+      log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
     });
-    log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
   } catch (e) {
     log(env, [`❌ x-webhook: ${(e as Error).message}`]);
-  } finally {
-    await db?.close();
   }
   return ok;
 };

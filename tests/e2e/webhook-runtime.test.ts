@@ -10,18 +10,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { stableStringify } from '../../src/core/json.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { SITE } from '../../src/core/site.ts';
-import { createPayloads } from '../../src/site/api/payloads.ts';
 import { startWatchRuntime, type WatchRuntime } from '../../scripts/lib/watch-runtime.ts';
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi, SLACK_PATH, slackApi } from '../support/outlet-servers.ts';
 import { startPostgres, type LocalPostgres } from '../support/postgres.ts';
-import { openDatabase, type Database } from '../../src/db/database.ts';
-import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
-import { MIGRATIONS } from '../support/ledger.ts';
-import { loadDir, NOW, tempData } from '../support/pull-env.ts';
+import type { Database } from '../../src/db/database.ts';
+import { historyDeploy, migratedDatabase } from '../support/deploy.ts';
 import { runNode } from '../support/run-node.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { startXWebhooks, xDeliver, xDelivery, type Post, type XWebhooksStandIn } from '../support/x-api.ts';
@@ -46,18 +41,11 @@ beforeAll(async () => {
     startServer(slackApi()),
     startPostgres(),
   ]);
-  const dbUrl = await pg.freshDatabase('hook');
-  db = await openDatabase({ env: { NETLIFY_DB_URL: dbUrl }, embeddedDir: '' });
-  await applyMigrations(db, migrationsIn(MIGRATIONS));
-  const p = createPayloads(loadDir(tempData()), NOW, SITE.url);
+  const { url: dbUrl, db: opened } = await migratedDatabase(pg, 'hook');
+  db = opened;
   runtime = await startWatchRuntime({
     root: ROOT,
-    published: {
-      '/api/v1/timeline.json': stableStringify(p.timeline),
-      '/api/v1/promises.json': stableStringify(p.promises),
-      '/api/v1/banked.json': stableStringify(p.banked),
-      '/api/v1/alerts.json': stableStringify(p.alerts),
-    },
+    published: historyDeploy(),
     env: (url) => ({
       X_CONSUMER_SECRET: SECRET,
       X_BEARER_TOKEN: X_TOKEN,

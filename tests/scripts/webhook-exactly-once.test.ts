@@ -14,18 +14,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stableStringify } from '../../src/core/json.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { SITE } from '../../src/core/site.ts';
-import { createPayloads } from '../../src/site/api/payloads.ts';
-import { openDatabase, type Database } from '../../src/db/database.ts';
-import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import type { Database } from '../../src/db/database.ts';
 import { DELIVERY_MAX_BYTES } from '../../src/jobs/webhook/screen.ts';
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { DISCORD_PATH, ntfyApi, outletEnv, SLACK_PATH, startOutlets, TELEGRAM_TOKEN } from '../support/outlet-servers.ts';
-import { MIGRATIONS } from '../support/ledger.ts';
 import { PG_PASSWORD, startPostgres, type LocalPostgres } from '../support/postgres.ts';
-import { loadDir, NOW, pullInto, tempData } from '../support/pull-env.ts';
+import { historyDeploy, migratedDatabase } from '../support/deploy.ts';
+import { pullInto, tempData } from '../support/pull-env.ts';
 import { runNode } from '../support/run-node.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { xApi, xCrc, xDeliver, xDelivery, xSignature } from '../support/x-api.ts';
@@ -88,14 +84,7 @@ const sendersEnv = (): Record<string, string> => ({
 });
 
 beforeAll(async () => {
-  const data = tempData();
-  const p = createPayloads(loadDir(data), NOW, SITE.url);
-  const published: Record<string, string> = {
-    '/api/v1/timeline.json': stableStringify(p.timeline),
-    '/api/v1/promises.json': stableStringify(p.promises),
-    '/api/v1/banked.json': stableStringify(p.banked),
-    '/api/v1/alerts.json': stableStringify(p.alerts),
-  };
+  const published = historyDeploy();
   const others = await startOutlets({});
   let ntfy: FixtureServer;
   [pg, x, github, site, ntfy] = await Promise.all([
@@ -115,9 +104,7 @@ beforeAll(async () => {
   await others.ntfy.close();
   outlets = { ...others, ntfy: ntfy! };
   closers.push(x.close, github.close, site.close, ...Object.values(outlets).map((o) => o.close));
-  dbUrl = await pg.freshDatabase('hook');
-  db = await openDatabase({ env: { NETLIFY_DB_URL: dbUrl }, embeddedDir: '' });
-  await applyMigrations(db, migrationsIn(MIGRATIONS));
+  ({ url: dbUrl, db } = await migratedDatabase(pg, 'hook'));
 }, 120_000);
 
 afterAll(async () => {
