@@ -37,7 +37,7 @@ import { createPayloads } from '../../src/site/api/payloads.ts';
 import { median, medianWithUniformWait, percentile } from './stats.ts';
 import { listen, type Reply } from './stand-in.ts';
 import { benchWatcher, type WatchSample } from './watch-latency.ts';
-import { benchWebhook } from './webhook-latency.ts';
+import { benchWebhook, benchWebhookWarm } from './webhook-latency.ts';
 import { WATCH_SCHEDULE_MINUTES } from '../../src/jobs/watch/config.ts';
 import { BENCH_ALERTS } from '../lib/commands/tools.ts';
 import { envValue, parseCommand } from '../lib/flags.ts';
@@ -250,6 +250,28 @@ const hook: WatchSample[] = await benchWebhook({
   expect: [...OUTLETS, 'dispatch'],
 });
 
+// 2b. The same deliveries to a warm instance in this process on BENCH_DB_URL's PostgreSQL, when it is given.
+const warmDb = envValue(BENCH_ALERTS.env.dbUrl);
+const warm: WatchSample[] | null = warmDb
+  ? await benchWebhookWarm({
+      runs: WATCH_RUNS,
+      published: Object.fromEntries(
+        (['timeline', 'promises', 'banked'] as const).map((n) => [`/api/v1/${n}.json`, stableStringify(payloads[n])]),
+      ),
+      env: {
+        RESETCAST_GITHUB_API: sources.url,
+        NTFY_TOPIC_URL: URLS.ntfy!,
+        DISCORD_WEBHOOK_URL: URLS.discord!,
+        SLACK_WEBHOOK_URL: URLS.slack!,
+        ...TELEGRAM,
+      },
+      text: post.text,
+      dbUrl: warmDb,
+      drain: () => arrivals.splice(0),
+      expect: [...OUTLETS, 'dispatch'],
+    })
+  : null;
+
 /** The webhook table's row names that are not an outlet's. */
 const HOOK_ROWS: Record<string, string> = {
   dispatch: 'dispatch (pull.yml)',
@@ -345,6 +367,15 @@ console.log(
     `${fmt(Math.max(...hookLast))} (${verdict(Math.max(...hookLast), HOOK_TARGET.worstMs)}); the intake's own work (its done in) median ` +
     `${fmt(median(hookAnswer))} (${verdict(median(hookAnswer), HOOK_TARGET.workMs)})`,
 );
+if (warm) {
+  const last = warm.map((h) => Math.max(...OUTLETS.map((o) => h[o]!)));
+  const answer = warm.map((h) => h['answer']!);
+  console.log(
+    `X's webhook, a warm instance in this process on BENCH_DB_URL's PostgreSQL (${WATCH_RUNS} deliveries): last outlet median ` +
+      `${fmt(median(last))}, worst ${fmt(Math.max(...last))}; X's answer (the intake's work, warm) median ${fmt(median(answer))} ` +
+      `(${verdict(median(answer), HOOK_TARGET.workMs)}), worst ${fmt(Math.max(...answer))}`,
+  );
+} else console.log("X's webhook, warm on PostgreSQL: not measured (set BENCH_DB_URL to a PostgreSQL URL)");
 console.log('');
 console.log('The fallback: the pull and its broadcast (when the watcher cannot send), after the pull starts');
 const ratio = m(withO, 'total') / m(without, 'total');

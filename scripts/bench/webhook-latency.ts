@@ -14,7 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { postIdAt } from '../../src/core/postid.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { startWatchRuntime } from '../lib/watch-runtime.ts';
+import { listen } from './stand-in.ts';
 import type { WatchBenchInput, WatchSample } from './watch-latency.ts';
 
 const SECRET = 'bench-consumer-secret';
@@ -32,6 +35,12 @@ function delivery(id: string, text: string): string {
       includes: { users: [{ id: THS, name: 'Tibo', username: 'thsottiaux' }] },
     },
   });
+}
+
+/** A signed delivery of a new post (the `i`-th), as X sends it. */
+function signed(i: number, text: string): { body: string; signature: string } {
+  const body = delivery(postIdAt(new Date(Date.now() - 200), BigInt(i + 1)), text);
+  return { body, signature: `sha256=${createHmac('sha256', SECRET).update(body).digest('base64')}` };
 }
 
 /** The `n`-th run's own duration, from its `done in N ms` line (it reaches the runtime's output after the answer). */
@@ -65,8 +74,7 @@ export async function benchWebhook(input: Omit<WatchBenchInput, 'post'> & { text
   try {
     for (let i = 0; i <= input.runs; i++) {
       input.drain();
-      const body = delivery(postIdAt(new Date(Date.now() - 200), BigInt(i + 1)), input.text);
-      const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('base64')}`;
+      const { body, signature } = signed(i, input.text);
       const t0 = performance.now();
       const res = await fetch(runtime.webhook, {
         method: 'POST',
@@ -92,6 +100,58 @@ export async function benchWebhook(input: Omit<WatchBenchInput, 'post'> & { text
   } finally {
     await runtime.close();
     rmSync(directory, { recursive: true, force: true });
+  }
+  return samples;
+}
+
+/**
+ * The same deliveries to a warm instance: the function's module loaded once in this process and called
+ * as the runtime calls it, against `dbUrl`'s PostgreSQL (migrated first), as a deployed instance kept warm
+ * talks to Netlify Database. Per delivery, ms from X sending it to X's answer (`answer`) and to each name.
+ */
+export async function benchWebhookWarm(
+  input: Omit<WatchBenchInput, 'post' | 'root'> & { text: string; dbUrl: string },
+): Promise<WatchSample[]> {
+  const db = await openDatabase({ env: { NETLIFY_DB_URL: input.dbUrl }, embeddedDir: '' });
+  await applyMigrations(db, migrationsIn(join(import.meta.dirname, '../../netlify/database/migrations')));
+  await db.close();
+  const site = await listen((url) => {
+    const body = input.published[url.pathname];
+    return body === undefined ? { status: 404, type: 'text/plain', body: '' } : { status: 200, type: 'application/json', body };
+  });
+  // The function reads its environment when it runs, as on Netlify.
+  Object.assign(process.env, input.env, {
+    X_CONSUMER_SECRET: SECRET,
+    RESETCAST_WATCH_SITE: site.url,
+    RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:5',
+    RESETCAST_DISPATCH_TOKEN: 'bench',
+    RESETCAST_REPO: 'resetcast/bench',
+    NETLIFY_DB_URL: input.dbUrl,
+  });
+  const handler = ((await import('../../netlify/functions/x-webhook.ts')) as { default: (r: Request) => Promise<Response> }).default;
+  const samples: WatchSample[] = [];
+  try {
+    for (let i = 0; i <= input.runs; i++) {
+      input.drain();
+      const { body, signature } = signed(1000 + i, input.text);
+      const t0 = performance.now();
+      const res = await handler(
+        new Request('http://127.0.0.1/x/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-twitter-webhooks-signature': signature },
+          body,
+        }),
+      );
+      await res.text();
+      const answered = performance.now();
+      const got = input.drain();
+      const missing = input.expect.filter((n) => got.filter((g) => g.name === n).length !== 1);
+      if (i > 0 && (res.status !== 200 || missing.length > 0))
+        throw new Error(`bench: warm delivery ${i}: status ${res.status}, not exactly one request at ${missing.join(', ') || '—'}`);
+      if (i > 0) samples.push({ ...Object.fromEntries(got.map((g) => [g.name, g.at - t0])), answer: answered - t0 });
+    }
+  } finally {
+    site.server.close();
   }
   return samples;
 }

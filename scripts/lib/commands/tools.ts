@@ -44,6 +44,11 @@ export const BENCH_ALERTS = {
   env: {
     watchRuns: { name: 'BENCH_WATCH_RUNS', value: '<n>', about: 'watcher invocations measured, and webhook deliveries (default 11)' },
     alertRuns: { name: 'BENCH_ALERT_RUNS', value: '<n>', about: 'pull + broadcast runs, medians reported (default 15)' },
+    dbUrl: {
+      name: 'BENCH_DB_URL',
+      value: '<postgres url>',
+      about: "also time X's webhook in a warm instance (this process) against this PostgreSQL, migrated first",
+    },
   },
   example: 'BENCH_ALERT_RUNS=5 npm run bench:alerts',
 } as const satisfies CommandSpec;
