@@ -19,8 +19,9 @@ import { DataError } from '../src/core/dataset/index.ts';
 import { outletUrls } from '../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../src/jobs/broadcast/run.ts';
 import { alertLedger, CLAIM_LEASE_MS } from '../src/jobs/broadcast/ledger.ts';
-import { readSentLog, recentRecords } from '../src/jobs/broadcast/sent-log.ts';
-import { EMBEDDED_DIR, openDatabase, type Database } from '../src/db/database.ts';
+import { importingFirst } from '../src/jobs/broadcast/retired-log.ts';
+import { DB_TIMEOUT_MS, EMBEDDED_DIR, openDatabase, type Database } from '../src/db/database.ts';
+import { redactorFrom } from '../src/core/secrets.ts';
 import { applyMigrations, migrationsIn } from '../src/db/migrate.ts';
 import { SITE } from '../src/core/site.ts';
 import { BROADCAST } from './lib/commands/jobs.ts';
@@ -33,11 +34,13 @@ const root = resolve(import.meta.dirname, '..');
 // One clock for the run: the send window and the alerts read the same instant (the leases run on the database's clock).
 const now = buildNow(env);
 const dir = dataDir(env);
-/** A shorter lease for tests (each send then gets half of it); never longer than the default. */
+/** A shorter lease for tests; never longer than the default. */
 const leaseMs = Math.min(
   CLAIM_LEASE_MS,
   Number(env['RESETCAST_CLAIM_LEASE_MS']) > 0 ? Number(env['RESETCAST_CLAIM_LEASE_MS']) : CLAIM_LEASE_MS,
 );
+/** Each database call's deadline (src/db/database.ts reads the same variable): what a settlement may take. */
+const settleMs = Number(env['RESETCAST_DB_TIMEOUT_MS']) > 0 ? Number(env['RESETCAST_DB_TIMEOUT_MS']) : DB_TIMEOUT_MS;
 
 /** The database could not be used: said in its own line already. */
 class NothingSent extends Error {}
@@ -46,18 +49,23 @@ let db: Database | null = null;
 try {
   const texts = readDataTexts(dir);
   try {
-    db = await openDatabase({ env, embeddedDir: join(root, EMBEDDED_DIR) });
+    // One line at once when another command has the embedded database, not minutes of silence.
+    db = await openDatabase({ env, embeddedDir: join(root, EMBEDDED_DIR), onWait: (line) => console.log(`⏳ ${line}`) });
     const applied = await applyMigrations(db, migrationsIn(join(root, 'netlify/database/migrations')));
     console.log(`✅ database: ${db.label}${applied.length > 0 ? ` (applied ${applied.join(', ')})` : ''}`);
   } catch (e) {
     console.error(`❌ database: ${(e as Error).message}; nothing sent`);
     throw new NothingSent();
   }
-  const ledger = alertLedger(db.sql, leaseMs);
-  // The retired committed log, once: its recent records into an empty ledger, so the switch resends nothing.
-  const imported = await ledger.importOnce(recentRecords(readSentLog(texts[DATA_FILES.sentLog], now).log, now));
-  if (imported > 0) console.log(`✅ ledger: imported ${imported} recent record(s) of ${DATA_FILES.sentLog} (once, into the empty ledger)`);
-  const result = await runBroadcast({ texts, now, http: commandHttp(env), urls: outletUrls(env), site: SITE.url, ledger, leaseMs });
+  // The retired data/sent-log.json is imported before the ledger's first call, once per database (whichever sender is first).
+  // Every text the ledger stores is cleaned of the environment's secrets (and each outlet's credential).
+  const ledger = importingFirst(
+    alertLedger(db.sql, { redact: redactorFrom(env), settleMs, leaseMs }),
+    db.sql,
+    { text: texts[DATA_FILES.sentLog], now },
+    (l) => console.log(l),
+  );
+  const result = await runBroadcast({ texts, now, http: commandHttp(env), urls: outletUrls(env), site: SITE.url, ledger });
   for (const l of result.lines) console.log(l);
   const pruned = await ledger.prune(now).catch(() => 0);
   if (pruned > 0) console.log(`✅ ledger: forgot ${pruned} row(s) of alerts older than the keep window`);

@@ -2,20 +2,22 @@
  * Second step of `npm run build`: writes the deployable /mcp function as one file into
  * .netlify/functions-bundled/ (see scripts/lib/bundle-function.ts for why it is pre-bundled), after
  * validating the payloads the first step published and pinning them into it; and the scheduled watcher
- * (netlify/functions/watch.ts) beside it, as watch.mjs, and X's webhook (netlify/functions/x-webhook.ts)
- * as x-webhook.mjs: Netlify ships only what is in that folder. RESETCAST_OUT_DIR (the build's output
- * folder, as for astro build) and RESETCAST_FUNCTION_OUT (the bundle) point elsewhere.
+ * (netlify/functions/watch.ts) beside it, as watch.mjs, and X's webhook (netlify/functions/x-webhook.ts) as
+ * x-webhook.mjs, each with the retired data/sent-log.json pinned into it: Netlify ships only what is in
+ * that folder. RESETCAST_OUT_DIR (the build's output folder, as for astro build) and RESETCAST_FUNCTION_OUT
+ * (the bundle) point elsewhere.
  */
 import { dirname, join, resolve } from 'node:path';
-import { BUNDLED_FUNCTIONS_DIR, bundleFunction, bundleMcpFunction, WATCH_SOURCE, WEBHOOK_SOURCE } from './lib/bundle-function.ts';
+import { BUNDLED_FUNCTIONS_DIR, bundleMcpFunction, bundleWatchFunction, bundleWebhookFunction } from './lib/bundle-function.ts';
+import { dataDir } from '../src/io/data-folder.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, process.env['RESETCAST_OUT_DIR'] ?? 'dist');
 const outfile = resolve(root, process.env['RESETCAST_FUNCTION_OUT'] ?? join(BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'));
 try {
   await bundleMcpFunction(root, outfile, { apiDir: join(dist, 'api/v1') });
-  await bundleFunction(root, WATCH_SOURCE, join(dirname(outfile), 'watch.mjs'));
-  await bundleFunction(root, WEBHOOK_SOURCE, join(dirname(outfile), 'x-webhook.mjs'));
+  await bundleWatchFunction(root, join(dirname(outfile), 'watch.mjs'), dataDir());
+  await bundleWebhookFunction(root, join(dirname(outfile), 'x-webhook.mjs'), dataDir());
 } catch (e) {
   console.error(`cannot bundle the functions: ${(e as Error).message}`);
   process.exit(1);

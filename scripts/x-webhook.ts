@@ -22,13 +22,13 @@ const token = envValue(X_WEBHOOK.env.xToken);
 if (!token) refuse(X_WEBHOOK, `${X_WEBHOOK.env.xToken.name} is not set (the X app's bearer token)`);
 const url = values.url ?? `${SITE.url}${X_WEBHOOK_PATH}`;
 if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) refuse(X_WEBHOOK, `--url ${JSON.stringify(url)}: not an http(s) URL`);
-/** The watched accounts, or the command refused with the variable's problem. */
+/**
+ * The watched accounts, or the command refused with the variable's problems: the watcher leaves a bad
+ * entry out and goes on, but registering without it would remove that account's subscription.
+ */
 function watched(): PolledAccount[] {
-  try {
-    return parseWatchAccounts(envValue(X_WEBHOOK.env.accounts));
-  } catch (e) {
-    return refuse(X_WEBHOOK, (e as Error).message);
-  }
+  const { accounts, problems } = parseWatchAccounts(envValue(X_WEBHOOK.env.accounts));
+  return problems.length > 0 ? refuse(X_WEBHOOK, `${problems.join('; ')}; nothing changed at X`) : accounts;
 }
 const accounts = watched();
 const result = await SETUP_ACTIONS[action as SetupAction]({

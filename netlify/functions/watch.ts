@@ -20,6 +20,7 @@ import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { withFunctionDatabase } from '../../src/db/function-database.ts';
+import { retiredSentLogText } from '../../src/io/retired-log-text.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
 import { watchStores } from '../../src/jobs/watch/stores.ts';
@@ -59,23 +60,33 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
   const start = Date.now();
   const now = new Date(Math.floor(start / 1000) * 1000);
   try {
-    await withFunctionDatabase(env, DB_TIMEOUT_MS, async (db, problem) => {
-      if (problem) log(env, [`❌ database: ${problem}`]);
-      const result = await runWatch({
-        now,
-        http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
-        x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
-        deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
-        // Only with the deploy's own address: another site's alerts.json is not this deploy's.
-        deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
-        siteBase: SITE.url,
-        accounts: parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']),
-        stores: db && watchStores(db.sql),
-        urls: outletUrls(env),
-        dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
-      });
-      log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
-    });
+    await withFunctionDatabase(
+      env,
+      DB_TIMEOUT_MS,
+      (line) => log(env, [`⏳ ${line}`]),
+      async (db, problem) => {
+        const watched = parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']);
+        const result = await runWatch({
+          now,
+          http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
+          x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
+          deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+          // Only with the deploy's own address: another site's alerts.json is not this deploy's.
+          deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
+          siteBase: SITE.url,
+          accounts: watched.accounts,
+          accountProblems: watched.problems,
+          // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first).
+          stores:
+            db &&
+            watchStores(db.sql, { env, now, retiredLog: retiredSentLogText(env), settleMs: DB_TIMEOUT_MS, say: (l) => log(env, [l]) }),
+          noDatabase: problem ?? undefined, // said in the run's one ❌ database line
+          urls: outletUrls(env),
+          dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+        });
+        log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
+      },
+    );
   } catch (e) {
     log(env, [`❌ watch: ${(e as Error).message}`]);
   }

@@ -16,20 +16,25 @@ import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { withFunctionDatabase } from '../../src/db/function-database.ts';
-import { parseWatchAccounts, type PolledAccount } from '../../src/jobs/watch/config.ts';
+import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
+import { retiredSentLogText } from '../../src/io/retired-log-text.ts';
 import { watchStores } from '../../src/jobs/watch/stores.ts';
 import { mayMatter, receivePost, unrelated, watchedByName } from '../../src/jobs/webhook/intake.ts';
 import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
 
 /**
  * X waits 10 s for an answer (docs.x.com, "Webhooks": respond within 10 seconds), then retries. Every
- * request of a delivery (the site, the outlets, GitHub) ends by this much after its start, and each
- * database call within DB_TIMEOUT_MS, so the answer leaves well inside X's limit; what a stop leaves
- * claimed is resent at most once after its lease (the ledger's rules), and X's retry is a duplicate.
+ * request of a delivery (the site, the outlets, GitHub) ends by RUN_BUDGET_MS after its start, each send
+ * by SEND_MS after its claim and each database call within DB_TIMEOUT_MS: a claim is made only while a
+ * send and its settlement still fit (src/jobs/broadcast/broadcast.ts), so the answer leaves inside X's
+ * limit. What a stop leaves claimed is resent at most once after its lease (the ledger's rules), and X's
+ * retry of a late answer is a duplicate the ledger absorbs.
  */
-const RUN_BUDGET_MS = 6_000;
+const RUN_BUDGET_MS = 8_500;
+/** A send's own deadline: outlets answer in well under a second; one that takes longer is uncertain (resent once, after its lease). */
+const SEND_MS = 4_000;
 /** Each database call's deadline here. */
-const DB_TIMEOUT_MS = 2_000;
+const DB_TIMEOUT_MS = 1_500;
 /** What the webhook cannot run without: the key X signs with, and the pull it dispatches. */
 const REQUIRED = ['X_CONSUMER_SECRET', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
@@ -63,13 +68,8 @@ export default async (request: Request): Promise<Response> => {
     return respond(screened.answer);
   }
   const ok = respond({ status: 200, body: JSON.stringify({ received: screened.post.post.id }), headers: JSON_HEADERS });
-  let accounts: PolledAccount[];
-  try {
-    accounts = parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']);
-  } catch (e) {
-    log(env, [`❌ settings: ${(e as Error).message}; nothing read (the poller says the same)`]);
-    return ok;
-  }
+  // A bad entry is left out (the watcher says so every run); the others are watched.
+  const { accounts } = parseWatchAccounts(env['RESETCAST_WATCH_ACCOUNTS']);
   if (watchedByName(screened.post, accounts) === null) {
     log(env, [`⏭️ post ${screened.post.post.id}: its author is not a watched account; ignored`]);
     return ok;
@@ -81,21 +81,30 @@ export default async (request: Request): Promise<Response> => {
   }
   const { post } = screened;
   try {
-    await withFunctionDatabase(env, DB_TIMEOUT_MS, async (db, problem) => {
-      if (problem) log(env, [`❌ database: ${problem}`]);
-      const result = await receivePost({
-        now,
-        http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
-        post,
-        accounts,
-        stores: db && watchStores(db.sql),
-        deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
-        siteBase: SITE.url,
-        urls: outletUrls(env),
-        dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
-      });
-      log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
-    });
+    await withFunctionDatabase(
+      env,
+      DB_TIMEOUT_MS,
+      (line) => log(env, [`⏳ ${line}`]),
+      async (db, problem) => {
+        const result = await receivePost({
+          now,
+          http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
+          post,
+          accounts,
+          // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first).
+          stores:
+            db &&
+            watchStores(db.sql, { env, now, retiredLog: retiredSentLogText(env), settleMs: DB_TIMEOUT_MS, say: (l) => log(env, [l]) }),
+          noDatabase: problem ?? undefined,
+          deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+          siteBase: SITE.url,
+          urls: outletUrls(env),
+          dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
+          sendMs: SEND_MS,
+        });
+        log(env, [...result.lines, `done in ${Date.now() - start} ms`]);
+      },
+    );
   } catch (e) {
     log(env, [`❌ x-webhook: ${(e as Error).message}`]);
   }

@@ -22,7 +22,8 @@ import { performance } from 'node:perf_hooks';
 import { OUTLET_NAMES, outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
-import { openDatabase } from '../../src/db/database.ts';
+import { DB_TIMEOUT_MS, openDatabase } from '../../src/db/database.ts';
+import { redactorFrom } from '../../src/core/secrets.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { classifyPosts } from '../../src/jobs/intake/posts.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
@@ -182,7 +183,7 @@ async function once(withOutlets: boolean): Promise<Sample> {
     http,
     urls: withOutlets ? URLS : {},
     site: SITE.url,
-    ledger: alertLedger(db.sql),
+    ledger: alertLedger(db.sql, { redact: redactorFrom(process.env), settleMs: DB_TIMEOUT_MS }),
     onDerived: () => (marks.alerts = performance.now()),
   });
   marks.broadcast = performance.now();

@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { Sql } from '../../src/core/sql.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
-import { openDatabase, type Database } from '../../src/db/database.ts';
+import { DB_TIMEOUT_MS, openDatabase, type Database } from '../../src/db/database.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
@@ -118,7 +118,7 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
     deploy: site.url,
     deployId: 'bench-deploy',
     siteBase: SITE.url,
-    accounts: parseWatchAccounts(undefined),
+    accounts: parseWatchAccounts(undefined).accounts,
     urls,
     dispatch: { repo: REPO, token: 'bench', api: site.url },
   });
@@ -134,7 +134,9 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
     const db = withDb ? await open() : null;
     try {
       const sql = db ? counted(db.sql, count) : null;
-      const stores = sql ? { state: watchStore(sql), ledger: alertLedger(sql), deployed: deployedStore(sql) } : null;
+      const stores = sql
+        ? { state: watchStore(sql), ledger: alertLedger(sql, { redact: (t) => t, settleMs: DB_TIMEOUT_MS }), deployed: deployedStore(sql) }
+        : null;
       const out = await runWatch({ ...base(now), stores });
       const failed = out.lines.filter((l) => l.startsWith('❌') && (withDb || !/database/.test(l)));
       if (failed.length > 0 || (alert && out.alerts.length !== 1))

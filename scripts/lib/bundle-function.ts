@@ -14,9 +14,10 @@ import { build, type Plugin } from 'esbuild';
 import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp/tools/published.ts';
 import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
+import { readDataFile } from '../../src/io/data-folder.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
-/** The watcher (docs/alerts.md): bundled the same way, nothing pinned (it reads the deploy over HTTP). */
+/** The watcher (docs/alerts.md): bundled the same way, only the retired sent-log pinned (bundleWatchFunction); it reads the deploy over HTTP. */
 export const WATCH_SOURCE = 'netlify/functions/watch.ts';
 /** X's webhook (docs/alerts.md, "X's webhook"): bundled the same way, nothing pinned. */
 export const WEBHOOK_SOURCE = 'netlify/functions/x-webhook.ts';
@@ -86,6 +87,27 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
     ...(options.sourcemap ? { sourcemap: true } : {}),
   });
 }
+
+/**
+ * The deployable watcher, with the retired data/sent-log.json of `dataDir` pinned into it as a string
+ * (RESETCAST_RETIRED_SENT_LOG; a missing file as what its absence means, an empty log): the function
+ * imports its recent records into the ledger once per database (src/jobs/broadcast/retired-log.ts), and a
+ * deployed function holds only what it is shipped with. Pinned rather than shipped beside it
+ * (`included_files`): what the bundle holds is what runs, deployed and in the local runtime alike.
+ */
+export async function bundleWatchFunction(root: string, outfile: string, dataDir: string): Promise<string> {
+  return bundleFunction(root, WATCH_SOURCE, outfile, pinnedRetiredLog(dataDir));
+}
+
+/** X's webhook, a sender too: the same retired sent-log pinned into it (whichever sender is first imports it). */
+export async function bundleWebhookFunction(root: string, outfile: string, dataDir: string): Promise<string> {
+  return bundleFunction(root, WEBHOOK_SOURCE, outfile, pinnedRetiredLog(dataDir));
+}
+
+/** The retired data/sent-log.json of `dataDir` as the define that pins it (src/io/retired-log-text.ts reads it). */
+const pinnedRetiredLog = (dataDir: string) => ({
+  define: { RESETCAST_RETIRED_SENT_LOG: JSON.stringify(readDataFile(dataDir, 'sentLog')) },
+});
 
 /**
  * Modules the function imports but never runs, replaced in the bundle by small stand-ins (half of the

@@ -15,7 +15,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Sql } from '../../src/core/sql.ts';
 import { X_WEBHOOK_PATH } from '../../src/core/site.ts';
-import { BUNDLED_FUNCTIONS_DIR, bundleFunction, WATCH_SOURCE, WEBHOOK_SOURCE } from './bundle-function.ts';
+import { BUNDLED_FUNCTIONS_DIR, bundleWatchFunction, bundleWebhookFunction } from './bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
 
 /** What `netlify functions:invoke` sends a scheduled function, and what the runtime then invokes it with. */
@@ -41,6 +41,8 @@ export interface WatchRuntimeOptions {
   published: Readonly<Record<string, string>>;
   /** The function's environment (secrets, source and outlet addresses); `url` is the runtime's own address. */
   env: (url: string) => Record<string, string>;
+  /** The data/ folder whose retired sent-log the bundle pins (the repository's by default). */
+  dataDir?: string;
   /** How long the runtime may take to come up. */
   startMs?: number;
 }
@@ -53,9 +55,9 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
   }
   let runtime: NetlifyServe;
   try {
-    await bundleFunction(o.root, WATCH_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'));
+    await bundleWatchFunction(o.root, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'), o.dataDir ?? join(o.root, 'data'));
     // X's webhook beside it, as a deploy ships both (scripts/bundle-functions.ts): X delivers to `${url}/x/webhook`.
-    await bundleFunction(o.root, WEBHOOK_SOURCE, join(dir, BUNDLED_FUNCTIONS_DIR, 'x-webhook.mjs'));
+    await bundleWebhookFunction(o.root, join(dir, BUNDLED_FUNCTIONS_DIR, 'x-webhook.mjs'), o.dataDir ?? join(o.root, 'data'));
     // As in a working copy: the migrations (the function applies them to the embedded database) and the
     // packages the bundle leaves out (the embedded engine, loaded only without NETLIFY_DB_URL).
     cpSync(join(o.root, 'netlify/database/migrations'), join(dir, 'netlify/database/migrations'), { recursive: true });

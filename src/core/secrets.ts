@@ -56,6 +56,12 @@ interface SecretVariable {
   parts: (value: string, declaredPublic: boolean) => string[];
   /** The part that may be declared public (DECLARE_PUBLIC_ENV), in words; absent: nothing of it is public. */
   mayBePublic?: string;
+  /**
+   * A value whose credential may be an ordinary word (a password a person chose): `pieces` are those of
+   * its parts that are word-like, and `advice` is what a refusal that found one says to do instead of
+   * removing it from data/, since our own texts hold the word and cannot be rewritten to hide it.
+   */
+  wordLike?: { pieces: (value: string) => string[]; advice: string };
 }
 
 const wholeToken: SecretVariable = { credential: 'the token', parts: (v) => [v] };
@@ -71,6 +77,15 @@ const webhookUrl = (marker: string, pick: (rest: string[]) => string[], credenti
   },
 });
 
+/** The length of a password a refusal asks for: random at this length, it is in no text of ours. */
+export const RANDOM_PASSWORD_CHARS = 20;
+
+/**
+ * A password a person could have chosen as a word: letters only ("resetcast", "Netlify"), or short.
+ * Such a password may well appear in our own data (our name, our URLs), where a random one never does.
+ */
+const isWordLike = (password: string): boolean => /^[A-Za-z]+$/.test(password) || password.length < 12;
+
 /**
  * A database URL (`postgres://user:password@host/db?sslmode=require`): its password, and `user:password`
  * (the whole URL is added by secretPieces). The user, host, database name and query (`sslmode=require`)
@@ -83,6 +98,15 @@ const databaseUrl: SecretVariable = {
     const url = asUrl(v);
     if (!url) return [v];
     return url.password ? [`${url.username}:${url.password}`, url.password, decodeURIComponent(url.password)] : [];
+  },
+  wordLike: {
+    pieces: (v) => {
+      const password = asUrl(v)?.password;
+      return password && isWordLike(decodeURIComponent(password)) ? [password, decodeURIComponent(password)] : [];
+    },
+    advice:
+      "a password that is a word (here one Resetcast's own data uses) cannot be kept out of its files and pages: " +
+      `give the database a random password of at least ${RANDOM_PASSWORD_CHARS} characters and set NETLIFY_DB_URL to the new URL`,
   },
 };
 
@@ -156,14 +180,23 @@ const declaredPublic = (env: Env): Set<string> =>
 export interface SecretPiece {
   variable: SecretName;
   text: string;
+  /** What a refusal that found this piece says to do (a word-like password: SecretVariable.wordLike). */
+  advice?: string;
+}
+
+/** The pieces of one variable's value, each with the advice its word-like ones carry. */
+function piecesOf(variable: SecretName, value: string, isPublic: boolean): SecretPiece[] {
+  const def: SecretVariable = SECRET_VARIABLES[variable];
+  const words = new Set((def.wordLike?.pieces(value.trim()) ?? []).flatMap(forms));
+  return secretPieces(variable, value, isPublic).map((text) =>
+    words.has(text) && def.wordLike ? { variable, text, advice: def.wordLike.advice } : { variable, text },
+  );
 }
 
 /** Every secret piece of an environment (every set variable of SECRET_VARIABLES), longest first. */
 export function secretPiecesFrom(env: Env): SecretPiece[] {
   const open = declaredPublic(env);
-  const all = SECRET_ENV.flatMap((variable) =>
-    env[variable] ? secretPieces(variable, env[variable]!, open.has(variable)).map((text) => ({ variable, text })) : [],
-  );
+  const all = SECRET_ENV.flatMap((variable) => (env[variable] ? piecesOf(variable, env[variable]!, open.has(variable)) : []));
   const seen = new Set<string>();
   // Longest first, so a whole URL is replaced before a segment of it.
   return all.sort((a, b) => b.text.length - a.text.length).filter((p) => !seen.has(p.text) && seen.add(p.text));
@@ -212,12 +245,13 @@ export function createRedactor(secrets: readonly string[]): Redactor {
 
 export const redactorFrom = (env: Env): Redactor => createRedactor(secretsFrom(env));
 
-/** Where in a data file a secret was found: the variable, which part of it, and the field. */
+/** Where in a data file a secret was found: the variable, which part of it, and the field (and, for a word-like password, what to do). */
 export interface SecretFinding {
   variable: SecretName;
   credential: string;
   file: string;
   field: string;
+  advice?: string;
 }
 
 /** The path of the first string (key or value) of a JSON value holding `has`, as `events[3].summary`; null when none does. */
@@ -264,19 +298,28 @@ function locate(text: string, piece: string): string {
 export function secretInData(texts: Readonly<Record<string, string>>, pieces: readonly SecretPiece[]): SecretFinding | null {
   for (const [file, text] of Object.entries(texts)) {
     const piece = pieces.find((p) => text.includes(p.text));
-    if (piece)
-      return { variable: piece.variable, credential: SECRET_VARIABLES[piece.variable].credential, file, field: locate(text, piece.text) };
+    if (piece) {
+      const { variable, advice } = piece;
+      const found = { variable, credential: SECRET_VARIABLES[variable].credential, file, field: locate(text, piece.text) };
+      return advice === undefined ? found : { ...found, advice };
+    }
   }
   return null;
 }
 
-/** The one line a refused write or build says: the variable, the file and the field, never the value. */
-export function secretRefusal(f: SecretFinding, consequence: string): string {
+/**
+ * The one line a refused write or build says: the variable, the file and the field, never the value;
+ * then what follows (`consequence`) and what to do (`fix`, as `: fix`). A word-like password's advice
+ * replaces the fix: the word is ours too, so removing it from data/ is no way out.
+ */
+export function secretRefusal(f: SecretFinding, consequence: string, fix?: string): string {
+  const head = `${f.file}: ${f.field} holds a credential of ${f.variable} (${f.credential}); ${consequence}`;
+  if (f.advice !== undefined) return `${head}: ${f.advice}`;
   const declare =
     'mayBePublic' in SECRET_VARIABLES[f.variable]
       ? ` (if ${(SECRET_VARIABLES[f.variable] as SecretVariable).mayBePublic} is public, declare it: ${DECLARE_PUBLIC_ENV}=${f.variable})`
       : '';
-  return `${f.file}: ${f.field} holds a credential of ${f.variable} (${f.credential}); ${consequence}${declare}`;
+  return `${head}${fix === undefined ? '' : `: ${fix}`}${declare}`;
 }
 
 /**

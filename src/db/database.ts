@@ -3,35 +3,49 @@
  * command or one function run:
  *
  * - **NETLIFY_DB_URL set** (Netlify sets it for its functions; a maintainer may give any Postgres URL):
- *   one node-postgres client over TCP. Inside a Netlify function the platform also sets
- *   NETLIFY_DB_DRIVER=serverless, and then the client is Neon's serverless one (the same pg-shaped API
+ *   a small pool of node-postgres connections over TCP. Inside a Netlify function the platform also sets
+ *   NETLIFY_DB_DRIVER=serverless, and then the pool is Neon's serverless one (the same pg-shaped API
  *   over a WebSocket), as @netlify/database chooses; that path is not exercised by our tests (no Neon
  *   endpoint here: docs/alerts.md). Not @netlify/database itself, which bundles both drivers and a query
  *   builder (the watcher's bundle and cold start pay for every byte; the numbers are in docs/alerts.md).
  * - **unset**: the embedded engine, PGlite (the engine of netlify-cli's local Netlify Database), in a
- *   folder of the working copy (RESETCAST_DB_DIR, default `.resetcast/db`, git-ignored), offline. PGlite
- *   is one process, one session: an exclusive lock around opening it (proper-lockfile: a lock folder
- *   whose mtime the holder refreshes, taken over when it goes stale, so a killed holder does not block
- *   the folder for ever) makes concurrent commands on one clone take turns, each waiting at most
- *   RESETCAST_DB_LOCK_WAIT_MS.
+ *   folder of the working copy (RESETCAST_DB_DIR, default `.resetcast/db`, git-ignored), offline, one
+ *   process at a time by a lock (embedded-lock.ts).
  *
- * Every call has a deadline: the connection (connect timeout, which in node-postgres lasts until the
- * server is ready for queries), each statement (statement_timeout on the server, query_timeout on the
- * client), and a client-side race on top, after which the connection is destroyed, so a server that
- * accepts and never answers cannot hang a sender. Errors name the database by host and name
- * (`label`), never by its URL: the password never reaches a line.
+ * What the Postgres binding guarantees (the ledger relies on it: a retried statement runs on a fresh
+ * connection):
+ * - **one connection per concurrent statement**: each `sql.query` checks a connection out of the pool and
+ *   gives it back when it is answered, so the four outlets' statements never share one;
+ * - **a fresh connection after any failure**: a connection whose statement failed or ran out of time is
+ *   destroyed (its socket too), never given back, and every connection opened before that failure is
+ *   destroyed when next checked out, so the next statement runs on a connection opened after it. One
+ *   the server closed while idle (a restart, `idle_session_timeout`) leaves the pool when its closing
+ *   arrives; a statement sent on a connection the server closed at that moment fails once, as one worded
+ *   DatabaseError. Nothing is retried here: whether a statement may run twice is the caller's to know.
+ * - **one deadline per call, ours**: checking out (connecting included) and the statement end within
+ *   RESETCAST_DB_TIMEOUT_MS, by a race that then destroys the connection. The driver has no query
+ *   timeout of its own (one shorter than the race left the connection stuck, and every later call waited
+ *   its whole deadline); the server's statement_timeout and lock_timeout are the same time, so a
+ *   statement whose client is gone does not run on.
+ *
+ * Errors name the database by host and name (`label`), never by its URL: the password never reaches a line.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { Sql } from '../core/sql.ts';
+import { DB_LOCK_STALE_MS, holdLock, type LockTiming } from './embedded-lock.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface Database {
-  /** Statements with parameters, each within the deadline. */
+  /** Statements with parameters, each within the deadline, each on a connection of its own (concurrent ones too). */
   sql: Sql;
-  /** A script of several statements without parameters (a migration), within the deadline. */
-  exec(script: string): Promise<void>;
+  /**
+   * `work` with one session: its statements on one connection, in order (a migration's BEGIN … COMMIT,
+   * an advisory lock held across statements). `work` ends what it began; the connection is given back.
+   */
+  session<T>(work: (session: Session) => Promise<T>): Promise<T>;
   engine: 'postgres' | 'embedded';
   /** `database db.example.net:5432/resetcast` or `embedded database .resetcast/db`: for lines; no credential. */
   label: string;
@@ -43,7 +57,7 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
-/** Per call (connecting, one statement); RESETCAST_DB_TIMEOUT_MS overrides (tests shorten it). */
+/** Per call (a connection checked out, opened if need be, and its statement); RESETCAST_DB_TIMEOUT_MS overrides (tests shorten it). */
 export const DB_TIMEOUT_MS = 10_000;
 /** How long a command waits for its turn at the embedded database before it gives up. */
 export const DB_LOCK_WAIT_MS = 180_000;
@@ -74,14 +88,26 @@ export function withoutCredentials(message: string, url: string | undefined): st
   return out;
 }
 
-/** `work`, or a DatabaseError once `ms` have passed (then `onTimeout` ends the connection). */
-export async function withDeadline<T>(work: Promise<T>, ms: number, what: string, onTimeout: () => void): Promise<T> {
+/**
+ * `work`, or a DatabaseError at `until` (on `performance.now()`'s clock; by default `ms` from now), saying
+ * the call's deadline was `ms`; then `onTimeout` ends the connection.
+ */
+export async function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  what: string,
+  onTimeout: () => void,
+  until = performance.now() + ms,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new DatabaseError(`${what}: no answer within ${ms / 1000} s`));
-    }, ms);
+    timer = setTimeout(
+      () => {
+        onTimeout();
+        reject(new DatabaseError(`${what}: no answer within ${ms / 1000} s`));
+      },
+      Math.max(0, until - performance.now()),
+    );
   });
   try {
     return await Promise.race([work, late]);
@@ -95,141 +121,237 @@ const oneLine = (e: unknown): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The part of a pg-shaped client used here (node-postgres' Client, Neon's serverless Client). */
-interface PgClient {
-  connect(): Promise<unknown>;
+/** The part of a pooled pg-shaped connection used here (node-postgres' PoolClient, Neon's). */
+interface PgConnection {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Back to the pool; with an error, destroyed instead (pg-pool ends it and forgets it). */
+  release(destroy?: Error | boolean): void;
+  /** node-postgres' socket (Neon's is a WebSocket shim with the same method). */
+  connection?: { stream?: { destroy(): void } };
+}
+
+/** The part of a pg-shaped pool used here (node-postgres' Pool, Neon's serverless Pool). */
+interface PgPool {
+  connect(): Promise<PgConnection>;
   end(): Promise<unknown>;
   on(event: 'error', listener: (e: Error) => void): unknown;
 }
 
-/** node-postgres over TCP, or (inside a Netlify function, NETLIFY_DB_DRIVER=serverless) Neon's client over a WebSocket. */
-async function pgClient(serverless: boolean, config: Record<string, unknown>): Promise<PgClient> {
+/** Connections at most at once: one per outlet (four run in parallel) and one more. */
+const POOL_MAX = 5;
+/** How long an idle connection stays in the pool: the next statements of a run reuse it; `close()` ends them all in any case. */
+const POOL_IDLE_MS = 10_000;
+
+/** node-postgres over TCP, or (inside a Netlify function, NETLIFY_DB_DRIVER=serverless) Neon's pool over WebSockets. */
+async function pgPool(serverless: boolean, config: Record<string, unknown>): Promise<PgPool> {
   if (serverless) {
-    const { Client } = await import('@neondatabase/serverless');
-    return new Client(config) as unknown as PgClient;
+    const { Pool } = await import('@neondatabase/serverless');
+    return new Pool(config) as unknown as PgPool;
   }
   const { default: pg } = await import('pg');
-  return new pg.Client(config) as unknown as PgClient;
+  return new pg.Pool(config) as unknown as PgPool;
+}
+
+/** Ends a connection for good: out of the pool, and its socket destroyed, so a silent server cannot keep even its end pending. */
+function destroy(connection: PgConnection, why: Error): void {
+  connection.release(why);
+  connection.connection?.stream?.destroy();
+}
+
+/** The statements of one session (`Database.session`): `sql` and `exec` on one connection (a migration's BEGIN … COMMIT). */
+export interface Session {
+  /** Statements with parameters, each within the deadline. */
+  sql: Sql;
+  /** A script of several statements without parameters (a migration), within the deadline. */
+  exec(script: string): Promise<void>;
 }
 
 async function openPostgres(url: string, timeoutMs: number, serverless: boolean): Promise<Database> {
   const label = describeUrl(url);
-  const client = await pgClient(serverless, {
+  const pool = await pgPool(serverless, {
     connectionString: url,
+    max: POOL_MAX,
+    idleTimeoutMillis: POOL_IDLE_MS,
+    allowExitOnIdle: true,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     lock_timeout: timeoutMs,
-    query_timeout: timeoutMs + 1_000,
     idle_in_transaction_session_timeout: 4 * timeoutMs,
     application_name: 'resetcast',
   });
-  // An error on an idle connection (the server went away) must not crash the process: the next call fails instead.
-  client.on('error', () => undefined);
-  const kill = (): void => void client.end().catch(() => undefined);
-  const fail =
-    (what: string) =>
-    (e: unknown): never => {
-      throw e instanceof DatabaseError
-        ? new DatabaseError(`${label}: ${withoutCredentials(e.message, url)}`)
-        : new DatabaseError(`${label}: ${what}: ${withoutCredentials(oneLine(e), url)}`);
+  // An idle connection the server closed (a restart, idle_session_timeout) leaves the pool by itself; its
+  // error must not crash the process: the next statement takes another connection.
+  pool.on('error', () => undefined);
+  const worded = (e: unknown, what: string): DatabaseError =>
+    e instanceof DatabaseError
+      ? new DatabaseError(`${label}: ${withoutCredentials(e.message, url)}`)
+      : new DatabaseError(`${label}: ${what}: ${withoutCredentials(oneLine(e), url)}`);
+
+  /**
+   * Failures so far, and the count each connection was opened after: one opened before the latest failure
+   * is destroyed when it is checked out, so a statement after a failure never runs on a connection from
+   * before it (a restart ends them all, and the pool may not have heard yet).
+   */
+  let failures = 0;
+  const openedAfter = new WeakMap<PgConnection, number>();
+  /** A connection of the pool within the time left; one that comes after the deadline is destroyed at once. */
+  const checkoutOne = async (until: number): Promise<PgConnection> => {
+    let late = false;
+    const pending = pool.connect();
+    pending.then(
+      (c) => late && destroy(c, new Error('connected too late')),
+      () => undefined,
+    );
+    try {
+      return await withDeadline(pending, timeoutMs, 'cannot connect', () => (late = true), until);
+    } catch (e) {
+      throw worded(e, 'cannot connect');
+    }
+  };
+  /** A connection opened after the latest failure, within the time left. */
+  const checkout = async (until: number): Promise<PgConnection> => {
+    for (;;) {
+      const connection = await checkoutOne(until);
+      if (!openedAfter.has(connection)) openedAfter.set(connection, failures);
+      if (openedAfter.get(connection) === failures) return connection;
+      destroy(connection, new Error('opened before a failure'));
+    }
+  };
+  /** One statement on `connection`, within the time left; a failure or a timeout destroys the connection. */
+  const run = async <T>(connection: PgConnection, work: Promise<T>, until: number): Promise<T> => {
+    try {
+      return await withDeadline(work, timeoutMs, 'query', () => undefined, until);
+    } catch (e) {
+      failures++;
+      destroy(connection, e as Error);
+      throw worded(e, 'query failed');
+    }
+  };
+  /** The calls of a session on one connection, each with its own deadline; `broken` once one failed. */
+  const sessionOn = (connection: PgConnection, state: { broken: boolean }): Session => {
+    const call = async <T>(work: () => Promise<T>): Promise<T> => {
+      if (state.broken) throw new DatabaseError(`${label}: query failed: an earlier statement of this session failed`);
+      return run(connection, work(), performance.now() + timeoutMs).catch((e: unknown) => {
+        state.broken = true;
+        throw e;
+      });
     };
-  await withDeadline(client.connect(), timeoutMs + 2_000, 'connect', kill).catch(fail('cannot connect'));
+    return {
+      sql: {
+        query: (text, params = []) => call(() => connection.query(text, params as unknown[])).then((r) => ({ rows: r.rows as never[] })),
+      },
+      exec: (script) => call(() => connection.query(script)).then(() => undefined),
+    };
+  };
+
+  // Connecting once up front: a database that cannot be used says so before anything is attempted.
+  const first = await checkout(performance.now() + timeoutMs).catch((e: unknown) => {
+    void pool.end().catch(() => undefined);
+    throw e;
+  });
+  first.release();
   return {
     engine: 'postgres',
     label,
     sql: {
-      query: <Row>(text: string, params: readonly unknown[] = []) =>
-        withDeadline(client.query(text, params as unknown[]), timeoutMs + 2_000, 'query', kill)
-          .then((r) => ({ rows: r.rows as Row[] }))
-          .catch(fail('query failed')),
+      async query(text, params = []) {
+        const until = performance.now() + timeoutMs;
+        const connection = await checkout(until);
+        const r = await run(connection, connection.query(text, params as unknown[]), until);
+        connection.release();
+        return { rows: r.rows as never[] };
+      },
     },
-    exec: (script) =>
-      withDeadline(client.query(script), timeoutMs + 2_000, 'query', kill)
-        .then(() => undefined)
-        .catch(fail('query failed')),
+    async session(work) {
+      const connection = await checkout(performance.now() + timeoutMs);
+      const state = { broken: false };
+      try {
+        const result = await work(sessionOn(connection, state));
+        // Its transaction ended by `work`: back to the pool (unless a failed call destroyed it already).
+        if (!state.broken) connection.release();
+        return result;
+      } catch (e) {
+        // A failed call destroyed it already; `work` failing otherwise may have left a transaction open.
+        if (!state.broken) destroy(connection, e as Error);
+        throw e;
+      }
+    },
     close: () =>
-      withDeadline(client.end(), timeoutMs, 'close', () => undefined).then(
+      withDeadline(pool.end(), timeoutMs, 'close', () => undefined).then(
         () => undefined,
         () => undefined,
       ),
   };
 }
 
-async function openEmbedded(dir: string, timeoutMs: number, lockWaitMs: number): Promise<Database> {
+async function openEmbedded(dir: string, timeoutMs: number, timing: LockTiming, onWait: OnWait): Promise<Database> {
   const label = `embedded database ${dir}`;
   mkdirSync(dir, { recursive: true });
-  const { lock } = await import('proper-lockfile');
-  const release = await takeTurn(
-    () => lock(dir, { realpath: false, stale: 30_000, update: 5_000, lockfilePath: `${dir}.lock` }),
-    lockWaitMs,
-    label,
-  );
+  const lock = await holdLock(dir, timing, (pid) =>
+    onWait(`${label} is in use by another process${pid ? ` (pid ${pid}?)` : ''}: waiting up to ${Math.round(timing.waitMs / 1000)} s`),
+  ).catch((e: unknown) => {
+    throw new DatabaseError(`${label}: ${oneLine(e)}`);
+  });
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     // PGlite runs in this process: a deadline cannot stop a statement, only stop waiting for it.
     const db = await withDeadline(PGlite.create(dir), Math.max(timeoutMs, 60_000), 'open', () => undefined);
-    const fail =
-      (what: string) =>
-      (e: unknown): never => {
-        throw new DatabaseError(`${label}: ${e instanceof DatabaseError ? e.message : `${what}: ${oneLine(e)}`}`);
-      };
+    /** A statement, unless the lock was lost (checked synchronously, before the statement is sent). */
+    const call = async <T>(what: () => Promise<T>): Promise<T> => {
+      try {
+        lock.check();
+        return await withDeadline(what(), timeoutMs, 'query', () => undefined);
+      } catch (e) {
+        throw new DatabaseError(`${label}: ${e instanceof DatabaseError || lock.lost() ? oneLine(e) : `query failed: ${oneLine(e)}`}`);
+      }
+    };
+    const session: Session = {
+      sql: { query: (text, params = []) => call(() => db.query(text, params as unknown[])).then((r) => ({ rows: r.rows as never[] })) },
+      exec: (script) => call(() => db.exec(script)).then(() => undefined),
+    };
     return {
       engine: 'embedded',
       label,
-      sql: {
-        query: <Row>(text: string, params: readonly unknown[] = []) =>
-          withDeadline(db.query<Row>(text, params as unknown[]), timeoutMs, 'query', () => undefined)
-            .then((r) => ({ rows: r.rows }))
-            .catch(fail('query failed')),
-      },
-      exec: (script) =>
-        withDeadline(db.exec(script), timeoutMs, 'query', () => undefined)
-          .then(() => undefined)
-          .catch(fail('query failed')),
+      sql: session.sql,
+      // One process, one session: every call is on it already.
+      session: (work) => work(session),
       close: async () => {
+        // Once the lock is lost the folder is another process's: closing (it writes) and releasing are not ours to do.
+        if (lock.lost()) return void (await lock.release());
         try {
           await withDeadline(db.close(), timeoutMs, 'close', () => undefined);
         } finally {
-          await release().catch(() => undefined);
+          await lock.release();
         }
       },
     };
   } catch (e) {
-    await release().catch(() => undefined);
+    await lock.release();
     throw e instanceof DatabaseError ? e : new DatabaseError(`${label}: cannot open: ${oneLine(e)}`);
   }
 }
 
-/** Takes the embedded database's lock, trying again while another process holds it, until `waitMs` have passed. */
-async function takeTurn(take: () => Promise<() => Promise<void>>, waitMs: number, label: string): Promise<() => Promise<void>> {
-  const until = Date.now() + waitMs;
-  for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
-    try {
-      return await take();
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'ELOCKED') throw new DatabaseError(`${label}: cannot lock: ${oneLine(e)}`);
-      if (Date.now() + pause > until)
-        throw new DatabaseError(
-          `${label}: still in use by another process after ${Math.round(waitMs / 1000)} s (its lock: ${label.replace(/^embedded database /, '')}.lock)`,
-        );
-      await new Promise((r) => setTimeout(r, pause));
-    }
-  }
-}
+/** Hears a line about the wait for the embedded database's turn (the bindings print it: `⏳ <line>`). */
+export type OnWait = (line: string) => void;
 
 export interface OpenOptions {
   env: Env;
   /** The embedded database's folder when NETLIFY_DB_URL is unset (RESETCAST_DB_DIR wins). */
   embeddedDir: string;
+  /** Told at once when the embedded database is another process's and this one waits for its turn. */
+  onWait?: OnWait;
 }
 
 /** The database the environment names (NETLIFY_DB_URL), else the embedded one. Throws DatabaseError, worded. */
-export async function openDatabase({ env, embeddedDir }: OpenOptions): Promise<Database> {
+export async function openDatabase({ env, embeddedDir, onWait = () => undefined }: OpenOptions): Promise<Database> {
   const timeoutMs = positive(env['RESETCAST_DB_TIMEOUT_MS'], DB_TIMEOUT_MS);
   const url = env['NETLIFY_DB_URL']?.trim();
   if (url) return openPostgres(url, timeoutMs, env['NETLIFY_DB_DRIVER'] === 'serverless');
   const dir = env['RESETCAST_DB_DIR']?.trim() || embeddedDir;
   mkdirSync(dirname(dir), { recursive: true });
-  return openEmbedded(dir, timeoutMs, positive(env['RESETCAST_DB_LOCK_WAIT_MS'], DB_LOCK_WAIT_MS));
+  const timing = {
+    staleMs: positive(env['RESETCAST_DB_LOCK_STALE_MS'], DB_LOCK_STALE_MS),
+    waitMs: positive(env['RESETCAST_DB_LOCK_WAIT_MS'], DB_LOCK_WAIT_MS),
+  };
+  return openEmbedded(dir, timeoutMs, timing, onWait);
 }

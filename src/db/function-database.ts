@@ -10,13 +10,19 @@
  * however the work ends.
  */
 import { join } from 'node:path';
-import { EMBEDDED_DIR, openDatabase, type Database } from './database.ts';
+import { EMBEDDED_DIR, openDatabase, type Database, type OpenOptions } from './database.ts';
 import { applyMigrations, migrationsIn } from './migrate.ts';
 
-export async function openFunctionDatabase(env: Readonly<Record<string, string | undefined>>, timeoutMs: number): Promise<Database> {
+export async function openFunctionDatabase(
+  env: Readonly<Record<string, string | undefined>>,
+  timeoutMs: number,
+  onWait?: OpenOptions['onWait'],
+): Promise<Database> {
   const db = await openDatabase({
     env: { RESETCAST_DB_TIMEOUT_MS: String(timeoutMs), ...env },
     embeddedDir: join(process.cwd(), EMBEDDED_DIR),
+    // The embedded engine (local runtime only) says at once when another process holds it.
+    ...(onWait ? { onWait } : {}),
   });
   try {
     await applyMigrations(db, migrationsIn(join(process.cwd(), 'netlify/database/migrations')));
@@ -30,12 +36,13 @@ export async function openFunctionDatabase(env: Readonly<Record<string, string |
 export async function withFunctionDatabase<T>(
   env: Readonly<Record<string, string | undefined>>,
   timeoutMs: number,
+  onWait: OpenOptions['onWait'],
   work: (db: Database | null, problem: string | null) => Promise<T>,
 ): Promise<T> {
   let db: Database | null = null;
   let problem: string | null = null;
   try {
-    db = await openFunctionDatabase(env, timeoutMs);
+    db = await openFunctionDatabase(env, timeoutMs, onWait);
   } catch (e) {
     problem = (e as Error).message;
   }

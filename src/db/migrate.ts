@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from './database.ts';
+import type { Database, Session } from './database.ts';
 
 /** Netlify's rule for a migration's name. */
 const MIGRATION_NAME = /^\d+_.+$/;
@@ -40,7 +40,11 @@ export function migrationsIn(dir: string): Migration[] {
 /** Applies what is pending; returns the names applied (empty: the database was up to date). */
 export async function applyMigrations(db: Database, migrations: readonly Migration[]): Promise<string[]> {
   if (migrations.length === 0) return [];
-  const postgres = db.engine === 'postgres';
+  // One session: the advisory lock and each BEGIN … COMMIT hold only on the connection that took them.
+  return db.session((session) => applyOn(session, db.engine === 'postgres', migrations));
+}
+
+async function applyOn(db: Session, postgres: boolean, migrations: readonly Migration[]): Promise<string[]> {
   if (postgres) await db.sql.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     // Checked first, so a role that may not create schemas still runs when Netlify made the table.

@@ -251,11 +251,13 @@ async function requestOnce(deps: HttpDeps, url: string, spec: RequestSpec): Prom
       const headerDelay = requestedDelayMs(res.headers, deps.now());
       const wantsBody =
         spec.describeError !== undefined || (res.status === 429 && headerDelay === null && spec.delayFromBody !== undefined);
-      const errorBody = wantsBody ? await readCapped(res, spec.maxBytes).catch(() => '') : '';
+      // The request's own credentials leave the answer before any cut: a cut could keep a piece of one that no redactor finds.
+      const remove = credentialsRemover(url, spec);
+      const errorBody = wantsBody ? remove(await readCapped(res, spec.maxBytes).catch(() => '')) : '';
       const fromBody = res.status === 429 && headerDelay === null && spec.delayFromBody ? spec.delayFromBody(errorBody) : null;
       const detail = cleanText(spec.describeError?.(errorBody) ?? '', 'error');
       await res.body?.cancel().catch(() => undefined);
-      const reason = cleanText(res.statusText, 'name');
+      const reason = cleanText(remove(res.statusText), 'name');
       last = `HTTP ${res.status}${reason ? ` ${reason}` : ''}${detail ? `: ${detail}` : ''}`;
       const limited = isRateLimited(res);
       if (!limited && !RETRYABLE(res.status)) throw new HttpError(last, res.status);

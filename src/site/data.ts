@@ -47,7 +47,7 @@ export function maxEventsFrom(env: Env): DatasetLimits {
 function refuseSecrets(texts: DatasetTexts, env: Env): void {
   const byFile = Object.fromEntries(Object.entries(texts).map(([k, text]) => [`data/${DATA_FILES[k as keyof typeof DATA_FILES]}`, text]));
   const found = secretInData(byFile, secretPiecesFrom(env));
-  if (found) throw new Error(secretRefusal(found, 'the build stops: remove it from data/ (nothing is published)'));
+  if (found) throw new Error(secretRefusal(found, 'the build stops, nothing is published', 'remove it from data/'));
 }
 
 /** Validates data/ (throws DataError naming file, record and field) and computes every payload, once per process. */

@@ -37,12 +37,15 @@ export function statuslineSnippets(base?: string): Record<'install' | 'claude' |
       lang: 'json',
       code: JSON.stringify({ statusLine: { type: 'command', command: STATUSLINE_BIN, padding: 0 } }, null, 2),
     },
-    // tmux runs #() in the background: a slow request never freezes it.
+    // tmux runs #() in the background: a slow request never freezes it. Its status-right keeps 40 characters
+    // by default, fewer than the line with your own limits (about 70).
     tmux: {
       name: 'tmux',
       file: '~/.tmux.conf',
       lang: 'tmux',
-      code: ['set -g status-interval 60', `set -g status-right '#(${STATUSLINE_BIN}) | %H:%M'`].join('\n'),
+      code: ['set -g status-interval 60', 'set -g status-right-length 100', `set -g status-right '#(${STATUSLINE_BIN}) | %H:%M'`].join(
+        '\n',
+      ),
     },
     // Starship waits 500 ms for a custom command by default; the script's one request may take its full 2 s.
     starship: {

@@ -150,6 +150,15 @@ describe('a build from the frozen history', () => {
     for (const [i, x] of o.points.entries()) expect(x.p).toBeGreaterThanOrEqual(o.points[i - 1]?.p ?? 0);
   });
 
+  it('hourly-outlook.json is outlook.json every hour: the same points at its horizons, the same availability, never decreasing', () => {
+    const o = readJson(first.outDir, 'api/v1/outlook.json');
+    const h = readJson(first.outDir, 'api/v1/hourly-outlook.json');
+    expect(h.points.map((x) => x.hours)).toEqual(Array.from({ length: 168 }, (_, i) => i + 1));
+    for (const x of o.points) expect(h.points[x.hours - 1]).toMatchObject({ hours: x.hours, p: x.p, percent: x.percent });
+    expect([h.available, h.generated_at]).toEqual([o.available, o.generated_at]);
+    for (const [i, x] of h.points.entries()) expect(x.p).toBeGreaterThanOrEqual(h.points[i - 1]?.p ?? 0);
+  });
+
   it('the home page draws the outlook as an inline SVG with a title and a description, and says how the forecast has done', () => {
     const html = readFileSync(join(first.outDir, 'index.html'), 'utf8');
     expect(html).toMatch(/<svg class="chart outlook"[^>]*role="img"[^>]*aria-labelledby="[^"]+-t [^"]+-d"/);

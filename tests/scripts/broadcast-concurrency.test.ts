@@ -33,7 +33,7 @@ const SENDERS = 6;
 const EPOCH = String(NOW.getTime() / 1000);
 const THS = '1450183340366770177';
 /**
- * A long lease, so no send on a busy machine outlives its budget (half the lease); the test ends the leases
+ * A long lease, so no claim's work (its send and settlement) outlives it on a busy machine; the test ends the leases
  * itself (on the database's clock) where a resend after them is what it checks.
  */
 const LEASE_MS = '60000';

@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { joinedRegExp } from '../support/regexp.ts';
 import {
   curateDir,
   expectRefused,
@@ -199,6 +200,31 @@ describe('curated text: over its cap or empty once cleaned, refused naming the f
       /^add-event: data\/events\.json: events\[\d+\]\.summary holds a credential of X_BEARER_TOKEN \(the token\); nothing written$/,
     );
     expect(snapshot(dir)).toEqual(before);
+  });
+  it('a NETLIFY_DB_URL whose password is a word our own data uses: refused, naming the variable and the fix, not "remove it"', async () => {
+    const dir = copyOfSeeded();
+    const before = snapshot(dir);
+    // "resetcast" is in every record's link to our pages (https://resetcast.netlify.app/timeline/…).
+    const r = await npmScript('add-event', dir, [NEW, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset for everyone.'], {
+      NETLIFY_DB_URL: 'postgres://maintainer:resetcast@db.example.invalid:5432/alerts',
+    });
+    expect(r.code).toBe(1);
+    expect(r.out.trim()).toMatch(
+      joinedRegExp(
+        /^add-event: data\/[a-z]+\.json: \S+ holds a credential of NETLIFY_DB_URL \(the password in the URL\); nothing written: /,
+        /a password that is a word \(here one Resetcast's own data uses\) cannot be kept out of its files and pages: /,
+        /give the database a random password of at least 20 characters and set NETLIFY_DB_URL to the new URL$/,
+      ),
+    );
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a NETLIFY_DB_URL with a random password: the same command writes', async () => {
+    const dir = copyOfSeeded();
+    const r = await npmScript('add-event', dir, [NEW, '--kind', 'reset', '--scope', 'all', '--summary', 'Reset for everyone.'], {
+      NETLIFY_DB_URL: 'postgres://maintainer:q7Vx2mKp9RtL4wZs8NbE@db.example.invalid:5432/alerts',
+    });
+    expect(r.code, r.out).toBe(0);
   });
 });
 

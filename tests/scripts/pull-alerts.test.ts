@@ -306,7 +306,7 @@ describe('npm run broadcast', () => {
 
       const before = snapshot(dir);
       const failing = await run('broadcast', dir, outletsEnv);
-      expect(failing.out).toMatch(/^✅ database: embedded database .+ \(applied 0001_alert_state\)$/m);
+      expect(failing.out).toMatch(/^✅ database: embedded database .+ \(applied 0001_alert_state, 0002_ledger_imports\)$/m);
       expect(failing.out).toMatch(/^✅ ntfy: sent 1 alert\(s\)$/m);
       expect(failing.out).toMatch(/^⏭️ discord: skipped \(DISCORD_WEBHOOK_URL not set\)$/m);
       expect(failing.out).toMatch(/^❌ slack: reset:\d+ not delivered: fetch failed/m);

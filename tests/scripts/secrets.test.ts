@@ -23,6 +23,7 @@ import {
   REDACTED,
   requestCredentials,
   secretPieces,
+  secretPiecesFrom,
   secretsFrom,
 } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
@@ -169,6 +170,21 @@ describe('the secret pieces', () => {
     expect(redact('POST /services/T1/B2/slackSecretFFFF6666')).toBe(`POST /services/${REDACTED}`);
     expect(redact('no secret here, services as usual')).toBe('no secret here, services as usual');
   });
+  it('of a database URL: a word-like password (letters only, or short) carries the advice a refusal gives; a random one does not', () => {
+    const withAdvice = (url: string) =>
+      secretPiecesFrom({ NETLIFY_DB_URL: url })
+        .filter((p) => p.advice !== undefined)
+        .map((p) => p.text);
+    expect(withAdvice('postgres://u:resetcast@h/db')).toEqual(['resetcast']);
+    expect(withAdvice('postgres://u:Netlify@h/db')).toEqual([]); // 7 characters: too short to be looked for at all
+    expect(withAdvice('postgres://u:codex2026x@h/db')).toEqual(['codex2026x']);
+    expect(withAdvice('postgres://u:q7Vx2mKp9RtL4wZs8NbE@h/db')).toEqual([]);
+    // The URL and user:password are never word-like: found in data, they are a leak, and the refusal says to remove it.
+    expect(
+      secretPiecesFrom({ NETLIFY_DB_URL: 'postgres://u:resetcast@h/db' }).filter((p) => p.text.includes('@') || p.text.includes(':')),
+    ).toEqual(expect.not.arrayContaining([expect.objectContaining({ advice: expect.any(String) })]));
+  });
+
   it('ignores unset variables and variables that are not secrets', () => {
     expect(secretsFrom({ X_BEARER_TOKEN: '', HOME: '/root/secret-home' })).toEqual([]);
   });
@@ -329,9 +345,30 @@ describe('the build', () => {
       said = (e as Error).message;
     }
     expect(said).toBe(
-      'data/events.json: events[0].summary holds a credential of X_BEARER_TOKEN (the token); the build stops: remove it from data/ (nothing is published)',
+      'data/events.json: events[0].summary holds a credential of X_BEARER_TOKEN (the token); the build stops, nothing is published: remove it from data/',
     );
     expect(said).not.toContain(SECRETS.X_BEARER_TOKEN);
+  });
+
+  it('refuses a NETLIFY_DB_URL whose password is a word of our own data, in one line naming the variable and the fix', () => {
+    const dir = historyCopy('secret-db-word');
+    let said = '';
+    try {
+      loadBuild({
+        RESETCAST_DATA_DIR: dir,
+        SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+        NETLIFY_DB_URL: 'postgres://netlify:resetcast@db.example.invalid/site',
+      });
+    } catch (e) {
+      said = (e as Error).message;
+    }
+    expect(said).toMatch(
+      joinedRegExp(
+        /^data\/[a-z]+\.json: \S+ holds a credential of NETLIFY_DB_URL \(the password in the URL\); the build stops, nothing is published: /,
+        /a password that is a word \(here one Resetcast's own data uses\) cannot be kept out of its files and pages: /,
+        /give the database a random password of at least 20 characters and set NETLIFY_DB_URL to the new URL$/,
+      ),
+    );
   });
 });
 

@@ -98,7 +98,7 @@ beforeAll(async () => {
     // ntfy answers every request 3 s late: X gives up on the first delivery after 1.5 s and retries it.
     startServer((url, n, req) => {
       const r = ntfyApi()(url, n, req);
-      return r ? { ...r, delayMs: 3_000 } : r;
+      return r ? { ...r, after: new Promise((done) => setTimeout(done, 3_000)) } : r;
     }),
   ]);
   await others.ntfy.close();

@@ -8,14 +8,16 @@ export const fixture = (path: string): string => readFileSync(join(FIXTURES, pat
 
 export interface Reply {
   status?: number;
+  /** The reason phrase after the status (Node's own for the status without it): a server may say anything there. */
+  reason?: string;
   headers?: Record<string, string>;
   body?: string;
   /** Send half the body under a Content-Length for all of it, then cut the connection. */
   truncate?: boolean;
   /** Accept the request and never answer. */
   hang?: boolean;
-  /** Answer only after this many ms (a slow outlet: the answer comes, late). */
-  delayMs?: number;
+  /** Answer only once this settles: a server that answers slowly, or when the test lets it. */
+  after?: Promise<unknown>;
   /** Accept the request, then close the connection without answering. */
   reset?: boolean;
   /** Answer the status and headers, then one byte of body every this many ms, never finishing. */
@@ -106,7 +108,7 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     counts.set(url.pathname, n + 1);
     const reply = route(url, n, recorded) ?? { status: 404, body: '{"message":"Not Found"}' };
     if (reply.hang) return;
-    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (reply.after) await reply.after.catch(() => undefined);
     if (reply.reset) return void req.socket.destroy();
     if (reply.drip) {
       res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });
@@ -116,6 +118,7 @@ export function startServer(route: (url: URL, n: number, request: Recorded) => R
     }
     if (reply.stream) return void streamBody(res, reply.stream, reply.status ?? 200, recorded);
     const body = Buffer.from(reply.body ?? '');
+    if (reply.reason !== undefined) res.statusMessage = reply.reason;
     res.writeHead(reply.status ?? 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(body.length),

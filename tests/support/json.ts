@@ -16,6 +16,7 @@ import type {
   CorrectionsPayload,
   EventsFile,
   ForecastPayload,
+  HourlyOutlookPayload,
   OutlookPayload,
   PromisesPayload,
   PullStateFile,
@@ -36,6 +37,7 @@ export interface JsonFiles {
   'checks.json': ChecksFile;
   'api/v1/forecast.json': ForecastPayload;
   'api/v1/outlook.json': OutlookPayload;
+  'api/v1/hourly-outlook.json': HourlyOutlookPayload;
   'api/v1/timeline.json': TimelinePayload;
   'api/v1/signals.json': SignalsPayload;
   'api/v1/banked.json': BankedPayload;

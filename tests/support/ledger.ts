@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../src/db/database.ts';
+import { DB_TIMEOUT_MS, openDatabase, type Database } from '../../src/db/database.ts';
+import type { Redactor } from '../../src/core/secrets.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { alertLedger, type AlertLedger, type Delivery } from '../../src/jobs/broadcast/ledger.ts';
 
@@ -22,16 +23,19 @@ export interface TestLedger {
   leasesEnded(outlet: string): Promise<void>;
   /**
    * Ends the running leases of `outlet` now, on the database's clock: what the passing of a lease does, for
-   * tests whose leases are long so that no send under load outlives its budget (half the lease).
+   * tests whose leases are long so that no claim's work under load (its send and settlement) outlives its lease.
    */
   endLeases(outlet: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** `url`: a Postgres database; `dbDir`: an embedded folder others use too (kept); neither: a fresh embedded folder (removed at close). */
-export async function testLedger(options: { url?: string; dbDir?: string; leaseMs?: number } = {}): Promise<TestLedger> {
+export async function testLedger(
+  options: { url?: string; dbDir?: string; leaseMs?: number; redact?: Redactor; dbTimeoutMs?: number } = {},
+): Promise<TestLedger> {
   const dir = options.url || options.dbDir ? null : mkdtempSync(join(tmpdir(), 'resetcast-ledger-'));
-  const env = options.url ? { NETLIFY_DB_URL: options.url } : { RESETCAST_DB_DIR: options.dbDir ?? join(dir!, 'db') };
+  const timeout = options.dbTimeoutMs ? { RESETCAST_DB_TIMEOUT_MS: String(options.dbTimeoutMs) } : {};
+  const env = { ...timeout, ...(options.url ? { NETLIFY_DB_URL: options.url } : { RESETCAST_DB_DIR: options.dbDir ?? join(dir!, 'db') }) };
   const db = await openDatabase({ env, embeddedDir: '' });
   await applyMigrations(db, migrationsIn(MIGRATIONS));
   const rows = async (outlet: string): Promise<Delivery[]> =>
@@ -44,7 +48,11 @@ export async function testLedger(options: { url?: string; dbDir?: string; leaseM
     ).rows;
   return {
     db,
-    ledger: alertLedger(db.sql, options.leaseMs),
+    ledger: alertLedger(db.sql, {
+      redact: options.redact ?? ((t) => t),
+      settleMs: options.dbTimeoutMs ?? DB_TIMEOUT_MS,
+      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    }),
     rows: async (outlet) =>
       (await rows(outlet)).map((r) => `#${Number(r.alert_id.slice(-3))} ${r.state} ${r.uncertain_attempts}/${r.refused_attempts}`),
     async leasesEnded(outlet) {

@@ -301,6 +301,35 @@ export const OutlookPayload = z.strictObject({
   disclaimer: Disclaimer,
 });
 
+/**
+ * The same curve every hour, each point with the instant it ends at: the chance of an announced reset
+ * before any instant of the next 7 days, by the rule it publishes (src/core/forecast/outlook.ts).
+ */
+export const HourlyOutlookPayload = z.strictObject({
+  ...ENVELOPE,
+  formula_version: FormulaVersion,
+  available: z.boolean().describe('as in forecast.json: false when the record is stale or too short, the numbers are then not vouched for'),
+  step_hours: z.literal(1).describe('hours between consecutive points'),
+  rule: z
+    .literal('first-point-at-or-after')
+    .describe(
+      'how to read the chance of an announced reset before an instant T after generated_at: the `p` (or `percent`) of the first ' +
+        'point whose `until` is at or after T. The curve never decreases, so this is the chance before T rounded up to the ' +
+        'next whole hour; T after the last point is beyond the outlook (no answer)',
+    ),
+  points: z
+    .array(
+      z.strictObject({
+        hours: z.int().positive().describe('hours from generated_at'),
+        until: Timestamp.describe('generated_at plus `hours`: the instant this point ends at'),
+        p: z.number().min(0).max(1).describe('probability that a reset is announced before `until`, counted from generated_at'),
+        percent: z.int().min(0).max(100).describe("round(100·p); equals outlook.json's percent at its hours, and p24 and p48 at 24 and 48"),
+      }),
+    )
+    .describe('one point every hour from 1 to 168, non-decreasing in hours'),
+  disclaimer: Disclaimer,
+});
+
 /** forecast.json's 24-hour chance as a shields.io endpoint badge (src/core/forecast/badge.ts). */
 export const BadgePayload = z.strictObject({
   ...ENVELOPE,
@@ -384,6 +413,7 @@ export type ActiveBankedReset = z.infer<typeof ActiveBankedReset>;
 export type EventNotesPayload = z.infer<typeof EventNotesPayload>;
 export type BacktestPayload = z.infer<typeof BacktestPayload>;
 export type OutlookPayload = z.infer<typeof OutlookPayload>;
+export type HourlyOutlookPayload = z.infer<typeof HourlyOutlookPayload>;
 export type BadgePayload = z.infer<typeof BadgePayload>;
 export type TrackRecordPayload = z.infer<typeof TrackRecordPayload>;
 

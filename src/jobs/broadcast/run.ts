@@ -23,9 +23,8 @@ export interface BroadcastRunInput {
    */
   urls: OutletUrls;
   site: string;
+  /** The run's ledger (ledger.ts: its lease, its call deadline, the redactor of what it stores). */
   ledger: AlertLedger;
-  /** The claims' lease (ledger.ts, CLAIM_LEASE_MS). */
-  leaseMs?: number;
   /** Called once the alerts are derived (the latency benchmark times it); no effect on the result. */
   onDerived?: () => void;
 }
@@ -36,7 +35,6 @@ export async function runBroadcast(input: BroadcastRunInput): Promise<BroadcastR
   return broadcastSafely({
     alerts: () => deriveAlerts(data, input.now, input.site),
     ...(input.onDerived ? { onDerived: input.onDerived } : {}),
-    ...(input.leaseMs ? { leaseMs: input.leaseMs } : {}),
     ledger: input.ledger,
     urls: input.urls,
     http: input.http,

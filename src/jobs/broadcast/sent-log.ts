@@ -3,13 +3,12 @@
  * `uncertain`, `failed`). An alert goes to an outlet once: `sent` is final; `uncertain` (it may have
  * arrived) is resent at most once; `failed` (the outlet refused it) is tried at most three times; then
  * the alert is given up and never holds back the alerts after it. Two caps always apply, and they are
- * what makes a lost or corrupt sent-log safe (it is then read as "nothing sent", after saying so by
- * name): a broadcast sends an outlet at most SEND_RULES.maxPerRun alerts, and never one older than
- * SEND_RULES.maxAgeHours. So the history is never re-broadcast; at worst the last day's few alerts are.
+ * what makes a lost or corrupt sent-log safe (it is then read as "nothing sent"): a broadcast sends an
+ * outlet at most SEND_RULES.maxPerRun alerts, and never one older than SEND_RULES.maxAgeHours. So the history is never re-broadcast; at worst the last day's few alerts are.
  *
  * Retired as state: the ledger in the database (ledger.ts) holds every attempt now, and nothing writes
- * this file any more. It is still validated (npm run validate) and read once, to import its recent
- * records into an empty ledger (recentRecords). SEND_RULES are the ledger's rules.
+ * this file any more. It is still validated (npm run validate) and read for the one-time import of its
+ * recent records into the ledger, once per database (retired-log.ts). SEND_RULES are the ledger's rules.
  */
 import { dataPath } from '../../core/dataset/files.ts';
 import { readJson } from '../../core/dataset/read-json.ts';
@@ -33,8 +32,6 @@ export const SEND_RULES = {
   /** Attempts an alert may have in each state before it is given up: uncertain is resent once, failed twice. */
   maxAttempts: { uncertain: 2, failed: 3 } as Record<Exclude<DeliveryState, 'sent'>, number>,
 } as const;
-
-const TREATED = `treated as nothing sent (at most ${SEND_RULES.maxPerRun} alerts per outlet this broadcast, none older than ${SEND_RULES.maxAgeHours} h)`;
 
 /**
  * Every time of the log later than the clock allows, as `field 'outlets.0.sent.3.sent_at': <value>` (validate and the
@@ -63,34 +60,17 @@ export function sentLogProblems(log: SentLog, now: Date): string[] {
 }
 
 /**
- * The sent-log, or an empty one and the problem by name when the file is missing or unreadable. A log
- * with times from the future (tampered, or a clock gone wrong) keeps its believable entries: the
- * future-dated ones are dropped, with a warning, so they can neither crowd out the real ones nor stand
- * for a delivery that cannot have happened yet. Nothing already sent is sent again.
+ * The retired log's believable entries, for the one-time import (retired-log.ts): an empty log when the
+ * file is missing or unreadable (nothing to import; npm run validate names the problem), and without the
+ * entries dated later than the clock allows (tampered, or a clock gone wrong), which cannot stand for a
+ * delivery that has happened.
  */
-export function readSentLog(text: string | undefined, now: Date): { log: SentLog; problem: string | null } {
-  const file = dataPath('sentLog');
-  const empty: SentLog = { outlets: [] };
-  if (text === undefined) return { log: empty, problem: `${file}: missing; ${TREATED}` };
-  const checked = readJson(text, SentLogFile, file);
-  // The first problem is enough to say why the log is not trusted; npm run validate lists them all.
-  if (!checked.ok) return { log: empty, problem: `${checked.problems[0]}; ${TREATED}` };
-  const future = futureFields(checked.value, now);
-  if (future.length === 0) return { log: checked.value, problem: null };
+export function readSentLog(text: string | undefined, now: Date): SentLog {
+  const checked = text === undefined ? null : readJson(text, SentLogFile, dataPath('sentLog'));
+  if (!checked?.ok) return { outlets: [] };
   const limit = now.getTime() + CLOCK_SKEW_MS;
-  const believable = (ts: string | null | undefined): string | null => (typeof ts === 'string' && Date.parse(ts) <= limit ? ts : null);
-  const kept: SentLog = {
-    outlets: checked.value.outlets.map((o) => ({
-      ...o,
-      checked_at: believable(o.checked_at) ?? toTimestamp(now),
-      last_ok_at: believable(o.last_ok_at),
-      sent: o.sent.filter((s) => believable(s.at) !== null && believable(s.sent_at) !== null),
-    })),
-  };
-  return {
-    log: kept,
-    problem: `${file}: ${future.length} time(s) from the future (first: ${future[0]}); those entries dropped, the rest kept`,
-  };
+  const believable = (ts: string): boolean => Date.parse(ts) <= limit;
+  return { outlets: checked.value.outlets.map((o) => ({ ...o, sent: o.sent.filter((s) => believable(s.at) && believable(s.sent_at)) })) };
 }
 
 /**
@@ -106,9 +86,9 @@ export function pendingAlerts(alerts: readonly Alert[], mayAttempt: (id: string)
 }
 
 /**
- * The committed log's records still inside the send window, per outlet: what the one-time import hands
- * the ledger when it is empty (scripts/broadcast.ts), so the switch from the committed log to the
- * database resends nothing. Anything older could never be sent again anyway.
+ * The retired log's records still inside the send window, per outlet: what the one-time import hands
+ * the ledger (retired-log.ts), so the switch from the committed log to the database resends nothing.
+ * Anything older could never be sent again anyway.
  */
 export function recentRecords(log: SentLog, now: Date): { outlet: OutletLog['name']; record: SentAlert }[] {
   const oldest = now.getTime() - SEND_RULES.maxAgeHours * HOUR_MS;

@@ -1,7 +1,9 @@
 /**
  * Classifies an official post: a reset that happened, a banked reset credit, a promise of a coming
- * reset, or nothing. Deliberately conservative: anything short of a plain statement goes to review.
+ * reset, or nothing. Deliberately conservative: anything short of a plain statement goes to review,
+ * and so does a post that matches only once its look-alike letters are read as Latin ones.
  */
+import { foldLookAlikes } from '../../core/look-alikes.ts';
 import { PLANS } from '../../core/schema/index.ts';
 
 export type PostKind = 'reset' | 'banked' | 'promise';
@@ -40,7 +42,27 @@ export function scopeOf(text: string): string {
   return 'unspecified';
 }
 
+/** At most this many look-alike letters named in a reason (the reason is capped; the post's text is kept whole). */
+const LOOK_ALIKES_SHOWN = 5;
+
+/**
+ * A post's classification. A post that matches nothing as written is read again with its look-alike
+ * letters folded to Latin ones (core/look-alikes.ts: "rеset" with a Cyrillic е); if that matches, it
+ * goes to review, never straight to an event: letters chosen to look like others are not a plain statement.
+ */
 export function classifyPost(text: string): Classification | null {
+  const plain = classifyText(text);
+  if (plain) return plain;
+  const folded = foldLookAlikes(text);
+  const c = folded.replaced.length > 0 ? classifyText(folded.text) : null;
+  if (!c) return null;
+  const shown = folded.replaced.slice(0, LOOK_ALIKES_SHOWN).join(', ');
+  const more = folded.replaced.length > LOOK_ALIKES_SHOWN ? ', …' : '';
+  return { ...c, confident: false, reason: `${c.reason}; written with look-alike letters (${shown}${more})` };
+}
+
+/** The classification of a text as written: the keyword rules above. */
+function classifyText(text: string): Classification | null {
   const t = text.toLowerCase().replace(/https?:\/\/\S+/g, ' ');
   if (!RESET.test(t) || !(LIMITS.test(t) || BANKED.test(t))) return null;
   const scope = scopeOf(t);

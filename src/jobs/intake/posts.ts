@@ -13,9 +13,15 @@ import { summaryOf } from '../../core/post-text.ts';
 import type { Alert, BankedFile, BankedGrant, Candidate, StoredEvent } from '../../core/schema/index.ts';
 import { isOfficialXAccount } from '../../core/sources.ts';
 import { toIsoDate, toTimestamp } from '../../core/time.ts';
-import { classifyPost } from './classify.ts';
+import { classifyPost, type Classification } from './classify.ts';
 import { suggestWindow } from './suggest-window.ts';
 import type { Post } from './x.ts';
+
+/** A classification of a post X answered with differing copies (x.ts onePerId): never confident, and the reason says why. */
+function doubted(c: Classification | null, post: Post): Classification | null {
+  if (!c || !post.conflicting) return c;
+  return { ...c, confident: false, reason: `${c.reason}; X answered this post id with differing texts (the first copy is kept)` };
+}
 
 export interface PostChanges {
   events: StoredEvent[];
@@ -30,7 +36,7 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
     if (known.has(post.id)) continue;
     const when = postIdToDate(post.id);
     if (when > now) continue; // a post id from the future is corrupt input, not news
-    const c = classifyPost(post.text);
+    const c = doubted(classifyPost(post.text), post);
     if (!c) continue;
     const ts = toTimestamp(when);
     const url = xPostUrl(post.username, post.id);

@@ -19,6 +19,26 @@ export interface Post {
   id: string;
   text: string;
   username: string;
+  /** X answered this id again with another text or account: the post goes to review, never straight to an event (onePerId). */
+  conflicting?: true;
+}
+
+/**
+ * One post per id: X may answer an id more than once (a page and the next overlapping when new posts
+ * arrive between them). The first copy read is kept: X answers newest first, so it is the one from the
+ * earliest request, and a post's text never changes under its id at X (an edit is a new post with a new
+ * id). A later copy with another text or account therefore means one of the copies is wrong, and X does
+ * not say which: the kept copy is marked `conflicting`, so it is queued for review, never recorded as an
+ * event or announced.
+ */
+export function onePerId(posts: readonly Post[]): Post[] {
+  const kept = new Map<string, Post>();
+  for (const p of posts) {
+    const first = kept.get(p.id);
+    if (!first) kept.set(p.id, p);
+    else if (first.text !== p.text || first.username !== p.username) kept.set(p.id, { ...first, conflicting: true });
+  }
+  return [...kept.values()];
 }
 
 export type XState = PullStateFile['x'];
@@ -173,7 +193,7 @@ export async function readPosts(
     posts.push(...read.posts.map((p) => ({ ...p, username })));
     next[username] = { user_id: userId, since_id: read.newest };
   }
-  return { posts, deferred, state: Object.fromEntries(Object.entries(next).sort(([a], [b]) => a.localeCompare(b))) };
+  return { posts: onePerId(posts), deferred, state: Object.fromEntries(Object.entries(next).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 /** A cursor X refused, and where the account was read from instead. */

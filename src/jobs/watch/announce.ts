@@ -5,7 +5,7 @@
  * announces it.
  */
 import type { Alert } from '../../core/schema/index.ts';
-import { broadcast } from '../broadcast/broadcast.ts';
+import { broadcast, type BroadcastInput } from '../broadcast/broadcast.ts';
 import type { Post } from '../intake/x.ts';
 import { classifyNew } from './alerts.ts';
 import type { Stored, WatchInput } from './input.ts';
@@ -44,7 +44,7 @@ export async function announcePosts(
   posts: readonly Post[],
   site: SiteReader,
   stored: Stored | null,
-  input: Pick<WatchInput, 'now' | 'siteBase' | 'http' | 'urls' | 'onPhase'>,
+  input: Pick<WatchInput, 'now' | 'siteBase' | 'http' | 'urls' | 'onPhase'> & Pick<BroadcastInput, 'sendMs'>,
   lines: string[],
 ): Promise<Classified> {
   const found = await classifyPolled(posts, site, input, lines);
@@ -58,16 +58,15 @@ export async function announcePosts(
 export async function announce(
   alerts: readonly Alert[],
   stored: Stored | null,
-  input: Pick<WatchInput, 'now' | 'http' | 'urls'>,
+  input: Pick<WatchInput, 'now' | 'http' | 'urls'> & Pick<BroadcastInput, 'sendMs'>,
   lines: string[],
 ): Promise<void> {
   if (alerts.length === 0) return;
   if (!stored) {
-    lines.push(
-      `❌ alerts: ${alerts.length} not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them`,
-    );
+    lines.push(`⏭️ alerts: ${alerts.length} not sent (no database, above: nothing is sent unclaimed); the pull will announce them`);
     return;
   }
-  const result = await broadcast({ alerts, ledger: stored.stores.ledger, urls: input.urls, http: input.http, now: input.now });
+  const { urls, http, now, sendMs } = input;
+  const result = await broadcast({ alerts, ledger: stored.stores.ledger, urls, http, now, ...(sendMs === undefined ? {} : { sendMs }) });
   lines.push(...result.lines.filter((l) => !l.startsWith('⏭️')));
 }

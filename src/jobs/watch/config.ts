@@ -24,27 +24,52 @@ export const DEFAULT_WATCH_ACCOUNTS = 'thsottiaux:5,OpenAIDevs:5,OpenAI:5';
 /** At most one poll a minute (the schedule), at least one a day. */
 const MINUTES = { min: 1, max: 1440 } as const;
 
+/** The valid accounts of the variable, and one problem (a line, worded for the log) per entry left out. */
+export interface WatchAccounts {
+  accounts: PolledAccount[];
+  problems: string[];
+}
+
+/** The longest part of a bad entry a problem shows: the variable is ours, but a line stays a line. */
+const SHOWN_CHARS = 60;
+
+/**
+ * A bad entry as a problem shows it: quoted, cut to SHOWN_CHARS, and every character outside printable
+ * ASCII written as its escape (`\u0456`), so a look-alike letter (a Cyrillic і in "thsottiaux") is seen
+ * for what it is and no control character reaches the log.
+ */
+function shownEntry(entry: string): string {
+  const cut = [...entry.trim()].slice(0, SHOWN_CHARS).join('');
+  return JSON.stringify(cut).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * The polled accounts from the variable (unset or blank: the default). Only accounts the pull reads can
- * be watched: the pull is what records a post, and it reads SOURCES.x.accounts. Throws one line naming
- * the bad entry.
+ * be watched: the pull is what records a post, and it reads SOURCES.x.accounts. A bad entry is left out
+ * with one problem naming it, and the others are kept: one typo stops only the account it concerns.
  */
-export function parseWatchAccounts(raw: string | undefined): PolledAccount[] {
+export function parseWatchAccounts(raw: string | undefined): WatchAccounts {
   const text = raw?.trim() ? raw : DEFAULT_WATCH_ACCOUNTS;
+  const out: WatchAccounts = { accounts: [], problems: [] };
+  for (const entry of text.split(',')) {
+    const parsed = parseEntry(entry, out.accounts);
+    if (typeof parsed === 'string') out.problems.push(`RESETCAST_WATCH_ACCOUNTS: ${parsed}`);
+    else out.accounts.push(parsed);
+  }
+  return out;
+}
+
+/** One entry as an account, or what is wrong with it (`kept`: the entries before it, for a duplicate). */
+function parseEntry(entry: string, kept: readonly PolledAccount[]): PolledAccount | string {
   const known = SOURCES.x.accounts as readonly string[];
-  const seen = new Set<string>();
-  return text.split(',').map((entry) => {
-    const m = /^\s*([A-Za-z0-9_]{1,15})\s*:\s*(\d{1,4})\s*$/.exec(entry);
-    if (!m) throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${JSON.stringify(entry.trim())} is not <account>:<minutes>`);
-    const name = known.find((k) => k.toLowerCase() === m[1]!.toLowerCase());
-    if (!name) throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${m[1]} is not an account the pull reads (${known.join(', ')})`);
-    const minutes = Number(m[2]);
-    if (minutes < MINUTES.min || minutes > MINUTES.max)
-      throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${name}:${minutes}: minutes must be ${MINUTES.min}–${MINUTES.max}`);
-    if (seen.has(name)) throw new Error(`RESETCAST_WATCH_ACCOUNTS: ${name} is listed twice`);
-    seen.add(name);
-    return { name, minutes };
-  });
+  const m = /^\s*([A-Za-z0-9_]{1,15})\s*:\s*(\d{1,4})\s*$/.exec(entry);
+  if (!m) return `${shownEntry(entry)} is not <account>:<minutes>`;
+  const name = known.find((k) => k.toLowerCase() === m[1]!.toLowerCase());
+  if (!name) return `${m[1]} is not an account the pull reads (${known.join(', ')})`;
+  const minutes = Number(m[2]);
+  if (minutes < MINUTES.min || minutes > MINUTES.max) return `${name}:${minutes}: minutes must be ${MINUTES.min}–${MINUTES.max}`;
+  if (kept.some((a) => a.name === name)) return `${name} is listed twice`;
+  return { name, minutes };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface Owing {
   owes: boolean;
   generation: number;
   uncertainAt: string | undefined;
+  /** Whether this run's writes so far succeeded: when not, a later write failing is the fault already said (start-pull.ts). */
+  recorded: boolean;
 }
 
 /** The newest id of each account among `posts`. */
@@ -24,9 +26,19 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
   return out;
 }
 
-/** Without a database nobody else can know of the news: this run owes the dispatch. A write that fails leaves the posts to the next run. */
+/**
+ * Without a database nobody else can know of the news: this run owes the dispatch. A write that fails
+ * leaves the cursor, so the next run reads the posts again, but this run cannot know whether another
+ * moved past them: news it read owes the dispatch too (the pull records the posts; a second dispatch
+ * only queues one more pull), as docs/alerts.md says of a failing database.
+ */
 export async function moveCursors(stored: Stored | null, polled: Polled, news: boolean, now: Date, lines: string[]): Promise<Owing> {
-  const owing: Owing = { owes: news && !stored, generation: stored?.generation ?? 0, uncertainAt: stored?.state.dispatch_uncertain_at };
+  const owing: Owing = {
+    owes: news && !stored,
+    generation: stored?.generation ?? 0,
+    uncertainAt: stored?.state.dispatch_uncertain_at,
+    recorded: stored !== null,
+  };
   if (!stored || Object.keys(polled.next).length === 0) return owing;
   const state = stored.stores.state;
   const mine: WatchState['accounts'] = Object.fromEntries(
@@ -39,7 +51,9 @@ export async function moveCursors(stored: Stored | null, polled: Polled, news: b
     owing.owes = news && [...newestByAccount(polled.posts).keys()].some((name) => moved.has(name.toLowerCase()));
     if (owing.owes) ({ generation: owing.generation, uncertainAt: owing.uncertainAt } = await state.owe());
   } catch (e) {
-    lines.push(`❌ database: the state cannot be written (${(e as Error).message}); the next run reads these posts again`);
+    Object.assign(owing, { owes: news, recorded: false });
+    const then = news ? 'the pull is started anyway (it records the posts)' : 'the next run reads these posts again';
+    lines.push(`❌ database: the state cannot be written (${(e as Error).message}); ${then}`);
   }
   return owing;
 }

@@ -26,8 +26,12 @@ export interface WatchInput {
   /** The base alert ids and links are built on: the same as the broadcast's (SITE.url). */
   siteBase: string;
   accounts: readonly PolledAccount[];
-  /** The stores; null when the database could not even be opened. */
+  /** The entries of RESETCAST_WATCH_ACCOUNTS left out (config.ts parseWatchAccounts), one ❌ line each. */
+  accountProblems?: readonly string[];
+  /** The stores; null when the database could not even be opened (`noDatabase` says why). */
   stores: WatchStores | null;
+  /** Why the database could not be opened (the binding's error), said in the run's one `❌ database:` line. */
+  noDatabase?: string | undefined;
   urls: OutletUrls;
   dispatch: DispatchTarget;
   /** Called as each phase ends (the latency bench times them); no effect on the result. */

@@ -4,11 +4,19 @@
  * the site's newest post and the floor), but claims, sends and writes nothing.
  */
 import { healState } from './heal.ts';
-import type { Stored, WatchStores } from './input.ts';
+import type { Stored, WatchInput } from './input.ts';
 
-export async function readState(stores: WatchStores | null, now: Date, lines: string[]): Promise<Stored | null> {
+/**
+ * What a run without its database does, said once in the fault's own line (the steps it stops say ⏭️):
+ * nothing is claimed, so nothing is sent, and new posts still start the pull, which records and announces them.
+ */
+const WITHOUT_DATABASE = 'nothing is sent this run (nothing can be claimed); new posts still start the pull, which announces them';
+
+/** The state, or null with the run's one `❌ database:` line. */
+export async function readState(input: Pick<WatchInput, 'stores' | 'noDatabase' | 'now'>, lines: string[]): Promise<Stored | null> {
+  const { stores, now } = input;
   if (!stores) {
-    lines.push('❌ database: none; nothing is sent this run, the pull will announce');
+    lines.push(`❌ database: ${input.noDatabase ?? 'none'}; ${WITHOUT_DATABASE}`);
     return null;
   }
   try {
@@ -18,7 +26,7 @@ export async function readState(stores: WatchStores | null, now: Date, lines: st
     if (healed.lines.length > 0) await stores.state.heal(read.state, healed.state);
     return { stores, state: healed.state, generation: read.generation };
   } catch (e) {
-    lines.push(`❌ database: the state cannot be read (${(e as Error).message}); nothing is sent this run, the pull will announce`);
+    lines.push(`❌ database: the state cannot be read (${(e as Error).message}); ${WITHOUT_DATABASE}`);
     return null;
   }
 }

@@ -18,15 +18,17 @@
  *    have started the pull is never repeated (dispatch.ts): none is sent for DISPATCH_QUIET_MS, and the
  *    scheduled pull records the posts.
  *
- * Every failure is one line and ends the part it stops, never the others: X failing sends nothing and
- * moves nothing; the database failing sends nothing (nothing can be claimed) but still starts the pull,
- * which announces what the watcher could not.
+ * Every failure is one line and ends the part it stops, never the others: a bad entry of
+ * RESETCAST_WATCH_ACCOUNTS stops that account; X failing sends nothing and moves nothing; the database
+ * failing sends nothing (nothing can be claimed) but still starts the pull, which announces what the
+ * watcher could not, and so does a cursor write the database refuses (the run cannot know whether another
+ * moved past the posts).
  */
 import { sendDeployedAlerts } from './deployed-alerts.ts';
 import { announcePosts } from './announce.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
 import { moveCursors } from './cursor.ts';
-import type { WatchInput, WatchOutput } from './input.ts';
+import type { Stored, WatchInput, WatchOutput } from './input.ts';
 import { pollDue, siteReader } from './poll.ts';
 import { readState } from './read-state.ts';
 import { startPull } from './start-pull.ts';
@@ -35,12 +37,16 @@ import { EMPTY_STATE, type WatchState } from './state.ts';
 export type { WatchInput, WatchOutput } from './input.ts';
 
 /**
- * One run: the fast path (new posts → their alerts at once → the pull dispatched), then the
- * deployed-alerts step (deployed-alerts.ts: whatever the deploy's alerts.json still owes the outlets).
- * Each step says ✅/❌ in its own lines, and neither stops the other.
+ * One run: the settings' problems, the state read, the fast path (new posts → their alerts at once → the
+ * pull dispatched), then the deployed-alerts step (deployed-alerts.ts: whatever the deploy's alerts.json
+ * still owes the outlets). Each step says ✅/❌ in its own lines, and neither stops the other; one fault
+ * is one ❌ line (a database that could not be opened is said by readState, and the steps it stops say ⏭️).
+ * A state that cannot be read stops the fast path's sends only: the deployed-alerts step uses other tables.
  */
 export async function runWatch(input: WatchInput): Promise<WatchOutput> {
-  const fast = await fastPath(input);
+  const lines = settingLines(input.accountProblems);
+  const stored = await readState(input, lines);
+  const fast = await fastPath(input, stored, lines);
   const deployed = input.stores
     ? await sendDeployedAlerts({
         now: input.now,
@@ -51,7 +57,7 @@ export async function runWatch(input: WatchInput): Promise<WatchOutput> {
         store: input.stores.deployed,
         urls: input.urls,
       })
-    : ['❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again'];
+    : ['⏭️ deployed alerts: not read (no database, above: nothing can be claimed); the next run sends them'];
   input.onPhase?.('deployed');
   return { ...fast, lines: [...fast.lines, ...deployed] };
 }
@@ -61,12 +67,16 @@ const pollTimes = (state: WatchState): Record<string, string> =>
   Object.fromEntries(Object.entries(state.accounts).map(([k, v]) => [k, v.polled_at]));
 
 const noneDue = (accounts: readonly PolledAccount[]): string =>
-  `⏭️ x: no account due (${accounts.map((a) => `${a.name} every ${a.minutes} min`).join(', ')})`;
+  accounts.length === 0
+    ? '⏭️ x: no account to watch (RESETCAST_WATCH_ACCOUNTS has no valid entry); X is not asked'
+    : `⏭️ x: no account due (${accounts.map((a) => `${a.name} every ${a.minutes} min`).join(', ')})`;
+
+/** One ❌ line per entry of RESETCAST_WATCH_ACCOUNTS left out: it stops that account only. */
+const settingLines = (problems: readonly string[] = []): string[] =>
+  problems.map((p) => `❌ settings: ${p}; left out, the rest of the run goes on`);
 
 /** New posts from X, announced at once, and the pull started (steps 1–3 above), each step a function of its own module. */
-async function fastPath(input: WatchInput): Promise<WatchOutput> {
-  const lines: string[] = [];
-  const stored = await readState(input.stores, input.now, lines);
+async function fastPath(input: WatchInput, stored: Stored | null, lines: string[]): Promise<WatchOutput> {
   const state = stored?.state ?? EMPTY_STATE;
   const due = dueAccounts(input.accounts, pollTimes(state), input.now);
   if (due.length === 0 && !state.dispatch_pending) return { lines: [...lines, noneDue(input.accounts)], alerts: [], dispatched: false };

@@ -18,6 +18,12 @@ export async function startPull(
 ): Promise<boolean> {
   const { now } = input;
   const state = stored?.stores.state;
+  // A write that fails after this run's cursor write failed is the same fault, already said in its ❌ line.
+  const unwritten =
+    (also: string) =>
+    (e: Error): void => {
+      if (owing.recorded) lines.push(`⚠️ database: the dispatch is still marked owed (${e.message})${also}`);
+    };
   // The uncertain dispatch as the database had it when this run owed one (an overlapping run's included).
   const quietSince = dispatchQuietSince(owing.uncertainAt === undefined ? {} : { dispatch_uncertain_at: owing.uncertainAt }, now);
   if (quietSince !== null) {
@@ -25,9 +31,7 @@ export async function startPull(
     lines.push(
       `⏭️ dispatch: not sent: the dispatch at ${quietSince} may have started the pull, and ${quiet}; the scheduled pull records the posts`,
     );
-    await state
-      ?.dispatched(owing.generation)
-      .catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message})`));
+    await state?.dispatched(owing.generation).catch(unwritten(''));
     return false;
   }
   const result = await dispatchPull(input.http, input.dispatch);
@@ -39,8 +43,6 @@ export async function startPull(
   else lines.push(`❌ dispatch: ${result.why}; retried next run, and the pull runs on its schedule anyway`);
   const answeredAt = result.outcome === 'uncertain' ? toTimestamp(now) : undefined;
   if (result.outcome !== 'refused')
-    await state
-      ?.dispatched(owing.generation, answeredAt)
-      .catch((e: Error) => lines.push(`⚠️ database: the dispatch is still marked owed (${e.message}); the next run dispatches once more`));
+    await state?.dispatched(owing.generation, answeredAt).catch(unwritten('; the next run dispatches once more'));
   return result.outcome === 'started';
 }

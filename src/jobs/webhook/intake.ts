@@ -40,12 +40,16 @@ export interface WebhookInput {
   accounts: readonly PolledAccount[];
   /** The stores; null when the database could not be opened (nothing is sent: nothing can be claimed). */
   stores: WatchStores | null;
+  /** Why the database could not be opened, for the run's one `❌ database:` line. */
+  noDatabase?: string | undefined;
   /** The deployed site to read what it knows from (its URL). */
   deploy: string;
   /** The base alert ids and links are built on (SITE.url), as the broadcast's. */
   siteBase: string;
   urls: OutletUrls;
   dispatch: DispatchTarget;
+  /** Each send's own deadline (shorter than a scheduled run's: X waits 10 s for the answer). */
+  sendMs?: number;
   /** Called as each phase ends (the latency bench times them); no effect on the result. */
   onPhase?: (phase: 'polled' | 'classified' | 'sent' | 'dispatched' | 'deployed') => void;
 }
@@ -90,7 +94,7 @@ export async function receivePost(input: WebhookInput): Promise<WebhookOutput> {
   const byName = watchedByName(input.post, input.accounts);
   if (byName === null) return { ...none, lines: [notWatched(input.post)] };
   if (!mayMatter(input.post)) return { ...none, lines: [unrelated(input.post)] };
-  const stored = await readState(input.stores, input.now, lines);
+  const stored = await readState(input, lines);
   const name = byName ?? watchedById(input.post, input.accounts, stored?.state);
   if (name === null) return { ...none, lines: [...lines, notWatched(input.post)] };
   lines.push(`✅ x: post ${input.post.post.id} by ${name}, pushed${input.post.eventId ? ` (event ${input.post.eventId})` : ''}`);
@@ -103,12 +107,15 @@ export async function receivePost(input: WebhookInput): Promise<WebhookOutput> {
   return { lines, alerts, dispatched };
 }
 
-/** The dispatch marked owed before it is sent (as the poller's cursor step does); without the database this run owes it alone. */
+/**
+ * The dispatch marked owed before it is sent (as the poller's cursor step does); without the database, or
+ * when the mark fails (said in one ⚠️ line), this run owes it alone and sends it anyway.
+ */
 async function owe(stored: Stored | null, lines: string[]): Promise<Owing> {
-  const alone: Owing = { owes: true, generation: 0, uncertainAt: stored?.state.dispatch_uncertain_at };
+  const alone: Owing = { owes: true, generation: 0, uncertainAt: stored?.state.dispatch_uncertain_at, recorded: false };
   if (!stored) return alone;
   try {
-    return { owes: true, ...(await stored.stores.state.owe()) };
+    return { owes: true, recorded: true, ...(await stored.stores.state.owe()) };
   } catch (e) {
     lines.push(`⚠️ database: the dispatch cannot be marked owed (${(e as Error).message}); it is sent anyway`);
     return alone;

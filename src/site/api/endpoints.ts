@@ -172,8 +172,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'clients',
     summary: 'Status-line client',
     description:
-      'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line, caching the forecast for ' +
-      '10 minutes and waiting at most 2 seconds.',
+      'POSIX sh + curl script that prints "reset odds 24h: <p24>%" for a prompt or status line, and with Codex sessions on the ' +
+      'machine "codex 5h 42% · week 89% (3d 4h) · reset before it: 35% · 24h 7%" (your limits read locally, never sent), ' +
+      'caching the hourly outlook for 10 minutes and waiting at most 2 seconds.',
     media: 'text/plain',
     body: 'A POSIX shell script',
     edge: false,

@@ -13,7 +13,7 @@ import { evaluate, type Evaluation } from '../../core/forecast/evaluate.ts';
 import { liveModel, type LiveModel } from '../../core/forecast/live.ts';
 import { resetHours } from '../../core/forecast/model.ts';
 import { createBadgePayload } from '../../core/forecast/badge.ts';
-import { createOutlookPayload } from '../../core/forecast/outlook.ts';
+import { createHourlyOutlookPayload, createOutlookPayload } from '../../core/forecast/outlook.ts';
 import { createBacktestPayload } from '../../core/forecast/payload.ts';
 import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
 import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track-record.ts';
@@ -27,6 +27,7 @@ import {
   CorrectionsPayload,
   EventNotesPayload,
   ForecastPayload,
+  HourlyOutlookPayload,
   OutlookPayload,
   PromisesPayload,
   SCHEMA_VERSION,
@@ -79,6 +80,16 @@ export const PAYLOADS = [
       'The cumulative chance of an announced reset within 6, 12 … 168 hours, from the same model and clock as ' +
       'forecast.json (equal to p24 and p48 at 24 and 48 hours). An estimate, not a schedule.',
     build: (c) => createOutlookPayload(c.model(), c.forecast().payload.available, c.generated_at, c.source),
+  }),
+  payload({
+    name: 'hourly-outlook',
+    schema: HourlyOutlookPayload,
+    summary: 'Chance of a reset before any hour of the next 7 days',
+    description:
+      'The same curve as outlook.json every hour from 1 to 168, each point with the instant it ends at (`until`): the chance ' +
+      'of an announced reset before an instant T is the `p` of the first point whose `until` is at or after T (`rule`). ' +
+      'For menu-bar, tray and widget apps and the status line (docs/widgets.md). An estimate, not a schedule.',
+    build: (c) => createHourlyOutlookPayload(c.model(), c.forecast().payload.available, c.generated_at, c.source),
   }),
   payload({
     name: 'badge',

@@ -417,6 +417,8 @@ export default {
       heading: 'Status line',
       intro:
         'A small POSIX {sh} + {curl} script, {script}, prints {output}. It caches the forecast for 10 minutes, waits at most 2 seconds, and prints nothing when the request fails, so it never blocks a prompt.',
+      limits:
+        'With Codex sessions on the machine it puts your own limits beside the odds, {limits}: read from the newest session file Codex wrote, never sent anywhere.',
       install: 'Install',
     },
   },
@@ -558,6 +560,8 @@ export default {
       'The chance of a reset in the next 24 and 48 hours (whole percents), the confidence label and its reasons, the inputs and when each was last checked. An estimate from past announcements, not a schedule.',
     getOutlook:
       'The 7-day outlook: the chance of an announced reset within 6, 12 … 168 hours, from the same estimate (equal to the 24 h and 48 h figures at 24 and 48 hours).',
+    getHourlyOutlook:
+      'The same curve every hour, each point with the instant it ends at: the chance of an announced reset before any moment of the next 7 days, for menu-bar, tray and widget apps.',
     getBadge:
       'The 24-hour chance as a shields.io endpoint badge for a README: "37%", or "37% (not vouched for)" in grey when the forecast is not vouched for.',
     getTimeline: 'Every recorded event, newest first.',

@@ -426,6 +426,8 @@ const es: Catalogue = {
       heading: 'Línea de estado',
       intro:
         '{script}, un pequeño script POSIX de {sh} + {curl}, imprime {output}. Guarda el pronóstico en caché durante 10 minutos, espera como máximo 2 segundos y no imprime nada si la solicitud falla, así que nunca bloquea el prompt.',
+      limits:
+        'Si en el equipo hay sesiones de Codex, pone tus propios límites junto a la probabilidad, {limits}: leídos del archivo de sesión más reciente que escribió Codex, nunca enviados a ningún sitio.',
       install: 'Instalación',
     },
   },
@@ -563,6 +565,8 @@ const es: Catalogue = {
       'La probabilidad de un reinicio en las próximas 24 y 48 horas (en porcentajes enteros), la etiqueta de confianza y sus motivos, los datos de entrada y cuándo se comprobó cada uno por última vez. Es una estimación basada en anuncios anteriores, no un calendario.',
     getOutlook:
       'La perspectiva a 7 días: la probabilidad de un reinicio anunciado en 6, 12… 168 horas, según la misma estimación (coincide con las cifras de 24 h y 48 h a las 24 y 48 horas).',
+    getHourlyOutlook:
+      'La misma curva cada hora, cada punto con el instante en que termina: la probabilidad de un reinicio anunciado antes de cualquier momento de los próximos 7 días, para apps de barra de menús, bandeja y widgets.',
     getBadge:
       'La probabilidad a 24 horas como insignia de endpoint de shields.io para un README: «37%», o «37% (not vouched for)» en gris cuando la previsión no está respaldada.',
     getTimeline: 'Todos los eventos registrados, del más reciente al más antiguo.',

@@ -395,6 +395,8 @@ const zh: Catalogue = {
       heading: '状态栏',
       intro:
         '一个小巧的 POSIX {sh} + {curl} 脚本 {script}，输出 {output}。它会将预测缓存10分钟，最多等待2秒，请求失败时不输出任何内容，因此不会阻塞命令提示符。',
+      limits:
+        '如果本机有 Codex 会话，它会把你自己的用量限额显示在概率旁边（{limits}）：读取 Codex 写下的最新会话文件，绝不发送到任何地方。',
       install: '安装',
     },
   },
@@ -519,6 +521,8 @@ const zh: Catalogue = {
     getForecast:
       '未来24小时和48小时内重置的概率（整数百分比）、可信度标签及其原因、各项输入以及每项的上次检查时间。基于以往公告的估算，并非时间表。',
     getOutlook: '7日展望：6、12……168小时内官方宣布重置的概率，出自同一估算（在24小时和48小时处与上述两个数值相同）。',
+    getHourlyOutlook:
+      '同一曲线的逐小时版本，每个点附带其结束时刻：未来7天内任一时刻之前官方宣布重置的概率，供菜单栏、托盘和小组件应用使用。',
     getBadge: '24 小时内重置的概率，作为 shields.io 端点徽章，可放进 README：如“37%”；预测不可靠时显示灰色的“37% (not vouched for)”。',
     getTimeline: '所有已记录的事件，最新在前。',
     getSignals: '对 OpenAI 状态页和 Codex GitHub Issues 的最近一次定时检查。',

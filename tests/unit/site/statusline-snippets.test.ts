@@ -32,7 +32,8 @@ describe('the snippets agree with scripts/statusline.sh', () => {
   });
 
   it('zsh doubles the "%" the script prints, so the prompt shows it', () => {
-    expect(script).toContain('echo "reset odds 24h: $p24%$mark"');
+    expect(script).toContain('echo "reset odds 24h: $p24"'); // p24 is "14%" or "14% (not vouched for)"
+    expect(script).toContain('shown[minutes] = sprintf("%d%%", used + 0.5)'); // each window's own "%"
     expect(snippets.zsh.code).toContain('//\\%/%%}');
   });
 

@@ -31,12 +31,20 @@ export function outletUrls(env: Record<string, string | undefined>): OutletUrls 
 }
 
 /**
+ * An outlet's credential, as the pieces the one redactor looks for (src/core/secrets.ts): every credential
+ * part counts here, a topic declared public too, since they clean error texts, not facts. Handed to the
+ * HTTP client too (`credentials`), which removes them from an answer before it cuts anything.
+ */
+export function outletCredentials(outlet: Outlet, configured: string): string[] {
+  if (configured === '') return [];
+  return secretPieces(outlet.env, outlet.secretOf ? outlet.secretOf(configured) : configured);
+}
+
+/**
  * The one redactor (src/core/secrets.ts) set to an outlet's credential: what its answers and failures
  * say (an error body echoing the webhook path, a reason phrase, an adapter's error) is cleaned of it
- * before it reaches a line or the sent-log. Every credential part counts here, a topic declared public
- * too: these are error texts, not facts.
+ * before it reaches a line or the ledger.
  */
 export function outletRedactor(outlet: Outlet, configured: string): Redactor {
-  if (configured === '') return (text) => text;
-  return createRedactor(secretPieces(outlet.env, outlet.secretOf ? outlet.secretOf(configured) : configured));
+  return createRedactor(outletCredentials(outlet, configured));
 }

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { broadcast, broadcastSafely, type BroadcastInput } from '../../../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls, type OutletUrls } from '../../../../src/jobs/broadcast/outlets/index.ts';
-import { recentRecords, readSentLog } from '../../../../src/jobs/broadcast/sent-log.ts';
+import { importRetired, retiredRows } from '../../../../src/jobs/broadcast/retired-log.ts';
 import type { Alert } from '../../../../src/core/schema/index.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { closedAfterEach } from '../../../support/closed-after-each.ts';
@@ -33,8 +33,8 @@ const servers = closedAfterEach<FixtureServer>();
 const ledgers = closedAfterEach<TestLedger>();
 
 /**
- * The claims' lease in the tests that resend after it. It is long, so a send under load never outlives its
- * budget (half the lease) on a busy machine; the test ends the leases itself (`endLeases`) where one runs out.
+ * The claims' lease in the tests that resend after it. It is long, so no claim's work (its send and
+ * settlement) outlives it on a busy machine; the test ends the leases itself (`endLeases`) where one runs out.
  */
 const LEASE_MS = 60_000;
 /** A fresh ledger for one test. */
@@ -149,21 +149,21 @@ describe('the ledger makes sending idempotent', () => {
           .telegram!,
       };
       const alerts = [reset(1, 1)];
-      const kicked = await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      const kicked = await run(l, { alerts, urls });
       expect(kicked.lines[3]).toMatch(
         /^❌ telegram: reset:2123700000000000001 not delivered: HTTP 403 Forbidden: bot was kicked from the channel chat/,
       );
       expect(await l.rows('telegram')).toEqual(['#1 released 0/0']);
       mode = 'bad-gateway';
-      await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      await run(l, { alerts, urls });
       expect(await l.rows('telegram')).toEqual(['#1 uncertain 1/0']);
       // Within its lease nobody resends it; after it, once.
       mode = 'ok';
-      const early = await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      const early = await run(l, { alerts, urls });
       const decided = early.decisions.map((d) => d.result);
       await l.endLeases('telegram');
-      await run(l, { alerts, urls, leaseMs: LEASE_MS });
-      await run(l, { alerts, urls, leaseMs: LEASE_MS });
+      await run(l, { alerts, urls });
+      await run(l, { alerts, urls });
       expect(await l.rows('telegram')).toEqual(['#1 sent 2/0']);
       // 403, 502, then one resend that arrived after the lease; the early run, within it, held the alert.
       expect(telegram.requests).toHaveLength(3);
@@ -199,16 +199,16 @@ describe('the ledger makes sending idempotent', () => {
     async () => {
       const [o, l] = await Promise.all([outlets({ ntfy: () => ({ status: 502, body: '<html>Bad Gateway</html>' }) }), fresh(LEASE_MS)]);
       const alerts = [reset(1, 3), reset(2, 2), reset(3, 1)];
-      const first = await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      const first = await run(l, { alerts, urls: o.urls });
       expect(received(o.ntfy, 'title')).toEqual(['1', '2']);
       expect(first.lines[0]).toMatch(/\(0 of 3 sent; 1 left for the next broadcast\)$/);
       await l.endLeases('ntfy');
-      await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      await run(l, { alerts, urls: o.urls });
       expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2']);
       await l.endLeases('ntfy');
-      await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      await run(l, { alerts, urls: o.urls });
       await l.endLeases('ntfy');
-      await run(l, { alerts, urls: o.urls, leaseMs: LEASE_MS });
+      await run(l, { alerts, urls: o.urls });
       expect(received(o.ntfy, 'title')).toEqual(['1', '2', '1', '2', '3', '3']);
       expect(await l.rows('ntfy')).toEqual(['#1 uncertain 2/0', '#2 uncertain 2/0', '#3 uncertain 2/0']);
       // Every alert was attempted at most twice; the healthy outlets got each exactly once.
@@ -235,23 +235,23 @@ describe('the claim (written before each send)', () => {
           return c;
         },
       };
-      await broadcast({ alerts, ledger: watching, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      await broadcast({ alerts, ledger: watching, urls, http: httpDeps(), now: NOW });
       expect(seen).toEqual([['#1 claimed 1/0'], ['#1 sent 1/0', '#2 claimed 1/0']]);
 
       // A sender that claims #3 and sends it, then dies before recording how it went: only the claim stays.
       const three = reset(3, 0.5);
-      const dying = await l.ledger.claim('ntfy', three);
+      const dying = await l.ledger.claim('ntfy', three, (t) => t);
       expect('claim' in dying).toBe(true);
       await fetch(urls.ntfy, {
         method: 'POST',
         body: JSON.stringify({ topic: NTFY_TOPIC, title: 'Codex limits reset #3', message: 'x', sequence_id: 'a' }),
         headers: { 'content-type': 'application/json' },
       });
-      const within = await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      const within = await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW });
       const heldNow = within.decisions.filter((d) => d.result === 'held').length;
       await l.endLeases('ntfy');
-      await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
-      await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW, leaseMs: LEASE_MS });
+      await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW });
+      await broadcast({ alerts: [...alerts, three], ledger: l.ledger, urls, http: httpDeps(), now: NOW });
       expect(received(o.ntfy, 'title')).toEqual(['1', '2', '3', '3']); // #3 resent once, then never
       expect(await l.rows('ntfy')).toEqual(['#1 sent 1/0', '#2 sent 1/0', '#3 sent 2/0']);
       // Within the dying sender's lease, #3 was held, not resent.
@@ -278,7 +278,7 @@ describe('caps: what one run may send', () => {
   });
 });
 
-describe('the retired sent-log: imported once into an empty ledger', () => {
+describe('the retired sent-log: imported once per database', () => {
   // The history: 40 alerts over the last 40 days, two in the last day; all were sent long ago.
   const history = Array.from({ length: 40 }, (_, i) => reset(100 + i, i * 24 + 12));
   const recent = [reset(1, 6), reset(2, 5), reset(3, 4), reset(4, 3), reset(5, 2), reset(6, 1)];
@@ -299,9 +299,9 @@ describe('the retired sent-log: imported once into an empty ledger', () => {
         },
       ],
     });
-    const records = recentRecords(readSentLog(text, NOW).log, NOW);
-    expect(await l.ledger.importOnce(records)).toBe(3); // #100 (12 h old), #1, #2
-    expect(await l.ledger.importOnce(records)).toBe(0);
+    const rows = retiredRows(text, NOW);
+    expect(await importRetired(l.db.sql, rows)).toEqual({ imported: true, written: 3 }); // #100 (12 h old), #1, #2
+    expect(await importRetired(l.db.sql, rows)).toEqual({ imported: false, written: 0 });
     await run(l, { alerts: [...recent, ...history], urls: o.urls });
     expect(received(o.discord, 'content')).toEqual(['3', '4', '5', '6']);
     expect(received(o.slack, 'text')).toEqual(['100', '1', '2', '3', '4']);
@@ -313,7 +313,7 @@ describe('the retired sent-log: imported once into an empty ledger', () => {
     ['the wrong shape', '{"outlets": [{"name": "ntfy", "sent": "all of them"}]}'],
   ])('%s: nothing imported; the caps hold: no history re-broadcast', async (_name, text) => {
     const [o, l] = await Promise.all([outlets(), fresh()]);
-    expect(await l.ledger.importOnce(recentRecords(readSentLog(text, NOW).log, NOW))).toBe(0);
+    expect(retiredRows(text, NOW)).toEqual([]);
     const r = await run(l, { alerts: [...recent, ...history], urls: o.urls });
     // Only the last day's alerts qualify (history #100 is 12 h old, #101 36 h), and at most 5: the oldest five of them.
     expect(received(o.discord, 'content')).toEqual(['100', '1', '2', '3', '4']);
@@ -327,7 +327,7 @@ describe('bounds of the ledger', () => {
     const old = reset(1, 7 * 24 + 0.01);
     const kept = reset(2, 7 * 24);
     for (const a of [old, kept]) {
-      const c = await l.ledger.claim('slack', a);
+      const c = await l.ledger.claim('slack', a, (t) => t);
       if ('claim' in c) await l.ledger.settle(c.claim, { kind: 'sent' });
     }
     expect(await l.ledger.prune(NOW)).toBe(1);

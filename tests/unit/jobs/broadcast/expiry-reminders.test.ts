@@ -1,7 +1,7 @@
 /**
  * Expiry reminders through the real broadcast and ledger: a sent-log written when a grant had one
- * reminder (24 h before expiry, id `grant-expiring:<grant id>`, already sent), imported into the empty
- * ledger as `npm run broadcast` imports it, keeps it sent; the 5 h and 1 h reminders added later go out
+ * reminder (24 h before expiry, id `grant-expiring:<grant id>`, already sent), imported into the ledger
+ * as the senders import it (once per database), keeps it sent; the 5 h and 1 h reminders added later go out
  * once each, at their time, to a local server that answers as ntfy does.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deriveAlerts } from '../../../../src/core/alerts/derive.ts';
 import { parseDataset } from '../../../../src/core/dataset/index.ts';
 import { broadcast } from '../../../../src/jobs/broadcast/broadcast.ts';
-import { readSentLog, recentRecords } from '../../../../src/jobs/broadcast/sent-log.ts';
+import { importRetired, retiredRows } from '../../../../src/jobs/broadcast/retired-log.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { miniTexts } from '../../../support/mini-data.ts';
 import { startServer, type FixtureServer } from '../../../support/fixture-server.ts';
@@ -41,7 +41,7 @@ describe('expiry reminders and the ledger', () => {
 
     // 3 h before expiry (2026-07-11T21:11:11Z): the 24 h and 5 h reminders exist; only the 5 h one is new.
     const threeHours = new Date('2026-07-11T21:11:11Z');
-    expect(await ledger.importOnce(recentRecords(readSentLog(SENT_24H, threeHours).log, threeHours))).toBe(1);
+    expect(await importRetired(l.db.sql, retiredRows(SENT_24H, threeHours))).toEqual({ imported: true, written: 1 });
     await broadcast({ alerts: alertsAt(threeHours), ledger, urls, http: httpDeps([], threeHours), now: threeHours });
     expect(titles()).toEqual(['Banked Codex reset expires within 5 hours (Go + Plus + Pro + Business)']);
     const rows = await ledger.deliveries('ntfy', [`${TAG}grant-expiring:2026-06-12-launch`, `${TAG}grant-expiring:2026-06-12-launch:5h`]);

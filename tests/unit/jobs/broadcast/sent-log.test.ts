@@ -1,9 +1,11 @@
 /**
  * The pure rules around the ledger: which rows may be attempted again; what the one-time import of the
- * retired sent-log takes; which times of that log are from the future (npm run validate).
+ * retired sent-log takes, and the ledger rows it stands for; which times of that log are from the future
+ * (npm run validate).
  */
 import { describe, expect, it } from 'vitest';
-import { recentRecords, sentLogProblems } from '../../../../src/jobs/broadcast/sent-log.ts';
+import { readSentLog, recentRecords, sentLogProblems } from '../../../../src/jobs/broadcast/sent-log.ts';
+import { retiredRows } from '../../../../src/jobs/broadcast/retired-log.ts';
 import { attemptable, type Delivery } from '../../../../src/jobs/broadcast/ledger.ts';
 import type { OutletLog, SentAlert, SentLogFile } from '../../../../src/core/schema/index.ts';
 
@@ -46,6 +48,35 @@ describe('recentRecords: what the one-time import takes from the retired log', (
     const kept = { ...rec(2, 'uncertain', 1), at: '2026-11-19T12:00:00Z' };
     expect(recentRecords(log(outlet('ntfy', '2026-11-20T12:00:00Z', [old, kept])), now)).toEqual([{ outlet: 'ntfy', record: kept }]);
   });
+});
+
+describe('retiredRows: the ledger rows the import writes', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+  it('each record as its state, its attempts counted as uncertain or refused, dated by its last attempt', () => {
+    const text = JSON.stringify(
+      log(outlet('slack', '2026-11-20T11:00:00Z', [rec(1, 'sent', 1), rec(2, 'uncertain', 1), rec(3, 'failed', 2)])),
+    );
+    expect(
+      retiredRows(text, now).map((r) => [r.alert_id.slice(-1), r.state, r.uncertain_attempts, r.refused_attempts, r.updated_at]),
+    ).toEqual([
+      ['1', 'sent', 0, 0, '2026-11-20T12:00:00Z'],
+      ['2', 'uncertain', 1, 0, '2026-11-20T12:00:00Z'],
+      ['3', 'failed', 0, 2, '2026-11-20T12:00:00Z'],
+    ]);
+  });
+
+  it('a record dated after now (+ 5 min) stands for no delivery: left out; the others kept', () => {
+    const text = JSON.stringify(
+      log(outlet('ntfy', '2026-11-20T11:00:00Z', [rec(1, 'sent', 1), rec(2, 'sent', 1, '2026-11-20T12:05:01Z')])),
+    );
+    expect(readSentLog(text, now).outlets[0]!.sent.map((s) => s.id.slice(-1))).toEqual(['1']);
+    expect(retiredRows(text, now).map((r) => r.alert_id.slice(-1))).toEqual(['1']);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['not JSON', '{"outlets": ['],
+  ])('%s: nothing to import', (_name, text) => expect(retiredRows(text, now)).toEqual([]));
 });
 
 describe('sentLogProblems (what npm run validate refuses)', () => {

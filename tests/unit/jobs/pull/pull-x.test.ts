@@ -51,6 +51,29 @@ describe('classifyPost', () => {
     expect(c).toMatchObject({ kind, confident, scope });
   });
 
+  // Look-alike letters: read as Latin once folded, so each is queued for review (never confident), with a note.
+  it.each<[string, string, string, string, string]>([
+    ['Cyrillic е in "reset"', "We've r\u0435set Codex rate limits for all Plus users.", 'reset', 'plus', '"\u0435" (U+0435) for "e"'],
+    ['Cyrillic е twice in "Reset"', 'R\u0435s\u0435t: Codex rate limits for everyone', 'reset', 'all', '"\u0435" (U+0435) for "e"'],
+    ['Cyrillic а in "banked"', "We've b\u0430nked one Codex reset for all paid plans.", 'banked', 'paid', '"\u0430" (U+0430) for "a"'],
+    [
+      'Cyrillic ѕ in "reset", а and о elsewhere',
+      'We just re\u0455et r\u0430te limits f\u043er Pro',
+      'reset',
+      'pro',
+      '"\u0455" (U+0455) for "s"',
+    ],
+    ['Cyrillic і in "limits"', 'Codex reset done: usage l\u0456mits are fresh', 'reset', 'unspecified', '"\u0456" (U+0456) for "i"'],
+    ['Greek ι in "limits", ο in "Pro"', 'Rate l\u03b9m\u03b9ts reset for Pr\u03bf users', 'reset', 'pro', '"\u03bf" (U+03BF) for "o"'],
+    ['Greek capitals', 'RATE LIMITS R\u0395S\u0395T FOR ALL USERS', 'reset', 'all', '"\u0395" (U+0395) for "E"'],
+    ['fullwidth letters', "We've \uff52\uff45\uff53\uff45\uff54 Codex rate limits", 'reset', 'unspecified', '"\uff52" (U+FF52) for "r"'],
+  ])('%s: %j → %s for review (scope %s), with a note naming the letters', (_n, text, kind, scope, named) => {
+    const c = classifyPost(text);
+    expect(c).toMatchObject({ kind, scope, confident: false });
+    expect(c!.reason).toMatch(/; written with look-alike letters \(.+\)$/);
+    expect(c!.reason).toContain(named);
+  });
+
   it.each([
     ['Plus, Pro and ChatGPT Go', 'go+plus+pro'],
     ["let's go, limits reset", 'unspecified'],
@@ -217,6 +240,51 @@ describe('x: new posts', () => {
     expect(readJson(dir, 'pull-state.json').x.OpenAIDevs).toEqual({ user_id: DEVS, since_id: '2123687794176950277' });
     const devs = server.requests.filter((q) => q.url.pathname === `/2/users/${DEVS}/tweets`).map((q) => q.url.searchParams.get('since_id'));
     expect(devs).toEqual([REFUSED, null]);
+  });
+
+  describe('the same post id once', () => {
+    const RESET_ID = '2122981897008055506'; // page 2's reset post
+    /** thsottiaux's pages, with the reset post copied into page 1 and page 2 holding it twice (`second`: its second copy). */
+    async function serveCopies(second: (post: { id: string; text: string }) => { id: string; text: string }) {
+      const page1 = JSON.parse(fixture('x/thsottiaux-page1.json'));
+      const page2 = JSON.parse(fixture('x/thsottiaux-page2.json'));
+      const reset = page2.data[0];
+      page1.data.push(reset);
+      page2.data.push(second(reset));
+      server = await startServer((u) => {
+        if (u.pathname === '/2/users/by') return json('x/users.json');
+        if (u.pathname === `/2/users/${THS}/tweets`)
+          return { body: JSON.stringify(u.searchParams.has('pagination_token') ? page2 : page1) };
+        if (u.pathname === `/2/users/${DEVS}/tweets`) return json('x/openaidevs.json');
+        return json('x/empty.json');
+      });
+    }
+    const recordsOf = (dir: string, id: string) => [
+      readJson(dir, 'events.json').events.filter((e: { id: string }) => e.id === id).length,
+      readJson(dir, 'candidates.json').candidates.filter((c: { id: string }) => c.id === id).length,
+    ];
+
+    it('three identical copies (in a page and the next): one event, no review candidate', async () => {
+      const dir = dataWithState();
+      await serveCopies((p) => p);
+      const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+      expect(r.lines).toContain('✅ x: 2 new event(s), 2 for review');
+      expect(recordsOf(dir, RESET_ID)).toEqual([1, 0]);
+      expect(() => loadDir(dir)).not.toThrow();
+    });
+
+    it('a copy with another text: the first copy kept, queued for review with why, no event', async () => {
+      const dir = dataWithState();
+      await serveCopies((p) => ({ ...p, text: 'We have not reset anything; ignore the earlier post about rate limits.' }));
+      const r = await pullInto(dir, { x: server!.url, xToken: 'x-test' });
+      expect(r.lines).toContain('✅ x: 1 new event(s), 3 for review');
+      expect(recordsOf(dir, RESET_ID)).toEqual([0, 1]);
+      const queued = readJson(dir, 'candidates.json').candidates.find((c: { id: string }) => c.id === RESET_ID)!;
+      expect([queued.text, queued.reason]).toEqual([
+        expect.stringMatching(/^We've reset Codex rate limits for all Plus and Pro users\./),
+        'says limits were reset; X answered this post id with differing texts (the first copy is kept)',
+      ]);
+    });
   });
 
   it('is idempotent: the same posts again add nothing and change no file but the check times', async () => {

@@ -1,7 +1,7 @@
 /**
- * The watcher's settings and state, by hand: which accounts it polls and how often (defaults, bad values
- * refused in one line, which are due at a given moment, the requests a month). Its state, in the
- * database, is tested against a real one: tests/scripts/watch-state.test.ts.
+ * The watcher's settings and state, by hand: which accounts it polls and how often (defaults; each bad
+ * entry left out with one problem, shown escaped, the others kept; which are due at a given moment, the
+ * requests a month). Its state, in the database, is tested against a real one: watch-state.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -19,28 +19,60 @@ describe('RESETCAST_WATCH_ACCOUNTS', () => {
     ['empty', ''],
     ['blank', '  '],
   ])('%s: the default (every account every 5 minutes, each run of the schedule)', (_n, raw) => {
-    expect(parseWatchAccounts(raw)).toEqual(DEFAULT);
+    expect(parseWatchAccounts(raw)).toEqual({ accounts: DEFAULT, problems: [] });
   });
   it("takes the pull's spelling of each account, whatever the case, and spaces around the parts", () => {
-    expect(parseWatchAccounts(' THSOTTIAUX:2 , openai : 10')).toEqual([
-      { name: 'thsottiaux', minutes: 2 },
-      { name: 'OpenAI', minutes: 10 },
-    ]);
+    expect(parseWatchAccounts(' THSOTTIAUX:2 , openai : 10')).toEqual({
+      accounts: [
+        { name: 'thsottiaux', minutes: 2 },
+        { name: 'OpenAI', minutes: 10 },
+      ],
+      problems: [],
+    });
   });
+  // Each bad entry sits between two good ones: it is left out with its one problem, and both others are kept.
   it.each([
     ['no minutes', 'thsottiaux', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux" is not <account>:<minutes>'],
     ['a negative number', 'thsottiaux:-1', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux:-1" is not <account>:<minutes>'],
-    ['an empty entry', 'thsottiaux:1,', 'RESETCAST_WATCH_ACCOUNTS: "" is not <account>:<minutes>'],
+    ['an empty entry', '', 'RESETCAST_WATCH_ACCOUNTS: "" is not <account>:<minutes>'],
+    [
+      'a Cyrillic і (U+0456) in the name, shown escaped',
+      'thsott\u0456aux:1',
+      'RESETCAST_WATCH_ACCOUNTS: "thsott\\u0456aux:1" is not <account>:<minutes>',
+    ],
+    ['a fullwidth colon', 'thsottiaux\uff1a1', 'RESETCAST_WATCH_ACCOUNTS: "thsottiaux\\uff1a1" is not <account>:<minutes>'],
+    [
+      'a line break and a control character, kept on one line',
+      'ths\nott\u0007:1',
+      'RESETCAST_WATCH_ACCOUNTS: "ths\\nott\\u0007:1" is not <account>:<minutes>',
+    ],
+    ['a very long entry, cut', 'x'.repeat(200), `RESETCAST_WATCH_ACCOUNTS: "${'x'.repeat(60)}" is not <account>:<minutes>`],
     [
       'an account the pull does not read',
       'elonmusk:1',
       'RESETCAST_WATCH_ACCOUNTS: elonmusk is not an account the pull reads (thsottiaux, OpenAIDevs, OpenAI)',
     ],
-    ['zero minutes', 'OpenAI:0', 'RESETCAST_WATCH_ACCOUNTS: OpenAI:0: minutes must be 1–1440'],
-    ['more than a day', 'OpenAI:1441', 'RESETCAST_WATCH_ACCOUNTS: OpenAI:1441: minutes must be 1–1440'],
-    ['the same account twice', 'thsottiaux:1,THSOTTIAUX:5', 'RESETCAST_WATCH_ACCOUNTS: thsottiaux is listed twice'],
-  ])('refuses %s in one line', (_n, raw, line) => {
-    expect(() => parseWatchAccounts(raw)).toThrow(new Error(line));
+    ['zero minutes', 'OpenAIDevs:0', 'RESETCAST_WATCH_ACCOUNTS: OpenAIDevs:0: minutes must be 1–1440'],
+    ['more than a day', 'OpenAIDevs:1441', 'RESETCAST_WATCH_ACCOUNTS: OpenAIDevs:1441: minutes must be 1–1440'],
+    ['the same account twice', 'THSOTTIAUX:5', 'RESETCAST_WATCH_ACCOUNTS: thsottiaux is listed twice'],
+  ])('leaves out %s with one problem, and keeps the other entries', (_n, bad, problem) => {
+    expect(parseWatchAccounts(`thsottiaux:1,${bad},OpenAI:5`)).toEqual({
+      accounts: [
+        { name: 'thsottiaux', minutes: 1 },
+        { name: 'OpenAI', minutes: 5 },
+      ],
+      problems: [problem],
+    });
+  });
+  it('one problem per bad entry; none valid: no account (X is not asked), every problem said', () => {
+    expect(parseWatchAccounts('thsott\u0456aux:1,elonmusk:1,OpenAI:0')).toEqual({
+      accounts: [],
+      problems: [
+        'RESETCAST_WATCH_ACCOUNTS: "thsott\\u0456aux:1" is not <account>:<minutes>',
+        'RESETCAST_WATCH_ACCOUNTS: elonmusk is not an account the pull reads (thsottiaux, OpenAIDevs, OpenAI)',
+        'RESETCAST_WATCH_ACCOUNTS: OpenAI:0: minutes must be 1–1440',
+      ],
+    });
   });
 });
 
@@ -63,7 +95,7 @@ describe('which accounts are due', () => {
     ]);
   });
   it('requests a 30-day month on the 5-minute schedule: 8,640 for every 5 (the default, three times), every 1 is every run, every 7 is every second run', () => {
-    expect(requestsPerMonth(parseWatchAccounts(undefined))).toBe(3 * 8_640);
+    expect(requestsPerMonth(parseWatchAccounts(undefined).accounts)).toBe(3 * 8_640);
     expect(requestsPerMonth([{ name: 'OpenAI', minutes: 1 }])).toBe(8_640);
     expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(4_320);
   });

@@ -7,9 +7,10 @@
  * deploy answering 404, 500, garbage or nothing is one line, nothing sent, the fast path unaffected; a
  * hanging outlet leaves its alert uncertain by the ledger's rules and the run ends; `npm run broadcast`
  * and the watcher at once send each alert exactly once; the function itself, given a database that
- * never answers, still ends with a ❌ line per step. Requests are counted on the servers' side.
+ * never answers, says so in one ❌ line, sends nothing and still dispatches the pull. Requests are counted on the servers' side.
  */
 import { createServer, type Socket } from 'node:net';
+import pgLib from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stableStringify } from '../../../../src/core/json.ts';
 import { postIdAt } from '../../../../src/core/postid.ts';
@@ -19,6 +20,7 @@ import { toTimestamp } from '../../../../src/core/time.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
 import { alertLedger } from '../../../../src/jobs/broadcast/ledger.ts';
 import { deployedStore } from '../../../../src/jobs/watch/deployed-alerts.ts';
+import { parseWatchAccounts } from '../../../../src/jobs/watch/config.ts';
 import { runWatch, type WatchInput } from '../../../../src/jobs/watch/run.ts';
 import { watchStore } from '../../../../src/jobs/watch/state.ts';
 import { runPull } from '../../../../src/jobs/pull/run.ts';
@@ -131,7 +133,11 @@ async function world(
       deploy: site.url,
       siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
+      stores: {
+        state: watchStore(db.db.sql),
+        ledger: alertLedger(db.db.sql, { redact: (t) => t, settleMs: 4_000 }),
+        deployed: deployedStore(db.db.sql),
+      },
       urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}` },
       dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
       ...over,
@@ -142,6 +148,12 @@ async function world(
 const alertsRead = (w: World): number => w.site.requests.filter((r) => r.url.pathname === '/api/v1/alerts.json').length;
 const ntfyTitles = (w: World): string[] => w.ntfy.requests.map((r) => String(JSON.parse(r.body).title));
 const deployedLines = (lines: string[]): string[] => lines.filter((l) => l.includes('deployed alerts'));
+
+let pg: LocalPostgres;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 120_000);
+afterAll(async () => pg?.stop());
 
 describe('every alert of the deployed alerts.json, sent once per outlet', () => {
   it('a deploy with a new promise, correction and threshold alert: each sent once to each outlet; the same deploy next minute sends nothing', async () => {
@@ -306,7 +318,7 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
     expect([alertsRead(w), w.ntfy.requests.length]).toEqual([0, 0]);
   });
 
-  it('the function, given a database that accepts and never answers: a ❌ line per step, nothing sent, and it returns', async () => {
+  it('the function, given a database that never answers: one ❌ line saying what it stops, ⏭️ for those steps, the pull dispatched', async () => {
     const silent = createServer((s: Socket) => void s.on('error', () => undefined));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const sockets: Socket[] = [];
@@ -320,47 +332,144 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
     );
     const w = await world({ posts: () => [{ ...POST, id: postIdAt(new Date(Date.now() - 10_000), 1n) }] });
     w.serve({ body: stableStringify(freshDeploy()) });
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      X_BEARER_TOKEN: 'xTokenS3cret',
-      RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
-      RESETCAST_REPO: REPO,
-      RESETCAST_X_API: w.x.url,
-      RESETCAST_GITHUB_API: w.github.url,
-      RESETCAST_WATCH_SITE: w.site.url,
+    const out = await runFunction(w, {
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
-      NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
       NETLIFY_DB_URL: `postgres://resetcast:dbPass@127.0.0.1:${(silent.address() as { port: number }).port}/alerts`,
       RESETCAST_DB_TIMEOUT_MS: '1000',
     });
-    const out: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-    try {
-      const watch = (await import('../../../../netlify/functions/watch.ts')).default;
-      expect((await watch()).status).toBe(204);
-    } finally {
-      spy.mockRestore();
-      process.env = saved;
-    }
+    expect(out.filter((l) => l.includes('❌'))).toEqual([
+      expect.stringMatching(
+        /^\[watch\] ❌ database: .*; nothing is sent this run \(nothing can be claimed\); new posts still start the pull, which announces them$/,
+      ),
+    ]);
     expect(out).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^\[watch\] ❌ database: /),
-        '[watch] ❌ alerts: 1 not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them',
-        '[watch] ❌ deployed alerts: no database; nothing sent (nothing can be claimed), the next run tries again',
+        '[watch] ⏭️ alerts: 1 not sent (no database, above: nothing is sent unclaimed); the pull will announce them',
+        '[watch] ✅ dispatch: started the pull (pull.yml on main)',
+        '[watch] ⏭️ deployed alerts: not read (no database, above: nothing can be claimed); the next run sends them',
         expect.stringMatching(/^\[watch\] done in \d+ ms$/),
       ]),
     );
+    expect(w.github.requests).toHaveLength(1);
     expect(w.ntfy.requests).toHaveLength(0);
   });
 });
 
-describe('npm run broadcast and the watcher at once', () => {
-  let pg: LocalPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 120_000);
-  afterAll(async () => pg?.stop());
+describe('one bad setting, or one database fault, stops only what it concerns', () => {
+  /** The watcher's lines that say ❌. */
+  const failures = (lines: readonly string[]): string[] => lines.filter((l) => l.includes('❌'));
 
+  it('an unknown account and bad minutes: one ❌ line each; the valid account is polled and announced, the deployed alerts sent', async () => {
+    const w = await world({ posts: () => [POST] });
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const watched = parseWatchAccounts('elonmusk:1,thsottiaux:1,OpenAI:0');
+    const run = await runWatch(w.input({ accounts: watched.accounts, accountProblems: watched.problems }));
+    expect(failures(run.lines)).toEqual([
+      '❌ settings: RESETCAST_WATCH_ACCOUNTS: elonmusk is not an account the pull reads (thsottiaux, OpenAIDevs, OpenAI); left out, the rest of the run goes on',
+      '❌ settings: RESETCAST_WATCH_ACCOUNTS: OpenAI:0: minutes must be 1–1440; left out, the rest of the run goes on',
+    ]);
+    expect(run.lines).toContain('✅ x: thsottiaux: 1 new post(s)');
+    expect(run.alerts.map((a) => a.kind)).toEqual(['reset']);
+    // The post's reset, then the deploy's three alerts; and the pull started for the post.
+    expect(ntfyTitles(w)).toHaveLength(4);
+    expect(w.github.requests).toHaveLength(1);
+  });
+
+  it('no valid entry at all: X is not asked, the deployed alerts are still sent', async () => {
+    const w = await world({ posts: () => [POST] });
+    w.serve({ body: stableStringify(freshDeploy()) });
+    const watched = parseWatchAccounts('thsott\u0456aux:1');
+    const run = await runWatch(w.input({ accounts: watched.accounts, accountProblems: watched.problems }));
+    expect(run.lines).toEqual([
+      '❌ settings: RESETCAST_WATCH_ACCOUNTS: "thsott\\u0456aux:1" is not <account>:<minutes>; left out, the rest of the run goes on',
+      '⏭️ x: no account to watch (RESETCAST_WATCH_ACCOUNTS has no valid entry); X is not asked',
+      `✅ deployed alerts: ${freshDeploy().alerts.length} alert(s) in the deploy, nothing left to send`,
+      '✅ ntfy (deployed alerts): sent 3 alert(s)',
+      '✅ discord (deployed alerts): sent 3 alert(s)',
+    ]);
+    expect([w.x.requests.length, w.github.requests.length]).toEqual([0, 0]);
+  });
+
+  it('the function with a Cyrillic і in the variable: its one ❌ line shows the letter escaped; the deployed alerts are sent', async () => {
+    const w = await world();
+    // The deploy's three new alerts, issued in the minutes before the real clock the function runs on.
+    const deploy = freshDeploy();
+    const recent = deploy.alerts.slice(0, 3).map((a, i) => ({ ...a, at: toTimestamp(new Date(Date.now() - (i + 1) * 60_000)) }));
+    w.serve({ body: stableStringify({ ...deploy, alerts: [...recent, ...deploy.alerts.slice(3)] }) });
+    const out = await runFunction(w, {
+      RESETCAST_WATCH_ACCOUNTS: 'thsott\u0456aux:1',
+      NETLIFY_DB_URL: await pg.freshDatabase('badacct'),
+    });
+    expect(failures(out)).toEqual([
+      '[watch] ❌ settings: RESETCAST_WATCH_ACCOUNTS: "thsott\\u0456aux:1" is not <account>:<minutes>; left out, the rest of the run goes on',
+    ]);
+    expect(out).toContain('[watch] ✅ ntfy (deployed alerts): sent 3 alert(s)');
+    expect([w.x.requests.length, w.ntfy.requests.length]).toEqual([0, 3]);
+  });
+
+  it('database writes refused (a role that may read the watcher state but not write it): one ❌ line, the alert sent once, the pull dispatched', async () => {
+    const name = await pg.freshDatabase('rowrite');
+    await (await testLedger({ url: name })).close(); // migrated by its owner, as Netlify migrates at deploy
+    const admin = new pgLib.Client({ connectionString: pg.urlOf('rowrite') });
+    await admin.connect();
+    try {
+      await admin.query(
+        `CREATE ROLE watcher LOGIN PASSWORD 'watcherPassw0rd-QX7'; GRANT USAGE ON SCHEMA netlify TO watcher; ` +
+          'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON watch_accounts, watch_dispatch TO watcher; ' +
+          'GRANT SELECT, INSERT, UPDATE, DELETE ON alert_deliveries, deployed_alerts TO watcher',
+      );
+    } finally {
+      await admin.end();
+    }
+    const db = await testLedger({ url: `postgres://watcher:watcherPassw0rd-QX7@127.0.0.1:${pg.port}/rowrite` });
+    closers.push(() => db.close());
+    const w = await world({ db, posts: () => [POST] });
+    const first = await runWatch(w.input());
+    expect(failures(first.lines)).toEqual([
+      expect.stringMatching(
+        /^❌ database: the state cannot be written \(.*permission denied for table watch_accounts.*\); the pull is started anyway \(it records the posts\)$/,
+      ),
+    ]);
+    expect(first.lines).toContain('✅ dispatch: started the pull (pull.yml on main)');
+    // The dispatch's outcome is not written over a state this run could not write: no second database line.
+    expect(first.lines.filter((l) => l.includes('database'))).toHaveLength(1);
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+    // The next minute reads the post again (the cursor stayed): the ledger sends nothing twice, and the pull is started again.
+    const next = await runWatch(w.input({ now: minutes(1) }));
+    expect(next.lines).toContain('✅ x: thsottiaux: 1 new post(s)');
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 2]);
+  });
+});
+
+/**
+ * The function as the scheduler invokes it, with its secrets, the world's X, GitHub, deploy and ntfy, and
+ * `env`, added to the process's environment: what it logged.
+ */
+async function runFunction(w: World, env: Record<string, string>): Promise<string[]> {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    X_BEARER_TOKEN: 'xTokenS3cret',
+    RESETCAST_DISPATCH_TOKEN: 'ghDispatchS3cret',
+    RESETCAST_REPO: REPO,
+    RESETCAST_X_API: w.x.url,
+    RESETCAST_GITHUB_API: w.github.url,
+    RESETCAST_WATCH_SITE: w.site.url,
+    NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+    ...env,
+  });
+  const out: string[] = [];
+  const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  try {
+    const watch = (await import('../../../../netlify/functions/watch.ts')).default;
+    expect((await watch()).status).toBe(204);
+  } finally {
+    spy.mockRestore();
+    process.env = saved;
+  }
+  return out;
+}
+
+describe('npm run broadcast and the watcher at once', () => {
   it('exactly once: each alert reaches each outlet once, whichever sender claimed it', async () => {
     const url = await pg.freshDatabase('both');
     const db = await testLedger({ url });

@@ -8,7 +8,7 @@
  * pull counts as dispatched only on 204, and an answer that may have started it is never repeated.
  * Requests are counted on the servers' side.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { deriveAlerts } from '../../../../src/core/alerts/derive.ts';
 import { stableStringify } from '../../../../src/core/json.ts';
 import { postIdAt } from '../../../../src/core/postid.ts';
 import { SITE } from '../../../../src/core/site.ts';
+import type { Candidate } from '../../../../src/core/schema/index.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
 import { broadcast } from '../../../../src/jobs/broadcast/broadcast.ts';
 import { outletUrls } from '../../../../src/jobs/broadcast/outlets/index.ts';
@@ -30,7 +31,7 @@ import { startServer, type FixtureServer, type Reply } from '../../../support/fi
 import { NTFY_TOPIC, ntfyApi, TELEGRAM_CHAT, TELEGRAM_TOKEN, telegramApi, telegramError } from '../../../support/outlet-servers.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { THS, xApi, type Post } from '../../../support/x-api.ts';
-import { httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
+import { httpDeps, loadDir, NOW, readJson, tempData } from '../../../support/pull-env.ts';
 import { joinedRegExp } from '../../../support/regexp.ts';
 
 let closers: (() => Promise<void>)[] = [];
@@ -124,7 +125,11 @@ async function world(opts: WorldOpts = {}): Promise<World> {
       deploy: site.url,
       siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: { state: watchStore(db.db.sql), ledger: alertLedger(db.db.sql), deployed: deployedStore(db.db.sql) },
+      stores: {
+        state: watchStore(db.db.sql),
+        ledger: alertLedger(db.db.sql, { redact: (t) => t, settleMs: 4_000 }),
+        deployed: deployedStore(db.db.sql),
+      },
       urls,
       dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
       ...over,
@@ -154,6 +159,10 @@ async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const run = await runWatchWhole(input);
   return { ...run, lines: run.lines.filter((l) => !l.includes('deployed alerts')) };
 }
+
+/** The review queue the pull committed (data/candidates.json; none written: empty). */
+const queued = (w: World): Candidate[] =>
+  existsSync(join(w.data, 'candidates.json')) ? readJson(w.data, 'candidates.json').candidates : [];
 
 const titles = (s: FixtureServer): string[] => s.requests.map((r) => String(JSON.parse(r.body).title ?? JSON.parse(r.body).text));
 
@@ -245,6 +254,66 @@ describe('the watcher announces a confident reset at once, exactly once with the
   });
 });
 
+describe('one post id, one record: X answering the same id again', () => {
+  /** X answering a page with `first` (and a next_token), then a page with `second`, for every timeline read. */
+  const twoPages =
+    (first: Post[], second: Post[]) =>
+    (_n: number, url: URL): Reply => {
+      const data = url.searchParams.has('pagination_token') ? second : first;
+      const next = url.searchParams.has('pagination_token') ? {} : { next_token: 'page2' };
+      return { body: JSON.stringify({ data, meta: { result_count: data.length, ...next } }) };
+    };
+  /** The records of `id` in the data the pull committed: its events and its candidates. */
+  const recordsOf = (w: World, id: string) => ({
+    events: loadDir(w.data, new Date(NOW.getTime() + 3 * 60_000)).events.filter((e) => e.id === id).length,
+    candidates: queued(w).filter((c) => c.id === id).length,
+  });
+
+  // The watcher reads both pages (it has a cursor: the floor), the pull the first (no cursor yet: its newest page).
+  it('three copies (twice in a page, once in the next): one event, one alert, no review candidate, through the watcher and the pull', async () => {
+    const w = await world({ xFail: twoPages([POST, POST], [POST]) });
+    const run = await runWatch(w.input());
+    expect(run.lines).toContain('✅ classify: 1 to record, 0 for review; 1 alert(s)');
+    await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+    expect(recordsOf(w, POST.id)).toEqual({ events: 1, candidates: 0 });
+    expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([1, 1]);
+  });
+
+  it('a later copy with another text: the post is queued for review (X does not say which copy is right), nothing announced', async () => {
+    // Both copies in the first page: the pull, reading from no cursor, reads only that page.
+    const w = await world({ xFail: twoPages([POST, { id: POST.id, text: "We've reset Codex rate limits for everyone." }], []) });
+    const run = await runWatch(w.input());
+    expect(run.lines).toContain('✅ classify: 0 to record, 1 for review; 0 alert(s)');
+    expect(w.github.requests).toHaveLength(1);
+    await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+    expect(recordsOf(w, POST.id)).toEqual({ events: 0, candidates: 1 });
+    const candidate = queued(w).find((c) => c.id === POST.id)!;
+    expect([candidate.text, candidate.reason]).toEqual([
+      POST.text,
+      'says limits were reset; X answered this post id with differing texts (the first copy is kept)',
+    ]);
+    expect(w.ntfy.requests).toHaveLength(0);
+  });
+});
+
+describe('a post written with look-alike letters is queued for review, never announced', () => {
+  it('"rеset" with a Cyrillic е: for review, the pull started; the pull queues it with a note naming the letter', async () => {
+    const post = { id: POST.id, text: "We've r\u0435set Codex rate limits for all Plus and Pro users." };
+    const w = await world({ posts: () => [post] });
+    const run = await runWatch(w.input());
+    expect(run.lines).toContain('✅ classify: 0 to record, 1 for review; 0 alert(s)');
+    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
+    await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+    expect(loadDir(w.data, new Date(NOW.getTime() + 3 * 60_000)).events.filter((e) => e.id === post.id)).toEqual([]);
+    expect(
+      queued(w)
+        .filter((c) => c.id === post.id)
+        .map((c) => [c.suggested_kind, c.suggested_scope, c.reason]),
+    ).toEqual([['reset', 'plus+pro', 'says limits were reset; written with look-alike letters ("\u0435" (U+0435) for "e")']]);
+    expect(w.ntfy.requests).toHaveLength(0);
+  });
+});
+
 describe('bad input: one line each, nothing sent twice, nothing lost', () => {
   it('X answering 429, then 503, then garbage: nothing sent, no dispatch, the cursor stays; the next good answer delivers', async () => {
     const answers: Reply[] = [
@@ -301,12 +370,14 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
     const run = await runWatch(input);
     expect(run.lines).toContainEqual(
       expect.stringMatching(
-        /^❌ database: the state cannot be read \(embedded database .*\); nothing is sent this run, the pull will announce$/,
+        joinedRegExp(
+          /^❌ database: the state cannot be read \(embedded database .*\); /,
+          /nothing is sent this run \(nothing can be claimed\); new posts still start the pull, which announces them$/,
+        ),
       ),
     );
-    expect(run.lines).toContain(
-      '❌ alerts: 1 not sent: the database is unavailable (nothing is sent unclaimed); the pull will announce them',
-    );
+    expect(run.lines.filter((l) => l.includes('❌'))).toHaveLength(1);
+    expect(run.lines).toContain('⏭️ alerts: 1 not sent (no database, above: nothing is sent unclaimed); the pull will announce them');
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
     await w.up();
     await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));

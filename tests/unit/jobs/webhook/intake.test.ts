@@ -11,11 +11,9 @@ import { stableStringify } from '../../../../src/core/json.ts';
 import { postIdAt } from '../../../../src/core/postid.ts';
 import { SITE } from '../../../../src/core/site.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
-import { alertLedger } from '../../../../src/jobs/broadcast/ledger.ts';
 import { classifyNew } from '../../../../src/jobs/watch/alerts.ts';
-import { deployedStore } from '../../../../src/jobs/watch/deployed-alerts.ts';
 import { readSite } from '../../../../src/jobs/watch/site.ts';
-import { watchStore } from '../../../../src/jobs/watch/state.ts';
+import { watchStores } from '../../../../src/jobs/watch/stores.ts';
 import { parseDelivery } from '../../../../src/jobs/webhook/delivery.ts';
 import { receivePost, type PostDelivery, type WebhookInput } from '../../../../src/jobs/webhook/intake.ts';
 import { startServer, type FixtureServer } from '../../../support/fixture-server.ts';
@@ -56,7 +54,7 @@ async function world(siteUp = true): Promise<World> {
     startServer(ntfyApi()),
   ]);
   closers.push(ledger.close, site.close, github.close, ntfy.close);
-  const stores = { state: watchStore(ledger.db.sql), ledger: alertLedger(ledger.db.sql), deployed: deployedStore(ledger.db.sql) };
+  const stores = watchStores(ledger.db.sql, { env: {}, now: NOW, retiredLog: undefined, settleMs: 10_000, say: () => undefined });
   return {
     ledger,
     site,
@@ -119,11 +117,11 @@ describe('a pushed post', () => {
 
   it('the database down: nothing sent (nothing can be claimed), the pull dispatched', async () => {
     const w = await world();
-    const out = await receivePost(w.input(delivered(), { stores: null }));
+    const out = await receivePost(w.input(delivered(), { stores: null, noDatabase: 'refused' }));
     expect(out.lines).toEqual(
       expect.arrayContaining([
-        '❌ database: none; nothing is sent this run, the pull will announce',
-        expect.stringMatching(/^❌ alerts: 1 not sent: the database is unavailable/),
+        expect.stringMatching(/^❌ database: refused; nothing is sent this run \(nothing can be claimed\)/),
+        expect.stringMatching(/^⏭️ alerts: 1 not sent \(no database, above/),
         '✅ dispatch: started the pull (pull.yml on main)',
       ]),
     );

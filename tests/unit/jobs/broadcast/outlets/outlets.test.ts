@@ -69,7 +69,7 @@ async function send(
   if (!given) servers.push(server);
   const sleeps: number[] = [];
   const urls: OutletUrls = name === 'telegram' ? outletUrls(telegramEnv(server.url, env)) : { [name]: `${server.url}${PATHS[name]}` };
-  // The claims' lease is short (the ledger's); each send keeps the default budget (half of CLAIM_LEASE_MS).
+  // The claims' lease is short (the ledger's), so a resend after it happens within a test; each send keeps its own deadline (OUTLET_SEND_MS).
   const result = await broadcast({ alerts: [RESET], ledger: l.ledger, urls, http: httpDeps(sleeps), now: NOW });
   const check = result.checks.find((c) => c.name === name)!;
   // The ledger's row of RESET on this outlet, as `state uncertain/refused` attempts.
