@@ -94,7 +94,7 @@ describe('which accounts are due', () => {
       'OpenAI',
     ]);
   });
-  it('requests a 30-day month on the 5-minute schedule: 8,640 for every 5 (the default, three times), every 1 is every run, every 7 is every second run', () => {
+  it('requests a 30-day month on the 5-minute schedule: 8,640 for every 5 (the default, thrice), every 1 each run, every 7 every other run', () => {
     expect(requestsPerMonth(parseWatchAccounts(undefined).accounts)).toBe(3 * 8_640);
     expect(requestsPerMonth([{ name: 'OpenAI', minutes: 1 }])).toBe(8_640);
     expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(4_320);
