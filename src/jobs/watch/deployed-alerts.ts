@@ -6,8 +6,9 @@
  * already sent is never sent again (same ids). Which alerts are due is the ledger's and `pendingAlerts`'
  * decision (24 h window, at most SEND_RULES.maxPerRun per outlet and run), never this step's.
  *
- * Cheap on a quiet minute: the run remembers (table `deployed_alerts`) which deploy it last read and
- * whether that run left anything to send. The same deploy, settled: nothing is read. Otherwise the file
+ * Cheap on a quiet minute: the run remembers (table `deployed_alerts`) which deploy it last read (its id,
+ * else a digest of the file's ETag) and whether that run left anything to send. The same deploy, settled:
+ * nothing is read. Otherwise the file
  * is read (capped, with its own deadline) and broadcast, and the deploy is marked settled only when no
  * configured outlet has an alert of it still attemptable by the ledger's rules (an uncertain one to
  * resend after its lease, a refused one with attempts left, one another sender holds, one left over by
@@ -15,6 +16,7 @@
  *
  * Pure apart from the HTTP and the `Sql` passed in.
  */
+import { createHash } from 'node:crypto';
 import { AlertsPayload, type Alert } from '../../core/schema/index.ts';
 import type { Sql } from '../../core/sql.ts';
 import { siteUrl } from '../../core/site.ts';
@@ -85,8 +87,15 @@ async function readDeployed(input: DeployedInput): Promise<{ alerts: Alert[]; ke
   };
   const answer = await getJson(http, siteUrl(DEPLOYED_ALERTS_PATH, input.deploy), { maxBytes: ALERTS_MAX_BYTES });
   const payload = parseOrThrow(AlertsPayload, answer.body, `the site's ${DEPLOYED_ALERTS_PATH}`);
-  return { alerts: payload.alerts, key: input.deployId ?? answer.headers.get('etag') };
+  return { alerts: payload.alerts, key: input.deployId ?? etagKey(answer.headers.get('etag')) };
 }
+
+/**
+ * The file's ETag stands for the deploy by equality only, so it is kept as its digest: no text the network
+ * sent is stored (a header may carry anything, a credential included), and a long one takes no more room.
+ */
+export const etagKey = (etag: string | null): string | null =>
+  etag === null ? null : `etag-sha256:${createHash('sha256').update(etag).digest('hex')}`;
 
 /** Whether no configured outlet has an alert of `alerts` the ledger would still let a sender attempt, now or later. */
 async function nothingLeft(input: DeployedInput, alerts: readonly Alert[]): Promise<boolean> {

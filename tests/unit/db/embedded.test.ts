@@ -67,8 +67,9 @@ describe('waiting for the turn', () => {
 describe('a holder paused longer than the stale time (SIGSTOP … SIGCONT)', () => {
   it('loses the lock to the next process; resumed, its next statement (an I/O continuation) refuses in one line, no stack trace, nothing written', async () => {
     const dir = folder();
-    // 10 s stale: refreshed every 1.7 s; a stop longer than 6.7 s may have lost the lock.
-    const env = { RESETCAST_DB_DIR: dir, RESETCAST_DB_LOCK_STALE_MS: '10000', RESETCAST_DB_LOCK_WAIT_MS: '120000' };
+    // 45 s stale (refreshed every 7.5 s; a stop longer than 30 s may have lost the lock). A short one is lost
+    // for real on a loaded machine, where opening PGlite alone holds the event loop for many seconds.
+    const env = { RESETCAST_DB_DIR: dir, RESETCAST_DB_LOCK_STALE_MS: '45000', RESETCAST_DB_LOCK_WAIT_MS: '120000' };
     const child = spawn(process.execPath, ['tests/support/embedded-holder.ts'], {
       env: { PATH: process.env['PATH'] ?? '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

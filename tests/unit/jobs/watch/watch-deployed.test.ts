@@ -212,6 +212,17 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     expect(w.ntfy.requests).toHaveLength(3);
   });
 
+  it('an ETag carrying a credential is stored as its digest: no row holds the text, and the same ETag is still known next minute', async () => {
+    const w = await world();
+    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"ghDispatchS3cret-in-an-etag"' } });
+    await runWatch(w.input());
+    const quiet = await runWatch(w.input({ now: minutes(1) }));
+    expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/unchanged since the last run, nothing left to send$/)]);
+    const { rows } = await w.db.db.sql.query<{ deploy: string }>('SELECT deploy FROM deployed_alerts');
+    expect(rows).toEqual([{ deploy: expect.stringMatching(/^etag-sha256:[0-9a-f]{64}$/) }]);
+    expect(JSON.stringify(rows)).not.toContain('S3cret');
+  });
+
   it('an outlet that refused an alert keeps the deploy unsettled: the next minute, with the same deploy id, it is read and sent again', async () => {
     let down = true;
     const w = await world({ ntfy: () => (down ? { status: 403, body: '{"code":40301,"http":403,"error":"forbidden"}' } : undefined) });
