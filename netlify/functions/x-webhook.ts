@@ -30,9 +30,9 @@ import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
  * limit. What a stop leaves claimed is resent at most once after its lease (the ledger's rules), and X's
  * retry of a late answer is a duplicate the ledger absorbs.
  */
-const RUN_BUDGET_MS = 8_500;
+const RUN_BUDGET_MS = 9_000;
 /** A send's own deadline: outlets answer in well under a second; one that takes longer is uncertain (resent once, after its lease). */
-const SEND_MS = 4_000;
+const SEND_MS = 3_000;
 /** Each database call's deadline here. */
 const DB_TIMEOUT_MS = 1_500;
 /** What the webhook cannot run without: the key X signs with, and the pull it dispatches. */
