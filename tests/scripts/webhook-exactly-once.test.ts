@@ -95,10 +95,10 @@ beforeAll(async () => {
       const body = published[url.pathname];
       return body === undefined ? undefined : { body };
     }),
-    // ntfy answers every request 3 s late: X gives up on the first delivery after 1.5 s and retries it.
+    // ntfy answers every request 2 s late (inside the webhook's 3 s per send): X gives up on the first delivery after 1 s and retries it.
     startServer((url, n, req) => {
       const r = ntfyApi()(url, n, req);
-      return r ? { ...r, after: new Promise((done) => setTimeout(done, 3_000)) } : r;
+      return r ? { ...r, after: new Promise((done) => setTimeout(done, 2_000)) } : r;
     }),
   ]);
   await others.ntfy.close();
@@ -132,10 +132,10 @@ describe('each alert reaches each outlet once, whichever path and however often 
     const data = tempData();
     await pullInto(data, { x: x.url, xToken: X_TOKEN, now: new Date() });
     const body = xDelivery(POST);
-    // X gives up on the first delivery after 1.5 s (ntfy answers every request 3 s late) and retries it on
+    // X gives up on the first delivery after 1 s (ntfy answers every request 2 s late) and retries it on
     // another instance, as a retry lands anywhere; meanwhile a duplicate arrives, the watcher runs and the
     // maintainer broadcasts, while the first instance is still sending.
-    const first = await xDeliver(`${a.url}/x/webhook`, body, SECRET, 1_500);
+    const first = await xDeliver(`${a.url}/x/webhook`, body, SECRET, 1_000);
     const [retried, second, , broadcast] = await Promise.all([
       xDeliver(`${b.url}/x/webhook`, body, SECRET),
       xDeliver(`${b.url}/x/webhook`, body, SECRET),

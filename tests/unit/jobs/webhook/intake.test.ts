@@ -7,10 +7,8 @@
  * Requests counted on the servers' side.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { stableStringify } from '../../../../src/core/json.ts';
 import { postIdAt } from '../../../../src/core/postid.ts';
 import { SITE } from '../../../../src/core/site.ts';
-import { createPayloads } from '../../../../src/site/api/payloads.ts';
 import { classifyNew } from '../../../../src/jobs/watch/alerts.ts';
 import { readSite } from '../../../../src/jobs/watch/site.ts';
 import { watchStores } from '../../../../src/jobs/watch/stores.ts';
@@ -19,7 +17,8 @@ import { receivePost, type PostDelivery, type WebhookInput } from '../../../../s
 import { startServer, type FixtureServer } from '../../../support/fixture-server.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
 import { NTFY_TOPIC, ntfyApi } from '../../../support/outlet-servers.ts';
-import { httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
+import { historyDeploy } from '../../../support/deploy.ts';
+import { httpDeps, NOW } from '../../../support/pull-env.ts';
 import { THS, xDelivery } from '../../../support/x-api.ts';
 
 const REPO = 'resetcast/resetcast';
@@ -33,28 +32,28 @@ afterEach(async () => {
 });
 
 interface World {
-  ledger: TestLedger;
+  ledger: TestLedger | null;
   site: FixtureServer;
   github: FixtureServer;
   ntfy: FixtureServer;
   input: (post: PostDelivery, over?: Partial<WebhookInput>) => WebhookInput;
 }
 
-async function world(siteUp = true): Promise<World> {
-  const p = createPayloads(loadDir(tempData()), NOW, SITE.url);
-  const published: Record<string, string> = {
-    '/api/v1/timeline.json': stableStringify(p.timeline),
-    '/api/v1/promises.json': stableStringify(p.promises),
-    '/api/v1/banked.json': stableStringify(p.banked),
-  };
+/** The deploy's payloads, made once for the file. */
+let published: Record<string, string> | null = null;
+const deploy = (): Record<string, string> => (published ??= historyDeploy());
+
+/** Local servers, and the embedded engine unless the case runs without a database (it opens slowly on a loaded machine). */
+async function world(o: { siteUp?: boolean; database?: boolean } = {}): Promise<World> {
+  const files = deploy();
   const [ledger, site, github, ntfy] = await Promise.all([
-    testLedger(),
-    startServer((url) => (siteUp && published[url.pathname] ? { body: published[url.pathname]! } : { status: 503, body: 'down' })),
+    o.database === false ? null : testLedger(),
+    startServer((url) => (o.siteUp !== false && files[url.pathname] ? { body: files[url.pathname]! } : { status: 503, body: 'down' })),
     startServer((url) => (url.pathname === DISPATCH ? { status: 204 } : undefined)),
     startServer(ntfyApi()),
   ]);
-  closers.push(ledger.close, site.close, github.close, ntfy.close);
-  const stores = watchStores(ledger.db.sql, { env: {}, now: NOW, retiredLog: undefined, settleMs: 10_000, say: () => undefined });
+  closers.push(site.close, github.close, ntfy.close, ...(ledger ? [ledger.close] : []));
+  const stores = ledger && watchStores(ledger.db.sql, { env: {}, now: NOW, retiredLog: undefined, settleMs: 10_000, say: () => undefined });
   return {
     ledger,
     site,
@@ -97,7 +96,7 @@ describe('a pushed post', () => {
     const w = await world();
     const unknown = await receivePost(w.input(delivered(RESET, { username: null })));
     expect(unknown.lines.at(-1)).toMatch(/is not a watched account; ignored$/);
-    await w.ledger.db.sql.query("INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ('thsottiaux', $1, NULL, now())", [
+    await w.ledger!.db.sql.query("INSERT INTO watch_accounts (name, user_id, since_id, polled_at) VALUES ('thsottiaux', $1, NULL, now())", [
       THS,
     ]);
     const known = await receivePost(w.input(delivered(RESET, { username: null })));
@@ -109,14 +108,14 @@ describe('a pushed post', () => {
     ['an account not watched', delivered(RESET, { userId: '999', username: 'someone' }), /not a watched account; ignored$/],
     ['a post about something else', delivered({ ...RESET, text: 'Happy Thanksgiving, everyone!' }), /nothing about a reset.*; ignored$/],
   ])('%s: ignored before the state is read, nothing sent', async (_, post, line) => {
-    const w = await world();
+    const w = await world({ database: false });
     const out = await receivePost(w.input(post, { stores: null }));
     expect(out.lines).toEqual([expect.stringMatching(line)]);
     expect([w.ntfy.requests.length, w.github.requests.length, w.site.requests.length]).toEqual([0, 0, 0]);
   });
 
   it('the database down: nothing sent (nothing can be claimed), the pull dispatched', async () => {
-    const w = await world();
+    const w = await world({ database: false });
     const out = await receivePost(w.input(delivered(), { stores: null, noDatabase: 'refused' }));
     expect(out.lines).toEqual(
       expect.arrayContaining([
@@ -129,7 +128,7 @@ describe('a pushed post', () => {
   });
 
   it('the site unreadable: nothing sent, the pull decides', async () => {
-    const w = await world(false);
+    const w = await world({ siteUp: false });
     const out = await receivePost(w.input(delivered()));
     expect(out.lines).toEqual(expect.arrayContaining([expect.stringMatching(/^❌ site: .*nothing is sent this run/)]));
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
