@@ -14,7 +14,7 @@
  * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through
  * the one redactor (src/core/secrets.ts).
  */
-import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
+import { functionLogLines } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
@@ -40,8 +40,7 @@ const REQUIRED = ['X_BEARER_TOKEN', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'
 let saidUnset = false;
 
 function log(env: Readonly<Record<string, string | undefined>>, lines: readonly string[]): void {
-  const redact = redactorFrom(env);
-  for (const l of lines) console.log(neutraliseWorkflowCommands(redact(`[watch] ${oneLine(l)}`)));
+  for (const l of functionLogLines(env, '[watch]', lines)) console.log(l);
 }
 
 /** What the function reads of Netlify's context: the deploy it belongs to (the deployed-alerts step skips one it settled). */

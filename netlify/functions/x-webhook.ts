@@ -10,7 +10,7 @@
  * first (screen.ts): unsigned, forged, stale, malformed or oversized ones are refused with no database
  * opened and nothing sent. Every line it logs goes through the one redactor (src/core/secrets.ts).
  */
-import { neutraliseWorkflowCommands, oneLine, redactorFrom } from '../../src/core/secrets.ts';
+import { functionLogLines } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
@@ -41,8 +41,7 @@ const REQUIRED = ['X_CONSUMER_SECRET', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_RE
 let saidUnset = false;
 
 function log(env: Readonly<Record<string, string | undefined>>, lines: readonly string[]): void {
-  const redact = redactorFrom(env);
-  for (const l of lines) console.log(neutraliseWorkflowCommands(redact(`[x-webhook] ${oneLine(l)}`)));
+  for (const l of functionLogLines(env, '[x-webhook]', lines)) console.log(l);
 }
 
 const respond = (a: Pick<Answer, 'status' | 'body' | 'headers'>): Response =>

@@ -233,8 +233,8 @@ const watch: WatchSample[] = await benchWatcher({
 });
 
 // 2. X's webhook in the local Netlify runtime: X sends a signed delivery of a new post; the same servers receive.
-const hook: WatchSample[] = await benchWebhook({
-  root,
+/** What both webhook benches are given: the deploy, GitHub and the outlets on this machine, the post's text. */
+const hookBench = {
   runs: WATCH_RUNS,
   published: Object.fromEntries(
     (['timeline', 'promises', 'banked'] as const).map((n) => [`/api/v1/${n}.json`, stableStringify(payloads[n])]),
@@ -249,29 +249,12 @@ const hook: WatchSample[] = await benchWebhook({
   text: post.text,
   drain: () => arrivals.splice(0),
   expect: [...OUTLETS, 'dispatch'],
-});
+};
+const hook: WatchSample[] = await benchWebhook({ root, ...hookBench });
 
 // 2b. The same deliveries to a warm instance in this process on BENCH_DB_URL's PostgreSQL, when it is given.
 const warmDb = envValue(BENCH_ALERTS.env.dbUrl);
-const warm: WatchSample[] | null = warmDb
-  ? await benchWebhookWarm({
-      runs: WATCH_RUNS,
-      published: Object.fromEntries(
-        (['timeline', 'promises', 'banked'] as const).map((n) => [`/api/v1/${n}.json`, stableStringify(payloads[n])]),
-      ),
-      env: {
-        RESETCAST_GITHUB_API: sources.url,
-        NTFY_TOPIC_URL: URLS.ntfy!,
-        DISCORD_WEBHOOK_URL: URLS.discord!,
-        SLACK_WEBHOOK_URL: URLS.slack!,
-        ...TELEGRAM,
-      },
-      text: post.text,
-      dbUrl: warmDb,
-      drain: () => arrivals.splice(0),
-      expect: [...OUTLETS, 'dispatch'],
-    })
-  : null;
+const warm: WatchSample[] | null = warmDb ? await benchWebhookWarm({ ...hookBench, dbUrl: warmDb }) : null;
 
 /** The webhook table's row names that are not an outlet's. */
 const HOOK_ROWS: Record<string, string> = {

@@ -335,3 +335,9 @@ export function neutraliseWorkflowCommands(text: string): string {
 export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n|\u2028|\u2029/g, (m) => (m === '\r' ? '\\r' : '\\n'));
 }
+
+/** The lines a function logs (the watcher's, X's webhook's): each one line after `tag`, redacted by the one redactor, no workflow command. */
+export function functionLogLines(env: Env, tag: string, lines: readonly string[]): string[] {
+  const redact = redactorFrom(env);
+  return lines.map((l) => neutraliseWorkflowCommands(redact(`${tag} ${oneLine(l)}`)));
+}
