@@ -1,6 +1,9 @@
 // @ts-check
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'astro/config';
-import { SITE } from './src/core/site.ts';
+import { buildMarkerPath } from './src/serve/build-marker.ts';
+import { siteAddress } from './src/core/site.ts';
 import { loadBuild } from './src/site/data.ts';
 import { DEFAULT_LOCALE, LOCALES } from './src/site/i18n/locales.ts';
 import { checkAllCatalogues } from './src/site/i18n/catalogues.ts';
@@ -25,11 +28,32 @@ const checkMessages = {
   },
 };
 
+// The site's public address (RESETCAST_SITE_URL, else Netlify's URL, else SITE.url): a fork publishes its own.
+// One that is not an absolute https address stops the build with one line naming the variable, before anything is written.
+const address = siteAddress(process.env);
+if ('problem' in address) {
+  console.error(`build stopped: ${address.problem}`);
+  process.exit(1);
+}
+
 // A private output folder (tests, parallel builds) gets a private cache folder too, so builds never share state.
 const outDir = process.env.RESETCAST_OUT_DIR;
 
+/**
+ * Unmarks the output folder before anything is written to it (src/serve/build-marker.ts): `npm start`'s
+ * runtime loads a new dist/ only once scripts/bundle-functions.ts marks it whole again.
+ */
+const unmarkBuild = {
+  name: 'resetcast:unmark-build',
+  hooks: {
+    'astro:build:start': () => {
+      rmSync(buildMarkerPath(resolve(outDir ?? 'dist')), { force: true });
+    },
+  },
+};
+
 export default defineConfig({
-  site: SITE.url,
+  site: address.url,
   outDir: outDir ?? './dist',
   ...(outDir ? { cacheDir: `${outDir}.cache` } : {}),
   trailingSlash: 'ignore',
@@ -42,5 +66,5 @@ export default defineConfig({
   security: { csp: true },
   // English at /, the others under their prefix (/zh/, /ja/, /es/, /ko/): docs/i18n.md.
   i18n: { defaultLocale: DEFAULT_LOCALE, locales: [...LOCALES], routing: { prefixDefaultLocale: false } },
-  integrations: [checkMessages, validateData],
+  integrations: [checkMessages, validateData, unmarkBuild],
 });

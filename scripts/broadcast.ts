@@ -23,13 +23,14 @@ import { importingFirst } from '../src/jobs/broadcast/retired-log.ts';
 import { DB_TIMEOUT_MS, EMBEDDED_DIR, openDatabase, type Database } from '../src/db/database.ts';
 import { redactorFrom } from '../src/core/secrets.ts';
 import { applyMigrations, migrationsIn } from '../src/db/migrate.ts';
-import { SITE } from '../src/core/site.ts';
 import { BROADCAST } from './lib/commands/jobs.ts';
-import { parseCommand } from './lib/flags.ts';
+import { parseCommand, siteBaseOrRefuse } from './lib/flags.ts';
 
 parseCommand(BROADCAST);
 
 const env = process.env;
+// Alert ids carry the site's host: the same address as the build's and the watcher's, or nothing is sent.
+const site = siteBaseOrRefuse(BROADCAST, env);
 const root = resolve(import.meta.dirname, '..');
 // One clock for the run: the send window and the alerts read the same instant (the leases run on the database's clock).
 const now = buildNow(env);
@@ -65,7 +66,7 @@ try {
     { text: texts[DATA_FILES.sentLog], now },
     (l) => console.log(l),
   );
-  const result = await runBroadcast({ texts, now, http: commandHttp(env), urls: outletUrls(env), site: SITE.url, ledger });
+  const result = await runBroadcast({ texts, now, http: commandHttp(env), urls: outletUrls(env), site, ledger });
   for (const l of result.lines) console.log(l);
   const pruned = await ledger.prune(now).catch(() => 0);
   if (pruned > 0) console.log(`✅ ledger: forgot ${pruned} row(s) of alerts older than the keep window`);

@@ -5,9 +5,13 @@
  * (netlify/functions/watch.ts) beside it, as watch.mjs, and X's webhook (netlify/functions/x-webhook.ts) as
  * x-webhook.mjs, each with the retired data/sent-log.json pinned into it: Netlify ships only what is in
  * that folder. RESETCAST_OUT_DIR (the build's output folder, as for astro build) and RESETCAST_FUNCTION_OUT
- * (the bundle) point elsewhere.
+ * (the bundle) point elsewhere. Last, it marks the build whole (src/serve/build-marker.ts): a running `npm
+ * start` then serves it.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { buildMarkerPath, buildMarkerText } from '../src/serve/build-marker.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleMcpFunction, bundleWatchFunction, bundleWebhookFunction } from './lib/bundle-function.ts';
 import { dataDir } from '../src/io/data-folder.ts';
 
@@ -22,6 +26,9 @@ try {
   console.error(`cannot bundle the functions: ${(e as Error).message}`);
   process.exit(1);
 }
+const marker = buildMarkerPath(dist);
+mkdirSync(dirname(marker), { recursive: true });
+writeFileSync(marker, buildMarkerText(new Date(), randomBytes(8).toString('hex')));
 console.log(
   `bundled the /mcp function into ${outfile.startsWith(root) ? outfile.slice(root.length + 1) : outfile}, pinned to ${join(dist, 'api/v1')}`,
 );

@@ -18,14 +18,15 @@ import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/fi
 import { parseDataset } from '../src/core/dataset/index.ts';
 import { publishedNow } from '../src/jobs/rebuild/published.ts';
 import { rebuildDecision, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
-import { SITE } from '../src/core/site.ts';
 import { deployedView } from '../src/jobs/rebuild/deployed.ts';
 import { FACTS_CHANGED } from './lib/commands/jobs.ts';
-import { parseCommand, refuse } from './lib/flags.ts';
+import { parseCommand, refuse, siteBaseOrRefuse } from './lib/flags.ts';
 
 const { values } = parseCommand(FACTS_CHANGED);
 if (!existsSync(values.before)) refuse(FACTS_CHANGED, `--before ${JSON.stringify(values.before)}: no such folder`);
-const args = { before: values.before, site: values.site ?? SITE.url, output: values.output };
+// Ids and links as the build writes them: on the site's address, whichever site --site reads.
+const base = siteBaseOrRefuse(FACTS_CHANGED);
+const args = { before: values.before, site: values.site ?? base, output: values.output };
 
 /** The fact files of a folder; an absent one is undefined (rebuild.ts says what absent means). */
 function factTexts(dir: string): FactTexts {
@@ -41,8 +42,7 @@ try {
   const env = process.env;
   const now = buildNow(env);
   const dir = dataDir(env);
-  // Ids and links as the build writes them (SITE.url), whichever site --site reads.
-  const view = publishedNow(parseDataset(readDataFiles(dir), now), now, SITE.url);
+  const view = publishedNow(parseDataset(readDataFiles(dir), now), now, base);
   const deployed = await deployedView(commandHttp(env), args.site);
   const decision = rebuildDecision({ before: factTexts(args.before), after: factTexts(dir), now: view, deployed });
   for (const line of decision.why) console.log(line);

@@ -11,14 +11,14 @@ import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataTexts, SecretInDataError, writeDataTexts } from '../src/io/data-folder.ts';
 import { DataError } from '../src/core/dataset/index.ts';
 import { runPull } from '../src/jobs/pull/run.ts';
-import { SITE } from '../src/core/site.ts';
 import { PULL_BUDGET, sourceBases } from '../src/core/sources.ts';
 import { PULL } from './lib/commands/jobs.ts';
-import { envValue, parseCommand, type EnvSetting } from './lib/flags.ts';
+import { envValue, parseCommand, siteBaseOrRefuse, type EnvSetting } from './lib/flags.ts';
 
 parseCommand(PULL);
 
 const env = process.env;
+const site = siteBaseOrRefuse(PULL, env);
 const now = buildNow(env);
 const dir = dataDir(env);
 const budgetMs = (setting: EnvSetting, fallback: number): number => Number(envValue(setting, env) ?? fallback);
@@ -36,7 +36,7 @@ try {
     http: commandHttp(env),
     bases: sourceBases(env),
     tokens: { github: envValue(PULL.env.githubToken, env), x: envValue(PULL.env.xToken, env) },
-    site: SITE.url,
+    site,
     sourceBudgetMs: budgetMs(PULL.env.sourceBudget, PULL_BUDGET.sourceMs),
   });
   writeDataTexts(dir, result.writes);

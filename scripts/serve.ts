@@ -2,7 +2,7 @@
  * Serves the last build (dist/ and the bundled /mcp function) with the local runtime, for self-hosting
  * and `npm run soak`: http://127.0.0.1:8888 (loopback), PORT and HOST override (PORT=0 picks a free port;
  * src/serve/settings.ts reads and checks them). It does not build: `npm start` builds first, then serves
- * through this same code (docs/serve.md).
+ * through this same code (docs/serve.md); each later `npm run build` is served once it has completed.
  */
 import { resolve } from 'node:path';
 import { startSite } from '../src/serve/server.ts';
@@ -35,7 +35,10 @@ export async function serve(root: string = resolve(import.meta.dirname, '..'), s
     process.exit(1);
   }
   const { server, url, note } = started;
-  console.log(`Resetcast on ${url} (site, API and /mcp, from dist/${note ? `; ${note}` : ''}; Ctrl-C stops)`);
+  console.log(
+    `Resetcast on ${url} (site, API and /mcp, from dist/${note ? `; ${note}` : ''}; ` +
+      'each new `npm run build` is served once it completes, no restart; Ctrl-C stops)',
+  );
   const stop = (): void => {
     server.close(() => process.exit(0));
     server.closeIdleConnections();

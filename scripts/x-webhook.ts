@@ -7,7 +7,7 @@
  */
 // First: every later write to stdout/stderr is redacted of secrets and cannot run a workflow command.
 import './lib/guard-output.ts';
-import { SITE, X_WEBHOOK_PATH } from '../src/core/site.ts';
+import { siteAddress, X_WEBHOOK_PATH } from '../src/core/site.ts';
 import { sourceBases } from '../src/core/sources.ts';
 import { parseWatchAccounts, type PolledAccount } from '../src/jobs/watch/config.ts';
 import { SETUP_ACTIONS, type SetupAction } from '../src/jobs/webhook/setup.ts';
@@ -20,7 +20,12 @@ const action = positionals[0] as string;
 if (!Object.hasOwn(SETUP_ACTIONS, action)) refuse(X_WEBHOOK, `${JSON.stringify(action)}: not register, status or remove`);
 const token = envValue(X_WEBHOOK.env.xToken);
 if (!token) refuse(X_WEBHOOK, `${X_WEBHOOK.env.xToken.name} is not set (the X app's bearer token)`);
-const url = values.url ?? `${SITE.url}${X_WEBHOOK_PATH}`;
+/** The default address: the site's (RESETCAST_SITE_URL, URL, else SITE.url), as the deployed function's. */
+function defaultUrl(): string {
+  const site = siteAddress(process.env);
+  return 'problem' in site ? refuse(X_WEBHOOK, site.problem) : `${site.url}${X_WEBHOOK_PATH}`;
+}
+const url = values.url ?? defaultUrl();
 if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) refuse(X_WEBHOOK, `--url ${JSON.stringify(url)}: not an http(s) URL`);
 /**
  * The watched accounts, or the command refused with the variable's problems: the watcher leaves a bad

@@ -5,9 +5,11 @@
  *
  * As shipped (bundled by `npm run build`, scripts/lib/bundle-function.ts), the bundle carries what the build
  * already did: the checksum of each payload file it validated against its zod schema, and the tools/list
- * answer. Loading is then checking the three files are there with the sizes the build saw; each is read,
+ * answer, and the site's address it was built for (the server's name and website, the allowed browser
+ * origin). Loading is then checking the three files are there with the sizes the build saw; each is read,
  * checked against its CRC-32 and parsed when a tool first needs it (src/mcp/tools/published.ts).
- * Run from source (tests, `npm run bench`'s source variant), it validates the files with zod itself.
+ * Run from source (tests, `npm run bench`'s source variant), it validates the files with zod itself and reads
+ * the site's address from the environment (RESETCAST_SITE_URL, URL, else SITE.url: src/core/site.ts).
  */
 // First: zod without JIT before any module builds a schema (src/mcp/zod-jitless.ts says why).
 import '../../src/mcp/zod-jitless.ts';
@@ -17,6 +19,7 @@ import type { Config } from '@netlify/functions';
 import type { ListToolsResult } from '@modelcontextprotocol/server';
 import { checkedPayloads } from '../../src/mcp/from-source.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../src/mcp/handler.ts';
+import { siteAddress } from '../../src/core/site.ts';
 import {
   pinnedPayloads,
   publicReason,
@@ -34,6 +37,8 @@ declare const RESETCAST_PINNED: string;
 interface Pinned {
   checksums: PublishedChecksums;
   toolList: ListToolsResult;
+  /** The site's address the build used (scripts/lib/bundle-function.ts). */
+  base: string;
 }
 
 /** Deployed, the included files sit under the task root; locally (and in tests), under the working directory. */
@@ -68,7 +73,7 @@ function loadPinned(json: string): Handler {
   const dir = apiDir();
   try {
     const pinned = JSON.parse(json) as Pinned;
-    return createMcpHandler(pinnedPayloads(files(dir), pinned.checksums), pinned.toolList);
+    return createMcpHandler(pinnedPayloads(files(dir), pinned.checksums), pinned.toolList, pinned.base);
   } catch (e) {
     return unavailable(dir, e);
   }
@@ -78,8 +83,10 @@ function loadPinned(json: string): Handler {
 function loadChecked(): Handler {
   const dir = apiDir();
   try {
+    const address = siteAddress(process.env);
+    if ('problem' in address) throw new Error(address.problem);
     const { payloads, toolList } = checkedPayloads(readTexts(dir));
-    return createMcpHandler(payloads, toolList);
+    return createMcpHandler(payloads, toolList, address.url);
   } catch (e) {
     return unavailable(dir, e);
   }

@@ -15,7 +15,7 @@
  * the one redactor (src/core/secrets.ts).
  */
 import { functionLogLines } from '../../src/core/secrets.ts';
-import { SITE } from '../../src/core/site.ts';
+import { siteAddress } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
@@ -59,6 +59,9 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
   const start = Date.now();
   const now = new Date(Math.floor(start / 1000) * 1000);
   try {
+    // Alert ids carry the site's host: the build's address (RESETCAST_SITE_URL, URL, else SITE.url), or no run.
+    const site = siteAddress(env);
+    if ('problem' in site) throw new Error(site.problem);
     await withFunctionDatabase(
       env,
       DB_TIMEOUT_MS,
@@ -69,10 +72,10 @@ export default async (_req?: Request, context?: WatchContext): Promise<Response>
           now,
           http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
           x: { base: sourceBases(env).x, token: env['X_BEARER_TOKEN']! },
-          deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
+          deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || site.url,
           // Only with the deploy's own address: another site's alerts.json is not this deploy's.
           deployId: env['RESETCAST_WATCH_SITE'] ? undefined : context?.deploy?.id || undefined,
-          siteBase: SITE.url,
+          siteBase: site.url,
           accounts: watched.accounts,
           accountProblems: watched.problems,
           // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first).

@@ -11,7 +11,7 @@
  * opened and nothing sent. Every line it logs goes through the one redactor (src/core/secrets.ts).
  */
 import { functionLogLines } from '../../src/core/secrets.ts';
-import { SITE } from '../../src/core/site.ts';
+import { siteAddress } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
@@ -79,6 +79,12 @@ export default async (request: Request): Promise<Response> => {
     return ok;
   }
   const { post } = screened;
+  // Alert ids carry the site's host: the build's address (RESETCAST_SITE_URL, URL, else SITE.url), as every sender's.
+  const site = siteAddress(env);
+  if ('problem' in site) {
+    log(env, [`❌ x-webhook: ${site.problem}; nothing sent (the watcher says the same)`]);
+    return ok;
+  }
   try {
     await withFunctionDatabase(
       env,
@@ -95,8 +101,8 @@ export default async (request: Request): Promise<Response> => {
             db &&
             watchStores(db.sql, { env, now, retiredLog: retiredSentLogText(env), settleMs: DB_TIMEOUT_MS, say: (l) => log(env, [l]) }),
           noDatabase: problem ?? undefined,
-          deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || SITE.url,
-          siteBase: SITE.url,
+          deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || site.url,
+          siteBase: site.url,
           urls: outletUrls(env),
           dispatch: { repo: env['RESETCAST_REPO']!, token: env['RESETCAST_DISPATCH_TOKEN']!, api: sourceBases(env).github },
           sendMs: SEND_MS,

@@ -15,6 +15,7 @@ import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp
 import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
+import { siteBase } from '../../src/io/site-address.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
 /** The watcher (docs/alerts.md): bundled the same way, only the retired sent-log pinned (bundleWatchFunction); it reads the deploy over HTTP. */
@@ -26,6 +27,8 @@ export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 export interface BundleOptions {
   /** The published payloads (dist/api/v1) to validate and pin: the files the bundled function will answer from. */
   apiDir: string;
+  /** The site's address the function names itself under; the environment's (RESETCAST_SITE_URL, URL) when not given. */
+  base?: string;
   /** Also write esbuild's metafile (bytes per input module) next to the bundle, as `<outfile>.meta.json`. */
   metafile?: boolean;
   /** Also write a source map next to the bundle (profiling only). */
@@ -79,7 +82,8 @@ export function validatedPayloadTexts(apiDir: string): PublishedTexts {
  * initialiser, which breaks zod's circular imports).
  */
 export async function bundleMcpFunction(root: string, outfile: string, options: BundleOptions): Promise<string> {
-  const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList() };
+  const base = options.base ?? siteBase();
+  const pinned = { checksums: checksumsOf(validatedPayloadTexts(options.apiDir)), toolList: createToolList(), base };
   const define = { RESETCAST_BUNDLED: 'true', RESETCAST_PINNED: JSON.stringify(JSON.stringify(pinned)) };
   return bundleFunction(root, FUNCTION_SOURCE, outfile, {
     define,

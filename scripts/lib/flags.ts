@@ -6,6 +6,7 @@
  * line naming the flag and the rule; the command prints it and exits 1 before it reads anything.
  */
 import { parseArgs } from 'node:util';
+import { siteAddress } from '../../src/core/site.ts';
 import { HELP_FLAG, helpText } from './help.ts';
 
 export interface FlagSpec {
@@ -182,4 +183,11 @@ export function parseCommand<S extends CommandSpec>(spec: S, args: readonly stri
 export function refuse(spec: CommandSpec, message: string): never {
   process.stderr.write(`${spec.name}: ${message}\n`);
   process.exit(1);
+}
+
+/** The site's address (RESETCAST_SITE_URL, URL, else SITE.url), or the command refused with the one line naming the variable. */
+export function siteBaseOrRefuse(spec: CommandSpec, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const address = siteAddress(env);
+  if ('problem' in address) refuse(spec, address.problem);
+  return address.url;
 }

@@ -13,7 +13,16 @@ import { PREFIXED_LOCALES } from '../../src/site/i18n/locales.ts';
  * Every human page in English; of the year pages, the fullest year of the frozen history the tests
  * build. The 404 page is audited at its file path: an audited 404 status would cost SEO by design.
  */
-export const PAGES = ['/', '/timeline/', '/timeline/2026/', '/banked/', '/developers/', '/methodology/', '/404.html'] as const;
+export const PAGES = [
+  '/',
+  '/timeline/',
+  '/timeline/2026/',
+  '/banked/',
+  '/subscribe/',
+  '/developers/',
+  '/methodology/',
+  '/404.html',
+] as const;
 /** The same pages in every other locale (`/zh/…`); each locale's own 404 page at its file path (`/zh/404/`). */
 export const ALL_PAGES: readonly string[] = [
   ...PAGES,

@@ -2,7 +2,7 @@
  * The MCP server's identity and limits, derived from the one site config. The function, the server card,
  * the discovery catalog and the MCP Registry `server.json` all read this, so they cannot disagree.
  */
-import { SITE, siteUrl } from '../core/site.ts';
+import { SITE } from '../core/site.ts';
 import { MCP_PATH } from './endpoint.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -13,6 +13,11 @@ function reverseDns(url: string): string {
   return new URL(url).hostname.split('.').reverse().join('.');
 }
 
+/** The reverse-DNS server name under the site's address `base`, e.g. `app.netlify.resetcast/resetcast`. */
+export function mcpServerName(base: string): string {
+  return `${reverseDns(base)}/${SITE.name.toLowerCase()}`;
+}
+
 /** Reserved by the server-card draft: `<streamable-http-url>/server-card`. */
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
@@ -20,16 +25,13 @@ export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 
 export const MCP_SERVER = {
-  /** Reverse-DNS server name, e.g. `app.netlify.resetcast/resetcast` (registry, server card, catalog). */
-  name: `${reverseDns(SITE.url)}/${SITE.name.toLowerCase()}`,
   title: SITE.name,
   /** Kept equal to package.json's version by a unit test. */
   version: '1.0.0',
   /** At most 100 characters (MCP Registry and server-card limit). */
   description: `Odds and record of announced ${SITE.product} usage-limit resets. Read-only, no key.`,
-  url: siteUrl(MCP_PATH),
   instructions:
-    `Read-only data about announced usage-limit resets of ${SITE.product}, from ${SITE.name} (${SITE.url}). ` +
+    `Read-only data about announced usage-limit resets of ${SITE.product}, from ${SITE.name}. ` +
     `${TOOLS.map((t) => `${t.name} ${t.summary}`).join('; ')}. ` +
     `Check the freshness timestamps before relying on a value. Please credit "${SITE.attribution}" when you show this data.`,
 } as const;

@@ -5,8 +5,8 @@
  * (protocol.ts); a unit test holds them equal to what the handler answers to `server/discover` and
  * `initialize`, since a card "SHOULD NOT contradict" the live connection.
  */
-import { SITE, siteUrl } from '../core/site.ts';
-import { MCP_SERVER, SERVER_CARD_PATH } from './config.ts';
+import { siteUrl } from '../core/site.ts';
+import { MCP_SERVER, mcpServerName, SERVER_CARD_PATH } from './config.ts';
 import { PROTOCOL_VERSIONS } from './protocol.ts';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
@@ -16,10 +16,10 @@ export const REGISTRY_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2
 /** Protocol versions the endpoint serves, newest first: the list the handler's server is built with. */
 const protocolVersions = [...PROTOCOL_VERSIONS];
 
-export function serverCard(base: string = SITE.url): Record<string, unknown> {
+export function serverCard(base: string): Record<string, unknown> {
   return {
     $schema: SERVER_CARD_SCHEMA,
-    name: MCP_SERVER.name,
+    name: mcpServerName(base),
     version: MCP_SERVER.version,
     description: MCP_SERVER.description,
     title: MCP_SERVER.title,
@@ -29,12 +29,12 @@ export function serverCard(base: string = SITE.url): Record<string, unknown> {
 }
 
 /** `urn:air:{publisher domain}:{name after the slash}`, per the catalog draft's identifier rule. */
-export function catalog(base: string = SITE.url): Record<string, unknown> {
+export function catalog(base: string): Record<string, unknown> {
   return {
     specVersion: 'draft',
     entries: [
       {
-        identifier: `urn:air:${new URL(base).hostname}:${MCP_SERVER.name.split('/')[1]}`,
+        identifier: `urn:air:${new URL(base).hostname}:${mcpServerName(base).split('/')[1]}`,
         displayName: MCP_SERVER.title,
         type: SERVER_CARD_MEDIA_TYPE,
         url: siteUrl(SERVER_CARD_PATH, base),
@@ -47,7 +47,7 @@ export function catalog(base: string = SITE.url): Record<string, unknown> {
  * The AI Catalog at /.well-known/ai-catalog.json: the discovery draft says MCP catalog entries "can be
  * included directly in an AI Catalog document without modification", so it is the MCP catalog's document.
  */
-export function aiCatalog(base: string = SITE.url): Record<string, unknown> {
+export function aiCatalog(base: string): Record<string, unknown> {
   return catalog(base);
 }
 
@@ -57,10 +57,10 @@ export function aiCatalog(base: string = SITE.url): Record<string, unknown> {
  */
 export const PUBLISHER_META = 'io.modelcontextprotocol.registry/publisher-provided';
 
-export function registryServerJson(base: string = SITE.url): Record<string, unknown> {
+export function registryServerJson(base: string): Record<string, unknown> {
   return {
     $schema: REGISTRY_SCHEMA,
-    name: MCP_SERVER.name,
+    name: mcpServerName(base),
     title: MCP_SERVER.title,
     description: MCP_SERVER.description,
     version: MCP_SERVER.version,

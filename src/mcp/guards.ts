@@ -6,7 +6,6 @@
  */
 import { isJsonContentType, specTypeSchemas } from '@modelcontextprotocol/server';
 import { readCappedBody } from '../core/capped-body.ts';
-import { SITE } from '../core/site.ts';
 import { MAX_BODY_BYTES } from './endpoint.ts';
 import { jsonRpcError, type RequestId } from './json-rpc.ts';
 import { REQUEST_METHODS, type Era } from './protocol.ts';
@@ -21,8 +20,7 @@ export function usableId(v: unknown): RequestId | null {
   return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)) ? v : null;
 }
 
-/** The site's own pages may call /mcp from a browser; so may anything served from this machine. */
-const SITE_ORIGIN = new URL(SITE.url).origin;
+/** The site's own pages (on `base`, the site's address) may call /mcp from a browser; so may anything served from this machine. */
 const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
@@ -31,8 +29,9 @@ const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
  * rebinding: a page elsewhere must not drive an agent's MCP client. Allowed: no `Origin` (every
  * non-browser client: agents, CLIs, curl), the site's own origin, and http(s) on localhost at any port.
  */
-export function originProblem(origin: string | null): string | undefined {
-  if (origin === null || origin === SITE_ORIGIN) return undefined;
+export function originProblem(origin: string | null, base: string): string | undefined {
+  const siteOrigin = new URL(base).origin;
+  if (origin === null || origin === siteOrigin) return undefined;
   let url: URL | undefined;
   try {
     url = new URL(origin);
@@ -41,7 +40,7 @@ export function originProblem(origin: string | null): string | undefined {
   }
   if (url && (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTNAMES.has(url.hostname) && url.origin === origin)
     return undefined;
-  return `Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${SITE_ORIGIN} or from localhost; other clients send no Origin`;
+  return `Forbidden: Origin ${JSON.stringify(origin)} may not call this endpoint. Browsers may call it from ${siteOrigin} or from localhost; other clients send no Origin`;
 }
 
 /** Why a parsed body is not a JSON-RPC 2.0 request or notification, or undefined when it is one. */

@@ -51,9 +51,9 @@ type Answer = (req: Request, message: Message) => Promise<Response>;
  * 2025-era requests: a fresh server and a stateless transport (no session id) per request, answering
  * JSON rather than a one-event SSE stream (the SDK's own legacy fallback would stream).
  */
-function legacyLeg(payloads: PublishedPayloads, toolList: ListToolsResult): Answer {
+function legacyLeg(payloads: PublishedPayloads, toolList: ListToolsResult, base: string): Answer {
   return async (req, message) => {
-    const server = createServer(payloads, toolList);
+    const server = createServer(payloads, toolList, base);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     // No server.close(): with JSON responses the answer is complete when handleRequest returns, and the
@@ -68,8 +68,8 @@ function legacyLeg(payloads: PublishedPayloads, toolList: ListToolsResult): Answ
  * `Mcp-Method` and `Mcp-Name` headers against the body; it answers `server/discover` and adds `resultType`,
  * the caching hints and `serverInfo` to every result.
  */
-function modernLeg(payloads: PublishedPayloads, toolList: ListToolsResult): Answer {
-  const sdk = createSdkHandler(() => createServer(payloads, toolList), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+function modernLeg(payloads: PublishedPayloads, toolList: ListToolsResult, base: string): Answer {
+  const sdk = createSdkHandler(() => createServer(payloads, toolList, base), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
   return (req, message) => sdk.fetch(forTransport(req), { parsedBody: message });
 }
 
@@ -85,13 +85,18 @@ function protocolHeaders(req: Request): { protocolVersionHeader?: string; mcpMet
   };
 }
 
-async function answer(req: Request, payloads: PublishedPayloads, legs: Record<'modern' | 'legacy', Answer>): Promise<Response> {
+async function answer(
+  req: Request,
+  payloads: PublishedPayloads,
+  legs: Record<'modern' | 'legacy', Answer>,
+  base: string,
+): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
   if (req.method !== 'POST') {
     // Before the SDK: on GET a 2025-era transport would open a server-sent-event stream that never ends.
     return methodNotAllowed(req.method);
   }
-  const forbidden = originProblem(req.headers.get('origin'));
+  const forbidden = originProblem(req.headers.get('origin'), base);
   if (forbidden !== undefined) return jsonRpcError(403, -32000, forbidden);
   const guarded = await guardPost(req);
   if ('response' in guarded) return guarded.response;
@@ -121,12 +126,19 @@ export function createUnavailableHandler(reason: string): (req: Request) => Prom
   return async () => unavailableResponse(reason);
 }
 
-/** The /mcp handler over the published payloads; `toolList` is the tools/list answer (tool-list.ts). */
-export function createMcpHandler(payloads: PublishedPayloads, toolList: ListToolsResult): (req: Request) => Promise<Response> {
-  const legs = { modern: modernLeg(payloads, toolList), legacy: legacyLeg(payloads, toolList) };
+/**
+ * The /mcp handler over the published payloads; `toolList` is the tools/list answer (tool-list.ts), `base`
+ * the site's address (the server's name and website, the one browser origin besides localhost).
+ */
+export function createMcpHandler(
+  payloads: PublishedPayloads,
+  toolList: ListToolsResult,
+  base: string,
+): (req: Request) => Promise<Response> {
+  const legs = { modern: modernLeg(payloads, toolList, base), legacy: legacyLeg(payloads, toolList, base) };
   return async (req) => {
     try {
-      return withHeaders(await answer(req, payloads, legs));
+      return withHeaders(await answer(req, payloads, legs, base));
     } catch (e) {
       return withHeaders(jsonRpcError(500, -32603, `Internal error: ${(e as Error).message}`));
     }

@@ -1,5 +1,5 @@
 /**
- * `createServer(payloads, toolList)`: a fresh read-only MCP server with every tool of the registry, one per
+ * `createServer(payloads, toolList, base)`: a fresh read-only MCP server with every tool of the registry, one per
  * request, in either era. It is the SDK's low-level `Server` with two handlers: tools/list answers the
  * ready-made list (tool-list.ts: baked in by the build, or computed once per instance), so no request
  * converts zod schemas to JSON Schema; tools/call runs the tool of the registry. The SDK adds what each era
@@ -7,8 +7,7 @@
  * hints and `serverInfo` in `_meta` (2026-07-28).
  */
 import { ProtocolError, Server, type CallToolResult, type jsonSchemaValidator, type ListToolsResult } from '@modelcontextprotocol/server';
-import { SITE } from '../core/site.ts';
-import { MCP_SERVER } from './config.ts';
+import { MCP_SERVER, mcpServerName } from './config.ts';
 import { CACHE_HINT, PROTOCOL_VERSIONS } from './protocol.ts';
 import type { PublishedPayloads } from './tools/published.ts';
 import { TOOL_NAMES, TOOLS } from './tools/index.ts';
@@ -37,9 +36,10 @@ function callTool(payloads: PublishedPayloads, params: { name: string; arguments
   return tool.call(payloads, params.arguments);
 }
 
-export function createServer(payloads: PublishedPayloads, toolList: ListToolsResult): Server {
+/** `base` is the site's address the server names itself under (the build's: pinned into the function). */
+export function createServer(payloads: PublishedPayloads, toolList: ListToolsResult, base: string): Server {
   const server = new Server(
-    { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version, websiteUrl: SITE.url },
+    { name: mcpServerName(base), title: MCP_SERVER.title, version: MCP_SERVER.version, websiteUrl: base },
     {
       // Its tools are fixed at build time: it never sends notifications/tools/list_changed.
       capabilities: { tools: { listChanged: false } },

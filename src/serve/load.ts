@@ -2,7 +2,7 @@
  * What the local runtime serves, read once at start: dist/ as an in-memory snapshot (about 2 MB, so
  * every static answer is a memory copy, never a file descriptor) with the gzip form of each text file
  * beside it, netlify.toml's [[headers]] as Netlify's own parser reads them, and the bundled /mcp
- * function, imported in-process exactly as Netlify ships it.
+ * function, imported in-process exactly as Netlify ships it. A later build is read the same way (reload.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -102,10 +102,12 @@ export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRu
  * `config.path` its route. The function reads its payloads once, at import, from RESETCAST_API_DIR, which is
  * set here to the served dist/api/v1: a tool's answer and the JSON file beside it cannot disagree.
  */
-export async function loadBundledFunction(bundle: string, apiDir: string): Promise<{ handler: Handler; path: string }> {
+export async function loadBundledFunction(bundle: string, apiDir: string, tag?: string): Promise<{ handler: Handler; path: string }> {
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
   process.env['RESETCAST_API_DIR'] = resolve(apiDir);
-  const mod = (await import(pathToFileURL(resolve(bundle)).href)) as { default: Handler; config: { path: string } };
+  // A rebuilt bundle at the same path is a new module only under a new URL: the import cache keys on it.
+  const href = pathToFileURL(resolve(bundle)).href + (tag === undefined ? '' : `?build=${encodeURIComponent(tag)}`);
+  const mod = (await import(href)) as { default: Handler; config: { path: string } };
   if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string')
     throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
   return { handler: mod.default, path: mod.config.path };

@@ -14,10 +14,13 @@ import { jsonRpcError } from '../mcp/json-rpc.ts';
 import { createByteBudget, createLimiter } from './limiter.ts';
 import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
 import { staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
+import { siteSnapshot, type SiteHolder, type SiteSnapshot } from './snapshot.ts';
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
+import { buildMarkerPath } from './build-marker.ts';
+import { readMarker, reloadOnBuild } from './reload.ts';
 import { DEFAULT_HOST, listeningUrl } from './settings.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
-import { gzipVariants, loadBundledFunction, readHeaderRules, readNotFoundRules, readSiteFiles, type Handler } from './load.ts';
+import { loadBundledFunction, readHeaderRules, readNotFoundRules, readSiteFiles, type Handler } from './load.ts';
 
 /** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -33,16 +36,14 @@ export interface SiteServerOptions {
   log?: (line: string) => void;
 }
 
-export function createSiteServer(options: SiteServerOptions): Server {
+export function createSiteServer(options: SiteServerOptions, holder: SiteHolder = { current: siteSnapshot(options) }): Server {
   const limits: ServeLimits = { ...SERVE_LIMITS, ...options.limits };
   const log = options.log ?? ((line: string) => console.error(line));
   const limiter = createLimiter({ concurrency: limits.mcpConcurrency, queue: limits.mcpQueue });
   const budget = createByteBudget(limits.bodyBudgetBytes);
   const busy = (): Response => busyResponse(limits.retryAfterSeconds);
-  // Compressed once, here, so the snapshot and its gzip forms are made together and no request compresses.
-  const gzipped = gzipVariants(options.files, options.rules);
 
-  async function serveFunction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function serveFunction(req: IncomingMessage, res: ServerResponse, url: URL, fn: SiteSnapshot['fn']): Promise<void> {
     const head = req.method === 'HEAD';
     // Nothing to gain from reading a body the queue has no room for.
     if (limiter.saturated) return writeWebResponse(res, busy(), head);
@@ -66,7 +67,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (release === undefined) return writeWebResponse(res, busy(), head);
       let response: Response;
       try {
-        response = await options.fn.handler(toWebRequest(req, url, body.bytes));
+        response = await fn.handler(toWebRequest(req, url, body.bytes));
       } catch (e) {
         log(`[serve] ${url.pathname}: handler failed: ${(e as Error).stack ?? String(e)}`);
         response = withHeaders(jsonRpcError(500, -32603, `Internal error: ${(e as Error).message}`));
@@ -102,18 +103,20 @@ export function createSiteServer(options: SiteServerOptions): Server {
           false,
         );
       }
-      if (url.pathname === options.fn.path) {
-        serveFunction(req, res, url).catch((e: unknown) => {
+      // One request, one build: the snapshot is read once, so a reload between two reads cannot mix builds.
+      const site = holder.current;
+      if (url.pathname === site.fn.path) {
+        serveFunction(req, res, url, site.fn).catch((e: unknown) => {
           log(`[serve] ${url.pathname}: ${(e as Error).stack ?? String(e)}`);
           if (!res.headersSent && !res.destroyed)
             void writeWebResponse(res, withHeaders(jsonRpcError(500, -32603, 'Internal error')), false).catch(() => res.destroy());
         });
         return;
       }
-      const encoding = { accept: req.headers['accept-encoding'], gzipped };
+      const encoding = { accept: req.headers['accept-encoding'], gzipped: site.gzipped };
       writeStatic(
         res,
-        staticAnswer(options.files, options.rules, req.method ?? 'GET', url.pathname, encoding, options.notFound),
+        staticAnswer(site.files, site.rules, req.method ?? 'GET', url.pathname, encoding, site.notFound),
         req.method === 'HEAD',
       );
     },
@@ -131,26 +134,45 @@ export interface StartOptions {
   host?: string | undefined;
   limits?: Partial<ServeLimits>;
   log?: (line: string) => void;
+  /** Where a reload is said (reload.ts); stdout unless given. */
+  info?: (line: string) => void;
+}
+
+/** Reads dist/, netlify.toml and the bundled function under `root` (`tag` tells one build's function module from the last). */
+async function loadSite(root: string, tag?: string): Promise<SiteSnapshot> {
+  const dist = join(root, 'dist');
+  const files = readSiteFiles(dist);
+  const rules = await readHeaderRules(join(root, 'netlify.toml'));
+  const notFound = await readNotFoundRules(join(root, 'netlify.toml'));
+  const fn = await loadBundledFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'), tag);
+  return siteSnapshot({ files, rules, notFound, fn });
 }
 
 /**
  * Reads dist/, netlify.toml and the bundled function under `root`, and listens. Resolves once listening,
- * with the URL of the address it really bound (and a note when that is every interface).
+ * with the URL of the address it really bound (and a note when that is every interface). Each later build
+ * of dist/ is served once it has marked itself whole (reload.ts), until the server closes.
  */
 export async function startSite(o: StartOptions): Promise<{ server: Server; url: string; note: string | null }> {
-  const dist = join(o.root, 'dist');
-  const files = readSiteFiles(dist);
-  const rules = await readHeaderRules(join(o.root, 'netlify.toml'));
-  const notFound = await readNotFoundRules(join(o.root, 'netlify.toml'));
-  const fn = await loadBundledFunction(join(o.root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'));
-  const server = createSiteServer({
-    files,
-    rules,
-    notFound,
-    fn,
-    ...(o.limits ? { limits: o.limits } : {}),
-    ...(o.log ? { log: o.log } : {}),
-  });
+  const marker = buildMarkerPath(join(o.root, 'dist'));
+  // Read before the build is: a build that ends during this load is then still new to the poll.
+  const served = readMarker(marker);
+  const holder: SiteHolder = { current: await loadSite(o.root) };
+  const { files, rules, notFound, fn } = holder.current;
+  const server = createSiteServer(
+    {
+      files,
+      rules,
+      ...(notFound ? { notFound } : {}),
+      fn,
+      ...(o.limits ? { limits: o.limits } : {}),
+      ...(o.log ? { log: o.log } : {}),
+    },
+    holder,
+  );
+  const info = o.info ?? ((line: string) => console.log(line));
+  const stop = reloadOnBuild({ marker, holder, served, log: info, load: (tag) => loadSite(o.root, tag) });
+  server.once('close', stop);
   const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -8,7 +8,7 @@ import { createPayloadsWithReasons, type Payloads } from './api/payloads.ts';
 import type { ConfidenceReason } from '../core/forecast/reasons.ts';
 import { buildNow } from '../io/clock.ts';
 import { dataDir, readDataFiles } from '../io/data-folder.ts';
-import { SITE } from '../core/site.ts';
+import { siteBase } from '../io/site-address.ts';
 import { secretInData, secretPiecesFrom, secretRefusal } from '../core/secrets.ts';
 import { DATA_FILES } from '../core/dataset/files.ts';
 
@@ -18,6 +18,8 @@ export interface Build {
   payloads: Payloads;
   /** forecast.json's confidence_reasons as data, for the pages to say in their locale. */
   confidenceReasons: readonly ConfidenceReason[];
+  /** The site's public address every absolute link, id and payload `source` is built on (io/site-address.ts). */
+  base: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -54,7 +56,8 @@ function refuseSecrets(texts: DatasetTexts, env: Env): void {
 export function loadBuild(env: Env = process.env): Build {
   const dir = dataDir(env);
   // Without SOURCE_DATE_EPOCH the clock is read once: every page of one build sees the same "now".
-  const key = `${dir}@${env['SOURCE_DATE_EPOCH'] ?? 'wall clock'} max ${env['RESETCAST_MAX_EVENTS'] ?? 'default'}`;
+  const base = siteBase(env);
+  const key = `${dir}@${env['SOURCE_DATE_EPOCH'] ?? 'wall clock'} max ${env['RESETCAST_MAX_EVENTS'] ?? 'default'} at ${base}`;
   const store = globalThis as { [CACHE]?: Cache };
   const hit = store[CACHE];
   if (hit?.key === key) return hit.build;
@@ -62,7 +65,7 @@ export function loadBuild(env: Env = process.env): Build {
   const texts = readDataFiles(dir);
   refuseSecrets(texts, env);
   const data = parseDataset(texts, now, maxEventsFrom(env));
-  const build = { now, data, ...createPayloadsWithReasons(data, now, SITE.url) };
+  const build = { now, data, base, ...createPayloadsWithReasons(data, now, base) };
   store[CACHE] = { key, build };
   // Off unless set: one line per actual computation, so a build test can count them (it must be one).
   const trace = env['RESETCAST_TRACE_FILE'];

@@ -6,7 +6,7 @@
  */
 import { ENDPOINTS, LLMS_TXT_PATH, type Endpoint, type EndpointTag } from './api/endpoints.ts';
 import { API_DOC_PATH } from './api/api-doc.ts';
-import { MCP_SERVER } from '../mcp/config.ts';
+import { MCP_PATH, MCP_SERVER } from '../mcp/config.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { DISCLAIMER, SITE, siteUrl } from '../core/site.ts';
 import { LOCALE_INFO, PREFIXED_LOCALES } from './i18n/locales.ts';
@@ -27,7 +27,7 @@ const SECTIONS: readonly [EndpointTag, string][] = [
 /** One llms.txt link line: `- [title](url): notes`; the registry names the link where the summary speaks from inside the document. */
 const line = (e: Endpoint, base: string): string => `- [${e.linkTitle ?? e.summary}](${siteUrl(e.path, base)}): ${e.description}`;
 
-export function createLlmsTxt(base: string = SITE.url, endpoints: readonly Endpoint[] = ENDPOINTS): string {
+export function createLlmsTxt(base: string, endpoints: readonly Endpoint[] = ENDPOINTS): string {
   const unsectioned = endpoints.filter((e) => !SECTIONS.some(([tag]) => tag === e.tag));
   if (unsectioned.length > 0) throw new Error(`llms.txt: no section for endpoint tag ${unsectioned.map((e) => e.tag).join(', ')}`);
   const out: string[] = [
@@ -51,7 +51,7 @@ export function createLlmsTxt(base: string = SITE.url, endpoints: readonly Endpo
     '',
     '## MCP server',
     '',
-    `- [${MCP_SERVER.title} MCP server](${siteUrl(new URL(MCP_SERVER.url).pathname, base)}): stateless, read-only ` +
+    `- [${MCP_SERVER.title} MCP server](${siteUrl(MCP_PATH, base)}): stateless, read-only ` +
       `MCP over Streamable HTTP (POST). Tools: ${TOOLS.map((t) => `\`${t.name}\` ${t.summary}`).join('; ')}.`,
   ];
   for (const [tag, title] of SECTIONS) {

@@ -8,6 +8,8 @@ export const PAGES = {
   home: { path: '/', title: 'home.title', description: 'site.description', nav: 'nav.forecast' },
   timeline: { path: '/timeline/', title: 'timeline.title', description: 'timeline.description', nav: 'nav.timeline' },
   banked: { path: '/banked/', title: 'banked.title', description: 'banked.description', nav: 'nav.banked' },
+  // Not /alerts/: netlify.toml serves everything under /alerts/ (the threshold feeds) as Atom.
+  alerts: { path: '/subscribe/', title: 'alerts.title', description: 'alerts.description', nav: 'nav.alerts' },
   methodology: { path: '/methodology/', title: 'method.title', description: 'method.description', nav: 'nav.methodology' },
   developers: { path: '/developers/', title: 'dev.title', description: 'dev.description', nav: 'nav.developers' },
   notFound: { path: '/404/', title: 'notFound.title', description: 'notFound.description', nav: null },

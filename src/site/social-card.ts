@@ -64,7 +64,7 @@ export function cardPath(page: Pick<CardPage, 'locale' | 'slug'>): string {
 }
 
 /** The absolute URL of a card's PNG, on the site's base (og:image must be absolute). */
-export function cardUrl(page: Pick<CardPage, 'locale' | 'slug'>, base: string = SITE.url): string {
+export function cardUrl(page: Pick<CardPage, 'locale' | 'slug'>, base: string): string {
   // Relative to the base, so a base with a path keeps it.
   return siteUrl(cardPath(page).slice(1), base);
 }

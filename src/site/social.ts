@@ -28,6 +28,8 @@ export interface SocialPage {
   url: string | null;
   /** Whether the page exists in every locale (og:locale:alternate names them). */
   translated: boolean;
+  /** The site's address the card's absolute URL is built on (the build's `base`). */
+  base: string;
 }
 
 export function socialMeta(page: SocialPage, cards: readonly CardPage[]): MetaTag[] {
@@ -42,7 +44,7 @@ export function socialMeta(page: SocialPage, cards: readonly CardPage[]): MetaTa
     ...(page.url === null ? [] : [og('url', page.url)]),
     og('locale', OG_LOCALE[tr.locale]),
     ...(page.translated ? LOCALES.filter((l) => l !== tr.locale).map((l) => og('locale:alternate', OG_LOCALE[l])) : []),
-    og('image', cardUrl(card)),
+    og('image', cardUrl(card, page.base)),
     og('image:type', 'image/png'),
     og('image:width', String(CARD_WIDTH)),
     og('image:height', String(CARD_HEIGHT)),

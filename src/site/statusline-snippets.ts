@@ -18,7 +18,7 @@ export interface Snippet {
   code: string;
 }
 
-export function statuslineSnippets(base?: string): Record<'install' | 'claude' | 'tmux' | 'starship' | 'zsh', Snippet> {
+export function statuslineSnippets(base: string): Record<'install' | 'claude' | 'tmux' | 'starship' | 'zsh', Snippet> {
   return {
     install: {
       name: 'Install',

@@ -5,6 +5,10 @@
  * banked grants (one expiring in minutes), a last reset with a summary at the length cap, and an open
  * promise with no words of its own. Each is a real `astro build` at the history's clock, served by
  * `npm start`'s runtime (src/serve/) and read in Debian's chromium.
+ *
+ * Issue 40, item 2: after `npm run add-event` records a reset posted an hour ago (the record not checked
+ * again since), that reset is on a phone's first screen in every locale, and the staleness line beside it
+ * says the record was checked earlier and that facts recorded since are shown, never that they are not.
  */
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
@@ -19,6 +23,8 @@ import { astroBuild } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { PROJECT_ROOT, runDir } from '../support/scratch.ts';
 import { readJson } from '../support/json.ts';
+import { runNode } from '../support/run-node.ts';
+import { xUrl } from '../support/curate-env.ts';
 
 const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'] as const;
 const VIEWPORTS = [
@@ -80,6 +86,22 @@ function stressedHistory(vouched: boolean): string {
   return dir;
 }
 
+/** The post `newReset` records: an hour before the history's clock. */
+const NEW_RESET_TS = at(-60 * MINUTE_MS);
+
+/** A copy of the frozen history after `npm run add-event` recorded a reset posted an hour ago (checked_at unchanged). */
+async function newReset(): Promise<string> {
+  const dir = historyCopy('new-reset');
+  const args = [xUrl('OpenAIDevs', NEW_RESET_TS), '--kind', 'reset', '--scope', 'all', '--summary', 'Codex rate limits were reset.'];
+  const run = await runNode(['scripts/add-event.ts', ...args], {
+    PATH: process.env['PATH'] ?? '',
+    RESETCAST_DATA_DIR: dir,
+    SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+  });
+  expect(run.code, run.out).toBe(0);
+  return dir;
+}
+
 let browser: Browser;
 const servers: Server[] = [];
 const sites: { name: string; base: string }[] = [];
@@ -107,12 +129,14 @@ beforeAll(async () => {
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR }),
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory(false) }),
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory(true) }),
+    astroBuild({ epoch: HISTORY_EPOCH, dataDir: await newReset() }),
   ]);
   for (const b of builds) expect(b.code, b.output).toBe(0);
   sites.push(
     { name: 'frozen', base: await serveBuild(builds[0]!.outDir) },
     { name: 'stressed', base: await serveBuild(builds[1]!.outDir) },
     { name: 'stressed and vouched', base: await serveBuild(builds[2]!.outDir) },
+    { name: 'new reset', base: await serveBuild(builds[3]!.outDir) },
   );
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -152,6 +176,38 @@ describe.each(['frozen', 'stressed', 'stressed and vouched'] as const)('the %s h
           expect(await page.locator('[data-testid="home-promises"] > li').count()).toBe(1);
         }
         await page.screenshot({ path: join(SHOTS, `${which.replaceAll(' ', '-')}-${locale.replace('/', '') || 'en'}-${name}.png`) });
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe('a reset recorded an hour ago, the record not checked again (issue 40)', () => {
+  it.each(LOCALES)(
+    '/%s on a phone: the new reset is on the first screen, under a staleness line it does not contradict',
+    async (locale) => {
+      const { height } = VIEWPORTS[0];
+      const context = await browser.newContext({ viewport: { width: VIEWPORTS[0].width, height } });
+      const page = await context.newPage();
+      try {
+        const res = await page.goto(`${sites.find((s) => s.name === 'new reset')!.base}/${locale}`, { waitUntil: 'load' });
+        expect(res?.status()).toBe(200);
+        const last = page.getByTestId('last-reset');
+        expect(await last.locator('time').first().getAttribute('datetime')).toBe(NEW_RESET_TS);
+        const box = await last.boundingBox();
+        expect(box, 'the last reset is drawn').not.toBeNull();
+        expect(box!.y).toBeLessThan(height);
+        // The line says when the record was last checked: before the new reset, which the page shows all the same.
+        const note = page.getByTestId('unvouched');
+        const checked = await note.locator('time').getAttribute('datetime');
+        expect(Date.parse(checked!)).toBeLessThan(Date.parse(NEW_RESET_TS));
+        if (locale === '') {
+          const text = (await note.textContent())!.replace(/\s+/g, ' ');
+          expect(text).toContain('Facts recorded since then are shown');
+          expect(text).not.toMatch(/not on this page/);
+        }
+        await page.screenshot({ path: join(SHOTS, `new-reset-${locale.replace('/', '') || 'en'}-phone.png`) });
       } finally {
         await context.close();
       }

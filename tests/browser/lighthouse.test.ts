@@ -11,7 +11,7 @@ import { launchChromium, lostPoints, QUICK, scoresOf, type Category, type Chromi
 
 const baseUrl = inject('baseUrl');
 const CHECKED: Category[] = ['accessibility', 'best-practices', 'seo'];
-const PAGES = ['/', '/timeline/2026/', '/developers/'];
+const PAGES = ['/', '/timeline/2026/', '/developers/', '/subscribe/'];
 
 describe.each(['light'] as const)('Lighthouse, %s scheme', (scheme) => {
   let chrome: Chromium;

@@ -3,6 +3,8 @@
  * Netlify runtime (the frozen history): on a 390 px phone every table caption is inside the screen and no
  * page scrolls sideways; every chart label a phone shows is drawn at 11 px or more; and no chart label
  * touches an axis or grid line of its chart, at a phone's size and a laptop's (boxes from the SVG geometry).
+ * Issue 40: on every home page, in both themes, no label of the 7-day chart overlaps another (the 48 h mark's
+ * "12%" sat on the "2 d" tick); no code block wraps a line; the developers page opens with a table of contents.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +14,8 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
 const CHART_PAGES = ['/', '/zh/', '/timeline/', '/es/timeline/', '/methodology/', '/ja/methodology/'];
 const TABLE_PAGES = ['/methodology/', '/zh/methodology/', '/es/methodology/', '/ko/methodology/'];
+const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'] as const;
+const THEMES = ['light', 'dark'] as const;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,8 +28,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage<T>(viewport: { width: number; height: number }, path: string, fn: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport });
+async function withPage<T>(
+  viewport: { width: number; height: number },
+  path: string,
+  fn: (page: Page) => Promise<T>,
+  colorScheme: (typeof THEMES)[number] = 'light',
+): Promise<T> {
+  const context = await browser.newContext({ viewport, colorScheme });
   const page = await context.newPage();
   try {
     const res = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
@@ -105,5 +114,85 @@ describe('chart labels', () => {
     const labels = await withPage(LAPTOP, path, chartLabels);
     expect(labels.length).toBeGreaterThan(4);
     expect(labels.filter((l) => l.onLine).map((l) => `${l.text}: ${l.onLine}`)).toEqual([]);
+  });
+});
+
+/** Every pair of shown labels of one chart whose boxes overlap, said as "a / b", with the mark labels named. */
+async function overlappingLabels(page: Page): Promise<{ marks: number; labels: number; overlaps: string[] }> {
+  return page.evaluate(() => {
+    const svg = document.querySelector('main svg.outlook');
+    if (!svg) return { marks: 0, labels: 0, overlaps: ['no outlook chart'] };
+    const texts = [...svg.querySelectorAll('text')].filter((t) => getComputedStyle(t).display !== 'none');
+    const boxes = texts.map((t) => ({
+      text: t.textContent ?? '',
+      mark: t.classList.contains('mark-label'),
+      box: t.getBoundingClientRect(),
+    }));
+    const overlaps: string[] = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        const meet = a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom;
+        if (meet) overlaps.push(`${a.mark ? 'mark ' : ''}${a.text} / ${b.mark ? 'mark ' : ''}${b.text}`);
+      }
+    return { marks: boxes.filter((b) => b.mark).length, labels: boxes.length, overlaps };
+  });
+}
+
+describe('the 7-day chart: no label on another (issue 40)', () => {
+  it.each(
+    LOCALES.flatMap((l) =>
+      THEMES.flatMap((theme) => [PHONE, LAPTOP].map((vp) => ({ l, theme, vp, name: vp === PHONE ? 'phone' : 'laptop' }))),
+    ),
+  )('/$l, $theme, $name: the 24 h and 48 h labels overlap no tick and no other label', async ({ l, theme, vp }) => {
+    const found = await withPage(vp, `/${l}`, overlappingLabels, theme);
+    expect(found.marks).toBe(2);
+    expect(found.labels).toBeGreaterThan(10);
+    expect(found.overlaps).toEqual([]);
+  });
+});
+
+describe('code blocks keep their lines whole (issue 40)', () => {
+  it.each(LOCALES.flatMap((l) => ['developers/', 'subscribe/'].map((p) => `/${l}${p}`)))(
+    '%s on a 390 px phone: every block draws each of its lines on one line, and the page does not scroll sideways',
+    async (path) => {
+      const found = await withPage(PHONE, path, (page) =>
+        page.evaluate(() => ({
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+          blocks: [...document.querySelectorAll('main pre > code')].map((code) => {
+            // An inline element has a client rect per line box it is drawn on (and an empty one at each line break):
+            // the lines it is drawn on are the distinct tops of its rects with a width, one per line with text.
+            const drawn = new Set([...code.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+            const lines = (code.textContent ?? '').split('\n').filter((line) => line !== '').length;
+            return { start: (code.textContent ?? '').slice(0, 40), drawn, lines };
+          }),
+        })),
+      );
+      expect(found.blocks.length).toBeGreaterThan(3);
+      expect(found.blocks.filter((b) => b.drawn !== b.lines)).toEqual([]);
+      expect(found.overflow).toBeLessThanOrEqual(0);
+    },
+  );
+});
+
+describe('the developers page has a table of contents (issue 40)', () => {
+  it.each(LOCALES)('/%sdevelopers/: it comes before the first section and each entry leads to a heading of the page', async (l) => {
+    const found = await withPage(PHONE, `/${l}developers/`, (page) =>
+      page.evaluate(() => {
+        const toc = document.querySelector('[data-testid="toc"]');
+        const firstSection = document.querySelector('main section');
+        return {
+          before: !!toc && !!firstSection && (toc.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+          entries: [...(toc?.querySelectorAll('a') ?? [])].map((a) => {
+            const target = document.getElementById((a.getAttribute('href') ?? '').slice(1));
+            return { text: a.textContent, heading: target?.tagName === 'H2' ? target.textContent : null };
+          }),
+          sections: document.querySelectorAll('main section > h2').length,
+        };
+      }),
+    );
+    expect(found.before).toBe(true);
+    expect(found.entries.length).toBe(found.sections);
+    for (const e of found.entries) expect(e.heading).toBe(e.text);
   });
 });

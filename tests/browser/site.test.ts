@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runDir } from '../support/scratch.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { PAGE_LIST } from '../../src/site/pages.ts';
 
 const baseUrl = inject('baseUrl');
 const ARTIFACTS = process.env['RESETCAST_SCREENSHOTS'] ? resolve(process.env['RESETCAST_SCREENSHOTS']) : join(runDir(), 'screenshots');
@@ -21,6 +22,7 @@ const PAGES = [
   { path: '/timeline/2026/', name: 'timeline-2026' },
   { path: '/banked/', name: 'banked' },
   { path: '/developers/', name: 'developers' },
+  { path: '/subscribe/', name: 'subscribe' },
 ] as const;
 /** The other locales, their `lang` and how each writes a whole percent (CLDR: Spanish puts a no-break space before %). */
 const LOCALES = [
@@ -284,7 +286,20 @@ describe('content matches the API', () => {
         .first()
         .locator('a')
         .evaluateAll((els) => els.map((el) => el.getAttribute('href'))),
-    ).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/methodology/', '/zh/developers/']);
+    ).toEqual(['/zh/', '/zh/timeline/', '/zh/banked/', '/zh/subscribe/', '/zh/methodology/', '/zh/developers/']);
+  });
+});
+
+describe('every human page is served as a page (issue 40)', () => {
+  // netlify.toml gives every address under /alerts/ (the threshold feeds) an Atom Content-Type: a page there would not render.
+  it.each(
+    PAGE_LIST.filter((p) => p.nav !== null).flatMap((p) =>
+      ['', ...LOCALES.map((l) => `/${l.locale}`)].map((prefix) => `${prefix}${p.path}`),
+    ),
+  )('%s answers 200 as text/html', async (path) => {
+    const res = await fetch(`${baseUrl}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   });
 });
 
@@ -298,6 +313,7 @@ describe("under the Content-Security-Policy (netlify.toml's header and each page
     '/banked/',
     '/methodology/',
     '/developers/',
+    '/es/subscribe/',
     '/no-such-page/',
     '/ko/no-such-page/',
   ];

@@ -10,6 +10,7 @@ import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/site/api/payloads.t
 import { payloadJsonSchema } from '../../src/site/api/json-schema.ts';
 import { SITE } from '../../src/core/site.ts';
 import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/site/api/endpoints.ts';
+import { THRESHOLD_FEEDS } from '../../src/core/alerts/thresholds.ts';
 import { astroBuild, listFiles, readJson, tempDir, type BuildResult } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import type { LooseJson } from '../support/json.ts';
@@ -109,24 +110,25 @@ describe('a build from the frozen history', () => {
       expect(readJson(first.outDir, `api/v1/schema/${name}.json`)).toEqual(payloadJsonSchema(name, SITE.url));
   });
 
-  it('forecast.json has exactly the fields of SPEC §2.1, in order', () => {
+  it('forecast.json has the fields of SPEC §2.1 in order, then the ones added to v1', () => {
     const f = readJson(first.outDir, 'api/v1/forecast.json');
     expect(Object.keys(f)).toEqual(SPEC_FORECAST);
-    expect(Object.keys(f.inputs)).toEqual(SPEC_INPUTS);
-    expect(Object.keys(f.freshness)).toEqual(SPEC_FRESHNESS);
+    // The SPEC's fields in its order, then the ones added to v1 (issue 40: what the booleans and timestamps cannot say).
+    expect(Object.keys(f.inputs)).toEqual([...SPEC_INPUTS, 'global_known']);
+    expect(Object.keys(f.freshness)).toEqual([...SPEC_FRESHNESS, 'signals_checked_at', 'signals_failed_at']);
     expect(f).toMatchObject({ schema_version: 1, formula_version: '2', source: SITE.url, generated_at: BUILT_AT });
     expect(f.freshness.built_at).toBe(BUILT_AT);
     expect(Number.isInteger(f.p24) && Number.isInteger(f.p48) && f.p24 <= f.p48).toBe(true);
     expect(f.disclaimer).toMatch(/independent/i);
   });
 
-  it('timeline.json has SPEC §2.2 records for every stored event, newest first', () => {
+  it('timeline.json has SPEC §2.2 records (then the codes added to v1) for every stored event, newest first', () => {
     const t = readJson(first.outDir, 'api/v1/timeline.json');
     const stored = JSON.parse(readFileSync(join(HISTORY_DIR, 'events.json'), 'utf8')).events as Array<{ id: string }>;
     expect(Object.keys(t)).toEqual(['schema_version', 'source', 'events']);
     expect(t.events).toHaveLength(stored.length);
     for (const e of t.events) {
-      expect(Object.keys(e)).toEqual(SPEC_EVENT);
+      expect(Object.keys(e)).toEqual([...SPEC_EVENT, 'uncertain_field_codes']);
       expect(e.id).toMatch(/^\d+$/);
       expect(e.ts.slice(0, 10)).toBe(e.date);
     }
@@ -259,12 +261,13 @@ describe('the human site in five languages', () => {
     }
   });
 
-  it('the developers page (every locale), llms.txt and the OpenAPI document name every endpoint of the registry', () => {
+  it('the developers page (threshold feeds: the alerts page), llms.txt and OpenAPI name every endpoint of the registry', () => {
     const llms = readFileSync(join(first.outDir, 'llms.txt'), 'utf8');
     const openapi = readJson(first.outDir, 'api/v1/openapi.json') as { paths: Record<string, unknown> };
     for (const e of ENDPOINTS) {
+      const on = THRESHOLD_FEEDS.some((f) => f.path === e.path) ? 'subscribe' : 'developers';
       for (const { prefix } of LOCALES)
-        expect(html(`${prefix}developers/index.html`), `${prefix}developers → ${e.path}`).toContain(`href="${e.path}"`);
+        expect(html(`${prefix}${on}/index.html`), `${prefix}${on} → ${e.path}`).toContain(`href="${e.path}"`);
       if (e.path !== LLMS_TXT_PATH) expect(llms, e.path).toContain(`(${SITE.url}${e.path})`);
       expect(Object.keys(openapi.paths), e.path).toContain(e.path);
     }

@@ -65,14 +65,20 @@ function taskRoot(change?: (apiDir: string) => void): string {
   return dir;
 }
 
-/** Imports the function from a task root as Netlify does (LAMBDA_TASK_ROOT, no RESETCAST_API_DIR). */
-async function importFrom(dir: string): Promise<Fn> {
-  const saved = { api: process.env['RESETCAST_API_DIR'], root: process.env['LAMBDA_TASK_ROOT'] };
+/**
+ * Imports the function from a task root as Netlify does (LAMBDA_TASK_ROOT, no RESETCAST_API_DIR). What the
+ * instance logs while it starts (a broken deploy's `[mcp] …` line) is kept in `logged` for the test to
+ * assert, rather than printed among the test run's output, where it would read as a problem.
+ */
+async function importFrom(dir: string, logged: string[] = []): Promise<Fn> {
+  const saved = { api: process.env['RESETCAST_API_DIR'], root: process.env['LAMBDA_TASK_ROOT'], error: console.error };
   delete process.env['RESETCAST_API_DIR'];
   process.env['LAMBDA_TASK_ROOT'] = dir;
+  console.error = (...args: unknown[]) => void logged.push(args.join(' '));
   try {
     return (await import(pathToFileURL(join(dir, 'fn/mcp.mjs')).href)) as Fn;
   } finally {
+    console.error = saved.error;
     if (saved.api === undefined) delete process.env['RESETCAST_API_DIR'];
     else process.env['RESETCAST_API_DIR'] = saved.api;
     if (saved.root === undefined) delete process.env['LAMBDA_TASK_ROOT'];
@@ -189,12 +195,36 @@ describe('the bundled /mcp function', () => {
     expect(text).toContain('the /mcp bundle has no Ajv');
   });
 
+  it("names itself under the site's address the build pinned into it (a fork's), with nothing but its task root", async () => {
+    const fork = await bundleMcpFunction(root, join(tempDir('fork-fn'), 'mcp.mjs'), {
+      apiDir: join(site, 'api/v1'),
+      base: 'https://odds.example.org',
+    });
+    const dir = taskRoot();
+    copyFileSync(fork, join(dir, 'fn/mcp.mjs'));
+    const fn = await importFrom(dir);
+    const init = await rpc(fn, 1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
+    const { serverInfo } = ((await init.json()) as { result: { serverInfo: { name: string; websiteUrl: string } } }).result;
+    expect(serverInfo).toMatchObject({ name: 'org.example.odds/resetcast', websiteUrl: 'https://odds.example.org' });
+  });
+
   it('answers 503 to every request when a payload file is missing or has another size than the build validated', async () => {
     for (const change of [
       (d: string) => truncateSync(join(d, 'forecast.json'), 10),
       (d: string) => writeFileSync(join(d, 'signals.json'), ''),
     ]) {
-      const fn = await importFrom(taskRoot(change));
+      const logged: string[] = [];
+      const root = taskRoot(change);
+      const fn = await importFrom(root, logged);
+      // The log names the folder it looked in; the answer names only the published path.
+      expect(logged).toEqual([
+        expect.stringMatching(/^\[mcp\] published payloads unavailable: published payloads differ from the build's:/),
+      ]);
+      expect(logged[0]).toContain(`(looked in ${join(root, 'dist/api/v1')})`);
       const res = await rpc(fn, 1, 'ping');
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(

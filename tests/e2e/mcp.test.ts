@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { aiCatalog, catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
 import { describeClients } from '../support/mcp-clients.ts';
 import { LIST_RESETS_ARGUMENT_ERRORS, toolArgumentError } from '../support/mcp-argument-errors.ts';
+import { SITE } from '../../src/core/site.ts';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -163,7 +164,7 @@ describe('raw HTTP against /mcp', () => {
   // Known platform gap, kept visible: Netlify's function bootstrap builds a fetch Request before our
   // handler runs, and `new Request(…, {method: 'TRACE'})` throws, so the runtime answers 500 with its own
   // stack trace; no code of ours can run for TRACE (docs/mcp.md). `it.fails` turns red once Netlify answers 405.
-  it.fails('answers TRACE (a method fetch cannot even send) with 405 and Allow', async () => {
+  it.fails('expected fail, a Netlify platform gap: answers TRACE with 405 and Allow (Netlify answers 500 before our code runs)', async () => {
     const res = await rawPost('', {}, 'TRACE');
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toBe('POST, OPTIONS');
@@ -212,10 +213,10 @@ describe('raw HTTP against /mcp', () => {
 
 describe('discovery documents', () => {
   it.each([
-    ['/.well-known/mcp/catalog.json', catalog()],
-    ['/.well-known/ai-catalog.json', aiCatalog()],
-    ['/mcp/server-card', serverCard()],
-    ['/server.json', registryServerJson()],
+    ['/.well-known/mcp/catalog.json', catalog(SITE.url)],
+    ['/.well-known/ai-catalog.json', aiCatalog(SITE.url)],
+    ['/mcp/server-card', serverCard(SITE.url)],
+    ['/server.json', registryServerJson(SITE.url)],
   ])('%s is published from the one config', async (path, want) => {
     const res = await fetch(`${baseUrl}${path}`);
     expect(res.status).toBe(200);

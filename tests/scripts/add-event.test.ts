@@ -3,6 +3,7 @@ import { runNode } from '../support/run-node.ts';
 import { describe, expect, it } from 'vitest';
 import { loadDir, read, readJson, tempData } from '../support/pull-env.ts';
 import { joinedRegExp } from '../support/regexp.ts';
+import { CHECKED } from '../../scripts/lib/commands/curation.ts';
 
 const EPOCH = String(Date.parse('2026-11-20T12:00:00Z') / 1000);
 // 2026-11-18T09:15:02Z and 2026-11-18T21:40:10Z as X status ids ((id >> 22) + 1288834974657 ms).
@@ -67,6 +68,19 @@ describe('npm run add-event', () => {
       },
     ]);
     expect(() => loadDir(dir)).not.toThrow();
+  });
+
+  it('says in one line, last, what vouches for the record: `npm run checked`, with the flag it requires', async () => {
+    const dir = tempData();
+    const r = await addEvent(dir, [URL_A, '--kind', 'reset', '--scope', 'all', '--summary', 'A reset.']);
+    expect(r.code, r.out).toBe(0);
+    const last = r.out.trim().split('\n').at(-1)!;
+    expect(last).toMatch(/^to vouch for the record, look at the sources, then: npm run checked -- --note "[^"]+"$/);
+    // The command it names is the one that records a check, with its required flag (the same table as its --help).
+    expect(last).toContain(`npm run ${CHECKED.name} -- --note `);
+    expect(CHECKED.flags.note.required).toBe(true);
+    // Recording the event did not vouch for the record: the last check is unchanged.
+    expect(readJson(dir, 'events.json').checked_at).toBe(readJson(tempData(), 'events.json').checked_at);
   });
 
   it('--update replaces an event in place', async () => {

@@ -32,8 +32,10 @@ function origin(files: Files): { root: string; origin: string } {
   const bare = join(root, 'origin.git');
   const seed = join(root, 'seed');
   git(root, 'init', '-q', '--bare', '-b', 'main', bare);
-  git(root, 'clone', '-q', bare, seed);
-  git(seed, 'checkout', '-q', '-b', 'main');
+  // A new repository pointed at the empty origin, not a clone of it: git warns on stderr when it clones an
+  // empty repository ("You appear to have cloned an empty repository"), once per test.
+  git(root, 'init', '-q', '-b', 'main', seed);
+  git(seed, 'remote', 'add', 'origin', bare);
   write(seed, { ...files, '.gitattributes': readFileSync(join(ROOT, '.gitattributes'), 'utf8') });
   git(seed, 'add', '.');
   git(seed, ...ID, 'commit', '-q', '-m', 'seed');

@@ -3,15 +3,14 @@
  * HOST is one line and exit 1 (before any build: `scripts/start.ts` checks them first), and the server,
  * unless HOST says otherwise, binds loopback and prints the address it really listens on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { runNode } from '../support/run-node.ts';
-import { waitFor } from '../support/wait-for.ts';
-import { raw, REPO, siteRoot } from '../support/site.ts';
+import { raw, REPO, serveProcess, siteRoot } from '../support/site.ts';
 
 const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...extra });
 
@@ -52,25 +51,14 @@ function connects(host: string, port: number): Promise<boolean> {
 
 describe('scripts/serve.ts with HOST unset', () => {
   let child: ChildProcess;
-  let out = '';
   let url = '';
   beforeAll(async () => {
     const root = siteRoot();
     await bundleMcpFunction(REPO, join(root, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(root, 'dist/api/v1') });
-    const script = `import { serve } from ${JSON.stringify(join(REPO, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
     const { HOST: _unset, ...rest } = process.env;
-    child = spawn(process.execPath, ['--input-type=module', '-e', script, root], {
-      cwd: REPO,
-      env: { ...rest, PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d) => (out += String(d)));
-    child.stderr?.on('data', (d) => (out += String(d)));
-    url = await waitFor(() => /Resetcast on (http:\/\/\S+?) /.exec(out)?.[1], {
-      describe: 'the address serve.ts prints',
-      deadlineMs: 60_000,
-      seen: () => out,
-    });
+    const server = await serveProcess(root, { ...rest, PORT: '0' });
+    child = server.child;
+    url = server.url;
   }, 120_000);
   afterAll(() => {
     child?.kill('SIGTERM');

@@ -594,7 +594,7 @@ function mkdirs(root: string, ...parts: string[]): string {
  * the script installed where the install snippet puts it, in a temporary home with a Codex session.
  */
 describe('where people work: the documented wiring shows the line', () => {
-  const snippets = statuslineSnippets();
+  const snippets = statuslineSnippets(SITE.url);
   let home: string;
   let server: Server;
   let env: Record<string, string>;

@@ -3,11 +3,13 @@
  * 404 page, JSON payloads from the mini fixture, schemas, feeds, the status-line script, discovery
  * documents), under a temp project root with the real netlify.toml; and raw HTTP helpers.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { miniPublished } from '../unit/mcp/payloads.ts';
+import { waitFor } from './wait-for.ts';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 
@@ -73,4 +75,30 @@ export function raw(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** The address the server printed. */
+  url: string;
+  /** Everything it has printed so far, stdout and stderr. */
+  log: () => string;
+}
+
+/**
+ * scripts/serve.ts's `serve()` on `root`, in a process of its own (what `npm start -- --no-build` runs, there);
+ * resolves once it prints the address it listens on. The caller kills `child`.
+ */
+export async function serveProcess(root: string, env: NodeJS.ProcessEnv): Promise<ServeProcess> {
+  const script = `import { serve } from ${JSON.stringify(join(REPO, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, root], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  const url = await waitFor(() => /Resetcast on (http:\/\/\S+?) /.exec(out)?.[1], {
+    describe: 'the address serve.ts prints',
+    deadlineMs: 60_000,
+    seen: () => out,
+  });
+  return { child, url, log: () => out };
 }

@@ -1,11 +1,11 @@
 /** The flag tables of the scheduled jobs' commands and their helpers (docs/pull.md, docs/alerts.md). */
 import { PULL_BUDGET } from '../../../src/core/sources.ts';
-import { SITE, X_WEBHOOK_PATH } from '../../../src/core/site.ts';
+import { X_WEBHOOK_PATH } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import { DEFAULT_WATCH_ACCOUNTS } from '../../../src/jobs/watch/config.ts';
 import type { CommandSpec } from '../flags.ts';
 import { HTTP_TIMEOUT } from '../http.ts';
-import { DATA_DIR, timestampFlag } from './shared.ts';
+import { DATA_DIR, SITE_URL, timestampFlag } from './shared.ts';
 
 export const PULL = {
   name: 'pull',
@@ -29,6 +29,7 @@ export const PULL = {
     githubToken: { name: 'GITHUB_TOKEN', value: '<token>', about: 'the GitHub API: the staff source, with a higher rate limit' },
     httpTimeout: HTTP_TIMEOUT,
     dataDir: DATA_DIR,
+    siteUrl: SITE_URL,
   },
   example: 'X_BEARER_TOKEN=… npm run pull',
 } as const satisfies CommandSpec;
@@ -60,6 +61,7 @@ export const BROADCAST = {
       value: '<dir>',
       about: "the embedded database's folder when NETLIFY_DB_URL is unset (default .resetcast/db)",
     },
+    siteUrl: SITE_URL,
   },
   example: 'NTFY_TOPIC_URL=https://ntfy.sh/my-topic npm run broadcast',
 } as const satisfies CommandSpec;
@@ -76,7 +78,9 @@ export const FACTS_CHANGED = {
     site: {
       type: 'string',
       value: '<url>',
-      about: `the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared (default ${SITE.url}); unreadable means build`,
+      about:
+        'the deployed site whose /api/v1/forecast.json, alerts.json and banked.json are compared ' +
+        "(default the site's address, RESETCAST_SITE_URL's); unreadable means build",
     },
     output: {
       type: 'string',
@@ -84,7 +88,7 @@ export const FACTS_CHANGED = {
       about: 'append rebuild=true or rebuild=false to this file (the workflow passes $GITHUB_OUTPUT)',
     },
   },
-  env: { httpTimeout: HTTP_TIMEOUT, dataDir: DATA_DIR },
+  env: { httpTimeout: HTTP_TIMEOUT, dataDir: DATA_DIR, siteUrl: SITE_URL },
   example: 'git archive HEAD data | tar -x -C /tmp/before && npm run facts-changed -- --before /tmp/before/data',
 } as const satisfies CommandSpec;
 
@@ -125,7 +129,7 @@ export const X_WEBHOOK = {
     'answered by the deployed function) and one post.create subscription per watched account, idempotently; status ' +
     'shows what X holds; remove takes our subscriptions and the webhook away (exit 0 done, 1 a step failed).',
   flags: {
-    url: { type: 'string', value: '<url>', about: `the webhook's address (default ${SITE.url}${X_WEBHOOK_PATH})` },
+    url: { type: 'string', value: '<url>', about: `the webhook's address (default the site's address + ${X_WEBHOOK_PATH})` },
   },
   positionals: { names: ['register|status|remove'], required: 1 },
   env: {
@@ -136,6 +140,7 @@ export const X_WEBHOOK = {
       about: `the watched accounts, as the watcher reads them (default ${DEFAULT_WATCH_ACCOUNTS}); one subscription each`,
     },
     xApi: { name: 'RESETCAST_X_API', value: '<url>', about: "X's API base (default https://api.x.com; a local stand-in in tests)" },
+    siteUrl: SITE_URL,
     httpTimeout: HTTP_TIMEOUT,
   },
   example: 'X_BEARER_TOKEN=… npm run x-webhook -- register',

@@ -3,10 +3,18 @@
  * form of the value (its type and how the help shows it) is the same everywhere, only the words about it
  * differ. A command's own flags stay in its table.
  */
+import { SITE } from '../../../src/core/site.ts';
 import type { EnvSetting } from '../flags.ts';
 
 /** What every command that reads data/ takes from the environment. */
 export const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about: 'the data folder (default data/)' };
+
+/** What every command that builds alert ids or links takes from the environment: the site's address (docs/deploy.md). */
+export const SITE_URL: EnvSetting = {
+  name: 'RESETCAST_SITE_URL',
+  value: '<https-url>',
+  about: `the site's public address, as its build's (else URL, else ${SITE.url}): alert ids and links are built on it`,
+};
 
 /** A UTC instant, YYYY-MM-DDTHH:MM:SSZ. */
 export const timestampFlag = <A extends string>(about: A) => ({ type: 'string', value: '<ts>', about }) as const;

@@ -61,7 +61,7 @@ export function createAlertsFeed(alerts: readonly Alert[], { base, path, title, 
     id: siteUrl(path, base),
     title,
     subtitle,
-    alternate: siteUrl('/developers/#alerts-h', base),
+    alternate: siteUrl('/subscribe/', base),
     rights: 'Summaries are paraphrases of public posts; the percentages are estimates, not a schedule.',
     // The related link is our page; skip it where the entry's own link already is that page.
     entries: shown.map((a) => ({ entry: entry(a), related: a.url ? a.page : null })),

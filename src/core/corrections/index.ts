@@ -54,6 +54,7 @@ function valueWords(what: Amendment['what'], v: string | boolean): string {
   return v;
 }
 
+// The recorded facts name the original address for an event without a post (data/ is kept as recorded by a fork).
 const ours = (v: string | boolean): boolean => typeof v === 'string' && v.startsWith(`${SITE.url}/`);
 
 /**

@@ -85,6 +85,12 @@ function buildEvent(args: EventArgs, ref: PostRef, now: Date, previous: StoredEv
   };
 }
 
+/**
+ * Said after every recorded event: recording a fact is not checking the sources (events.json's checked_at
+ * stays), so only `npm run checked` vouches for the record; the pages say what was checked when.
+ */
+export const VOUCH_LINE = 'to vouch for the record, look at the sources, then: npm run checked -- --note "what you read"';
+
 /** The correction that lets a retracted post be recorded again, or an error that says how. */
 function rerecord(state: Curated, id: string, supersedes: string | undefined, at: string, reason: string | undefined): Correction[] {
   const retraction = state.corrections.corrections
@@ -161,5 +167,6 @@ export function recordEvent(state: Curated, args: EventArgs, now: Date): Outcome
   if (grant) lines.push(`${oldGrant ? 'grant' : 'granted'} ${grant.id}: expires ${grant.expires_at}`);
   for (const c of changes) lines.push(`correction: ${c.what} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`);
   for (const a of linked.linked) lines.push(`promise ${a.url} fulfilled by ${a.fulfilled_by}`);
+  lines.push(VOUCH_LINE);
   return { state: next, lines };
 }

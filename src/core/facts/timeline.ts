@@ -1,6 +1,7 @@
 /** The timeline: recorded events in the published shape of docs/api.md, and the queries over them. */
 import { comparePostIds } from '../postid.ts';
 import { SCHEMA_VERSION, TIMELINE_EVENT_FIELDS, type StoredEvent, type TimelineEvent, type TimelinePayload } from '../schema/index.ts';
+import { uncertainFieldCodes } from '../uncertain-fields.ts';
 
 /** Kinds that count as a reset for the forecast: an immediate reset, or a reset credit put in users' banks. */
 export const RESET_KINDS: ReadonlySet<StoredEvent['kind']> = new Set(['reset', 'banked']);
@@ -26,9 +27,10 @@ export function newestFirst<T extends { ts: string; id: string }>(events: readon
   return [...events].sort((a, b) => compareEvents(b, a));
 }
 
-/** The published event record: exactly its eleven fields, in its order (curation notes stay out). */
+/** The published event record: its eleven fields, in its order, and the codes of its uncertain fields (curation notes stay out). */
 export function toTimelineEvent(e: StoredEvent): TimelineEvent {
-  return Object.fromEntries(TIMELINE_EVENT_FIELDS.map((k) => [k, e[k]])) as TimelineEvent;
+  const record = Object.fromEntries(TIMELINE_EVENT_FIELDS.map((k) => [k, e[k]])) as Omit<TimelineEvent, 'uncertain_field_codes'>;
+  return { ...record, uncertain_field_codes: uncertainFieldCodes(e.uncertain_fields) };
 }
 
 export function createTimelinePayload(events: readonly StoredEvent[], source: string): TimelinePayload {

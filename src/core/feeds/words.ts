@@ -4,38 +4,22 @@
  * Pure.
  */
 import { utcDateTime } from '../format.ts';
+import { UNCERTAIN_FIELDS, uncertainField } from '../uncertain-fields.ts';
 
 /**
- * The fields a record may list in `uncertain_fields`, each under its key in the locale catalogues
- * (`words.doubt.<key>`) and with its English words. A listed entry is the field's name, optionally followed
- * by a curator's note in parentheses ("ts (observed)"); the name is what is said, the note stays in
- * /api/v1/event-notes.json and banked.json. A name not listed here is said as "another detail".
+ * The words of each field a record may list in `uncertain_fields` (the registry, src/core/uncertain-fields.ts):
+ * the name is what is said, the curator's note stays in /api/v1/event-notes.json and banked.json. A name not
+ * listed there is said as "another detail".
  */
-export const DOUBT_WORDS = {
-  ts: { key: 'time', en: 'the exact time is not known' },
-  id: { key: 'post', en: 'which post is the source is not certain' },
-  account: { key: 'account', en: 'the posting account is not certain' },
-  scope: { key: 'scope', en: 'the plans are not stated' },
-  partial: { key: 'partial', en: 'whether it was partial is not stated' },
-  global: { key: 'global', en: 'whether it reached everyone is not stated' },
-  kind: { key: 'kind', en: 'the kind of reset is not certain' },
-  completion: { key: 'completion', en: 'whether it finished is not stated' },
-  'end date': { key: 'endDate', en: 'the end date is not known' },
-  granted_at: { key: 'grantedAt', en: 'the exact grant time is not known' },
-  expires_at: { key: 'expiresAt', en: 'the exact expiry is not known' },
-  summary: { key: 'summary', en: "the summary is the post's own text" },
-} as const;
+export type DoubtKey = (typeof UNCERTAIN_FIELDS)[keyof typeof UNCERTAIN_FIELDS]['key'] | 'other';
 
-export type DoubtKey = (typeof DOUBT_WORDS)[keyof typeof DOUBT_WORDS]['key'] | 'other';
-
-/** The catalogue key of one `uncertain_fields` entry: its leading name, before any " (note)". */
+/** The catalogue key of one `uncertain_fields` entry: its leading name's, before any " (note)". */
 export function doubtKey(entry: string): DoubtKey {
-  const name = entry.replace(/\s*\(.*$/s, '').trim();
-  return Object.hasOwn(DOUBT_WORDS, name) ? DOUBT_WORDS[name as keyof typeof DOUBT_WORDS].key : 'other';
+  return uncertainField(entry)?.key ?? 'other';
 }
 
 const EN_BY_KEY = new Map<DoubtKey, string>([
-  ...Object.values(DOUBT_WORDS).map((w) => [w.key, w.en] as const),
+  ...Object.values(UNCERTAIN_FIELDS).map((w) => [w.key, w.en] as const),
   ['other', 'another detail is not certain'],
 ]);
 

@@ -4,7 +4,7 @@
  * in advance and learns only from data published before `now`.
  */
 import type { Dataset } from '../dataset/index.ts';
-import { SCHEMA_VERSION, FORMULA_VERSION, type ForecastPayload } from '../schema/index.ts';
+import { SCHEMA_VERSION, FORMULA_VERSION, type ForecastPayload, type SignalsFile, type StoredEvent } from '../schema/index.ts';
 import { DISCLAIMER } from '../site.ts';
 import { resetEventsAt } from '../facts/timeline.ts';
 import { checkAgeHours, roundTo, toIsoDate, toTimestamp } from '../time.ts';
@@ -14,6 +14,7 @@ import { officialTerm } from './official.ts';
 import { reasonSentence, type ConfidenceReason } from './reasons.ts';
 import { meanGap, memorylessProbability, MIN_RHYTHM_EVENTS, RHYTHM_MODEL } from './rhythm.ts';
 import { combineSignals } from './signals.ts';
+import { uncertainFieldCodes } from '../uncertain-fields.ts';
 
 export { MIN_EVENTS };
 /**
@@ -87,6 +88,7 @@ export function forecastWithReasons(
       S: roundTo(S, 4),
       global: counted.at(-1)?.global ?? false,
       rhythm_model: RHYTHM_MODEL,
+      global_known: globalStated(counted.at(-1)),
     },
     formula_version: FORMULA_VERSION,
     disclaimer: DISCLAIMER,
@@ -94,7 +96,26 @@ export function forecastWithReasons(
       events_checked_at: data.eventsCheckedAt,
       signals_fetched_at: data.signals.fetched_at,
       built_at: toTimestamp(now),
+      ...signalChecks(data.signals),
     },
   };
   return { payload, reasons: verdict.reasons };
+}
+
+/** Whether the last recorded reset's post said whether it reached everyone (no reset: nothing was said). */
+function globalStated(last: StoredEvent | undefined): boolean {
+  return last !== undefined && !uncertainFieldCodes(last.uncertain_fields).includes('global');
+}
+
+/**
+ * What the last signal attempt checked, from signals.json itself: the newest successful check (a check
+ * that succeeds is stamped with the attempt's own fetched_at), and the attempt's time when it checked nothing.
+ */
+export function signalChecks(signals: Pick<SignalsFile, 'fetched_at' | 'status' | 'issues'>): {
+  signals_checked_at: string | null;
+  signals_failed_at: string | null;
+} {
+  const checked = [signals.status.checked_at, signals.issues.checked_at].filter((t): t is string => t !== null).sort();
+  const newest = checked.at(-1) ?? null;
+  return { signals_checked_at: newest, signals_failed_at: newest !== null && newest >= signals.fetched_at ? null : signals.fetched_at };
 }

@@ -5,6 +5,22 @@
 import { z } from 'zod';
 import { Certainty, Confidence, Kind, PostId, SCHEMA_VERSION, Scope, Timestamp, Url } from './scalars.ts';
 import { Announcement, Correction, SignalsFile, StoredEvent } from './storage.ts';
+import { UNCERTAIN_FIELD_CODES } from '../uncertain-fields.ts';
+
+/**
+ * The fixed codes of a record's uncertain fields (src/core/uncertain-fields.ts), beside the sentences of
+ * `uncertain_fields`: what a program tests. Added to v1 (a new field; rule 9 of the contract).
+ */
+const UncertainFieldCodes = z
+  .array(z.enum(UNCERTAIN_FIELD_CODES))
+  .describe(
+    'the fields of the record that are not certain, as fixed codes: each stored entry\'s field name ("end date" as ' +
+      '`end_date`), `other` for any other; `partial`, `global` or `completion` listed means the boolean `partial` or ' +
+      '`global` is a placeholder the record cannot vouch for',
+  );
+const PLACEHOLDER = (field: string): string =>
+  ` (a boolean by the event record's format: when \`uncertain_field_codes\` lists \`${field}\`, ` +
+  'the post did not say and the value is a placeholder, not a fact)';
 
 /** The fields every payload opens with (the timeline keeps the event record's own three: no generated_at). */
 const ENVELOPE = {
@@ -20,20 +36,23 @@ const Disclaimer = z.string().min(1).describe('the estimate is not a schedule; R
 /** A forecast horizon in hours: every score, weight, bin and alert is per horizon. */
 const HorizonHours = z.int().positive().describe('the forecast horizon, 24 or 48 hours');
 
-/** The event record of docs/api.md, exactly its fields in its order. */
-export const TimelineEvent = StoredEvent.pick({
-  id: true,
-  date: true,
-  ts: true,
-  scope: true,
-  kind: true,
-  source: true,
-  url: true,
-  summary: true,
-  partial: true,
-  global: true,
-  origin: true,
+/** The event record of docs/api.md, its eleven fields in its order, then the codes of its uncertain fields (added). */
+const RECORD = StoredEvent.shape;
+export const TimelineEvent = z.strictObject({
+  id: RECORD.id,
+  date: RECORD.date,
+  ts: RECORD.ts,
+  scope: RECORD.scope,
+  kind: RECORD.kind,
+  source: RECORD.source,
+  url: RECORD.url,
+  summary: RECORD.summary,
+  partial: RECORD.partial.describe(`${RECORD.partial.description}${PLACEHOLDER('partial')}`),
+  global: RECORD.global.describe(`${RECORD.global.description}${PLACEHOLDER('global')}`),
+  origin: RECORD.origin,
+  uncertain_field_codes: UncertainFieldCodes,
 });
+/** The event record's own eleven fields, in its order (toTimelineEvent adds `uncertain_field_codes` after them). */
 export const TIMELINE_EVENT_FIELDS = [
   'id',
   'date',
@@ -77,14 +96,25 @@ export const ForecastInputs = z.strictObject({
     .max(1)
     .describe('excess of new usage-limit issues over their baseline (0 to 1; 0 when the check is missing or old)'),
   S: z.number().min(0).max(1).describe('the combined signal from the three signals above (0 to 1)'),
-  global: z.boolean().describe('the last recorded reset applied to every account'),
+  global: z.boolean().describe('the last recorded reset applied to every account; a placeholder when global_known is false'),
   rhythm_model: z.string().min(1).describe('which rhythm model was used (`memoryless` when none)'),
+  global_known: z
+    .boolean()
+    .describe("false when the last recorded reset's post did not say whether it reached everyone: global is then not a fact (added)"),
 });
 
 export const Freshness = z.strictObject({
-  events_checked_at: Timestamp,
-  signals_fetched_at: Timestamp,
-  built_at: Timestamp,
+  events_checked_at: Timestamp.describe("when the event sources were last checked (events.json's checked_at)"),
+  signals_fetched_at: Timestamp.describe(
+    "the last attempt to check the signals (signals.json's fetched_at), whether or not it checked anything: signals_checked_at and signals_failed_at say",
+  ),
+  built_at: Timestamp.describe('when this payload was built'),
+  signals_checked_at: Timestamp.nullable().describe(
+    "the newest successful signal check (the later of signals.json's status.checked_at and issues.checked_at); null when no check has ever succeeded (added)",
+  ),
+  signals_failed_at: Timestamp.nullable().describe(
+    'signals_fetched_at when that last attempt checked no signal (every source failed or was skipped, or there was none); null when it checked one (added)',
+  ),
 });
 
 const Percent = z.int().min(0).max(100);
@@ -154,7 +184,12 @@ export const EventNotesPayload = z.strictObject({
       z.strictObject({
         id: PostId.describe("the event's id, as in timeline.json"),
         certainty: Certainty,
-        uncertain_fields: z.array(z.string()).describe('fields of the record that are not certain'),
+        uncertain_fields: z
+          .array(z.string())
+          .describe(
+            'fields of the record that are not certain, each as the curator wrote it, for people (a name, optionally a note in parentheses)',
+          ),
+        uncertain_field_codes: UncertainFieldCodes,
         scope_note: z.string().nullable().describe('a note on who was covered, or null'),
       }),
     )

@@ -169,7 +169,8 @@ const EventRef = PostId.describe('the corrected event');
 const RecordedAt = Timestamp.describe('when the correction was recorded');
 const Reason = Text('reason').min(1).describe('why the record changed');
 // Every kind of correction shares these three meanings: the log is one list, read field by field.
-const WHAT = 'the field that changed, or `retraction` (the event withdrawn) or `rerecorded` (a retracted post recorded again)';
+const WHAT =
+  'the field that changed (`fulfilled_by`: a promise relinked), or `retraction` (the event withdrawn) or `rerecorded` (a retracted post recorded again)';
 const BEFORE = 'the value before; for a retraction, the event and its banked grant as they were recorded';
 const AFTER = 'the value after; null for a retraction';
 /** An amended value as text: the longest amendable text is a URL. */

@@ -97,7 +97,7 @@ export function postRecords(events: readonly StoredEvent[], rule: Pick<BankedFil
 const POST_KINDS = new Set<Alert['kind']>(['reset', 'event', 'grant']);
 
 /**
- * The alerts these records give at `now` for the site `base` (SITE.url), oldest first: the ones deriveAlerts gives for
+ * The alerts these records give at `now` for the site `base` (the site's address), oldest first: the ones deriveAlerts gives for
  * them once recorded.
  */
 export function postAlerts(records: PostRecords, now: Date, base: string): Alert[] {

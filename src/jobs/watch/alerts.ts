@@ -20,7 +20,7 @@ export interface Classified {
 
 /**
  * New posts classified, skipping what the deployed site publishes, and the alerts of their records at
- * `now` for the site `base` (SITE.url, as the broadcast's), with the deploy's banked rule (`expiry_days`).
+ * `now` for the site `base` (the site's address, as the broadcast's), with the deploy's banked rule (`expiry_days`).
  */
 export function classifyNew(posts: readonly Post[], site: SiteKnowledge, now: Date, base: string): Classified {
   const { events, candidates } = classifyPosts(posts, site.known, now);

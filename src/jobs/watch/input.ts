@@ -23,7 +23,7 @@ export interface WatchInput {
   deploy: string;
   /** The deploy's id, as the platform gives it to the function: the deployed-alerts step skips a deploy it settled. */
   deployId?: string | undefined;
-  /** The base alert ids and links are built on: the same as the broadcast's (SITE.url). */
+  /** The base alert ids and links are built on: the same as the broadcast's (the site's address, `siteAddress` in src/core/site.ts). */
   siteBase: string;
   accounts: readonly PolledAccount[];
   /** The entries of RESETCAST_WATCH_ACCOUNTS left out (config.ts parseWatchAccounts), one ❌ line each. */

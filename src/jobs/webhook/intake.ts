@@ -44,7 +44,7 @@ export interface WebhookInput {
   noDatabase?: string | undefined;
   /** The deployed site to read what it knows from (its URL). */
   deploy: string;
-  /** The base alert ids and links are built on (SITE.url), as the broadcast's. */
+  /** The site's address alert ids and links are built on (siteAddress), as every sender's. */
   siteBase: string;
   urls: OutletUrls;
   dispatch: DispatchTarget;

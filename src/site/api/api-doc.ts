@@ -16,27 +16,83 @@ export const API_DOC_PATH = 'docs/api.md';
 
 type Json = { [k: string]: unknown };
 
-/** "string", "integer | null", "array of object", "one of `ok`, `failed`". */
-function typeOf(s: Json): string {
-  if (Array.isArray(s['enum']))
-    return `one of ${(s['enum'] as unknown[]).map((v) => `\`${JSON.stringify(v).replace(/^"|"$/g, '')}\``).join(', ')}`;
-  if ('const' in s) return `always \`${JSON.stringify(s['const']).replace(/^"|"$/g, '')}\``;
-  const union = (s['anyOf'] ?? s['oneOf']) as Json[] | undefined;
-  if (union) return [...new Set(union.map(typeOf))].join(' | ');
-  const t = s['type'];
-  if (t === 'array') return `array of ${s['items'] ? typeOf(s['items'] as Json) : 'any'}`;
-  if (Array.isArray(t)) return t.join(' | ');
-  if (typeof t === 'string')
-    return s['format'] === 'date-time' || s['pattern'] === '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' ? 'timestamp' : t;
-  return 'any';
+/** What a schema admits: its fixed values (enums, consts) apart from its open types ("string", "array of object"). */
+interface Admits {
+  values: unknown[];
+  types: string[];
+  /** The values are an enum's, a list that may grow: said as "one of" even when it holds one. */
+  listed?: boolean;
 }
 
-/** The object schema inside a field, if any (through null unions and arrays). */
-function objectIn(s: Json): Json | undefined {
-  if (s['type'] === 'object' && s['properties']) return s;
-  if (s['type'] === 'array' && s['items']) return objectIn(s['items'] as Json);
+function admitsOf(s: Json): Admits {
+  if (Array.isArray(s['enum'])) return { values: s['enum'] as unknown[], types: [], listed: true };
+  if ('const' in s) return { values: [s['const']], types: [] };
   const union = (s['anyOf'] ?? s['oneOf']) as Json[] | undefined;
-  return union?.map(objectIn).find((o) => o !== undefined);
+  if (union) return merged(union.map(admitsOf));
+  const t = s['type'];
+  if (t === 'array') return { values: [], types: [`array of ${s['items'] ? typeOf(s['items'] as Json) : 'any'}`] };
+  if (Array.isArray(t)) return { values: [], types: t as string[] };
+  if (typeof t === 'string')
+    return {
+      values: [],
+      types: [s['format'] === 'date-time' || s['pattern'] === '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' ? 'timestamp' : t],
+    };
+  return { values: [], types: ['any'] };
+}
+
+function merged(all: readonly Admits[]): Admits {
+  return {
+    values: [...new Set(all.flatMap((a) => a.values))],
+    types: [...new Set(all.flatMap((a) => a.types))],
+    listed: all.some((a) => a.listed),
+  };
+}
+
+const literal = (v: unknown): string => `\`${JSON.stringify(v).replace(/^"|"$/g, '')}\``;
+
+/**
+ * "string", "integer | null", "array of object", "one of `ok`, `failed`", "always `1`": every value a field
+ * can take, as the schema fixes it (a union's fixed values gathered into one list, its open types after).
+ */
+function typeOf(s: Json): string {
+  return formatAdmits(admitsOf(s));
+}
+
+function formatAdmits({ values, types, listed }: Admits): string {
+  const fixed =
+    values.length === 0
+      ? []
+      : [values.length === 1 && !listed ? `always ${literal(values[0])}` : `one of ${values.map(literal).join(', ')}`];
+  // null last: "string | null", "one of `a`, `b` | null".
+  const open = [...types.filter((t) => t !== 'null'), ...types.filter((t) => t === 'null')];
+  return [...fixed, ...open].join(' | ');
+}
+
+/** The object schemas inside a field (through null unions, variants and arrays): one per variant. */
+function objectsIn(s: Json): Json[] {
+  if (s['type'] === 'object' && s['properties']) return [s];
+  if (s['type'] === 'array' && s['items']) return objectsIn(s['items'] as Json);
+  const union = (s['anyOf'] ?? s['oneOf']) as Json[] | undefined;
+  return union?.flatMap(objectsIn) ?? [];
+}
+
+/**
+ * The variants of a field's object as one: every property of any variant, admitting what any variant
+ * admits, required only when every variant requires it (a correction's `what` is a field name, `retraction`
+ * or `rerecorded`, each variant with its own `after`).
+ */
+function mergedObject(variants: readonly Json[]): Json | undefined {
+  if (variants.length <= 1) return variants[0];
+  const forms = new Map<string, Json[]>();
+  for (const v of variants)
+    for (const [name, p] of Object.entries((v['properties'] ?? {}) as Record<string, Json>))
+      forms.set(name, [...(forms.get(name) ?? []), p]);
+  // The meaning is the first variant's: the variants of one payload share their words.
+  const properties = Object.fromEntries(
+    [...forms].map(([name, all]) => [name, all.length === 1 ? all[0]! : { description: all[0]!['description'], anyOf: all }]),
+  );
+  const required = [...forms.keys()].filter((name) => variants.every((v) => ((v['required'] ?? []) as string[]).includes(name)));
+  return { type: 'object', properties, required };
 }
 
 /** Fields whose children are not listed: a correction's "before" holds a whole recorded event or a field value. */
@@ -53,7 +109,7 @@ function fieldRows(payload: string, schema: Json, prefix = ''): string[] {
     // The meaning is the field's own `.describe()` in src/core/schema/, the words the JSON Schemas carry too.
     const meaning = typeof s['description'] === 'string' ? s['description'] : '';
     const row = `| \`${path}\` | ${cell(typeOf(s))}${required.has(name) ? '' : ' (optional)'} | ${cell(meaning)} |`;
-    const inner = NOT_EXPANDED.has(`${payload}:${path}`) ? undefined : objectIn(s);
+    const inner = NOT_EXPANDED.has(`${payload}:${path}`) ? undefined : mergedObject(objectsIn(s));
     return inner ? [row, ...fieldRows(payload, inner, `${path}${s['type'] === 'array' ? '[]' : ''}.`)] : [row];
   });
 }
@@ -79,7 +135,12 @@ This file is generated from the endpoint and payload registries (\`src/site/api/
   \`fetched_at\`) tell their age.
 - Timestamps are UTC, to the second, in the form \`2026-11-22T23:14:29Z\`; dates are \`YYYY-MM-DD\` (UTC).
 - Percentages are whole numbers from 0 to 100 unless a field says otherwise. Unknown stays unknown: a
-  field the record cannot vouch for is \`null\`, never a guess.
+  field the record cannot vouch for is \`null\`, never a guess, except where the event record's format
+  types a field as a boolean: an event's \`partial\` and \`global\` and the forecast's \`inputs.global\` always
+  hold \`true\` or \`false\`, and when the post did not say, \`uncertain_field_codes\` lists the field (or
+  \`inputs.global_known\` is \`false\`): the value is then a placeholder, not a fact.
+- Every value a field can take is in its row below: the fixed values of a field (\`one of …\`, \`always …\`)
+  are all it ever holds, generated from the same schemas the payloads are checked against.
 - Every payload except \`timeline.json\` opens with \`schema_version\` (\`1\`), \`generated_at\` (the build
   clock) and \`source\` (\`${SITE.url}\`); \`timeline.json\` keeps the three fields of the event record's
   envelope: \`schema_version\`, \`source\`, \`events\`.

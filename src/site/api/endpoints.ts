@@ -184,7 +184,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 /**
  * The endpoints the developers page documents one by one (and whose words every locale's catalogue
  * carries, src/site/i18n/en.ts): the data, the feeds and the OpenAPI document. The threshold feeds are
- * listed once, under "Get alerts"; the MCP documents and clients have their own sections.
+ * listed on the alerts page (src/views/Alerts.astro); the MCP documents and clients have their own sections.
  */
 export const DOCUMENTED_ENDPOINTS: readonly Endpoint[] = ENDPOINTS.filter(
   (e) => (e.tag === 'data' || e.tag === 'feeds' || e.path === OPENAPI_PATH) && !THRESHOLD_FEEDS.some((f) => f.path === e.path),

@@ -177,7 +177,7 @@ export function createOpenApiDocument(base: string): Json {
         `\`Access-Control-Allow-Origin: *\` and \`Cache-Control: ${CACHE_CONTROL}\`: a response can be up to 5 minutes older than the data; ` +
         'the payload timestamps (`generated_at`, `freshness`, `fetched_at`) tell its age. A breaking change is published under /api/v2/; ' +
         `/api/v1/ is never changed in place. Please credit "${SITE.attribution}".`,
-      contact: { name: SITE.name, url: SITE.contact },
+      contact: { name: SITE.name, url: siteUrl('/developers/', base) },
     },
     externalDocs: { description: 'Developer guide', url: siteUrl('/developers/', base) },
     servers: [{ url: base.replace(/\/$/, '') }],

@@ -36,6 +36,7 @@ import {
   TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
+import { uncertainFieldCodes } from '../../core/uncertain-fields.ts';
 
 /** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
 export interface PayloadContext {
@@ -97,7 +98,7 @@ export const PAYLOADS = [
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
     description:
       "forecast.json's p24 as a shields.io endpoint badge: " +
-      '`https://img.shields.io/endpoint?url=https://resetcast.netlify.app/api/v1/badge.json`. The message is "37%" ' +
+      '`https://img.shields.io/endpoint?url=<site>/api/v1/badge.json` (`<site>` this site\'s address). The message is "37%" ' +
       'when the forecast is available, "37% (not vouched for)" in grey when it is not (the status line\'s words); ' +
       'the colour follows the 25/50/75 % alert thresholds.',
     build: (c) => createBadgePayload(c.forecast(), c.generated_at, c.source),
@@ -106,7 +107,8 @@ export const PAYLOADS = [
     name: 'timeline',
     schema: TimelinePayload,
     summary: 'Every recorded reset event',
-    description: 'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md).',
+    description:
+      'All recorded events, newest first, each with the eleven fields of the event record (docs/api.md) and the codes of its uncertain fields.',
     build: (c) => createTimelinePayload(c.data.events, c.source),
   }),
   payload({
@@ -165,6 +167,7 @@ export const PAYLOADS = [
         id: e.id,
         certainty: e.certainty,
         uncertain_fields: e.uncertain_fields,
+        uncertain_field_codes: uncertainFieldCodes(e.uncertain_fields),
         scope_note: e.scope_note ?? null,
       })),
     }),

@@ -35,23 +35,27 @@ const DESCENT_EM = 0.25;
 const CLEARANCE = 3;
 
 /**
- * The baseline of a marked point's label: just below the point, or just above it when below would put the
- * text on a grid line or the x axis (a low chance sits near the axis), at the largest size a label takes
- * (a phone's); below again, further down, if neither fits. Pure geometry, so a test can check it.
+ * The baseline of a marked point's label, drawn to the left of the point (text-anchor end): just above it,
+ * where the rising curve never is (every point to its left is lower); else just below it; else just above
+ * the nearest grid line it would meet. Whatever it picks keeps the label's glyphs, at the largest size a
+ * label takes (a phone's), off every grid line and above the x axis, so never on the day ticks below the
+ * axis (a low chance sits near the axis: the 48 h "12%" once landed on "2 d"). Pure geometry, so a test
+ * can check it; tests/browser/chart-labels.test.ts measures the drawn boxes.
  */
 export function markLabelBaseline(pointY: number, gridYs: readonly number[], fontPx = PHONE_TICK_FONT_PX): number {
-  const clear = (baseline: number): boolean => {
+  const axis = Math.max(...gridYs);
+  const fits = (baseline: number): boolean => {
     const top = baseline - ASCENT_EM * fontPx - CLEARANCE;
     const bottom = baseline + DESCENT_EM * fontPx + CLEARANCE;
-    return gridYs.every((g) => g < top || g > bottom);
+    return top >= 0 && bottom <= axis && gridYs.every((g) => g < top || g > bottom);
   };
-  const below = round(pointY + 4 + CLEARANCE + ASCENT_EM * fontPx);
   const above = round(pointY - 4 - CLEARANCE - DESCENT_EM * fontPx);
-  if (clear(below)) return below;
-  if (clear(above)) return above;
-  // Between two close lines: past the nearer one below the point.
-  const next = Math.min(...gridYs.filter((g) => g > pointY));
-  return round(next + CLEARANCE + ASCENT_EM * fontPx);
+  const below = round(pointY + 4 + CLEARANCE + ASCENT_EM * fontPx);
+  const overLines = gridYs
+    .filter((g) => g < pointY)
+    .sort((a, b) => b - a)
+    .map((g) => round(g - CLEARANCE - DESCENT_EM * fontPx));
+  return [above, below, ...overLines].find(fits) ?? above;
 }
 
 /** Cumulative chance (percent) against hours ahead, from (0, 0); the 24 h and 48 h points are marked. */
@@ -80,7 +84,8 @@ export function createOutlookChart(points: readonly OutlookPoint[], opts: Outloo
     .map(
       (p) =>
         `<circle class="mark" cx="${x(p.hours)}" cy="${y(p.percent)}" r="4"><title>${escapeXml(markTitle(p.hours, p.percent))}</title></circle>` +
-        `<text class="tick" x="${x(p.hours) + 6}" y="${markLabelBaseline(y(p.percent), gridYs)}">${escapeXml(pct(p.percent))}</text>`,
+        `<text class="tick mark-label" x="${x(p.hours) - 6}" y="${markLabelBaseline(y(p.percent), gridYs)}" text-anchor="end">` +
+        `${escapeXml(pct(p.percent))}</text>`,
     )
     .join('');
   return (

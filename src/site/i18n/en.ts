@@ -25,6 +25,7 @@ export default {
     banked: 'Banked resets',
     methodology: 'Methodology',
     developers: 'API & MCP',
+    alerts: 'Alerts',
   },
   time: {
     justNow: 'just now',
@@ -83,9 +84,10 @@ export default {
       failingSince: 'could not be reached since {when}',
       neverReached: 'could not be reached yet: no check has succeeded',
       failed: 'could not be reached at the last check ({when})',
-      freshNone: 'No signal check has succeeded yet; events checked {events}; page built {built}.',
+      freshNone:
+        'The forecast rests on the record of resets alone (no status or issues signal has been read yet); events checked {events}; page built {built}.',
       noneYet:
-        'No check has succeeded yet: the scheduled pull has not reached any source so far, so the forecast uses no status or issues signal.',
+        'The status page and the issue tracker have not been read successfully yet, so the forecast leaves their signals out and rests on the record of resets alone.',
     },
     promise: {
       open: 'open',
@@ -143,7 +145,7 @@ export default {
     unvouched: {
       title: 'Not vouched for: recent resets may be missing.',
       stale:
-        'The record of resets was last checked {ago} ({when}); anything announced since then is not on this page yet, and the forecast is computed from the record as it stands.',
+        'The record of resets was last checked against the sources {ago} ({when}). Facts recorded since then are shown, but the sources were not checked again, so a reset announced since may be missing.',
       staleUnknown: 'The record of resets has no usable time of its last check; anything announced lately may not be on this page yet.',
       tooFew: 'Fewer than {min} resets are recorded: too few to average a gap, so the forecast is not vouched for.',
     },
@@ -173,9 +175,10 @@ export default {
     answer: {
       confidence: 'Confidence: {level}.',
       vouched: 'Vouched for: the record of resets was checked {ago}.',
-      notVouched: 'Not vouched for: recent resets may be missing (see below).',
+      notVouched: 'Not vouched for (see below).',
       grants: { one: '{count} banked reset is active: {link}.', other: '{count} banked resets are active: {link}.' },
       grantsLink: 'expiry and advice below',
+      alerts: 'Get an alert when a reset is announced',
       trackHeading: 'How far to trust these odds',
     },
     context: {
@@ -207,6 +210,7 @@ export default {
       checked: 'Signals checked {signals}; events checked {events}; page built {built}.',
     },
     outlook: {
+      heading: 'The next 7 days',
       chartTitle: 'Chance of an announced reset over the next 7 days',
       chartDesc: 'Cumulative chance of at least one announced reset within {points}.',
       point: '{days}: {chance}',
@@ -240,26 +244,9 @@ export default {
       none: 'No official promise of a reset is open.',
     },
     confidence: {
-      heading: 'Confidence: {level}',
-      how: 'How the numbers are computed: {link}.',
+      why: 'Why the confidence is {level}:',
+      model: 'How the numbers are computed, with this estimate’s inputs in words: {link}.',
     },
-    inputs: {
-      heading: 'Inputs of this estimate',
-      avgGap: 'Average gap between resets',
-      sinceLast: 'Time since the last reset',
-      B: 'Base chance (24 h)',
-      C: 'Rhythm chance (24 h)',
-      noRhythm: 'none (no rhythm model)',
-      rhythmRecency: 'recent resets weigh more, with weekday factors',
-      official: 'Official signal',
-      status: 'Status signal',
-      issues: 'Issues signal',
-      S: 'Combined signal',
-      global: 'Last reset was global',
-      rhythmModel: 'Rhythm model',
-      formula: 'Formula version {version}. The same numbers as JSON: {json}.',
-    },
-    signals: { heading: 'Signal checks' },
     about: {
       heading: 'About these numbers',
       disclaimer:
@@ -360,6 +347,7 @@ export default {
     intro:
       'Everything is read-only, free and needs no key. CORS is on, and responses are cached for 5 minutes. Please credit the data as “{attribution}”. The percentages are estimates from past announcements, not a schedule. The data, feeds and API are in English.',
     terminal: 'Terminal',
+    toc: 'On this page',
     json: {
       heading: 'JSON endpoints and feeds',
       schemasHeading: 'JSON Schemas',
@@ -367,38 +355,8 @@ export default {
     },
     alerts: {
       heading: 'Get alerts',
-      intro:
-        'Be told when a reset lands, when one is promised (and whether it came), a day, 5 hours and an hour before a banked reset expires, when a published fact is corrected, and when the forecast crosses a threshold. The same alerts go to every channel below; each has an id that never changes, so a reader or app can tell a new alert from one it has seen.',
-      readersHeading: 'Feed readers',
-      readers: 'Every alert, newest first: {feed} (also as JSON: {json}).',
-      feedUrl: 'Feed URL',
-      thresholds: {
-        one: 'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hour in the record announces nothing.',
-        other:
-          'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hours in the record announces nothing.',
-      },
-      thresholdFeed: '{feed}: the {horizon}-hour chance reaches {threshold} (again after it falls below {rearm})',
-      ntfyHeading: 'ntfy (phone and desktop notifications)',
-      ntfy: 'The scheduled pull posts every alert to the public topic {topic} on {host}. In the ntfy app, subscribe to that topic; or from a terminal:',
-      ntfyCli: 'ntfy CLI',
-      ntfyCurl: 'or with curl (one JSON message per line)',
-      ntfyOwn:
-        'Running your own ntfy server or your own copy of Resetcast? Point the pull at your topic with {env} and subscribe to it the same way ({example}).',
-      telegramHeading: 'Telegram',
-      telegramNone: 'Resetcast has no public Telegram channel yet; until it has one, follow the alerts with ntfy or a feed reader (above).',
-      telegram: 'The scheduled broadcast posts every alert to the Telegram channel {channel}: open it in Telegram and join.',
-      telegramOwn:
-        'For your own channel, run your own copy of the broadcast: create a bot with {botfather}, add it to the channel as an administrator allowed to post, and set {token} (the bot’s token, a secret) and {chat} (the channel’s @name, or its numeric id for a private one). It posts each alert once, with links to the post and the timeline.',
-      telegramOwnRun: 'Your own copy of the broadcast (Telegram)',
-      chatHeading: 'Discord and Slack',
-      chat: 'Add the alert feed to a feed-reading bot or app in your own server or workspace, or run your own copy of the scheduled pull with your server’s incoming webhook; it posts each alert once, with links to the post and the timeline.',
-      feedForBot: 'Feed URL for a feed bot',
-      ownPull: 'Your own copy of the pull (Discord, Slack)',
-      calendarHeading: 'Calendar apps',
-      calendar: 'Past resets and reminders 24 hours, 5 hours and 1 hour before each banked reset expires. {link}, or paste the address:',
-      subscribe: 'Subscribe in your calendar app',
-      subscription: 'Subscription address',
-      https: 'The same, for apps that ask for https (Google Calendar: “From URL”)',
+      link: 'ntfy notifications, Telegram, Atom and JSON feeds, a calendar and your own Discord or Slack alerts have a page of their own: {link}.',
+      linkText: 'get alerts',
     },
     mcp: {
       heading: 'MCP server',
@@ -422,7 +380,61 @@ export default {
       install: 'Install',
     },
   },
+  alerts: {
+    title: 'Get alerts',
+    description:
+      'Hear of a Codex usage-limit reset when it is announced: ntfy notifications on a phone or a desktop, Atom and JSON feeds, a calendar, and alerts in your own Discord or Slack.',
+    intro:
+      'Be told when a reset lands, when one is promised (and whether it came), a day, 5 hours and an hour before a banked reset expires, when a published fact is corrected, and when the forecast crosses a threshold. Every way below carries the same alerts; each has an id that never changes, so a reader or app can tell a new alert from one it has seen.',
+    ntfyHeading: 'ntfy (phone and desktop notifications)',
+    ntfy: 'Resetcast posts every alert to the public topic {topic} on {host}, a new reset within a minute or two of its post. Anyone may subscribe; only Resetcast publishes.',
+    ntfyApp:
+      'On a phone, install the ntfy app ({install}) and subscribe to the topic; in a browser, {web} and allow notifications; or from a terminal:',
+    installLink: 'Android and iOS',
+    webLink: 'open the topic',
+    ntfyCli: 'ntfy CLI',
+    ntfyCurl: 'or with curl (one JSON message per line)',
+    telegramHeading: 'Telegram',
+    telegramNone: 'Resetcast has no public Telegram channel yet; until it has one, follow the alerts with ntfy or a feed reader.',
+    telegram: 'Resetcast posts every alert to the Telegram channel {channel}: open it in Telegram and join.',
+    readersHeading: 'Feed readers',
+    readers: 'Every alert, newest first: {feed} (also as JSON: {json}).',
+    feedUrl: 'Feed URL',
+    thresholds: {
+      one: 'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hour in the record announces nothing.',
+      other:
+        'Only the threshold you care about, plus every recorded reset. A feed announces the chance crossing its threshold upwards, and again only after the chance has fallen well below it, so a value hovering near the line does not flap. A forecast after a pause of more than {count} hours in the record announces nothing.',
+    },
+    thresholdFeed: '{feed}: the {horizon}-hour chance reaches {threshold} (again after it falls below {rearm})',
+    records: 'Recorded resets only, without the other alerts: {atom} (Atom) and {json} (JSON Feed).',
+    calendarHeading: 'Calendar apps',
+    calendar: 'Past resets and reminders 24 hours, 5 hours and 1 hour before each banked reset expires. {link}, or paste the address:',
+    subscribe: 'Subscribe in your calendar app',
+    subscription: 'Subscription address',
+    https: 'The same, for apps that ask for https (Google Calendar: “From URL”)',
+    chatHeading: 'Your own Discord or Slack',
+    chat: 'Resetcast posts into no one’s server or workspace. A community gets the alerts in its own channel in one of these ways:',
+    chatFeed: 'A feed bot: add the alert feed (or one threshold feed) to a bot or app that posts new feed entries to a channel.',
+    chatRelay: 'A relay: a small bot of your own that follows the ntfy topic ({stream}) and posts each message to your channel.',
+    chatOwn:
+      'Your own copy of Resetcast on Netlify: its watcher posts each alert once to your channel’s incoming webhook. Set the webhook as {discord} or {slack} in the site’s environment, with {x} for reading the posts; {doc} in the source lists everything to set.',
+    chatOwnVars: 'Your copy’s Netlify environment (scope Functions)',
+    chatByHand: 'Without Netlify, {command} in a clone sends the alerts of its data/ to the webhooks set in its environment, each once.',
+  },
   method: {
+    today: {
+      heading: 'This estimate, in words',
+      gaps: 'Resets have come every {gap} on average; the last one was {since} ago.',
+      base: 'From that average gap alone, as if a reset were as likely at any moment as at any other, the chance of one within 24 hours is {chance}.',
+      rhythm: 'Weighing recent resets more, and the weekdays resets fell on, the rhythm model puts it at {chance}.',
+      noRhythm: 'Too few resets are recorded for the rhythm model, so the average gap alone is used.',
+      noSignal: 'No open official promise, no incident on the status page and no surge of usage-limit issues adds to it now.',
+      signal:
+        'Signals add to it: an open official promise, the status page and the issue tracker together count for {chance} on their own.',
+      result: 'Together: {p24} within 24 hours and {p48} within 48 hours.',
+      json: 'The same inputs as numbers: {json} (formula version {version}).',
+      signalsHeading: 'Signal checks',
+    },
     title: 'Methodology',
     description: 'How the Resetcast forecast is computed, how well it would have done on the recorded history, and how it is doing live.',
     intro:

@@ -21,6 +21,7 @@ const es: Catalogue = {
     banked: 'Reinicios guardados',
     methodology: 'Metodología',
     developers: 'API y MCP',
+    alerts: 'Alertas',
   },
   time: {
     justNow: 'hace un momento',
@@ -79,9 +80,10 @@ const es: Catalogue = {
       failingSince: 'no se ha podido acceder desde el {when}',
       neverReached: 'aún no se ha podido acceder: ninguna comprobación ha tenido éxito',
       failed: 'no se pudo acceder en la última comprobación ({when})',
-      freshNone: 'Ninguna comprobación de señales ha tenido éxito todavía; eventos comprobados {events}; página generada el {built}.',
+      freshNone:
+        'El pronóstico se basa solo en el registro de reinicios (todavía no se ha leído ninguna señal de estado ni de incidencias); eventos comprobados {events}; página generada el {built}.',
       noneYet:
-        'Todavía ninguna comprobación ha tenido éxito: la consulta programada aún no ha llegado a ninguna fuente, así que el pronóstico no usa señales de estado ni de incidencias.',
+        'La página de estado y el gestor de incidencias aún no se han podido leer, así que el pronóstico deja fuera sus señales y se basa solo en el registro de reinicios.',
     },
     promise: {
       open: 'abierta',
@@ -139,7 +141,7 @@ const es: Catalogue = {
     unvouched: {
       title: 'Sin garantía: pueden faltar reinicios recientes.',
       stale:
-        'El registro de reinicios se comprobó por última vez {ago} ({when}); lo anunciado desde entonces aún no está en esta página, y el pronóstico se calcula con el registro tal como está.',
+        'El registro de reinicios se contrastó con las fuentes por última vez {ago} ({when}). Los datos registrados desde entonces se muestran, pero las fuentes no se han vuelto a comprobar, así que puede faltar un reinicio anunciado después.',
       staleUnknown:
         'El registro de reinicios no tiene una hora válida de su última comprobación; lo anunciado hace poco puede no estar aún en esta página.',
       tooFew: 'Hay menos de {min} reinicios registrados: muy pocos para promediar un intervalo, así que el pronóstico no tiene garantía.',
@@ -173,9 +175,10 @@ const es: Catalogue = {
     answer: {
       confidence: 'Confianza: {level}.',
       vouched: 'Con garantía: el registro de reinicios se comprobó {ago}.',
-      notVouched: 'Sin garantía: pueden faltar reinicios recientes (vea más abajo).',
+      notVouched: 'Sin garantía (vea más abajo).',
       grants: { one: 'Hay {count} reinicio guardado activo: {link}.', other: 'Hay {count} reinicios guardados activos: {link}.' },
       grantsLink: 'caducidad y consejo más abajo',
+      alerts: 'Reciba una alerta cuando se anuncie un reinicio',
       trackHeading: 'Cuánto fiarse de estas probabilidades',
     },
     context: {
@@ -208,6 +211,7 @@ const es: Catalogue = {
       checked: 'Señales comprobadas {signals}; eventos comprobados {events}; página generada el {built}.',
     },
     outlook: {
+      heading: 'Los próximos 7 días',
       chartTitle: 'Probabilidad de un reinicio anunciado en los próximos 7 días',
       chartDesc: 'Probabilidad acumulada de al menos un reinicio anunciado en {points}.',
       point: '{days}: {chance}',
@@ -241,26 +245,9 @@ const es: Catalogue = {
       none: 'No hay ninguna promesa oficial de reinicio abierta.',
     },
     confidence: {
-      heading: 'Confianza: {level}',
-      how: 'Cómo se calculan las cifras: {link}.',
+      why: 'Por qué la confianza es {level}:',
+      model: 'Cómo se calculan las cifras, con los datos de entrada de esta estimación explicados: {link}.',
     },
-    inputs: {
-      heading: 'Datos de entrada de esta estimación',
-      avgGap: 'Intervalo medio entre reinicios',
-      sinceLast: 'Horas desde el último reinicio',
-      B: 'Probabilidad base (24 h)',
-      C: 'Probabilidad por ritmo (24 h)',
-      noRhythm: 'ninguna (sin modelo de ritmo)',
-      rhythmRecency: 'más peso a los reinicios recientes, con factores por día de la semana',
-      official: 'Señal oficial',
-      status: 'Señal de estado',
-      issues: 'Señal de incidencias',
-      S: 'Señal combinada',
-      global: 'El último reinicio fue global',
-      rhythmModel: 'Modelo de ritmo',
-      formula: 'Versión de la fórmula: {version}. Las mismas cifras en JSON: {json}.',
-    },
-    signals: { heading: 'Comprobación de señales' },
     about: {
       heading: 'Acerca de estas cifras',
       disclaimer:
@@ -367,6 +354,7 @@ const es: Catalogue = {
     intro:
       'Todo es de solo lectura, gratuito y no requiere clave. CORS está activado y las respuestas se almacenan en caché durante 5 minutos. Si usa los datos, cítelos como «{attribution}». Los porcentajes son estimaciones basadas en anuncios anteriores, no un calendario. Los datos, los feeds y la API están en inglés.',
     terminal: 'Terminal',
+    toc: 'En esta página',
     json: {
       heading: 'Endpoints JSON y feeds',
       schemasHeading: 'Esquemas JSON',
@@ -374,41 +362,10 @@ const es: Catalogue = {
     },
     alerts: {
       heading: 'Recibir alertas',
-      intro:
-        'Reciba un aviso cuando se produzca un reinicio, cuando se prometa uno (y si finalmente llegó), un día, 5 horas y una hora antes de que caduque un reinicio guardado, cuando se corrija un dato publicado y cuando el pronóstico cruce un umbral. Las mismas alertas llegan a todos los canales que se indican abajo; cada una tiene un id que nunca cambia, para que un lector de feeds o una aplicación pueda distinguir una alerta nueva de una que ya ha visto.',
-      readersHeading: 'Lectores de feeds',
-      readers: 'Todas las alertas, de la más reciente a la más antigua: {feed} (también en JSON: {json}).',
-      feedUrl: 'URL del feed',
-      thresholds: {
-        one: 'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} hora en el registro no genera ningún aviso.',
-        other:
-          'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} horas en el registro no genera ningún aviso.',
-      },
-      thresholdFeed: '{feed}: la probabilidad a {horizon} horas alcanza el {threshold} (vuelve a avisar después de bajar del {rearm})',
-      ntfyHeading: 'ntfy (notificaciones en el teléfono y el escritorio)',
-      ntfy: 'La tarea programada publica cada alerta en el tema público {topic} de {host}. Suscríbase a ese tema en la aplicación de ntfy o desde una terminal:',
-      ntfyCli: 'CLI de ntfy',
-      ntfyCurl: 'o con curl (un mensaje JSON por línea)',
-      ntfyOwn:
-        '¿Tiene su propio servidor ntfy o su propia copia de Resetcast? Dirija la tarea programada a su tema con {env} y suscríbase a él de la misma forma ({example}).',
-      telegramHeading: 'Telegram',
-      telegramNone:
-        'Resetcast aún no tiene un canal público de Telegram; mientras tanto, siga las alertas con ntfy o con un lector de feeds (más arriba).',
-      telegram: 'La tarea programada publica cada alerta en el canal de Telegram {channel}: ábralo en Telegram y únase.',
-      telegramOwn:
-        'Para su propio canal, ejecute su propia copia del envío de alertas: cree un bot con {botfather}, añádalo al canal como administrador con permiso para publicar y defina {token} (el token del bot, que es secreto) y {chat} (el @nombre del canal, o su identificador numérico si es privado). Publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
-      telegramOwnRun: 'Su propia copia del envío de alertas (Telegram)',
-      chatHeading: 'Discord y Slack',
-      chat: 'Añada el feed de alertas a un bot o una aplicación lectora de feeds en su propio servidor o espacio de trabajo, o ejecute su propia copia de la tarea programada con el webhook entrante de su servidor: publica cada alerta una sola vez, con enlaces a la publicación y a la cronología.',
-      feedForBot: 'URL del feed para un bot de feeds',
-      ownPull: 'Su propia copia de la tarea programada (Discord, Slack)',
-      calendarHeading: 'Aplicaciones de calendario',
-      calendar:
-        'Los reinicios pasados y recordatorios 24 horas, 5 horas y 1 hora antes de que caduque cada reinicio guardado. {link} o pegue la dirección:',
-      subscribe: 'Suscríbase desde su aplicación de calendario',
-      subscription: 'Dirección de suscripción',
-      https: 'La misma, para las aplicaciones que piden https (Google Calendar: «Desde URL»)',
+      link: 'Las notificaciones de ntfy, Telegram, los feeds Atom y JSON, el calendario y las alertas en su propio Discord o Slack tienen su propia página: {link}.',
+      linkText: 'recibir alertas',
     },
+
     mcp: {
       heading: 'Servidor MCP',
       intro:
@@ -431,7 +388,67 @@ const es: Catalogue = {
       install: 'Instalación',
     },
   },
+  alerts: {
+    title: 'Recibir alertas',
+    description:
+      'Entérese de un reinicio de los límites de uso de Codex en cuanto se anuncie: notificaciones de ntfy en el teléfono o el escritorio, feeds Atom y JSON, un calendario y alertas en su propio Discord o Slack.',
+    intro:
+      'Reciba un aviso cuando se produzca un reinicio, cuando se prometa uno (y si finalmente llegó), un día, 5 horas y una hora antes de que caduque un reinicio guardado, cuando se corrija un dato publicado y cuando el pronóstico cruce un umbral. Las mismas alertas llegan a todos los canales que se indican abajo; cada una tiene un id que nunca cambia, para que un lector de feeds o una aplicación pueda distinguir una alerta nueva de una que ya ha visto.',
+    ntfyHeading: 'ntfy (notificaciones en el teléfono y el escritorio)',
+    ntfy: 'Resetcast publica cada alerta en el tema público {topic} de {host}; un reinicio nuevo, uno o dos minutos después de su publicación. Cualquiera puede suscribirse; solo Resetcast publica.',
+    ntfyApp:
+      'En el teléfono, instale la aplicación de ntfy ({install}) y suscríbase al tema; en un navegador, {web} y permita las notificaciones; o desde una terminal:',
+    installLink: 'Android e iOS',
+    webLink: 'abra el tema',
+    ntfyCli: 'CLI de ntfy',
+    ntfyCurl: 'o con curl (un mensaje JSON por línea)',
+    telegramHeading: 'Telegram',
+    telegramNone:
+      'Resetcast aún no tiene un canal público de Telegram; mientras tanto, siga las alertas con ntfy o con un lector de feeds.',
+    telegram: 'Resetcast publica cada alerta en el canal de Telegram {channel}: ábralo en Telegram y únase.',
+    readersHeading: 'Lectores de feeds',
+    readers: 'Todas las alertas, de la más reciente a la más antigua: {feed} (también en JSON: {json}).',
+    feedUrl: 'URL del feed',
+    thresholds: {
+      one: 'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} hora en el registro no genera ningún aviso.',
+      other:
+        'Un feed por umbral, para seguir solo el que le interese; cada uno incluye además todos los reinicios registrados. Cada feed avisa cuando la probabilidad supera su umbral y no vuelve a avisar hasta que haya bajado claramente por debajo de él, para que un valor que ronda el umbral no genere avisos intermitentes. Un pronóstico emitido tras una pausa de más de {count} horas en el registro no genera ningún aviso.',
+    },
+    thresholdFeed: '{feed}: la probabilidad a {horizon} horas alcanza el {threshold} (vuelve a avisar después de bajar del {rearm})',
+    records: 'Solo los reinicios registrados, sin las demás alertas: {atom} (Atom) y {json} (JSON Feed).',
+    calendarHeading: 'Aplicaciones de calendario',
+    calendar:
+      'Los reinicios pasados y recordatorios 24 horas, 5 horas y 1 hora antes de que caduque cada reinicio guardado. {link} o pegue la dirección:',
+    subscribe: 'Suscríbase desde su aplicación de calendario',
+    subscription: 'Dirección de suscripción',
+    https: 'La misma, para las aplicaciones que piden https (Google Calendar: «Desde URL»)',
+    chatHeading: 'Su propio Discord o Slack',
+    chat: 'Resetcast no publica en el servidor ni en el espacio de trabajo de nadie. Una comunidad recibe las alertas en su propio canal de una de estas formas:',
+    chatFeed:
+      'Un bot de feeds: añada el feed de alertas (o uno de umbral) a un bot o una aplicación que publique las entradas nuevas en un canal.',
+    chatRelay: 'Un repetidor: un pequeño bot propio que sigue el tema de ntfy ({stream}) y publica cada mensaje en su canal.',
+    chatOwn:
+      'Su propia copia de Resetcast en Netlify: su vigilante publica cada alerta una sola vez en el webhook entrante de su canal. Defina el webhook como {discord} o {slack} en el entorno del sitio, junto con {x} para leer las publicaciones; {doc} en el código fuente enumera todo lo que hay que definir.',
+    chatOwnVars: 'El entorno de Netlify de su copia (ámbito Functions)',
+    chatByHand:
+      'Sin Netlify, {command} en un clon envía las alertas de su data/ a los webhooks definidos en su entorno, cada una una sola vez.',
+  },
   method: {
+    today: {
+      heading: 'Esta estimación, en palabras',
+      gaps: 'Los reinicios han llegado de media cada {gap}; el último fue hace {since}.',
+      base: 'Solo con ese intervalo medio, como si un reinicio fuera igual de probable en cualquier momento, la probabilidad de uno en 24 horas es del {chance}.',
+      rhythm:
+        'Dando más peso a los reinicios recientes y a los días de la semana en que cayeron, el modelo de ritmo la sitúa en el {chance}.',
+      noRhythm: 'Hay muy pocos reinicios registrados para el modelo de ritmo, así que se usa solo el intervalo medio.',
+      noSignal:
+        'Ahora no la aumenta ninguna promesa oficial abierta, ningún incidente en la página de estado ni ningún aumento de incidencias sobre los límites de uso.',
+      signal:
+        'Las señales la aumentan: una promesa oficial abierta, la página de estado y el gestor de incidencias suman por sí solos un {chance}.',
+      result: 'En total: {p24} en 24 horas y {p48} en 48 horas.',
+      json: 'Los mismos datos de entrada en cifras: {json} (versión de la fórmula {version}).',
+      signalsHeading: 'Comprobación de señales',
+    },
     title: 'Metodología',
     description:
       'Cómo se calcula el pronóstico de Resetcast, qué resultados habría obtenido con los datos históricos registrados y cómo funciona en vivo.',

@@ -21,6 +21,7 @@ const ja: Catalogue = {
     banked: 'リセット権',
     methodology: '算出方法',
     developers: 'API・MCP',
+    alerts: 'アラート',
   },
   time: {
     justNow: 'たった今',
@@ -79,9 +80,10 @@ const ja: Catalogue = {
       failingSince: '{when}から接続できません',
       neverReached: 'まだ接続できていません：成功した確認はありません',
       failed: '前回の確認で接続できませんでした（{when}）',
-      freshNone: 'シグナル確認：未成功、イベント確認：{events}、ページ生成：{built}。',
+      freshNone:
+        '予測はリセットの記録だけに基づいています（ステータスや Issue のシグナルはまだ取得できていません）。イベント確認：{events}、ページ生成：{built}。',
       noneYet:
-        'まだ一度も確認に成功していません。定期取得がどの情報源にもまだ接続できていないため、予測はステータスと問題報告のシグナルを使っていません。',
+        'ステータスページと Issue トラッカーはまだ一度も取得できていないため、予測はこれらのシグナルを含めず、リセットの記録だけに基づいています。',
     },
     promise: {
       open: '有効',
@@ -139,7 +141,7 @@ const ja: Catalogue = {
     unvouched: {
       title: '保証できません：最近のリセットが漏れている可能性があります。',
       stale:
-        'リセット記録の最終確認は {ago}（{when}）です。それ以降に告知されたリセットはまだこのページになく、予測も現時点の記録から計算しています。',
+        'リセットの記録を情報源と最後に照合したのは{ago}（{when}）です。それ以降に記録された事実も表示していますが、情報源は再確認していないため、その後に告知されたリセットが漏れている可能性があります。',
       staleUnknown: 'リセット記録に有効な最終確認時刻がありません。最近告知されたリセットはまだこのページにない可能性があります。',
       tooFew: '記録されたリセットが {min} 件未満のため、平均間隔を計算できず、予測は保証できません。',
     },
@@ -169,9 +171,10 @@ const ja: Catalogue = {
     answer: {
       confidence: '信頼度：{level}。',
       vouched: '保証あり：リセット記録は {ago}に確認済みです。',
-      notVouched: '保証できません：最近のリセットが漏れている可能性があります（下記参照）。',
+      notVouched: '保証できません（下記参照）。',
       grants: { other: '有効なリセット権が {count} 件あります：{link}。' },
       grantsLink: '有効期限と使い方は下記',
+      alerts: 'リセットが告知されたらアラートを受け取る',
       trackHeading: 'この確率はどこまで信頼できるか',
     },
     context: {
@@ -201,6 +204,7 @@ const ja: Catalogue = {
       checked: 'シグナル確認：{signals}、イベント確認：{events}、ページ生成：{built}。',
     },
     outlook: {
+      heading: '今後 7 日間',
       chartTitle: '今後 7 日間にリセットが告知される確率',
       chartDesc: '少なくとも 1 回リセットが告知される累積確率：{points}。',
       point: '{days}以内：{chance}',
@@ -233,26 +237,9 @@ const ja: Catalogue = {
       none: '有効なリセットの公式予告はありません。',
     },
     confidence: {
-      heading: '信頼度：{level}',
-      how: '数値の計算方法は{link}のページをご覧ください。',
+      why: '信頼度が「{level}」である理由：',
+      model: '数値の計算方法と、この予測の入力の説明：{link}。',
     },
-    inputs: {
-      heading: 'この推定の入力値',
-      avgGap: 'リセットの平均間隔',
-      sinceLast: '前回のリセットからの経過時間',
-      B: '基本確率（24 時間）',
-      C: '周期による確率（24 時間）',
-      noRhythm: 'なし（周期モデルなし）',
-      rhythmRecency: '最近のリセットを重視し、曜日で調整',
-      official: '公式シグナル',
-      status: 'ステータスシグナル',
-      issues: '問題報告シグナル',
-      S: '統合シグナル',
-      global: '前回のリセットは全員が対象',
-      rhythmModel: '周期モデル',
-      formula: '計算式のバージョン {version}。同じ数値を JSON でも提供しています：{json}。',
-    },
-    signals: { heading: 'シグナルの確認状況' },
     about: {
       heading: 'この数値について',
       disclaimer:
@@ -350,6 +337,7 @@ const ja: Catalogue = {
     intro:
       'すべて読み取り専用・無料で、キーは不要です。CORS に対応しており、レスポンスは 5 分間キャッシュされます。データを利用する際は「{attribution}」とクレジットを表記してください。パーセンテージは過去の告知にもとづく推定値であり、スケジュールではありません。データ、フィード、API は英語で提供しています。',
     terminal: 'ターミナル',
+    toc: 'このページの内容',
     json: {
       heading: 'JSON エンドポイントとフィード',
       schemasHeading: 'JSON Schema',
@@ -357,40 +345,10 @@ const ja: Catalogue = {
     },
     alerts: {
       heading: 'アラートを受け取る',
-      intro:
-        'リセットが実施されたとき、リセットが予告されたとき（とその結果）、リセット権の失効 1 日前・5 時間前・1 時間前、公開済みの事実が訂正されたとき、予測がしきい値を超えたときに通知を受け取れます。以下のどのチャネルにも同じアラートが届きます。各アラートには変わることのない ID があるため、リーダーやアプリは新しいアラートと既読のアラートを区別できます。',
-      readersHeading: 'フィードリーダー',
-      readers: 'すべてのアラート（新しい順）：{feed}（JSON 版：{json}）。',
-      feedUrl: 'フィード URL',
-      thresholds: {
-        other:
-          '関心のあるしきい値のアラートと、記録されたすべてのリセットだけを受け取ることもできます。各フィードは確率がしきい値を上向きに超えたときに通知し、次に通知するのは確率がしきい値を十分に下回った後です。そのため、値がしきい値付近を行き来しても通知が繰り返されることはありません。記録が {count} 時間を超えて途絶えた後の予測では通知しません。',
-      },
-      thresholdFeed: '{feed}：{horizon} 時間以内の確率が {threshold} に達したとき（{rearm} を下回った後に再通知）',
-      ntfyHeading: 'ntfy（スマートフォン・デスクトップ通知）',
-      ntfy: '定期取得ジョブが、すべてのアラートを {host} の公開トピック {topic} に投稿します。ntfy アプリでこのトピックを購読するか、ターミナルから購読してください：',
-      ntfyCli: 'ntfy CLI',
-      ntfyCurl: 'または curl で購読（1 行に 1 件の JSON メッセージ）',
-      ntfyOwn:
-        '独自の ntfy サーバーや Resetcast のコピーを運用している場合は、{env} で定期取得ジョブの投稿先を自分のトピックに変更し、同じ方法で購読してください（{example}）。',
-      telegramHeading: 'Telegram',
-      telegramNone:
-        'Resetcast にはまだ公開の Telegram チャンネルがありません。それまでは ntfy かフィードリーダー（上記）でアラートを受け取ってください。',
-      telegram: '定期ジョブはすべてのアラートを Telegram チャンネル {channel} に投稿します。Telegram で開いて参加してください。',
-      telegramOwn:
-        '自分のチャンネルに流すには、配信ジョブのコピーを実行します。{botfather} でボットを作成し、投稿権限のある管理者としてチャンネルに追加して、{token}（ボットのトークン。秘密情報です）と {chat}（チャンネルの @名前。非公開チャンネルなら数値 ID）を設定してください。各アラートを一度だけ、元の投稿とタイムラインへのリンク付きで投稿します。',
-      telegramOwnRun: '配信ジョブのコピーを実行（Telegram）',
-      chatHeading: 'Discord と Slack',
-      chat: 'ご自身のサーバーやワークスペースで、フィードを読み込むボットやアプリにアラートフィードを追加してください。または、サーバーの Incoming Webhook を設定して定期取得ジョブのコピーを実行することもできます。各アラートを、投稿とタイムラインへのリンクつきで 1 回ずつ投稿します。',
-      feedForBot: 'フィードボット用のフィード URL',
-      ownPull: '定期取得ジョブのコピーを実行（Discord、Slack）',
-      calendarHeading: 'カレンダーアプリ',
-      calendar:
-        '過去のリセットと、各リセット権の失効 24 時間前・5 時間前・1 時間前のリマインダーを配信します。{link}か、次のアドレスを貼り付けてください：',
-      subscribe: 'カレンダーアプリで購読',
-      subscription: '購読用アドレス',
-      https: '同じアドレスの https 版（https が必要なアプリ向け。Google カレンダーでは「URL で追加」）',
+      link: 'ntfy 通知、Telegram、Atom・JSON フィード、カレンダー、自分の Discord や Slack でのアラートは専用のページにまとめています：{link}。',
+      linkText: 'アラートを受け取る',
     },
+
     mcp: {
       heading: 'MCP サーバー',
       intro:
@@ -413,7 +371,64 @@ const ja: Catalogue = {
       install: 'インストール',
     },
   },
+  alerts: {
+    title: 'アラートを受け取る',
+    description:
+      'Codex の利用上限リセットが発表されたらすぐに知る：スマートフォンやデスクトップへの ntfy 通知、Atom・JSON フィード、カレンダー、自分の Discord や Slack でのアラート。',
+    intro:
+      'リセットが実施されたとき、リセットが予告されたとき（とその結果）、リセット権の失効 1 日前・5 時間前・1 時間前、公開済みの事実が訂正されたとき、予測がしきい値を超えたときに通知を受け取れます。以下のどのチャネルにも同じアラートが届きます。各アラートには変わることのない ID があるため、リーダーやアプリは新しいアラートと既読のアラートを区別できます。',
+    ntfyHeading: 'ntfy（スマートフォン・デスクトップ通知）',
+    ntfy: 'Resetcast はすべてのアラートを {host} の公開トピック {topic} に投稿します。新しいリセットは元の投稿から 1〜2 分以内に届きます。誰でも購読でき、投稿するのは Resetcast だけです。',
+    ntfyApp:
+      'スマートフォンでは ntfy アプリ（{install}）をインストールしてこのトピックを購読し、ブラウザでは{web}て通知を許可してください。ターミナルからも購読できます：',
+    installLink: 'Android・iOS',
+    webLink: 'トピックを開い',
+    ntfyCli: 'ntfy CLI',
+    ntfyCurl: 'または curl で購読（1 行に 1 件の JSON メッセージ）',
+    telegramHeading: 'Telegram',
+    telegramNone:
+      'Resetcast にはまだ公開の Telegram チャンネルがありません。それまでは ntfy かフィードリーダーでアラートを受け取ってください。',
+    telegram: 'Resetcast はすべてのアラートを Telegram チャンネル {channel} に投稿します。Telegram で開いて参加してください。',
+    readersHeading: 'フィードリーダー',
+    readers: 'すべてのアラート（新しい順）：{feed}（JSON 版：{json}）。',
+    feedUrl: 'フィード URL',
+    thresholds: {
+      other:
+        '関心のあるしきい値のアラートと、記録されたすべてのリセットだけを受け取ることもできます。各フィードは確率がしきい値を上向きに超えたときに通知し、次に通知するのは確率がしきい値を十分に下回った後です。そのため、値がしきい値付近を行き来しても通知が繰り返されることはありません。記録が {count} 時間を超えて途絶えた後の予測では通知しません。',
+    },
+    thresholdFeed: '{feed}：{horizon} 時間以内の確率が {threshold} に達したとき（{rearm} を下回った後に再通知）',
+    records: 'ほかのアラートを含まず、記録されたリセットだけ：{atom}（Atom）と {json}（JSON Feed）。',
+    calendarHeading: 'カレンダーアプリ',
+    calendar:
+      '過去のリセットと、各リセット権の失効 24 時間前・5 時間前・1 時間前のリマインダーを配信します。{link}か、次のアドレスを貼り付けてください：',
+    subscribe: 'カレンダーアプリで購読',
+    subscription: '購読用アドレス',
+    https: '同じアドレスの https 版（https が必要なアプリ向け。Google カレンダーでは「URL で追加」）',
+    chatHeading: '自分の Discord や Slack',
+    chat: 'Resetcast が誰かのサーバーやワークスペースに投稿することはありません。コミュニティは次のいずれかの方法で、自分のチャンネルにアラートを流せます：',
+    chatFeed:
+      'フィードボット：アラートフィード（またはしきい値フィードのひとつ）を、新しいエントリをチャンネルに投稿するボットやアプリに追加します。',
+    chatRelay: '中継：ntfy トピック（{stream}）を購読し、各メッセージをチャンネルに投稿する小さなボットを自分で動かします。',
+    chatOwn:
+      'Netlify 上の自分の Resetcast のコピー：その監視ジョブが各アラートを一度だけ、チャンネルの Incoming Webhook に投稿します。サイトの環境変数に Webhook を {discord} または {slack} として設定し、投稿の読み取りに使う {x} も設定してください。設定する項目はすべてソースの {doc} にあります。',
+    chatOwnVars: 'コピーの Netlify 環境変数（スコープ：Functions）',
+    chatByHand:
+      'Netlify を使わない場合は、クローンで {command} を実行すると、その data/ のアラートを環境変数に設定した Webhook に一度ずつ送ります。',
+  },
   method: {
+    today: {
+      heading: 'この予測を言葉で',
+      gaps: 'リセットは平均して{gap}ごとにあり、前回は{since}前でした。',
+      base: 'この平均間隔だけから、リセットがどの時点でも同じ確率で起きるとみなすと、24 時間以内にリセットがある確率は {chance} です。',
+      rhythm: '最近のリセットを重視し、リセットのあった曜日も考慮すると、リズムモデルの確率は {chance} です。',
+      noRhythm: '記録されたリセットが少なくリズムモデルを使えないため、平均間隔だけを使っています。',
+      noSignal: '現在、未達成の公式予告も、ステータスページ上の障害も、利用上限に関する Issue の急増もないため、上乗せはありません。',
+      signal:
+        'シグナルが確率を押し上げています：未達成の公式予告、ステータスページ、Issue トラッカーを合わせて、それだけで {chance} に相当します。',
+      result: '合わせて、24 時間以内が {p24}、48 時間以内が {p48} です。',
+      json: '同じ入力の数値：{json}（計算式バージョン {version}）。',
+      signalsHeading: 'シグナルの確認状況',
+    },
     title: '算出方法',
     description: 'Resetcast の予測の計算方法、記録済みの履歴で再現した場合の成績、実運用での成績を説明します。',
     intro:

@@ -21,6 +21,7 @@ const ko: Catalogue = {
     banked: '적립 리셋',
     methodology: '방법론',
     developers: 'API & MCP',
+    alerts: '알림',
   },
   time: {
     justNow: '방금 전',
@@ -79,9 +80,8 @@ const ko: Catalogue = {
       failingSince: '{when}부터 연결할 수 없음',
       neverReached: '아직 연결하지 못함: 성공한 확인이 없음',
       failed: '마지막 확인에서 연결할 수 없었음({when})',
-      freshNone: '신호 확인: 아직 성공한 적 없음, 이벤트 확인: {events}, 페이지 생성: {built}.',
-      noneYet:
-        '아직 성공한 확인이 없습니다. 정기 수집이 아직 어떤 소스에도 연결하지 못했으므로 예측은 상태 신호와 이슈 신호를 사용하지 않습니다.',
+      freshNone: '예측은 리셋 기록만으로 계산합니다(상태·이슈 신호는 아직 읽지 못했습니다). 이벤트 확인: {events}, 페이지 생성: {built}.',
+      noneYet: '상태 페이지와 이슈 트래커를 아직 한 번도 읽지 못해, 예측은 이 신호들을 빼고 리셋 기록만으로 계산합니다.',
     },
     promise: {
       open: '진행 중',
@@ -139,7 +139,7 @@ const ko: Catalogue = {
     unvouched: {
       title: '보증할 수 없음: 최근 리셋이 빠져 있을 수 있습니다.',
       stale:
-        '리셋 기록을 마지막으로 확인한 시점은 {ago}({when})입니다. 그 이후 발표된 리셋은 아직 이 페이지에 없으며, 예측도 현재 기록을 그대로 계산한 값입니다.',
+        '리셋 기록을 출처와 마지막으로 대조한 때는 {ago}({when})입니다. 그 뒤에 기록된 사실도 표시하지만 출처를 다시 확인하지 않았으므로, 그 뒤에 발표된 리셋이 빠져 있을 수 있습니다.',
       staleUnknown: '리셋 기록에 유효한 마지막 확인 시각이 없습니다. 최근 발표된 리셋이 아직 이 페이지에 없을 수 있습니다.',
       tooFew: '기록된 리셋이 {min}회 미만이어서 평균 간격을 계산할 수 없으므로 예측을 보증할 수 없습니다.',
     },
@@ -169,9 +169,10 @@ const ko: Catalogue = {
     answer: {
       confidence: '신뢰도: {level}.',
       vouched: '보증됨: 리셋 기록을 {ago} 확인했습니다.',
-      notVouched: '보증할 수 없음: 최근 리셋이 빠져 있을 수 있습니다(아래 참조).',
+      notVouched: '보증할 수 없음(아래 참조).',
       grants: { other: '유효한 적립 리셋이 {count}개 있습니다: {link}.' },
       grantsLink: '만료 시각과 권장 사항은 아래',
+      alerts: '리셋이 발표되면 알림 받기',
       trackHeading: '이 확률을 얼마나 믿을 수 있나',
     },
     context: {
@@ -201,6 +202,7 @@ const ko: Catalogue = {
       checked: '신호 확인: {signals}, 이벤트 확인: {events}, 페이지 생성: {built}.',
     },
     outlook: {
+      heading: '향후 7일',
       chartTitle: '향후 7일간 리셋 발표 확률',
       chartDesc: '리셋이 한 번 이상 발표될 누적 확률: {points}.',
       point: '{days} 이내 {chance}',
@@ -233,26 +235,9 @@ const ko: Catalogue = {
       none: '진행 중인 공식 리셋 예고가 없습니다.',
     },
     confidence: {
-      heading: '신뢰도: {level}',
-      how: '수치 계산 방법: {link}.',
+      why: '신뢰도가 {level}인 이유:',
+      model: '수치 계산 방법과 이번 추정의 입력값 설명: {link}.',
     },
-    inputs: {
-      heading: '이번 추정의 입력값',
-      avgGap: '리셋 평균 간격',
-      sinceLast: '마지막 리셋 후 경과 시간',
-      B: '기본 확률(24시간)',
-      C: '리듬 확률(24시간)',
-      noRhythm: '없음(리듬 모델 없음)',
-      rhythmRecency: '최근 리셋에 더 큰 가중치, 요일별 보정',
-      official: '공식 신호',
-      status: '상태 신호',
-      issues: '이슈 신호',
-      S: '결합 신호',
-      global: '마지막 리셋의 전체 계정 적용 여부',
-      rhythmModel: '리듬 모델',
-      formula: '수식 버전 {version}. 같은 수치를 JSON으로 보려면: {json}.',
-    },
-    signals: { heading: '신호 확인' },
     about: {
       heading: '이 수치에 대하여',
       disclaimer:
@@ -349,6 +334,7 @@ const ko: Catalogue = {
     intro:
       '모두 읽기 전용이고 무료이며 키가 필요 없습니다. CORS가 허용되어 있고 응답은 5분간 캐시됩니다. 데이터를 사용할 때는 출처를 다음과 같이 밝혀 주세요: “{attribution}”. 확률은 과거 발표를 바탕으로 한 추정치이며 일정이 아닙니다. 데이터, 피드, API는 영어로 제공됩니다.',
     terminal: '터미널',
+    toc: '이 페이지의 내용',
     json: {
       heading: 'JSON 엔드포인트와 피드',
       schemasHeading: 'JSON 스키마',
@@ -356,38 +342,10 @@ const ko: Catalogue = {
     },
     alerts: {
       heading: '알림 받기',
-      intro:
-        '리셋이 적용되었을 때, 리셋이 예고되었을 때(그리고 실제로 이루어졌는지), 적립 리셋 만료 하루 전·5시간 전·1시간 전, 게시된 사실이 정정되었을 때, 예측이 임계값을 넘었을 때 알림을 받을 수 있습니다. 아래 모든 채널에 같은 알림이 전송됩니다. 알림마다 바뀌지 않는 id가 있어, 리더나 앱이 새 알림과 이미 받은 알림을 구별할 수 있습니다.',
-      readersHeading: '피드 리더',
-      readers: '모든 알림(최신순): {feed}(JSON: {json}).',
-      feedUrl: '피드 URL',
-      thresholds: {
-        other:
-          '관심 있는 임계값의 알림과 기록된 모든 리셋만 받을 수도 있습니다. 각 피드는 확률이 임계값을 위로 넘을 때 알리고, 확률이 임계값보다 충분히 내려간 뒤에야 다시 알리므로, 경계 근처에서 오르내리는 값 때문에 알림이 반복되지 않습니다. 기록이 {count}시간 넘게 멈췄다가 나온 예측은 알리지 않습니다.',
-      },
-      thresholdFeed: '{feed}: {horizon}시간 확률이 {threshold}에 도달하면 알림({rearm} 아래로 내려간 뒤 다시 알림)',
-      ntfyHeading: 'ntfy(휴대폰·데스크톱 알림)',
-      ntfy: '정기 수집 작업이 모든 알림을 {host}의 공개 토픽 {topic}에 게시합니다. ntfy 앱에서 이 토픽을 구독하거나 터미널에서 구독하세요:',
-      ntfyCli: 'ntfy CLI',
-      ntfyCurl: '또는 curl 사용(한 줄에 JSON 메시지 하나)',
-      ntfyOwn:
-        '직접 운영하는 ntfy 서버나 Resetcast 사본이 있다면 {env}로 수집 작업이 내 토픽에 게시하도록 지정하고, 같은 방법으로 구독하세요({example}).',
-      telegramHeading: 'Telegram',
-      telegramNone: 'Resetcast에는 아직 공개 Telegram 채널이 없습니다. 그때까지는 ntfy나 피드 리더(위)로 알림을 받아 보세요.',
-      telegram: '정기 작업이 모든 알림을 Telegram 채널 {channel}에 게시합니다. Telegram에서 열고 참여하세요.',
-      telegramOwn:
-        '자신의 채널로 받으려면 알림 발송 작업을 직접 실행하세요. {botfather}로 봇을 만들고, 게시 권한이 있는 관리자로 채널에 추가한 다음 {token}(봇 토큰, 비밀 정보)과 {chat}(채널의 @이름, 비공개 채널이면 숫자 ID)을 설정합니다. 각 알림을 한 번씩, 게시물과 타임라인 링크와 함께 게시합니다.',
-      telegramOwnRun: '직접 실행하는 알림 발송 작업(Telegram)',
-      chatHeading: 'Discord와 Slack',
-      chat: '내 서버나 워크스페이스의 피드 봇 또는 앱에 알림 피드를 추가하세요. 또는 내 서버의 수신 웹훅으로 정기 수집 작업 사본을 직접 실행할 수도 있습니다. 이 작업은 알림마다 한 번씩, 게시물과 타임라인 링크를 붙여 게시합니다.',
-      feedForBot: '피드 봇용 피드 URL',
-      ownPull: '직접 실행하는 수집 작업(Discord, Slack)',
-      calendarHeading: '캘린더 앱',
-      calendar: '지난 리셋과, 각 적립 리셋 만료 24시간 전, 5시간 전, 1시간 전의 알림을 제공합니다. {link}하거나 아래 주소를 붙여 넣으세요:',
-      subscribe: '캘린더 앱에서 구독',
-      subscription: '구독 주소',
-      https: 'https 주소가 필요한 앱용(Google 캘린더: “URL로 추가”)',
+      link: 'ntfy 알림, Telegram, Atom·JSON 피드, 캘린더, 내 Discord나 Slack에서 받는 알림은 별도 페이지에 있습니다: {link}.',
+      linkText: '알림 받기',
     },
+
     mcp: {
       heading: 'MCP 서버',
       intro:
@@ -410,7 +368,59 @@ const ko: Catalogue = {
       install: '설치',
     },
   },
+  alerts: {
+    title: '알림 받기',
+    description:
+      'Codex 사용 한도 리셋이 발표되면 바로 알 수 있습니다: 휴대폰이나 데스크톱의 ntfy 알림, Atom·JSON 피드, 캘린더, 내 Discord나 Slack의 알림.',
+    intro:
+      '리셋이 적용되었을 때, 리셋이 예고되었을 때(그리고 실제로 이루어졌는지), 적립 리셋 만료 하루 전·5시간 전·1시간 전, 게시된 사실이 정정되었을 때, 예측이 임계값을 넘었을 때 알림을 받을 수 있습니다. 아래 모든 채널에 같은 알림이 전송됩니다. 알림마다 바뀌지 않는 id가 있어, 리더나 앱이 새 알림과 이미 받은 알림을 구별할 수 있습니다.',
+    ntfyHeading: 'ntfy(휴대폰·데스크톱 알림)',
+    ntfy: 'Resetcast는 모든 알림을 {host}의 공개 토픽 {topic}에 게시합니다. 새 리셋은 원래 게시물 후 1~2분 안에 도착합니다. 누구나 구독할 수 있고, 게시는 Resetcast만 합니다.',
+    ntfyApp:
+      '휴대폰에서는 ntfy 앱({install})을 설치하고 토픽을 구독하세요. 브라우저에서는 {web} 알림을 허용하세요. 터미널에서도 구독할 수 있습니다:',
+    installLink: 'Android·iOS',
+    webLink: '토픽을 열고',
+    ntfyCli: 'ntfy CLI',
+    ntfyCurl: '또는 curl 사용(한 줄에 JSON 메시지 하나)',
+    telegramHeading: 'Telegram',
+    telegramNone: 'Resetcast에는 아직 공개 Telegram 채널이 없습니다. 그때까지는 ntfy나 피드 리더로 알림을 받아 보세요.',
+    telegram: 'Resetcast는 모든 알림을 Telegram 채널 {channel}에 게시합니다. Telegram에서 열고 참여하세요.',
+    readersHeading: '피드 리더',
+    readers: '모든 알림(최신순): {feed}(JSON: {json}).',
+    feedUrl: '피드 URL',
+    thresholds: {
+      other:
+        '관심 있는 임계값의 알림과 기록된 모든 리셋만 받을 수도 있습니다. 각 피드는 확률이 임계값을 위로 넘을 때 알리고, 확률이 임계값보다 충분히 내려간 뒤에야 다시 알리므로, 경계 근처에서 오르내리는 값 때문에 알림이 반복되지 않습니다. 기록이 {count}시간 넘게 멈췄다가 나온 예측은 알리지 않습니다.',
+    },
+    thresholdFeed: '{feed}: {horizon}시간 확률이 {threshold}에 도달하면 알림({rearm} 아래로 내려간 뒤 다시 알림)',
+    records: '다른 알림 없이 기록된 리셋만: {atom}(Atom)과 {json}(JSON Feed).',
+    calendarHeading: '캘린더 앱',
+    calendar: '지난 리셋과, 각 적립 리셋 만료 24시간 전, 5시간 전, 1시간 전의 알림을 제공합니다. {link}하거나 아래 주소를 붙여 넣으세요:',
+    subscribe: '캘린더 앱에서 구독',
+    subscription: '구독 주소',
+    https: 'https 주소가 필요한 앱용(Google 캘린더: “URL로 추가”)',
+    chatHeading: '내 Discord나 Slack',
+    chat: 'Resetcast는 누구의 서버나 워크스페이스에도 게시하지 않습니다. 커뮤니티는 다음 방법 중 하나로 자기 채널에서 알림을 받을 수 있습니다:',
+    chatFeed: '피드 봇: 알림 피드(또는 임계값 피드 하나)를 새 항목을 채널에 게시하는 봇이나 앱에 추가합니다.',
+    chatRelay: '중계: ntfy 토픽({stream})을 구독해 메시지마다 채널에 게시하는 작은 봇을 직접 운영합니다.',
+    chatOwn:
+      'Netlify에서 운영하는 내 Resetcast 사본: 그 감시 작업이 각 알림을 한 번씩 채널의 수신 웹훅에 게시합니다. 사이트 환경 변수에 웹훅을 {discord} 또는 {slack}으로 설정하고, 게시물을 읽는 데 쓰는 {x}도 설정하세요. 설정할 항목은 모두 소스의 {doc}에 있습니다.',
+    chatOwnVars: '내 사본의 Netlify 환경 변수(범위: Functions)',
+    chatByHand: 'Netlify 없이 클론에서 {command}를 실행하면 그 data/의 알림을 환경 변수에 설정한 웹훅으로 한 번씩 보냅니다.',
+  },
   method: {
+    today: {
+      heading: '이번 추정을 말로 풀면',
+      gaps: '리셋은 평균 {gap}마다 있었고, 마지막 리셋은 {since} 전이었습니다.',
+      base: '이 평균 간격만으로, 리셋이 어느 순간에나 똑같이 일어날 수 있다고 보면 24시간 안에 리셋이 있을 확률은 {chance}입니다.',
+      rhythm: '최근 리셋에 더 큰 가중치를 주고 리셋이 있었던 요일도 고려하면, 리듬 모델은 {chance}로 봅니다.',
+      noRhythm: '기록된 리셋이 너무 적어 리듬 모델을 쓸 수 없으므로 평균 간격만 사용합니다.',
+      noSignal: '지금은 진행 중인 공식 예고도, 상태 페이지의 장애도, 사용 한도 이슈의 급증도 없어 더해지는 것이 없습니다.',
+      signal: '신호가 확률을 높입니다: 진행 중인 공식 예고, 상태 페이지, 이슈 트래커가 합쳐서 그것만으로 {chance}에 해당합니다.',
+      result: '합하면 24시간 안에 {p24}, 48시간 안에 {p48}입니다.',
+      json: '같은 입력값의 숫자: {json}(공식 버전 {version}).',
+      signalsHeading: '신호 확인',
+    },
     title: '방법론',
     description: 'Resetcast 예측을 계산하는 방법, 기록된 이력에서 얼마나 잘 맞혔을지, 그리고 실제 운영 성과를 설명합니다.',
     intro:

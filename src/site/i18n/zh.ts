@@ -21,6 +21,7 @@ const zh: Catalogue = {
     banked: '重置券',
     methodology: '方法说明',
     developers: 'API 与 MCP',
+    alerts: '提醒',
   },
   time: {
     justNow: '刚刚',
@@ -79,8 +80,8 @@ const zh: Catalogue = {
       failingSince: '自 {when} 起无法访问',
       neverReached: '尚无法访问：还没有一次检查成功',
       failed: '上次检查时无法访问（{when}）',
-      freshNone: '信号检查尚未成功过；事件检查于{events}；页面生成于 {built}。',
-      noneYet: '还没有一次检查成功：定时拉取尚未访问到任何来源，因此预测暂不使用状态信号和问题报告信号。',
+      freshNone: '预测仅依据重置记录（尚未读取到状态信号或问题报告信号）；事件检查于{events}；页面生成于 {built}。',
+      noneYet: '状态页面和问题追踪器尚未成功读取，因此预测暂不计入这两项信号，仅依据重置记录。',
     },
     promise: {
       open: '待兑现',
@@ -137,7 +138,7 @@ const zh: Catalogue = {
     },
     unvouched: {
       title: '暂无法担保：近期的重置可能尚未收录。',
-      stale: '重置记录上次检查于{ago}（{when}）；此后发布的重置尚未列在本页，预测也按现有记录计算。',
+      stale: '重置记录上次与来源核对是在{ago}（{when}）。此后记录的事实照常显示，但来源没有再次核对，因此此后宣布的重置可能有遗漏。',
       staleUnknown: '重置记录没有可用的上次检查时间；近期发布的重置可能尚未列在本页。',
       tooFew: '已记录的重置少于 {min} 次，不足以计算平均间隔，因此预测无法担保。',
     },
@@ -165,9 +166,10 @@ const zh: Catalogue = {
     answer: {
       confidence: '可信度：{level}。',
       vouched: '可担保：重置记录于{ago}检查过。',
-      notVouched: '暂无法担保：近期的重置可能尚未收录（见下文）。',
+      notVouched: '暂无法担保（见下文）。',
       grants: { other: '当前有 {count} 张有效的重置券：{link}。' },
       grantsLink: '到期时间与建议见下文',
+      alerts: '重置公布时接收提醒',
       trackHeading: '这些概率有多可靠',
     },
     context: {
@@ -196,6 +198,7 @@ const zh: Catalogue = {
       checked: '信号检查于{signals}；事件检查于{events}；页面生成于 {built}。',
     },
     outlook: {
+      heading: '未来7天',
       chartTitle: '未来7天官方宣布重置的概率',
       chartDesc: '在以下各时段内至少宣布一次重置的累计概率：{points}。',
       point: '{days}：{chance}',
@@ -227,26 +230,9 @@ const zh: Catalogue = {
       none: '目前没有待兑现的官方重置承诺。',
     },
     confidence: {
-      heading: '可信度：{level}',
-      how: '计算方法详见{link}。',
+      why: '置信度为{level}的原因：',
+      model: '计算方法，以及本次估计的输入（文字说明）：{link}。',
     },
-    inputs: {
-      heading: '本次估算的输入',
-      avgGap: '重置平均间隔',
-      sinceLast: '距上次重置的时长',
-      B: '基础概率（24小时）',
-      C: '节律概率（24小时）',
-      noRhythm: '无（无节律模型）',
-      rhythmRecency: '近期重置权重更高，并按星期调整',
-      official: '官方信号',
-      status: '状态信号',
-      issues: '问题报告信号',
-      S: '综合信号',
-      global: '上次重置面向全员',
-      rhythmModel: '节律模型',
-      formula: '公式版本 {version}。相同数字的 JSON 格式：{json}。',
-    },
-    signals: { heading: '信号检查' },
     about: {
       heading: '关于这些数字',
       disclaimer: 'Resetcast 是独立项目，与 OpenAI 无关联。重置一直是临时宣布的；这些百分比是基于以往公告的估算，并非时间表。',
@@ -340,6 +326,7 @@ const zh: Catalogue = {
     intro:
       '所有接口均为只读、免费，且无需密钥。已开启 CORS，响应缓存5分钟。请注明数据出处“{attribution}”。百分比是基于以往公告的估算，并非时间表。数据、订阅源和 API 均为英文。',
     terminal: '终端',
+    toc: '本页内容',
     json: {
       heading: 'JSON 接口与订阅源',
       schemasHeading: 'JSON Schema',
@@ -347,37 +334,10 @@ const zh: Catalogue = {
     },
     alerts: {
       heading: '获取提醒',
-      intro:
-        '以下情况会发出提醒：重置到来；有重置被承诺（以及最终是否兑现）；重置券到期前1天、5小时和1小时；已发布的事实被更正；预测概率越过阈值。下列所有渠道推送相同的提醒；每条提醒都有一个永不改变的 id，阅读器或应用可据此区分新提醒和已看过的提醒。',
-      readersHeading: '订阅阅读器',
-      readers: '全部提醒，最新在前：{feed}（另有 JSON 格式：{json}）。',
-      feedUrl: '订阅源 URL',
-      thresholds: {
-        other:
-          '只关注你在意的阈值，外加每一次已记录的重置。概率向上越过阈值时，对应的订阅源会发出通知；只有在概率明显回落到阈值以下之后，才会再次通知，因此在阈值附近徘徊的数值不会反复触发。若记录中断超过{count}小时，中断后的预测不会发出任何通知。',
-      },
-      thresholdFeed: '{feed}：{horizon}小时概率达到{threshold}（回落到{rearm}以下后可再次触发）',
-      ntfyHeading: 'ntfy（手机与桌面通知）',
-      ntfy: '定时拉取任务会将每条提醒发布到 {host} 上的公开主题 {topic}。在 ntfy 应用中订阅该主题即可，也可以在终端中运行：',
-      ntfyCli: 'ntfy 命令行',
-      ntfyCurl: '或使用 curl（每行一条 JSON 消息）',
-      ntfyOwn: '自建了 ntfy 服务器，或自行部署了 Resetcast？用 {env} 将拉取任务指向你的主题，再以同样的方式订阅即可（{example}）。',
-      telegramHeading: 'Telegram',
-      telegramNone: 'Resetcast 目前还没有公开的 Telegram 频道；在此之前，请通过 ntfy 或订阅源阅读器（见上文）关注提醒。',
-      telegram: '定时任务会把每条提醒发布到 Telegram 频道 {channel}：在 Telegram 中打开并加入即可。',
-      telegramOwn:
-        '如需发到自己的频道，请自行运行一份推送任务：用 {botfather} 创建机器人，将其添加为频道中有发帖权限的管理员，然后设置 {token}（机器人令牌，须保密）和 {chat}（频道的 @名称；私有频道用数字 ID）。每条提醒只发布一次，并附有原帖和时间线的链接。',
-      telegramOwnRun: '自行运行推送任务（Telegram）',
-      chatHeading: 'Discord 与 Slack',
-      chat: '可以在自己的服务器或工作区中，把提醒订阅源添加到订阅机器人或应用里；也可以自行运行一份定时拉取任务，配置你的服务器的传入 Webhook。每条提醒只推送一次，并附帖子和时间线的链接。',
-      feedForBot: '供订阅机器人使用的订阅源 URL',
-      ownPull: '自行运行拉取任务（Discord、Slack）',
-      calendarHeading: '日历应用',
-      calendar: '包含以往的重置，并在每张重置券到期前24小时、5小时和1小时各提醒一次。{link}，或粘贴以下地址：',
-      subscribe: '在日历应用中订阅',
-      subscription: '订阅地址',
-      https: '同一地址的 https 版本，适用于要求 https 的应用（Google 日历：“通过网址添加”）',
+      link: 'ntfy 通知、Telegram、Atom 与 JSON 订阅源、日历，以及在你自己的 Discord 或 Slack 中接收提醒，都在单独的页面上：{link}。',
+      linkText: '获取提醒',
     },
+
     mcp: {
       heading: 'MCP 服务器',
       intro:
@@ -400,7 +360,58 @@ const zh: Catalogue = {
       install: '安装',
     },
   },
+  alerts: {
+    title: '获取提醒',
+    description:
+      '在 Codex 使用额度重置公布时第一时间得知：手机或桌面上的 ntfy 通知、Atom 与 JSON 订阅源、日历，以及你自己的 Discord 或 Slack 中的提醒。',
+    intro:
+      '以下情况会发出提醒：重置到来；有重置被承诺（以及最终是否兑现）；重置券到期前1天、5小时和1小时；已发布的事实被更正；预测概率越过阈值。下列所有渠道推送相同的提醒；每条提醒都有一个永不改变的 id，阅读器或应用可据此区分新提醒和已看过的提醒。',
+    ntfyHeading: 'ntfy（手机与桌面通知）',
+    ntfy: 'Resetcast 会把每条提醒发布到 {host} 上的公开主题 {topic}；新的重置通常在原帖发出后一两分钟内送达。任何人都可以订阅，只有 Resetcast 发布。',
+    ntfyApp: '在手机上，安装 ntfy 应用（{install}）并订阅该主题；在浏览器中，{web}并允许通知；也可以在终端中运行：',
+    installLink: 'Android 与 iOS',
+    webLink: '打开该主题',
+    ntfyCli: 'ntfy 命令行',
+    ntfyCurl: '或使用 curl（每行一条 JSON 消息）',
+    telegramHeading: 'Telegram',
+    telegramNone: 'Resetcast 目前还没有公开的 Telegram 频道；在此之前，请通过 ntfy 或订阅源阅读器关注提醒。',
+    telegram: 'Resetcast 会把每条提醒发布到 Telegram 频道 {channel}：在 Telegram 中打开并加入即可。',
+    readersHeading: '订阅阅读器',
+    readers: '全部提醒，最新在前：{feed}（另有 JSON 格式：{json}）。',
+    feedUrl: '订阅源 URL',
+    thresholds: {
+      other:
+        '只关注你在意的阈值，外加每一次已记录的重置。概率向上越过阈值时，对应的订阅源会发出通知；只有在概率明显回落到阈值以下之后，才会再次通知，因此在阈值附近徘徊的数值不会反复触发。若记录中断超过{count}小时，中断后的预测不会发出任何通知。',
+    },
+    thresholdFeed: '{feed}：{horizon}小时概率达到{threshold}（回落到{rearm}以下后可再次触发）',
+    records: '只要已记录的重置、不要其他提醒：{atom}（Atom）和 {json}（JSON Feed）。',
+    calendarHeading: '日历应用',
+    calendar: '包含以往的重置，并在每张重置券到期前24小时、5小时和1小时各提醒一次。{link}，或粘贴以下地址：',
+    subscribe: '在日历应用中订阅',
+    subscription: '订阅地址',
+    https: '同一地址的 https 版本，适用于要求 https 的应用（Google 日历：“通过网址添加”）',
+    chatHeading: '你自己的 Discord 或 Slack',
+    chat: 'Resetcast 不会向任何人的服务器或工作区发帖。社区可以通过以下任一方式，在自己的频道中收到提醒：',
+    chatFeed: '订阅机器人：把提醒订阅源（或某个阈值订阅源）添加到能把新条目发到频道的机器人或应用中。',
+    chatRelay: '转发：自己写一个小机器人，跟随 ntfy 主题（{stream}），把每条消息发到你的频道。',
+    chatOwn:
+      '在 Netlify 上部署你自己的一份 Resetcast：它的监视任务会把每条提醒只发一次到你频道的传入 Webhook。在站点的环境变量中把 Webhook 设为 {discord} 或 {slack}，并设置用于读取帖子的 {x}；源代码中的 {doc} 列出了需要设置的全部内容。',
+    chatOwnVars: '你的副本的 Netlify 环境变量（作用域 Functions）',
+    chatByHand: '不使用 Netlify 时，在克隆的仓库中运行 {command}，会把其 data/ 中的提醒发到环境变量中设置的 Webhook，每条只发一次。',
+  },
   method: {
+    today: {
+      heading: '本次估计的文字说明',
+      gaps: '重置平均每{gap}一次；上一次是在{since}前。',
+      base: '仅按这一平均间隔、假设任何时刻发生重置的可能性都相同，24小时内重置的概率为{chance}。',
+      rhythm: '对近期的重置赋予更高权重，并考虑重置落在星期几，节律模型给出的概率为{chance}。',
+      noRhythm: '已记录的重置太少，无法使用节律模型，因此只使用平均间隔。',
+      noSignal: '目前没有未兑现的官方承诺、状态页面上没有事故，使用额度相关的问题报告也没有激增，因此不会额外提高概率。',
+      signal: '信号会提高概率：未兑现的官方承诺、状态页面和问题追踪器合计单独贡献{chance}。',
+      result: '综合起来：24小时内{p24}，48小时内{p48}。',
+      json: '同样的输入（数字形式）：{json}（公式版本 {version}）。',
+      signalsHeading: '信号检查',
+    },
     title: '方法说明',
     description: 'Resetcast 预测的计算方法、在历史记录上的回测表现，以及上线后的实际表现。',
     intro:

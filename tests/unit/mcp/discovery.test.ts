@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AI_CATALOG_PATH, CATALOG_PATH, MCP_SERVER, SERVER_CARD_PATH } from '../../../src/mcp/config.ts';
+import { AI_CATALOG_PATH, CATALOG_PATH, MCP_SERVER, mcpServerName, SERVER_CARD_PATH } from '../../../src/mcp/config.ts';
 import { catalog, PUBLISHER_META, registryServerJson, serverCard } from '../../../src/mcp/discovery.ts';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
@@ -16,7 +16,7 @@ const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/; // server-card and reg
 
 describe('MCP server identity', () => {
   it('keeps the server version equal to package.json', () => expect(MCP_SERVER.version).toBe(pkg.version));
-  it('names the server in reverse DNS of the site host', () => expect(MCP_SERVER.name).toBe('app.netlify.resetcast/resetcast'));
+  it('names the server in reverse DNS of the site host', () => expect(mcpServerName(SITE.url)).toBe('app.netlify.resetcast/resetcast'));
   it('fits the 100-character description limit and asks for attribution', () => {
     expect(MCP_SERVER.description.length).toBeLessThanOrEqual(100);
     expect(MCP_SERVER.instructions).toContain(`"${SITE.attribution}"`);
@@ -35,13 +35,13 @@ describe('MCP server identity', () => {
 });
 
 describe.each([
-  ['server card', serverCard(), 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'],
-  ['registry server.json', registryServerJson(), 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'],
+  ['server card', serverCard(SITE.url), 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json'],
+  ['registry server.json', registryServerJson(SITE.url), 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json'],
 ])('%s', (_label, doc, schema) => {
   it('has the schema, the required fields and the one streamable-http remote', () => {
     expect(doc['$schema']).toBe(schema);
     expect(doc['name']).toMatch(NAME_PATTERN);
-    expect(doc['name']).toBe(MCP_SERVER.name);
+    expect(doc['name']).toBe(mcpServerName(SITE.url));
     expect(doc['version']).toBe(MCP_SERVER.version);
     expect(doc['description']).toBe(MCP_SERVER.description);
     expect(doc['remotes']).toMatchObject([{ type: 'streamable-http', url: 'https://resetcast.netlify.app/mcp' }]);
@@ -50,7 +50,7 @@ describe.each([
 
 describe('catalog', () => {
   it('points at the server card with an urn:air identifier built from the card name', () => {
-    expect(catalog()).toEqual({
+    expect(catalog(SITE.url)).toEqual({
       specVersion: 'draft',
       entries: [
         {
@@ -72,7 +72,7 @@ describe('catalog', () => {
 describe('server card protocol versions', () => {
   it('lists the newest version first (2026-07-28) and the initialize-era versions the SDK v1 client asks for', async () => {
     const { LATEST_PROTOCOL_VERSION } = await import('@modelcontextprotocol/sdk/types.js');
-    const versions = (serverCard()['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions;
+    const versions = (serverCard(SITE.url)['remotes'] as { supportedProtocolVersions: string[] }[])[0]?.supportedProtocolVersions;
     expect(versions?.[0]).toBe('2026-07-28');
     expect(versions).toContain(LATEST_PROTOCOL_VERSION);
     expect(versions).toContain('2025-06-18');
@@ -80,7 +80,7 @@ describe('server card protocol versions', () => {
 });
 
 describe('the discovery documents, as published, agree with what the handler answers', () => {
-  const handler = createMcpHandler(miniPublished(), createToolList());
+  const handler = createMcpHandler(miniPublished(), createToolList(), SITE.url);
   const META = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientInfo': { name: 'discovery-test', version: '1' },

@@ -14,7 +14,7 @@ import { miniPublished } from './payloads.ts';
 
 const payloads = miniPublished();
 const toolList = createToolList();
-const handler = createMcpHandler(payloads, toolList);
+const handler = createMcpHandler(payloads, toolList, SITE.url);
 const TOOL_ORDER = ['get_reset_forecast', 'list_codex_resets', 'get_status_signals'];
 const SERVER_INFO = { name: 'app.netlify.resetcast/resetcast', title: 'Resetcast', version: '1.0.0', websiteUrl: SITE.url };
 

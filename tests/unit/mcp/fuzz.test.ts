@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { miniPublished } from './payloads.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const payloads = miniPublished();
-const handler = createMcpHandler(payloads, createToolList());
+const handler = createMcpHandler(payloads, createToolList(), SITE.url);
 const SEED = 20261122;
 
 const VALID: Record<string, unknown>[] = [

@@ -9,10 +9,11 @@ import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { TOOLS } from '../../../src/mcp/tools/index.ts';
 import { miniPublished } from './payloads.ts';
 import { LIST_RESETS_ARGUMENT_ERRORS, toolArgumentError } from '../../support/mcp-argument-errors.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const payloads = miniPublished();
 const toolList = createToolList();
-const handler = createMcpHandler(payloads, toolList);
+const handler = createMcpHandler(payloads, toolList, SITE.url);
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 function post(body: unknown, headers: Record<string, string> = JSON_TYPE): Promise<Response> {
@@ -303,7 +304,7 @@ describe('the precomputed tools/list', () => {
 describe('capabilities', () => {
   it('declares tools with listChanged false (the tools never change), to an SDK client', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createServer(payloads, toolList).connect(serverSide);
+    await createServer(payloads, toolList, SITE.url).connect(serverSide);
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(clientSide);
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });

@@ -39,6 +39,7 @@ export function thirtyEventPublished(): PublishedPayloads {
     partial: false,
     global: true,
     origin: 'official_post',
+    uncertain_field_codes: [],
   }));
   const timeline = stableStringify({ schema_version: 1, source: SITE.url, events });
   return parsePublished({ forecast: mini.forecast.text, timeline, signals: mini.signals.text });

@@ -23,6 +23,7 @@ import { createSiteServer, startSite } from '../../../src/serve/server.ts';
 import { miniPublished } from '../mcp/payloads.ts';
 import { raw, REPO, siteFiles, siteRoot } from '../../support/site.ts';
 import { waitFor } from '../../support/wait-for.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const FILES = siteFiles();
 const ROOT = siteRoot(FILES);
@@ -43,7 +44,7 @@ async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {
   const server = createSiteServer({
     files: readSiteFiles(join(ROOT, 'dist')),
     rules: await readHeaderRules(join(ROOT, 'netlify.toml')),
-    fn: { handler: o.handler ?? createMcpHandler(mini, createToolList()), path: '/mcp' },
+    fn: { handler: o.handler ?? createMcpHandler(mini, createToolList(), SITE.url), path: '/mcp' },
     ...(o.limits ? { limits: o.limits } : {}),
     log: () => {},
   });
@@ -55,7 +56,7 @@ async function serve(o: { handler?: Handler; limits?: Partial<ServeLimits> } = {
 
 /** A handler that holds its first call until `open()`, so a test can fill the slots on purpose. */
 function heldHandler(): { handler: Handler; entered: Promise<void>; open: () => void } {
-  const real = createMcpHandler(mini, createToolList());
+  const real = createMcpHandler(mini, createToolList(), SITE.url);
   let open!: () => void;
   let enter!: () => void;
   const gate = new Promise<void>((r) => (open = r));
@@ -184,7 +185,7 @@ describe('gzip, negotiated by Accept-Encoding, as Netlify’s CDN compresses tex
     const server = createSiteServer({
       files: readSiteFiles(join(root, 'dist')),
       rules: await readHeaderRules(join(root, 'netlify.toml')),
-      fn: { handler: createMcpHandler(mini, createToolList()), path: '/mcp' },
+      fn: { handler: createMcpHandler(mini, createToolList(), SITE.url), path: '/mcp' },
       log: () => {},
     });
     server.listen(0, '127.0.0.1');

@@ -12,6 +12,7 @@ import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
 import { createLlmsTxt } from '../../../src/site/llms.ts';
 import { TOOLS } from '../../../src/mcp/tools/index.ts';
 import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, API_DOC_PATH), 'utf8');
@@ -93,7 +94,7 @@ describe('no public text cites a file outside the repository', () => {
     expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(/SPEC(\.md)?\b/);
   });
   it('llms.txt points to docs/api.md instead', () => {
-    const llms = createLlmsTxt();
+    const llms = createLlmsTxt(SITE.url);
     expect(llms).not.toMatch(/SPEC/);
     expect(llms).toContain("`docs/api.md` in the project's source");
   });

@@ -14,6 +14,7 @@ import { payloadJsonSchema } from '../../../src/site/api/json-schema.ts';
 import { createOpenApiDocument, payloadComponentName } from '../../../src/site/api/openapi.ts';
 import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
 import { miniPublished } from '../mcp/payloads.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 type Json = Record<string, unknown>;
 const BASE = 'https://resetcast.example';
@@ -98,7 +99,7 @@ const SAMPLE = [
 
 /** tools/list as a real MCP client sees it, asked of the /mcp handler over HTTP. */
 async function listedTools(): Promise<Array<{ name: string; outputSchema?: Json }>> {
-  const handler = createMcpHandler(miniPublished(), createToolList());
+  const handler = createMcpHandler(miniPublished(), createToolList(), SITE.url);
   const client = new Client({ name: 'field-descriptions-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch: (url, init) => handler(new Request(url, init)) }),

@@ -212,7 +212,7 @@ describe('/mcp', () => {
   });
 
   // The real handler, built from the mini fixture: each status it gives must be the one documented.
-  const handler = createMcpHandler(miniPublished(), createToolList());
+  const handler = createMcpHandler(miniPublished(), createToolList(), SITE.url);
   const post = (body: string, type = 'application/json'): Request =>
     new Request('http://localhost/mcp', { method: 'POST', headers: { 'Content-Type': type }, body });
   it.each<[string, string, () => Request, number]>([

@@ -28,23 +28,28 @@ describe('fixed: one precision for a whole column', () => {
   ] as const)('%s %d to %d decimals → %s', (locale, x, digits, want) => expect(formatter(locale).fixed(x, digits)).toBe(want));
 });
 
-describe('markLabelBaseline: a marked point’s label is kept off the grid lines', () => {
+describe('markLabelBaseline: a marked point’s label is kept off the grid lines and above the x axis', () => {
   // The outlook chart's grid: 0 % (the x axis) at 184, then 25 % steps up to 14.
   const GRID = [184, 141.5, 99, 56.5, 14];
+  const AXIS = 184;
   const FONT = 15.5;
   const box = (baseline: number): [number, number] => [baseline - 0.8 * FONT, baseline + 0.25 * FONT];
   const meets = (baseline: number): number[] => GRID.filter((g) => g >= box(baseline)[0] && g <= box(baseline)[1]);
 
-  it('puts the label below the point when that is clear of every line', () => {
-    const b = markLabelBaseline(120, GRID, FONT);
-    expect(b).toBeGreaterThan(120);
+  it('puts the label just above the point when that is clear of every line (the rising curve is never there)', () => {
+    const b = markLabelBaseline(90, GRID, FONT);
+    expect(b).toBeLessThan(90);
+    expect(box(b)[1]).toBeGreaterThan(80);
     expect(meets(b)).toEqual([]);
   });
 
-  it.each([174, 178, 182, 137, 95])(
-    'a point at y %d (just above a line, as a low chance is above the axis): the label is off every line',
+  it.each([184, 182, 178, 174, 170, 160, 150, 137, 95, 60, 20, 14])(
+    'a point at y %d: the label is off every line and wholly above the x axis (the day ticks are below it)',
     (y) => {
-      expect(meets(markLabelBaseline(y, GRID, FONT))).toEqual([]);
+      const b = markLabelBaseline(y, GRID, FONT);
+      expect(meets(b)).toEqual([]);
+      expect(box(b)[1]).toBeLessThan(AXIS);
+      expect(box(b)[0]).toBeGreaterThanOrEqual(0);
     },
   );
 });

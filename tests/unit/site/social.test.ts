@@ -146,7 +146,10 @@ describe('the meta tags', () => {
   it('name the page’s card by an absolute URL with its size, alt text, locale and X’s large card', () => {
     const tr = t('ja');
     const pages = cardPages(STALE);
-    const tags = socialMeta({ tr, title: 'T', description: 'D', path: '/', url: `${SITE.url}/ja/`, translated: true }, pages);
+    const tags = socialMeta(
+      { tr, title: 'T', description: 'D', path: '/', url: `${SITE.url}/ja/`, translated: true, base: SITE.url },
+      pages,
+    );
     const get = (key: string): string[] => tags.filter((m) => m.key === key).map((m) => m.content);
     expect(get('og:image')).toEqual([`${SITE.url}/og/ja/home.png`]);
     expect(get('og:image:width')).toEqual(['1200']);
@@ -160,7 +163,10 @@ describe('the meta tags', () => {
     expect(cardUrl({ locale: 'en', slug: 'home' }, 'https://example.org/base')).toBe('https://example.org/base/og/en/home.png');
   });
   it('a page with no URL of its own (the 404 page) gets no og:url and no alternates', () => {
-    const tags = socialMeta({ tr: t('en'), title: 'T', description: 'D', path: '/404/', url: null, translated: false }, cardPages(STALE));
+    const tags = socialMeta(
+      { tr: t('en'), title: 'T', description: 'D', path: '/404/', url: null, translated: false, base: SITE.url },
+      cardPages(STALE),
+    );
     expect(tags.map((m) => m.key)).not.toContain('og:url');
     expect(tags.map((m) => m.key)).not.toContain('og:locale:alternate');
     expect(tags.find((m) => m.key === 'og:image')?.content).toBe(`${SITE.url}/og/en/404.png`);

@@ -6,12 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATUSLINE_BIN, statuslineSnippets } from '../../../src/site/statusline-snippets.ts';
+import { SITE } from '../../../src/core/site.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, 'docs/statusline.md'), 'utf8');
 const script = readFileSync(join(ROOT, 'scripts/statusline.sh'), 'utf8');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const snippets = statuslineSnippets();
+const snippets = statuslineSnippets(SITE.url);
 
 /** Every fenced code block of the doc: [language, text]. */
 const fences = [...doc.matchAll(/^```(\w*)\n([\s\S]*?)\n```$/gm)].map((m) => [m[1], m[2]] as const);

@@ -1,5 +1,5 @@
 import { jsonResponse } from '../../../site/api/response.ts';
 import { createOpenApiDocument } from '../../../site/api/openapi.ts';
-import { SITE } from '../../../core/site.ts';
+import { loadBuild } from '../../../site/data.ts';
 
-export const GET = (): Response => jsonResponse(createOpenApiDocument(SITE.url));
+export const GET = (): Response => jsonResponse(createOpenApiDocument(loadBuild().base));

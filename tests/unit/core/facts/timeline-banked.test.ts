@@ -5,6 +5,7 @@ import { BankedPayload } from '../../../../src/core/schema/index.ts';
 import { parseDataset } from '../../../../src/core/dataset/index.ts';
 import { createTimelinePayload, isUncertain, newestFirst, resetEventsAt, toTimelineEvent } from '../../../../src/core/facts/timeline.ts';
 import { MINI_NOW, miniTexts } from '../../../support/mini-data.ts';
+import { TIMELINE_EVENT_FIELDS } from '../../../../src/core/schema/index.ts';
 
 const data = parseDataset(miniTexts(), MINI_NOW);
 
@@ -14,7 +15,8 @@ describe('timeline', () => {
     expect(t.events.map((e) => e.date)).toEqual(['2026-06-28', '2026-06-18', '2026-06-12', '2026-06-04']);
     expect(t.events[0]).not.toHaveProperty('certainty');
     expect(t.events[0]).not.toHaveProperty('scope_note');
-    expect(Object.keys(toTimelineEvent(data.events[0]!))).toHaveLength(11);
+    // The SPEC's eleven fields in its order, then the codes of the uncertain fields (added to v1).
+    expect(Object.keys(toTimelineEvent(data.events[0]!))).toEqual([...TIMELINE_EVENT_FIELDS, 'uncertain_field_codes']);
   });
   it('orders same-second events by numeric id, whatever the input order', () => {
     const a = { id: '2', ts: '2026-01-01T00:00:00Z' };
