@@ -97,7 +97,11 @@ describe('a holder whose main thread is busy longer than the stale time (synchro
       });
       await waitFor(() => lines.length > 0, { describe: 'the waiting line', deadlineMs: 60_000 });
       // The holder's statement after its busy spell: written (the lock still its), or refused (lost meanwhile).
-      await waitFor(() => /wrote busy|❌/.test(h.out()), { describe: "the holder's write after its busy spell", seen: h.out, deadlineMs: 120_000 });
+      await waitFor(() => /wrote busy|❌/.test(h.out()), {
+        describe: "the holder's write after its busy spell",
+        seen: h.out,
+        deadlineMs: 120_000,
+      });
       expect(h.out().trim().split('\n')).toEqual(['holding', 'wrote before', 'busy', 'wrote busy 15000']);
       expect(nextOpened).toBe(false);
       h.child.stdin?.end();
