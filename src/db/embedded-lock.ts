@@ -51,9 +51,10 @@ const beatOf = (staleMs: number): number => Math.min(1_000, Math.floor(staleMs /
  * The longest stop of this whole process (worker included) after which the lock may have been taken over.
  * The lock's mtime was refreshed at most one beat before the process stopped, and another process may take
  * it once it is `stale` old: a stop longer than `stale − beat` may have lost it. A third of the stale time
- * is kept as the margin for a refresh's own file-system call and the waiting process's clock (20 s of 30 s).
+ * (at least two beats) is kept as the margin for a refresh's own file-system call and the other process's
+ * look at the mtime: two thirds of the stale time (20 s of 30 s).
  */
-const longestStopOf = (staleMs: number): number => staleMs - Math.max(Math.floor(staleMs / 3), 2 * beatOf(staleMs));
+const longestStopOf = (staleMs: number): number => staleMs - Math.floor(staleMs / 3);
 
 /** The lock folder, and the owner file in it. */
 const lockDirOf = (dir: string): string => `${dir}.lock`;
@@ -112,7 +113,7 @@ beat();
 parentPort.postMessage('beating');
 `;
 
-/** A lock error with proper-lockfile's codes, which holdLock words. */
+/** The refusal while another process holds the lock (`ELOCKED`: holdLock words it). */
 const locked = (): Error => Object.assign(new Error('locked'), { code: 'ELOCKED' });
 
 /**
