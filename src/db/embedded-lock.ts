@@ -130,7 +130,9 @@ function takeOnce(dir: string, staleMs: number): string {
     if ((e as { code?: string }).code !== 'EEXIST') throw e;
     const seen = ownerOf(ownerFileOf(dir));
     const stat = statSync(lockDir, { throwIfNoEntry: false });
-    if (stat && Date.now() - stat.mtimeMs <= staleMs) throw locked();
+    // Released between the mkdir and the look: free, so try again now (not a wait).
+    if (!stat) return takeOnce(dir, staleMs);
+    if (Date.now() - stat.mtimeMs <= staleMs) throw locked();
     const aside = `${lockDir}.stale-${randomUUID()}`;
     try {
       renameSync(lockDir, aside);

@@ -26,9 +26,9 @@ for await (const line of createInterface({ input: process.stdin })) {
   } catch (e) {
     console.log(`❌ database: ${(e as Error).message}`);
     process.exitCode = 1;
-    // Lingers for two of the lock's refresh periods (a sixth of its stale time each): the lock library's
-    // own refresh, overdue since the pause, runs and finds the lock taken meanwhile, and must not crash this
-    // process. Without the linger the process could end before it runs, and the test would prove less.
+    // Lingers for a third of the lock's stale time: the lock's refresher (a worker thread), overdue since the
+    // pause, runs and finds the lock taken meanwhile, and must not crash this process nor touch the lock.
+    // Without the linger the process could end before it runs, and the test would prove less.
     await sleep((2 * Number(process.env['RESETCAST_DB_LOCK_STALE_MS'])) / 6);
     break;
   }
