@@ -88,14 +88,16 @@ const LOST = 1;
 
 /**
  * The refresher, run in a worker thread from this source (`eval`: the function bundle stays one file).
+ * It loads Node's modules by `process.getBuiltinModule`, not `require`: the worker inherits the process's
+ * flags, and under `--input-type=module` its source is an ES module, which has no `require`.
  * Each beat: a gap since the last beat longer than the longest stop, or an owner file that is not ours
  * any more (taken over, removed), sets the lost flag and ends the refreshing; otherwise it refreshes the
  * lock folder's mtime and writes the beat's time. The owner is read before the refresh, so a lock taken
  * over is never refreshed by us.
  */
 const REFRESHER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync, utimesSync } = require('node:fs');
+const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+const { readFileSync, utimesSync } = process.getBuiltinModule('node:fs');
 const { lockDir, ownerFile, owner, beatMs, longestStopNs, cells } = workerData;
 const shared = new BigInt64Array(cells);
 const lose = () => { Atomics.store(shared, ${LOST}, 1n); clearInterval(timer); };

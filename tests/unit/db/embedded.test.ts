@@ -77,6 +77,34 @@ function holder(env: Record<string, string>): { child: ReturnType<typeof spawn>;
   return { child, out: () => out, exited };
 }
 
+describe('a holder that ends', () => {
+  it('without closing: its process still exits (the refresher keeps nothing alive), and its lock goes with it', async () => {
+    const dir = folder();
+    const script = `import { openDatabase } from './src/db/database.ts';
+const db = await openDatabase({ env: process.env, embeddedDir: '' });
+await db.sql.query('CREATE TABLE t (n int)');
+console.log('open, not closed');`;
+    const r = await runNode(['--input-type=module', '-e', script], { PATH: process.env['PATH'] ?? '', RESETCAST_DB_DIR: dir });
+    expect(r).toEqual({ code: 0, out: 'open, not closed\n' });
+    const lines: string[] = [];
+    await open(dir, {}, (l) => lines.push(l));
+    expect(lines).toEqual([]);
+  }, 120_000);
+
+  it('killed (SIGKILL): the next process waits, in one line, and takes the lock over once it is stale', async () => {
+    const dir = folder();
+    const env = { RESETCAST_DB_DIR: dir, RESETCAST_DB_LOCK_STALE_MS: '3000', RESETCAST_DB_LOCK_WAIT_MS: '120000' };
+    const h = holder(env);
+    await waitFor(() => h.out().includes('holding'), { describe: 'the holder open', seen: h.out, deadlineMs: 120_000 });
+    h.child.kill('SIGKILL');
+    await h.exited;
+    const lines: string[] = [];
+    const db = await open(dir, env, (l) => lines.push(l));
+    expect(lines).toEqual([`embedded database ${dir} is in use by another process (pid ${h.child.pid}?): waiting up to 120 s`]);
+    expect((await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM writes')).rows).toEqual([{ n: 0 }]);
+  }, 180_000);
+});
+
 describe('a holder whose main thread is busy longer than the stale time (synchronous work, as PGlite does)', () => {
   it('keeps its lock: the process waiting meanwhile does not get it, and the holder’s next statement is written', async () => {
     const dir = folder();
