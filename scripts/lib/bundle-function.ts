@@ -57,7 +57,7 @@ export async function bundleFunction(
     plugins: [unusedByTheFunction],
     // The embedded database is only for the local runtime (deployed, NETLIFY_DB_URL is always set): loaded
     // from node_modules there, it reads its WebAssembly files beside itself, which a bundle would break.
-    external: ['@electric-sql/pglite', 'proper-lockfile'],
+    external: ['@electric-sql/pglite'],
     metafile: extra.metafile ?? false,
     // Only for profiling (a source map next to the bundle); never in what ships.
     sourcemap: extra.sourcemap ?? false,
