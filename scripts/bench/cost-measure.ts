@@ -6,8 +6,8 @@
  *   opened per run, the stores on it, the deploy's id given), against local servers on 127.0.0.1 standing
  *   for X, GitHub, the deployed site (the build's own files) and the four outlets, and a real database
  *   (BENCH_DB_URL's PostgreSQL, else the embedded engine in a temp folder). Every statement is counted
- *   through the `Sql` the stores are given. The clock steps a minute per run, so the default accounts'
- *   cycle (thsottiaux every minute, OpenAIDevs and OpenAI every 5) is walked as the schedule walks it.
+ *   through the `Sql` the stores are given. The clock steps one schedule period per run (WATCH_PERIOD_MS,
+ *   every 5 minutes), so the default accounts (each every 5 minutes) are walked as the schedule walks them.
  * - **the /mcp function**: its source module, answering tools/call get_reset_forecast from the build's payloads, warm.
  * - **the site**: gzip bytes of the build's home page with every same-origin file it asks for, and of the payloads.
  */
@@ -30,7 +30,7 @@ import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
 import { watchStore } from '../../src/jobs/watch/state.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import type { Measurements } from '../lib/cost/designs.ts';
-import { API_MIX } from '../lib/cost/designs.ts';
+import { API_MIX, WATCH_PERIOD_MS } from '../lib/cost/designs.ts';
 import { median } from './stats.ts';
 import { mcpRequest } from './warm.ts';
 import type { Handler } from './bare-handler.ts';
@@ -125,7 +125,7 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
 
   /** One run as the function runs it: a connection opened, the run, the connection closed; timed and counted. */
   const run = async (withDb: boolean, alert: boolean): Promise<{ ms: number; statements: number }> => {
-    const now = new Date(start + minute++ * MINUTE_MS);
+    const now = new Date(start + minute++ * WATCH_PERIOD_MS);
     posted = alert
       ? { id: postIdAt(new Date(now.getTime() - 1000), BigInt(minute)), created_at: new Date(now.getTime() - 1000).toISOString() }
       : null;
@@ -148,7 +148,7 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
   };
 
   try {
-    // Warm-up: the first run looks the accounts up and settles the deploy's alerts; then two of the accounts' 5-minute cycles.
+    // Warm-up: the first run looks the accounts up and settles the deploy's alerts; then ten quiet runs, each asking every account.
     await run(true, false);
     await run(true, false);
     const quiet = [];

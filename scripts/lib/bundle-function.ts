@@ -26,6 +26,8 @@ export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
 export const TIMETABLE_SOURCE = 'netlify/functions/timetable.ts';
 /** The watcher (docs/alerts.md): bundled the same way, only the retired sent-log pinned (bundleWatchFunction); it reads the deploy over HTTP. */
 export const WATCH_SOURCE = 'netlify/functions/watch.ts';
+/** X's webhook (docs/alerts.md, "X's webhook"): bundled the same way, nothing pinned. */
+export const WEBHOOK_SOURCE = 'netlify/functions/x-webhook.ts';
 export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 
 export interface BundleOptions {
@@ -61,7 +63,7 @@ export async function bundleFunction(
     plugins: [unusedByTheFunction],
     // The embedded database is only for the local runtime (deployed, NETLIFY_DB_URL is always set): loaded
     // from node_modules there, it reads its WebAssembly files beside itself, which a bundle would break.
-    external: ['@electric-sql/pglite', 'proper-lockfile'],
+    external: ['@electric-sql/pglite'],
     metafile: extra.metafile ?? false,
     // Only for profiling (a source map next to the bundle); never in what ships.
     sourcemap: extra.sourcemap ?? false,
@@ -104,10 +106,18 @@ export async function bundleMcpFunction(root: string, outfile: string, options: 
  * (`included_files`): what the bundle holds is what runs, deployed and in the local runtime alike.
  */
 export async function bundleWatchFunction(root: string, outfile: string, dataDir: string): Promise<string> {
-  return bundleFunction(root, WATCH_SOURCE, outfile, {
-    define: { RESETCAST_RETIRED_SENT_LOG: JSON.stringify(readDataFile(dataDir, 'sentLog')) },
-  });
+  return bundleFunction(root, WATCH_SOURCE, outfile, pinnedRetiredLog(dataDir));
 }
+
+/** X's webhook, a sender too: the same retired sent-log pinned into it (whichever sender is first imports it). */
+export async function bundleWebhookFunction(root: string, outfile: string, dataDir: string): Promise<string> {
+  return bundleFunction(root, WEBHOOK_SOURCE, outfile, pinnedRetiredLog(dataDir));
+}
+
+/** The retired data/sent-log.json of `dataDir` as the define that pins it (src/io/retired-log-text.ts reads it). */
+const pinnedRetiredLog = (dataDir: string) => ({
+  define: { RESETCAST_RETIRED_SENT_LOG: JSON.stringify(readDataFile(dataDir, 'sentLog')) },
+});
 
 /**
  * The deployable timetable function: the build's timetable checked first (every state file there, of its

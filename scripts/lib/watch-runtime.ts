@@ -1,5 +1,5 @@
 /**
- * The watcher as Netlify runs it, on this machine: the real local Netlify runtime (`netlify serve`,
+ * The watcher (and X's webhook beside it) as Netlify runs them, on this machine: the real local Netlify runtime (`netlify serve`,
  * offline, edge functions off, as tests/support/global-setup.ts starts it) on a temp project holding the
  * bundled watch function (built by the build's own bundler) and the deploy's published files, with the
  * repository's netlify.toml (its [functions] settings and the watcher's schedule as they are; only the
@@ -14,7 +14,8 @@
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Sql } from '../../src/core/sql.ts';
-import { BUNDLED_FUNCTIONS_DIR, bundleWatchFunction } from './bundle-function.ts';
+import { X_WEBHOOK_PATH } from '../../src/core/site.ts';
+import { BUNDLED_FUNCTIONS_DIR, bundleWatchFunction, bundleWebhookFunction } from './bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
 
 /** What `netlify functions:invoke` sends a scheduled function, and what the runtime then invokes it with. */
@@ -25,8 +26,10 @@ export interface WatchRuntime {
   url: string;
   /** Invokes the watcher as the scheduler does; resolves to the runtime's status (200: run as a scheduled function). */
   invoke: () => Promise<number>;
-  /** The `[watch]` lines the function logged so far (they arrive after invoke() resolves: wait for them). */
-  lines: () => string[];
+  /** The `[watch]` lines the function logged so far (they arrive after invoke() resolves: wait for them); `[x-webhook] ` for the webhook's. */
+  lines: (prefix?: string) => string[];
+  /** X's webhook in this runtime (netlify/functions/x-webhook.ts, at its configured path). */
+  webhook: string;
   /** Everything the runtime printed so far (for a failure's message). */
   output: () => string;
   close: () => Promise<void>;
@@ -53,6 +56,8 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
   let runtime: NetlifyServe;
   try {
     await bundleWatchFunction(o.root, join(dir, BUNDLED_FUNCTIONS_DIR, 'watch.mjs'), o.dataDir ?? join(o.root, 'data'));
+    // X's webhook beside it, as a deploy ships both (scripts/bundle-functions.ts): X delivers to `${url}/x/webhook`.
+    await bundleWebhookFunction(o.root, join(dir, BUNDLED_FUNCTIONS_DIR, 'x-webhook.mjs'), o.dataDir ?? join(o.root, 'data'));
     // As in a working copy: the migrations (the function applies them to the embedded database) and the
     // packages the bundle leaves out (the embedded engine, loaded only without NETLIFY_DB_URL).
     cpSync(join(o.root, 'netlify/database/migrations'), join(dir, 'netlify/database/migrations'), { recursive: true });
@@ -85,11 +90,12 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
     },
     // The function's console reaches the runtime's stdout after the response: a caller waits for the
     // lines it expects (tests/support/wait-for.ts) rather than reading them as soon as invoke() returns.
-    lines: () =>
+    lines: (prefix = '[watch] ') =>
       runtime
         .output()
         .split('\n')
-        .filter((l) => l.startsWith('[watch] ')),
+        .filter((l) => l.startsWith(prefix)),
+    webhook: `${url}${X_WEBHOOK_PATH}`,
     output: () => runtime.output(),
     close: async () => {
       await runtime.close();

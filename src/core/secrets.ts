@@ -123,6 +123,8 @@ const publishedTopic = ntfyTopic(new URL(SITE.ntfyTopic));
  */
 export const SECRET_VARIABLES = {
   X_BEARER_TOKEN: wholeToken,
+  /** The X app's consumer secret (API secret key): it signs X's webhook deliveries and answers its CRC (src/jobs/webhook/). */
+  X_CONSUMER_SECRET: { credential: 'the consumer secret', parts: (v) => [v] },
   GITHUB_TOKEN: wholeToken,
   RESETCAST_DISPATCH_TOKEN: wholeToken,
   NETLIFY_BUILD_HOOK: webhookUrl('build_hooks', (rest) => [rest.join('/'), ...rest], 'the build hook id'),
@@ -332,4 +334,10 @@ export function neutraliseWorkflowCommands(text: string): string {
 /** Upstream text placed inside one of our lines: line breaks shown as `\n`, never a line of its own. */
 export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n|\u2028|\u2029/g, (m) => (m === '\r' ? '\\r' : '\\n'));
+}
+
+/** The lines a function logs (the watcher's, X's webhook's): each one line after `tag`, redacted by the one redactor, no workflow command. */
+export function functionLogLines(env: Env, tag: string, lines: readonly string[]): string[] {
+  const redact = redactorFrom(env);
+  return lines.map((l) => neutraliseWorkflowCommands(redact(`${tag} ${oneLine(l)}`)));
 }

@@ -32,6 +32,12 @@ export const DISCLAIMER =
   'Resetcast is an independent project, not affiliated with OpenAI. Resets have been announced ad hoc; ' +
   'the percentages are estimates from past announcements, not a schedule.';
 
+/**
+ * Where X's webhook listens on the site (netlify/functions/x-webhook.ts): a machine-to-machine endpoint
+ * for X alone, not part of the public API (docs/api.md says so, from here).
+ */
+export const X_WEBHOOK_PATH = '/x/webhook';
+
 /** Absolute URL of a site path under the site's address `base`, e.g. `siteUrl('/api/v1/forecast.json', base)`. */
 export function siteUrl(path: string, base: string): string {
   return new URL(path, base.endsWith('/') ? base : `${base}/`).toString();

@@ -32,7 +32,7 @@ export interface HttpDeps {
 }
 
 export interface RequestSpec {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   /** The request body, already serialised (sendJson sends JSON text). */
   body?: string;
@@ -303,6 +303,28 @@ export async function getJson(
     return { body: parseJson(answer), headers: answer.headers };
   } catch (e) {
     // JSON.parse quotes the text it could not read: the answer's words, cleaned like any other.
+    throw withoutCredentials(e, url, spec);
+  }
+}
+
+/**
+ * A call that changes an API's resource (POST, PUT or DELETE, with `value` as its JSON body when given),
+ * its answer parsed like getJson's. Sent once (`retryUncertain: false`): a call that may have acted is
+ * not repeated here; the caller reads the resource again to know.
+ */
+export async function callJson(
+  deps: HttpDeps,
+  url: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  value: unknown,
+  spec: { headers?: Record<string, string>; maxBytes: number } & Pick<RequestSpec, 'describeError'>,
+): Promise<JsonResponse> {
+  const body = value === undefined ? {} : { body: JSON.stringify(value) };
+  const headers = value === undefined ? spec.headers : { 'Content-Type': 'application/json', ...spec.headers };
+  const answer = await request(deps, url, { ...spec, ...body, ...(headers ? { headers } : {}), method, retryUncertain: false });
+  try {
+    return { body: answer.text.trim() === '' ? null : parseJson(answer), headers: answer.headers };
+  } catch (e) {
     throw withoutCredentials(e, url, spec);
   }
 }

@@ -11,7 +11,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { stableStringify } from '../../src/core/json.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
@@ -19,9 +18,8 @@ import { nextMinute, startWatchRuntime, type WatchRuntime } from '../../scripts/
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi } from '../support/outlet-servers.ts';
 import { startPostgres, type LocalPostgres } from '../support/postgres.ts';
-import { openDatabase, type Database } from '../../src/db/database.ts';
-import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
-import { MIGRATIONS } from '../support/ledger.ts';
+import type { Database } from '../../src/db/database.ts';
+import { historyDeploy, migratedDatabase } from '../support/deploy.ts';
 import { loadDir, NOW, tempData } from '../support/pull-env.ts';
 import { waitFor } from '../support/wait-for.ts';
 import type { AlertsPayload } from '../../src/core/schema/index.ts';
@@ -50,18 +48,11 @@ beforeAll(async () => {
     startServer(ntfyApi()),
     startPostgres(),
   ]);
-  const dbUrl = await pg.freshDatabase('watch');
-  db = await openDatabase({ env: { NETLIFY_DB_URL: dbUrl }, embeddedDir: '' });
-  await applyMigrations(db, migrationsIn(MIGRATIONS));
-  const p = createPayloads(loadDir(tempData()), NOW, SITE.url);
+  const { url: dbUrl, db: opened } = await migratedDatabase(pg, 'watch');
+  db = opened;
   runtime = await startWatchRuntime({
     root: resolve(import.meta.dirname, '..', '..'),
-    published: {
-      '/api/v1/timeline.json': stableStringify(p.timeline),
-      '/api/v1/promises.json': stableStringify(p.promises),
-      '/api/v1/banked.json': stableStringify(p.banked),
-      '/api/v1/alerts.json': stableStringify(deployedAlerts(p.alerts)),
-    },
+    published: historyDeploy(deployedAlerts),
     env: (url) => ({
       X_BEARER_TOKEN: X_TOKEN,
       RESETCAST_DISPATCH_TOKEN: DISPATCH_TOKEN,

@@ -15,6 +15,7 @@ const bench = (args: string[]) =>
     SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
   });
 
+/** The meters of a design without X's webhook; those with it add its function after the watcher's. */
 const METERS = [
   'production deploys',
   'function compute: watch (scheduled)',
@@ -37,16 +38,21 @@ function section(out: string, heading: string): Map<string, string[]> {
 const number = (text: string): number => Number(text.replace(/[*,]/g, '').split(' ')[0]);
 
 describe('npm run bench:cost -- --no-measure on the frozen history', () => {
-  it('prints every meter of both designs, stated and projected as such, their totals and each plan', async () => {
+  it('prints every meter of each design, stated and projected as such, their totals and each plan', async () => {
     const { code, out } = await bench(['--no-measure']);
     expect(code, out).toBe(0);
     expect(out).toContain('--no-measure: nothing measured');
     expect(out).toMatch(/traffic \(stated\): 100,000 page views and 1,000,000 API requests a month/);
-    for (const heading of ['as it ships (stated)', 'facts only, database sleeps (projected)']) {
+    for (const [heading, webhook] of [
+      ['as it ships (stated)', true],
+      ['watcher every minute, no webhook (stated)', false],
+      ['facts only, database sleeps (projected)', true],
+    ] as const) {
       const rows = section(out, heading);
-      expect([...rows.keys()], heading).toEqual(METERS);
+      const meters = webhook ? [...METERS.slice(0, 2), 'function compute: x-webhook', ...METERS.slice(2)] : METERS;
+      expect([...rows.keys()], heading).toEqual(meters);
       // Every meter's credits are a number, and the total is their sum (to the printed rounding).
-      const credits = METERS.slice(0, -1).map((m) => number(rows.get(m)![1]!));
+      const credits = meters.slice(0, -1).map((m) => number(rows.get(m)![1]!));
       for (const c of credits) expect(Number.isFinite(c), heading).toBe(true);
       expect(Math.abs(number(rows.get('**total**')![1]!) - credits.reduce((a, b) => a + b, 0))).toBeLessThan(1);
       // Deploys are priced at 15 credits each, from the replay's count.
@@ -54,8 +60,11 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
       expect(number(deploys[1]!)).toBeCloseTo(number(deploys[0]!) * 15, -1);
       expect(deploys[2]).toMatch(/\d+ builds/);
     }
-    // The watcher on the database every minute never lets it sleep: 720 hours as it ships.
+    // The watcher on the database every 5 minutes (every minute before the webhook) never lets it sleep: 720 hours.
     expect(section(out, 'as it ships').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
+    expect(section(out, 'watcher every minute, no webhook').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
+    // X's webhook: 300 deliveries and 720 hourly CRCs a month.
+    expect(section(out, 'as it ships').get('function compute: x-webhook')![0]).toMatch(/^1,020 × /);
     expect(out).toMatch(/^- Free: (fits|spent on day \d+ of 30, then every site of the team paused \("Site not available"\).*)$/m);
     expect(out).toMatch(/^- Personal: /m);
     expect(out).toMatch(/^- Pro: /m);

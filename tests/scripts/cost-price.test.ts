@@ -177,18 +177,28 @@ describe('the designs of the registry, on a record of 30 days', () => {
     expect(credits(today.usage(record(builds), MEASURED), 'production deploys')).toBeCloseTo(expected, 9),
   );
 
-  it('as it ships: the watcher every minute keeps the database awake all month, 720 h; its runs billed by their measured durations', () => {
+  it('as it ships: the watcher every 5 minutes keeps the database awake all month, 720 h; its runs and the webhook billed by their durations', () => {
     const u = today.usage(record(10), MEASURED);
     expect(u.database.awakeHours).toBeCloseTo(720, 9);
-    // 43,199 quiet runs at 300 ms and one with a post at 900 ms, at 1 GB: (43,199 × 0.3 + 0.9) / 3600 GB-hours.
-    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((43_199 * 0.3 + 0.9) / 3600) * 10, 9);
+    // 8,639 quiet runs at 300 ms and one with a post at 900 ms, at 1 GB: (8,639 × 0.3 + 0.9) / 3600 GB-hours.
+    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((8_639 * 0.3 + 0.9) / 3600) * 10, 9);
+    // X's webhook: 300 deliveries as a run with an alert (900 ms) and 720 hourly CRCs at 5 ms.
+    expect(credits(u, 'function compute: x-webhook')).toBeCloseTo(((300 * 0.9 + 720 * 0.005) / 3600) * 10, 9);
     // 100,000 /mcp requests (10 % of 1,000,000) at 36 ms: 1 GB-hour.
     expect(credits(u, 'function compute: mcp')).toBeCloseTo(10, 9);
     // 100,000 page views × 2 requests + 1,000,000 API requests; 100,000 × 10 kB + 900,000 × 1 kB + 100,000 × 1 kB = 2 GB.
     expect(credits(u, 'web requests')).toBeCloseTo(240, 9);
     expect(credits(u, 'bandwidth')).toBeCloseTo(40, 9);
     // With no traffic: the 10 deploys, the watcher and the database.
-    expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((43_199 * 0.3 + 0.9) / 3600) * 10 + 7_200, 9);
+    const hook = ((300 * 0.9 + 720 * 0.005) / 3600) * 10;
+    expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((8_639 * 0.3 + 0.9) / 3600) * 10 + hook + 7_200, 9);
+  });
+
+  it('before the webhook: the watcher every minute, 43,200 runs, and no webhook', () => {
+    const u = DESIGNS.find((d) => d.name === 'watcher every minute, no webhook')!.usage(record(10), MEASURED);
+    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((43_199 * 0.3 + 0.9) / 3600) * 10, 9);
+    expect(u.functions.map((f) => f.name)).toEqual(['watch (scheduled)', 'mcp']);
+    expect(u.database.awakeHours).toBeCloseTo(720, 9);
   });
 
   it('as it ships, were a quiet run to make no statement: the database awake only around the deploys and alerts, as counted', () => {
@@ -202,7 +212,7 @@ describe('the designs of the registry, on a record of 30 days', () => {
     // The 5 facts among the 10 builds (pulls 0, 2, 4, 6, 8: hours 0 to 4), then one deploy each 7 days as the horizon runs out.
     expect(factDeploys(record(10).pulls, 7 * DAY).map((p) => (p.t - T0) / HOUR)).toEqual([0, 1, 2, 3, 4, 172, 340, 508, 676]);
     expect(credits(u, 'production deploys')).toBeCloseTo(9 * 15, 9);
-    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((43_199 * 0.1 + 0.9) / 3600) * 10, 9);
+    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((8_639 * 0.1 + 0.9) / 3600) * 10, 9);
     // Nine deploys, each an hour or more apart, and the alert: ten spans of 5 minutes.
     expect(u.database.awakeHours).toBeCloseTo(50 / 60, 9);
   });

@@ -5,7 +5,7 @@
  */
 import type { CommandSpec } from '../flags.ts';
 import { ADD_EVENT, ADD_PROMISE, CHECKED, CORRECT, REVIEW, VALIDATE } from './curation.ts';
-import { API_DOC, BACKTEST, BROADCAST, FACTS_CHANGED, POST_ID, PULL } from './jobs.ts';
+import { API_DOC, BACKTEST, BROADCAST, FACTS_CHANGED, POST_ID, PULL, X_WEBHOOK } from './jobs.ts';
 import { BENCH, BENCH_ALERTS, BENCH_COST, BENCH_PHRASES, BENCH_READS, BENCH_REBUILDS, LIGHTHOUSE, SOAK, START } from './tools.ts';
 
 const ALL: readonly CommandSpec[] = [
@@ -17,6 +17,7 @@ const ALL: readonly CommandSpec[] = [
   VALIDATE,
   PULL,
   BROADCAST,
+  X_WEBHOOK,
   FACTS_CHANGED,
   POST_ID,
   BACKTEST,

@@ -1,6 +1,8 @@
 /** The flag tables of the scheduled jobs' commands and their helpers (docs/pull.md, docs/alerts.md). */
 import { PULL_BUDGET } from '../../../src/core/sources.ts';
+import { X_WEBHOOK_PATH } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
+import { DEFAULT_WATCH_ACCOUNTS } from '../../../src/jobs/watch/config.ts';
 import type { CommandSpec } from '../flags.ts';
 import { HTTP_TIMEOUT } from '../http.ts';
 import { DATA_DIR, SITE_URL, timestampFlag } from './shared.ts';
@@ -117,4 +119,29 @@ export const API_DOC = {
   about: 'Writes docs/api.md from the endpoint and payload registries; a test fails while the committed file is stale.',
   flags: {},
   example: 'npm run docs:api && git diff docs/api.md',
+} as const satisfies CommandSpec;
+
+export const X_WEBHOOK = {
+  name: 'x-webhook',
+  usage: 'npm run x-webhook -- register|status|remove [--url <url>]',
+  about:
+    "Sets up X's webhook (docs/alerts.md, \"Setting up X's webhook\"): register makes X hold our webhook URL (X's CRC " +
+    'answered by the deployed function) and one post.create subscription per watched account, idempotently; status ' +
+    'shows what X holds; remove takes our subscriptions and the webhook away (exit 0 done, 1 a step failed).',
+  flags: {
+    url: { type: 'string', value: '<url>', about: `the webhook's address (default the site's address + ${X_WEBHOOK_PATH})` },
+  },
+  positionals: { names: ['register|status|remove'], required: 1 },
+  env: {
+    xToken: { name: 'X_BEARER_TOKEN', value: '<token>', about: "the X app's bearer token (app-only), a secret" },
+    accounts: {
+      name: 'RESETCAST_WATCH_ACCOUNTS',
+      value: '<account:minutes,…>',
+      about: `the watched accounts, as the watcher reads them (default ${DEFAULT_WATCH_ACCOUNTS}); one subscription each`,
+    },
+    xApi: { name: 'RESETCAST_X_API', value: '<url>', about: "X's API base (default https://api.x.com; a local stand-in in tests)" },
+    siteUrl: SITE_URL,
+    httpTimeout: HTTP_TIMEOUT,
+  },
+  example: 'X_BEARER_TOKEN=… npm run x-webhook -- register',
 } as const satisfies CommandSpec;

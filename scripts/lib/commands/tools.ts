@@ -37,12 +37,18 @@ export const BENCH_ALERTS = {
   usage: 'npm run bench:alerts',
   about:
     'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its ' +
-    'work measured, the 1-minute schedule added), then the pull and broadcast (the fallback) against local ' +
+    "work measured, the 5-minute schedule added), X's webhook there (a signed delivery → each outlet, and X's answer), " +
+    'then the pull and broadcast (the fallback) against local ' +
     'servers, with the same work and no outlet as the baseline.',
   flags: {},
   env: {
-    watchRuns: { name: 'BENCH_WATCH_RUNS', value: '<n>', about: 'watcher invocations measured (default 11)' },
+    watchRuns: { name: 'BENCH_WATCH_RUNS', value: '<n>', about: 'watcher invocations measured, and webhook deliveries (default 11)' },
     alertRuns: { name: 'BENCH_ALERT_RUNS', value: '<n>', about: 'pull + broadcast runs, medians reported (default 15)' },
+    dbUrl: {
+      name: 'BENCH_DB_URL',
+      value: '<postgres url>',
+      about: "also time X's webhook in a warm instance (this process) against this PostgreSQL, migrated first",
+    },
   },
   example: 'BENCH_ALERT_RUNS=5 npm run bench:alerts',
 } as const satisfies CommandSpec;

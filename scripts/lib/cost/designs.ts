@@ -1,15 +1,29 @@
 /**
  * The designs `npm run bench:cost` prices (docs/cost.md), one registry: each turns the same record (the
  * replay of data/) and the same measurements into a month's usage per meter. A later design (the
- * timetable, a watcher that opens no connection on a quiet minute, a webhook intake) is one more entry.
+ * timetable, a watcher that opens no connection on a quiet minute) is one more entry; the design before
+ * X's webhook stays, for comparison.
  */
+import { WATCH_SCHEDULE_MINUTES } from '../../../src/jobs/watch/config.ts';
 import { built, type Pull } from '../rebuild-replay.ts';
 import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
 import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
 
 const DAY_MS = 86_400_000;
-/** The watcher's schedule (netlify.toml, `[functions.watch]`): every minute. */
-export const WATCH_PERIOD_MS = 60_000;
+/**
+ * The watcher's schedule (netlify.toml, `[functions.watch]`): every 5 minutes since X's webhook announces
+ * posts within seconds (issue 38) and the poller is its safety net; every minute before.
+ */
+export const WATCH_PERIOD_MS = WATCH_SCHEDULE_MINUTES * 60_000;
+/** The schedule before X's webhook (the design "watcher every minute, no webhook"). */
+const MINUTE_PERIOD_MS = 60_000;
+
+/**
+ * X's webhook (netlify/functions/x-webhook.ts): one delivery per post of a watched account (every post, not
+ * only the recorded ones: stated, as docs/alerts.md counts them, about 10 a day in all) and X's CRC every
+ * hour (docs.x.com, "Webhooks": hourly validation).
+ */
+export const WEBHOOK = { postsPerDay: 10, crcPerMonth: MONTH_MS / 3_600_000, crcMs: 5 } as const;
 
 /** The traffic every design is priced at (issue 37): a stated month, not a measured one. */
 export const TRAFFIC = {
@@ -72,9 +86,15 @@ export interface Design {
   usage(record: RecordSpan, m: Measurements): Usage;
 }
 
-/** A month of the watcher: every minute, quiet except the runs with a new post. */
-function watcherUse(record: RecordSpan, m: Measurements, quietMs: number, how: string): Usage['functions'][number] {
-  const invocations = MONTH_MS / WATCH_PERIOD_MS;
+/** A month of the watcher: every `periodMs`, quiet except the runs with a new post. */
+function watcherUse(
+  record: RecordSpan,
+  m: Measurements,
+  quietMs: number,
+  how: string,
+  periodMs = WATCH_PERIOD_MS,
+): Usage['functions'][number] {
+  const invocations = MONTH_MS / periodMs;
   const alertRuns = perMonth(record.posts.length, record.days);
   const durationMs = ((invocations - alertRuns) * quietMs + alertRuns * m.watcher.alertMs) / invocations;
   return {
@@ -84,8 +104,27 @@ function watcherUse(record: RecordSpan, m: Measurements, quietMs: number, how: s
     memoryMb: FUNCTION_MEMORY_MB,
     fixed: true,
     basis:
-      `every minute; ${m.source}: quiet run ${quietMs.toFixed(0)} ms (${how}), run with an alert ` +
+      `every ${periodMs / 60_000} min; ${m.source}: quiet run ${quietMs.toFixed(0)} ms (${how}), run with an alert ` +
       `${m.watcher.alertMs.toFixed(0)} ms; ${alertRuns.toFixed(1)} runs with a new post a month (the record's posts)`,
+  };
+}
+
+/**
+ * A month of X's webhook: each delivery runs the watcher's announce steps without asking X (its duration
+ * taken as a watcher run with an alert, measured), each CRC one HMAC (stated).
+ */
+function webhookUse(m: Measurements): Usage['functions'][number] {
+  const deliveries = WEBHOOK.postsPerDay * 30;
+  const invocations = deliveries + WEBHOOK.crcPerMonth;
+  return {
+    name: 'x-webhook',
+    invocations,
+    durationMs: (deliveries * m.watcher.alertMs + WEBHOOK.crcPerMonth * WEBHOOK.crcMs) / invocations,
+    memoryMb: FUNCTION_MEMORY_MB,
+    fixed: true,
+    basis:
+      `${deliveries} deliveries (stated: ${WEBHOOK.postsPerDay} posts a day by the watched accounts; ${m.source} as a watcher run ` +
+      `with an alert, ${m.watcher.alertMs.toFixed(0)} ms) + ${WEBHOOK.crcPerMonth} hourly CRCs (stated ${WEBHOOK.crcMs} ms)`,
   };
 }
 
@@ -122,11 +161,17 @@ function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
  * makes any wakes it every minute, so it never sleeps; one that makes none leaves it to the alerts and
  * the deploys (the deployed-alerts step), each keeping it awake 5 minutes.
  */
-function databaseAwake(record: RecordSpan, deploys: readonly Pull[], quietStatements: number, counted: string): Usage['database'] {
+function databaseAwake(
+  record: RecordSpan,
+  deploys: readonly Pull[],
+  quietStatements: number,
+  counted: string,
+  periodMs = WATCH_PERIOD_MS,
+): Usage['database'] {
   if (quietStatements > 0)
     return {
-      awakeHours: awakeHours(everyPeriod(0, MONTH_MS, WATCH_PERIOD_MS), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
-      basis: `the watcher queries it every minute (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
+      awakeHours: awakeHours(everyPeriod(0, MONTH_MS, periodMs), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
+      basis: `the watcher queries it every ${periodMs / 60_000} min (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
     };
   const awake = awakeHours([...record.alerts, ...deploys.map((p) => p.t)], DB_SLEEP_AFTER_MS, record.from, record.to);
   return {
@@ -138,33 +183,62 @@ function databaseAwake(record: RecordSpan, deploys: readonly Pull[], quietStatem
 }
 
 /**
- * The design of this commit: a deploy whenever the pull's rule as it ships says so (the replay is
- * replayTimetablePulls with STATIC_OUTPUTS_FOLLOW_CLOCK: facts, a signal moving the forecast, the timetable
- * running out, and the clock moving what the static pages, feeds and calendar show), the watcher on the
- * database every minute.
+ * The deploys the pull's rule as it ships makes (the replay is replayTimetablePulls with
+ * STATIC_OUTPUTS_FOLLOW_CLOCK: facts, a signal moving the forecast, the timetable running out, and the clock
+ * moving what the static pages, feeds and calendar show).
+ */
+const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter(built);
+
+/** The deploys of a design as the replay counts them. */
+const deploysOf = (record: RecordSpan, deploys: readonly Pull[]): Usage['deploys'] => ({
+  count: perMonth(deploys.length, record.days),
+  basis:
+    `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ${deploys.length} builds ` +
+    `(${(deploys.length / record.days).toFixed(2)} a day)`,
+});
+
+/**
+ * The design of this commit: a deploy whenever the pull's rule as it ships says so, X's webhook announcing
+ * each post, the poller (the watcher) every 5 minutes on the database as its safety net.
  */
 const TODAY: Design = {
   name: 'as it ships',
   status: 'measured',
   about:
     "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon, and the clock moving what the " +
-    'static pages show, until they are timetable states), the watcher on the database every minute',
+    "static pages show, until they are timetable states), X's webhook for each post, the watcher on the database every 5 minutes",
   usage(record, m) {
-    const deployed = record.pulls.filter(built);
-    const builds = deployed.length;
+    const deployed = pullRuleDeploys(record);
     return {
-      deploys: {
-        count: perMonth(builds, record.days),
-        basis:
-          `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ` +
-          `${builds} builds (${(builds / record.days).toFixed(2)} a day)`,
-      },
-      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), mcpUse(m)],
+      deploys: deploysOf(record, deployed),
+      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), webhookUse(m), mcpUse(m)],
       database: databaseAwake(
         record,
         deployed,
         m.watcher.quietStatements,
         `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
+      ),
+      ...webUse(m),
+    };
+  },
+};
+
+/** The design before X's webhook (issue 38), for comparison: the watcher every minute on the database, no webhook. */
+const MINUTE_WATCHER: Design = {
+  name: 'watcher every minute, no webhook',
+  status: 'measured',
+  about: "before issue 38: deploys by the pull's rule, the watcher on the database every minute, no webhook",
+  usage(record, m) {
+    const deployed = pullRuleDeploys(record);
+    return {
+      deploys: deploysOf(record, deployed),
+      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened', MINUTE_PERIOD_MS), mcpUse(m)],
+      database: databaseAwake(
+        record,
+        deployed,
+        m.watcher.quietStatements,
+        `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
+        MINUTE_PERIOD_MS,
       ),
       ...webUse(m),
     };
@@ -207,11 +281,11 @@ const FACTS_ONLY: Design = {
         count: perMonth(deploys.length, record.days),
         basis: `the same replay, building only at a fact or ${HORIZON_MS / DAY_MS} days after the last build: ${deploys.length} builds`,
       },
-      functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), mcpUse(m)],
+      functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), webhookUse(m), mcpUse(m)],
       database: databaseAwake(record, deploys, 0, 'projected: no statement on a quiet minute'),
       ...webUse(m),
     };
   },
 };
 
-export const DESIGNS: readonly Design[] = [TODAY, FACTS_ONLY];
+export const DESIGNS: readonly Design[] = [TODAY, MINUTE_WATCHER, FACTS_ONLY];

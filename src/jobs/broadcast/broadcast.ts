@@ -35,6 +35,11 @@ export interface BroadcastInput {
   now: Date;
   /** Said after each outlet's name in its line (`ntfy (deployed alerts): …`), when one run has several broadcasts. */
   label?: string;
+  /**
+   * A send's own deadline (OUTLET_SEND_MS unless given): shorter for a sender that must answer sooner (X's
+   * webhook answers X within its 10 s), so that a claim still fits its budget.
+   */
+  sendMs?: number;
 }
 
 /** What happened to one (outlet, alert) in this run: for the report and the concurrency tests. */
@@ -150,7 +155,7 @@ type Step = 'next' | 'stop';
 /** Why no claim may start now (the run's budget cannot cover a send and its settlement), or null. */
 function tooLate(input: BroadcastInput): string | null {
   const left = budgetLeft(input.http);
-  const need = OUTLET_SEND_MS + input.ledger.settleMs;
+  const need = (input.sendMs ?? OUTLET_SEND_MS) + input.ledger.settleMs;
   return left < need ? `${Math.max(0, Math.round(left / 1000))} s of this run left, a send and its record need ${need / 1000} s` : null;
 }
 
@@ -217,7 +222,7 @@ async function deliverOne(outlet: Outlet, configured: string, alert: Alert, inpu
   const claim = await claimOne(outlet, alert, input, workEnd, out);
   if (typeof claim === 'string') return claim;
   // The send ends by its own deadline, leaving the settlement its time inside the run's budget.
-  const sendEnd = Math.min(http.now().getTime() + OUTLET_SEND_MS, (http.deadline ?? Infinity) - ledger.settleMs, workEnd);
+  const sendEnd = Math.min(http.now().getTime() + (input.sendMs ?? OUTLET_SEND_MS), (http.deadline ?? Infinity) - ledger.settleMs, workEnd);
   const end = await sendOne(outlet, configured, alert, { ...http, deadline: sendEnd });
   return record(claim, end, input, workEnd, out);
 }

@@ -5,7 +5,7 @@
  * announces it.
  */
 import type { Alert } from '../../core/schema/index.ts';
-import { broadcast } from '../broadcast/broadcast.ts';
+import { broadcast, type BroadcastInput } from '../broadcast/broadcast.ts';
 import type { Post } from '../intake/x.ts';
 import { classifyNew } from './alerts.ts';
 import type { Stored, WatchInput } from './input.ts';
@@ -35,11 +35,30 @@ export async function classifyPolled(
   return { alerts: found.alerts, news: found.toRecord + found.forReview > 0 };
 }
 
+/**
+ * The intake's shared steps, for every path a post arrives by (the poller's fast path, X's webhook:
+ * src/jobs/webhook/intake.ts): classify the new posts (skipping what the site publishes), then claim and
+ * send their alerts through the ledger. Says whether any post is news for the pull (the caller dispatches it).
+ */
+export async function announcePosts(
+  posts: readonly Post[],
+  site: SiteReader,
+  stored: Stored | null,
+  input: Pick<WatchInput, 'now' | 'siteBase' | 'http' | 'urls' | 'onPhase'> & Pick<BroadcastInput, 'sendMs'>,
+  lines: string[],
+): Promise<Classified> {
+  const found = await classifyPolled(posts, site, input, lines);
+  input.onPhase?.('classified');
+  await announce(found.alerts, stored, input, lines);
+  input.onPhase?.('sent');
+  return found;
+}
+
 /** Each alert claimed and sent to every configured outlet; each outlet fails alone (a ledger failure included). */
 export async function announce(
   alerts: readonly Alert[],
   stored: Stored | null,
-  input: Pick<WatchInput, 'now' | 'http' | 'urls'>,
+  input: Pick<WatchInput, 'now' | 'http' | 'urls'> & Pick<BroadcastInput, 'sendMs'>,
   lines: string[],
 ): Promise<void> {
   if (alerts.length === 0) return;
@@ -47,6 +66,7 @@ export async function announce(
     lines.push(`⏭️ alerts: ${alerts.length} not sent (no database, above: nothing is sent unclaimed); the pull will announce them`);
     return;
   }
-  const result = await broadcast({ alerts, ledger: stored.stores.ledger, urls: input.urls, http: input.http, now: input.now });
+  const { urls, http, now, sendMs } = input;
+  const result = await broadcast({ alerts, ledger: stored.stores.ledger, urls, http, now, ...(sendMs === undefined ? {} : { sendMs }) });
   lines.push(...result.lines.filter((l) => !l.startsWith('⏭️')));
 }

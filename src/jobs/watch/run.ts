@@ -1,5 +1,5 @@
 /**
- * One run of the watcher (netlify/functions/watch.ts, every minute), pure apart from the HTTP and the
+ * One run of the watcher (netlify/functions/watch.ts, every 5 minutes), pure apart from the HTTP and the
  * stores passed in (docs/alerts.md, "The watcher"):
  *
  * 1. Reads its state (cursor per account) from the database and heals it (read-state.ts, heal.ts: a
@@ -25,7 +25,7 @@
  * moved past the posts).
  */
 import { sendDeployedAlerts } from './deployed-alerts.ts';
-import { announce, classifyPolled } from './announce.ts';
+import { announcePosts } from './announce.ts';
 import { dueAccounts, type PolledAccount } from './config.ts';
 import { moveCursors } from './cursor.ts';
 import type { Stored, WatchInput, WatchOutput } from './input.ts';
@@ -84,10 +84,7 @@ async function fastPath(input: WatchInput, stored: Stored | null, lines: string[
   const site = siteReader(input.http, input.deploy, lines);
   const polled = await pollDue(input, state, due, site, lines);
   input.onPhase?.('polled');
-  const { alerts, news } = await classifyPolled(polled.posts, site, input, lines);
-  input.onPhase?.('classified');
-  await announce(alerts, stored, input, lines);
-  input.onPhase?.('sent');
+  const { alerts, news } = await announcePosts(polled.posts, site, stored, input, lines);
   const owing = await moveCursors(stored, polled, news, input.now, lines);
   const dispatched = owing.owes || state.dispatch_pending ? await startPull(stored, owing, input, lines) : false;
   input.onPhase?.('dispatched');

@@ -10,7 +10,7 @@ import { MAX_BODY_BYTES, MCP_PATH } from '../../mcp/endpoint.ts';
 import { TOOLS } from '../../mcp/tools/index.ts';
 import { payloadJsonSchema } from './json-schema.ts';
 import { CLOCK_PAYLOAD_NAMES, PAYLOADS } from './payloads.ts';
-import { SITE } from '../../core/site.ts';
+import { SITE, X_WEBHOOK_PATH } from '../../core/site.ts';
 
 export const API_DOC_PATH = 'docs/api.md';
 
@@ -241,6 +241,24 @@ function errorsSection(): string {
   ].join('\n');
 }
 
+/** The site's paths that are not the public interface: machine-to-machine endpoints of the operation. */
+function notPublicSection(): string {
+  return [
+    '## Not part of the public API',
+    '',
+    'These paths exist on the site but are not the interface above: nothing promises their shape, they may change',
+    'or disappear in any deploy, and they answer nobody but the machine they are for.',
+    '',
+    '| Path | What |',
+    '|---|---|',
+    `| \`GET, POST ${X_WEBHOOK_PATH}\` | X's webhook (the X Activity API pushes each post of the watched accounts): an ` +
+      "authenticated machine-to-machine endpoint for X alone. It answers X's challenge-response check (GET with `crc_token`) " +
+      "and X's signed deliveries (POST, `x-twitter-webhooks-signature`); anything unsigned, forged, stale, malformed or " +
+      'oversized is refused (401, 400, 413) and anything else answered 405. It records nothing itself: the scheduled pull ' +
+      'records the facts, published here as usual (docs/alerts.md, "X\'s webhook"; docs/security.md). |',
+  ].join('\n');
+}
+
 export function createApiDoc(): string {
   const sections = [
     INTRO,
@@ -250,6 +268,7 @@ export function createApiDoc(): string {
     mcpSection(),
     limitsSection(),
     errorsSection(),
+    notPublicSection(),
   ];
   return `${sections.join('\n\n')}\n`;
 }

@@ -64,6 +64,88 @@ describe('waiting for the turn', () => {
   });
 });
 
+/** The holder child (tests/support/embedded-holder.ts) on `env`, its stdout and stderr gathered in `out()`. */
+function holder(env: Record<string, string>): { child: ReturnType<typeof spawn>; out(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['tests/support/embedded-holder.ts'], {
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  return { child, out: () => out, exited };
+}
+
+describe('a holder that ends', () => {
+  it('without closing: its process still exits (the refresher keeps nothing alive), and its lock goes with it', async () => {
+    const dir = folder();
+    const script = `import { openDatabase } from './src/db/database.ts';
+const db = await openDatabase({ env: process.env, embeddedDir: '' });
+await db.sql.query('CREATE TABLE t (n int)');
+console.log('open, not closed');`;
+    const r = await runNode(['--input-type=module', '-e', script], { PATH: process.env['PATH'] ?? '', RESETCAST_DB_DIR: dir });
+    expect(r).toEqual({ code: 0, out: 'open, not closed\n' });
+    const lines: string[] = [];
+    await open(dir, {}, (l) => lines.push(l));
+    expect(lines).toEqual([]);
+  }, 120_000);
+
+  it('killed (SIGKILL): the next process waits, in one line, and takes the lock over once it is stale', async () => {
+    const dir = folder();
+    const env = { RESETCAST_DB_DIR: dir, RESETCAST_DB_LOCK_STALE_MS: '3000', RESETCAST_DB_LOCK_WAIT_MS: '120000' };
+    const h = holder(env);
+    await waitFor(() => h.out().includes('holding'), { describe: 'the holder open', seen: h.out, deadlineMs: 120_000 });
+    h.child.kill('SIGKILL');
+    await h.exited;
+    const lines: string[] = [];
+    const db = await open(dir, env, (l) => lines.push(l));
+    expect(lines).toEqual([`embedded database ${dir} is in use by another process (pid ${h.child.pid}?): waiting up to 120 s`]);
+    expect((await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM writes')).rows).toEqual([{ n: 0 }]);
+  }, 180_000);
+});
+
+describe('a holder whose main thread is busy longer than the stale time (synchronous work, as PGlite does)', () => {
+  it('keeps its lock: the process waiting meanwhile does not get it, and the holder’s next statement is written', async () => {
+    const dir = folder();
+    // 10 s stale, a 15 s busy main thread: a refresh that needs the main thread lets the lock go stale.
+    const env = { RESETCAST_DB_DIR: dir, RESETCAST_DB_LOCK_STALE_MS: '10000', RESETCAST_DB_LOCK_WAIT_MS: '120000' };
+    const h = holder(env);
+    try {
+      h.child.stdin?.write('before\n');
+      await waitFor(() => h.out().includes('wrote before'), { describe: "the holder's first write", seen: h.out, deadlineMs: 120_000 });
+      h.child.stdin?.write('busy 15000\n');
+      await waitFor(() => h.out().includes('busy\n'), { describe: 'the holder busy', seen: h.out });
+      const lines: string[] = [];
+      let nextOpened = false;
+      const next = openDatabase({ env, embeddedDir: '', onWait: (l) => lines.push(l) }).then((db) => {
+        nextOpened = true;
+        opened.push(db);
+        return db;
+      });
+      await waitFor(() => lines.length > 0, { describe: 'the waiting line', deadlineMs: 60_000 });
+      // The holder's statement after its busy spell: written (the lock still its), or refused (lost meanwhile).
+      await waitFor(() => /wrote busy|❌/.test(h.out()), {
+        describe: "the holder's write after its busy spell",
+        seen: h.out,
+        deadlineMs: 120_000,
+      });
+      expect(h.out().trim().split('\n')).toEqual(['holding', 'wrote before', 'busy', 'wrote busy 15000']);
+      expect(nextOpened).toBe(false);
+      h.child.stdin?.end();
+      expect(await h.exited).toBe(0);
+      const db = await next;
+      expect(lines).toEqual([`embedded database ${dir} is in use by another process (pid ${h.child.pid}?): waiting up to 120 s`]);
+      expect((await db.sql.query<{ line: string }>('SELECT line FROM writes ORDER BY line')).rows.map((r) => r.line)).toEqual([
+        'before',
+        'busy 15000',
+      ]);
+    } finally {
+      h.child.kill('SIGKILL');
+    }
+  }, 240_000);
+});
+
 describe('a holder paused longer than the stale time (SIGSTOP … SIGCONT)', () => {
   it('loses the lock to the next process; resumed, its next statement (an I/O continuation) refuses in one line, no stack trace, nothing written', async () => {
     const dir = folder();

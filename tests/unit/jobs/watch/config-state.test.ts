@@ -4,11 +4,13 @@
  * requests a month). Its state, in the database, is tested against a real one: watch-state.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { dueAccounts, parseWatchAccounts, requestsPerMonth } from '../../../../src/jobs/watch/config.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dueAccounts, parseWatchAccounts, requestsPerMonth, WATCH_SCHEDULE_MINUTES } from '../../../../src/jobs/watch/config.ts';
 
 describe('RESETCAST_WATCH_ACCOUNTS', () => {
   const DEFAULT = [
-    { name: 'thsottiaux', minutes: 1 },
+    { name: 'thsottiaux', minutes: 5 },
     { name: 'OpenAIDevs', minutes: 5 },
     { name: 'OpenAI', minutes: 5 },
   ];
@@ -16,7 +18,7 @@ describe('RESETCAST_WATCH_ACCOUNTS', () => {
     ['unset', undefined],
     ['empty', ''],
     ['blank', '  '],
-  ])('%s: the default (thsottiaux every minute, the others every 5)', (_n, raw) => {
+  ])('%s: the default (every account every 5 minutes, each run of the schedule)', (_n, raw) => {
     expect(parseWatchAccounts(raw)).toEqual({ accounts: DEFAULT, problems: [] });
   });
   it("takes the pull's spelling of each account, whatever the case, and spaces around the parts", () => {
@@ -92,8 +94,18 @@ describe('which accounts are due', () => {
       'OpenAI',
     ]);
   });
-  it('requests a 30-day month: 43,200 for every minute, 8,640 for every 5, 6,171 for every 7 (43,200 / 7 rounded down)', () => {
-    expect(requestsPerMonth(parseWatchAccounts(undefined).accounts)).toBe(43_200 + 8_640 + 8_640);
-    expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(6_171);
+  it('requests a 30-day month on the 5-minute schedule: 8,640 for every 5 (the default, thrice), every 1 each run, every 7 every other run', () => {
+    expect(requestsPerMonth(parseWatchAccounts(undefined).accounts)).toBe(3 * 8_640);
+    expect(requestsPerMonth([{ name: 'OpenAI', minutes: 1 }])).toBe(8_640);
+    expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }])).toBe(4_320);
+  });
+  it('on a schedule of every minute: 43,200 for every minute, 6,171 for every 7 (43,200 / 7 rounded down)', () => {
+    expect(requestsPerMonth([{ name: 'thsottiaux', minutes: 1 }], 1)).toBe(43_200);
+    expect(requestsPerMonth([{ name: 'OpenAI', minutes: 7 }], 1)).toBe(6_171);
+  });
+  it("agrees with the watcher's schedule in netlify.toml", () => {
+    const toml = readFileSync(join(import.meta.dirname, '../../../../netlify.toml'), 'utf8');
+    const schedule = /\[functions\.watch\][^[]*?schedule = "([^"]+)"/.exec(toml)?.[1];
+    expect(schedule).toBe(`*/${WATCH_SCHEDULE_MINUTES} * * * *`);
   });
 });
