@@ -7,6 +7,8 @@ import { siteAddress } from './src/core/site.ts';
 import { loadBuild } from './src/site/data.ts';
 import { DEFAULT_LOCALE, LOCALES } from './src/site/i18n/locales.ts';
 import { checkAllCatalogues } from './src/site/i18n/catalogues.ts';
+import { writeBuildTimetable } from './src/site/timetable.ts';
+import { fileURLToPath } from 'node:url';
 
 /** Validates data/ before Astro writes anything, so a bad data file leaves the output folder untouched. */
 const validateData = {
@@ -35,6 +37,17 @@ if ('problem' in address) {
   console.error(`build stopped: ${address.problem}`);
   process.exit(1);
 }
+
+/** Every state of the clock payloads until the horizon, under dist/_timetable/ (docs/timetable.md). */
+const timetable = {
+  name: 'resetcast:timetable',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': ({ dir }) => {
+      writeBuildTimetable(fileURLToPath(dir));
+    },
+  },
+};
 
 // A private output folder (tests, parallel builds) gets a private cache folder too, so builds never share state.
 const outDir = process.env.RESETCAST_OUT_DIR;
@@ -66,5 +79,7 @@ export default defineConfig({
   security: { csp: true },
   // English at /, the others under their prefix (/zh/, /ja/, /es/, /ko/): docs/i18n.md.
   i18n: { defaultLocale: DEFAULT_LOCALE, locales: [...LOCALES], routing: { prefixDefaultLocale: false } },
-  integrations: [checkMessages, validateData, unmarkBuild],
+  // Each at its own hook: the checks at setup (nothing written yet), the unmarking as the build starts, the
+  // timetable once the pages are written (docs/timetable.md); the build marker comes after, from bundle-functions.
+  integrations: [unmarkBuild, checkMessages, validateData, timetable],
 });

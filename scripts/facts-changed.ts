@@ -1,8 +1,11 @@
 /**
  * `npm run facts-changed -- --before <dir>`: whether the site needs a build after a pull (the rule and
  * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
- * <dir> (data/ as of the last commit), and what a build of data/ now would publish (the forecast's
- * numbers, the alert ids, the active banked grants and their advice) with the deployed site's. Prints one line per
+ * <dir> (data/ as of the last commit), and what a build of data/ would publish (the forecast's numbers, the
+ * alert ids, the active banked grants and their advice) at the instant the deployed site's timetable states
+ * are for with the deployed site's, asks for a build before the deployed timetable runs out, and, while the pages,
+ * feeds and calendar are static (STATIC_OUTPUTS_FOLLOW_CLOCK), when the clock has moved that view since the
+ * deployed build's instant (its forecast's `freshness.built_at`). Prints one line per
  * reason (or why none), and with --output appends `rebuild=true|false` to that file (the workflow passes
  * $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision
  * written).
@@ -16,8 +19,9 @@ import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
 import { parseDataset } from '../src/core/dataset/index.ts';
-import { publishedNow } from '../src/jobs/rebuild/published.ts';
-import { rebuildDecision, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
+import { comparedInstants, publishedAt, publishedNow, staticView } from '../src/jobs/rebuild/published.ts';
+import { timetableHorizon } from '../src/core/forecast/horizon.ts';
+import { rebuildDecision, STATIC_OUTPUTS_FOLLOW_CLOCK, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
 import { deployedView } from '../src/jobs/rebuild/deployed.ts';
 import { FACTS_CHANGED } from './lib/commands/jobs.ts';
 import { parseCommand, refuse, siteBaseOrRefuse } from './lib/flags.ts';
@@ -42,14 +46,30 @@ try {
   const env = process.env;
   const now = buildNow(env);
   const dir = dataDir(env);
-  const view = publishedNow(parseDataset(readDataFiles(dir), now), now, base);
+  const data = parseDataset(readDataFiles(dir), now);
   const deployed = await deployedView(commandHttp(env), args.site);
-  const decision = rebuildDecision({ before: factTexts(args.before), after: factTexts(dir), now: view, deployed });
+  // At the site's address (base), at the instants the deployed states are for.
+  const readable = 'unreadable' in deployed ? null : deployed;
+  const view = readable ? publishedAt(data, comparedInstants(readable.clock, now), base) : publishedNow(data, now, base);
+  const runsOut = readable
+    ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
+    : undefined;
+  // What the static outputs show: the deployed build's instant.
+  const pages = readable ? staticView(data, readable.clock, now, base) : undefined;
+  const decision = rebuildDecision({
+    before: factTexts(args.before),
+    after: factTexts(dir),
+    now: view,
+    deployed,
+    ...(runsOut ? { runsOut } : {}),
+    ...(pages ? { pages } : {}),
+  });
   for (const line of decision.why) console.log(line);
   const f = view.forecast;
   if (!decision.rebuild)
     console.log(
-      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
+      `no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed` +
+        `${STATIC_OUTPUTS_FOLLOW_CLOCK ? ' and as the pages show them' : ''} (available ${f.available}, p24 ${f.p24}, p48 ${f.p48})`,
     );
   if (args.output !== undefined) appendFileSync(args.output, `rebuild=${decision.rebuild}\n`);
 } catch (e) {

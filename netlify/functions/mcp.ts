@@ -1,7 +1,8 @@
 /**
  * POST /mcp: Resetcast's stateless, read-only MCP server. It answers from the payload files the build
  * published under dist/api/v1/ (shipped with the function through netlify.toml `included_files`), read
- * once per function instance, never per request.
+ * once per function instance, never per request; the forecast from the build's timetable, the state for
+ * the call's instant (docs/timetable.md), each state read once when first picked.
  *
  * As shipped (bundled by `npm run build`, scripts/lib/bundle-function.ts), the bundle carries what the build
  * already did: the checksum of each payload file it validated against its zod schema, and the tools/list
@@ -13,7 +14,7 @@
  */
 // First: zod without JIT before any module builds a schema (src/mcp/zod-jitless.ts says why).
 import '../../src/mcp/zod-jitless.ts';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
 import type { ListToolsResult } from '@modelcontextprotocol/server';
@@ -27,7 +28,10 @@ import {
   type PublishedChecksums,
   type PublishedFiles,
   type PublishedTexts,
+  type PublishedPayloads,
 } from '../../src/mcp/tools/published.ts';
+import { withTimetableForecast } from '../../src/mcp/tools/timetable.ts';
+import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, type TimetableIndex } from '../../src/core/timetable.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -46,6 +50,24 @@ function apiDir(): string {
   const root = process.env['RESETCAST_API_DIR'];
   if (root) return resolve(root);
   return resolve(process.env['LAMBDA_TASK_ROOT'] ?? process.cwd(), 'dist/api/v1');
+}
+
+/** The build's timetable (docs/timetable.md), beside the payloads: dist/_timetable. */
+function timetableDir(): string {
+  const dir = process.env['RESETCAST_TIMETABLE_DIR'];
+  return dir ? resolve(dir) : resolve(apiDir(), '../..', TIMETABLE_DIR);
+}
+
+/**
+ * The forecast as the timetable has it at each call (the state for now), when the deploy has a timetable;
+ * without one (an older build, a test's bare folder of payloads), the build's own forecast.json.
+ */
+function onTimetable(payloads: PublishedPayloads): PublishedPayloads {
+  const dir = timetableDir();
+  const indexFile = join(dir, TIMETABLE_INDEX);
+  if (!existsSync(indexFile)) return payloads;
+  const index = JSON.parse(readFileSync(indexFile, 'utf8')) as TimetableIndex;
+  return withTimetableForecast(payloads, { index, read: (name, start) => readFileSync(join(dir, stateFile(name, start))) });
 }
 
 function files(dir: string): PublishedFiles {
@@ -73,7 +95,7 @@ function loadPinned(json: string): Handler {
   const dir = apiDir();
   try {
     const pinned = JSON.parse(json) as Pinned;
-    return createMcpHandler(pinnedPayloads(files(dir), pinned.checksums), pinned.toolList, pinned.base);
+    return createMcpHandler(onTimetable(pinnedPayloads(files(dir), pinned.checksums)), pinned.toolList, pinned.base);
   } catch (e) {
     return unavailable(dir, e);
   }
@@ -86,7 +108,7 @@ function loadChecked(): Handler {
     const address = siteAddress(process.env);
     if ('problem' in address) throw new Error(address.problem);
     const { payloads, toolList } = checkedPayloads(readTexts(dir));
-    return createMcpHandler(payloads, toolList, address.url);
+    return createMcpHandler(onTimetable(payloads), toolList, address.url);
   } catch (e) {
     return unavailable(dir, e);
   }

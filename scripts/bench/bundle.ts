@@ -4,17 +4,17 @@
  * `npm run build` writes, node_bundler "none"), and as Netlify would package the TypeScript source itself
  * (traced). The payloads come from a benchmark build (production-build.ts), not from the repository's dist/.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { BUNDLED_FUNCTIONS_DIR, FUNCTION_SOURCE } from '../lib/bundle-function.ts';
 import type { ProductionBuild } from './production-build.ts';
 
-/** The `included_files` list of netlify.toml's [functions] section. */
+/** The `included_files` list of netlify.toml's [functions.mcp] section. */
 export function includedFiles(root: string): string[] {
   const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
   const list = /^\s*included_files\s*=\s*(\[[^\]]*\])/m.exec(toml)?.[1];
-  if (!list) throw new Error('netlify.toml has no [functions] included_files');
+  if (!list) throw new Error('netlify.toml has no [functions.mcp] included_files');
   return JSON.parse(list) as string[];
 }
 
@@ -53,7 +53,14 @@ async function zip(
 
 /** What `included_files` puts into the package: each listed file at its path, here taken from `build`. */
 function includePayloads(root: string, bundle: DeployBundle, build: ProductionBuild): DeployBundle {
+  const dist = join(build.apiDir, '..', '..');
   for (const file of includedFiles(root)) {
+    // The timetable's files (docs/timetable.md): a file, or a folder as `<folder>/**`, at its path under dist/.
+    if (file.startsWith('dist/_timetable/')) {
+      const rel = file.slice('dist/'.length).replace(/\/\*\*$/, '');
+      cpSync(join(dist, rel), join(bundle.taskRoot, 'dist', rel), { recursive: true });
+      continue;
+    }
     if (!file.startsWith('dist/api/v1/'))
       throw new Error(`included file ${file} is not a payload: teach scripts/bench/bundle.ts where to find it`);
     const target = join(bundle.taskRoot, file);

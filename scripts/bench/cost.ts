@@ -1,8 +1,8 @@
 /**
  * `npm run bench:cost`: a 30-day month of Resetcast priced in Netlify credits, meter by meter, for each
  * design of the registry (scripts/lib/cost/designs.ts), and which plans it fits (docs/cost.md). Deploys
- * come from the replay of the last 90 days of data/ under the pull's build rule (scripts/lib/rebuild-replay.ts,
- * as `npm run bench:rebuilds`); the watcher's and /mcp's durations, the watcher's statements and the
+ * come from the replay of the last 90 days of data/ under the pull's build rule as it ships (scripts/lib/rebuild-replay.ts,
+ * replayTimetablePulls, as `npm run bench:rebuilds`); the watcher's and /mcp's durations, the watcher's statements and the
  * site's bytes are measured on a build of data/ (cost-measure.ts), or, with --no-measure, taken from the
  * stated figures below and labelled so.
  */
@@ -19,7 +19,7 @@ import { DESIGNS, TRAFFIC, WATCH_PERIOD_MS, type Measurements, type RecordSpan }
 import { fixedCredits, gbHours, MONTH_MS, planFit, priceUsage, totalCredits } from '../lib/cost/price.ts';
 import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
-import { lastSpan, replayPulls } from '../lib/rebuild-replay.ts';
+import { lastSpan, replayTimetablePulls } from '../lib/rebuild-replay.ts';
 import { measureMcp, measureSite, measureWatcher } from './cost-measure.ts';
 import { productionBuild, removeBuild } from './production-build.ts';
 
@@ -52,7 +52,7 @@ const data = parseDataset(readDataFiles(dataDir()), clock);
 
 /** The last `lastDays` of the replay, with the posts and alerts that fall in it. */
 function recordOf(): RecordSpan {
-  const replay = replayPulls(data, stepMs);
+  const replay = replayTimetablePulls(data, stepMs);
   const pulls = lastSpan(replay, lastDays * DAY_MS);
   const to = replay.end;
   const from = pulls[0]!.t;

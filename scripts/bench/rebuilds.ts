@@ -2,7 +2,11 @@
  * `npm run bench:rebuilds`: Netlify builds per day under the scheduled pull's build rule
  * (src/jobs/rebuild/rebuild.ts), replayed over the recorded history of data/ at 30-minute pulls
  * (scripts/lib/rebuild-replay.ts, which `npm run bench:cost` prices too), against the rule before it (a
- * build whenever data/ changed: every pull writes signals.json and a forecast-log line, so every pull).
+ * build whenever data/ changed: every pull writes signals.json and a forecast-log line, so every pull);
+ * then the timetable's rule (docs/timetable.md) twice: as it ships (builds for facts, for signals that move
+ * the figures, before the deployed timetable runs out, and while the pages, feeds and calendar are static,
+ * STATIC_OUTPUTS_FOLLOW_CLOCK, for figures the clock moved on them since the build), and facts only, the rule
+ * once the pages are timetable states (projected: they are not yet).
  */
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
@@ -11,7 +15,8 @@ import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { BENCH_REBUILDS } from '../lib/commands/tools.ts';
 import { parseCommand } from '../lib/flags.ts';
-import { built, lastSpan, replayPulls, type Pull } from '../lib/rebuild-replay.ts';
+import { built, lastSpan, replayPulls, replayTimetablePulls, type Pull, type Replay } from '../lib/rebuild-replay.ts';
+import { STATIC_OUTPUTS_FOLLOW_CLOCK } from '../../src/jobs/rebuild/rebuild.ts';
 
 const { values } = parseCommand(BENCH_REBUILDS);
 const stepMs = Number(values['step-minutes'] ?? 30) * MINUTE_MS;
@@ -53,3 +58,33 @@ console.log(
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const line of [...report('whole record', pulls), ...report(`last ${lastDays} days`, lastSpan(replay, lastDays * DAY_MS))])
   console.log(line);
+
+/** The timetable's rule beside the rule before it: builds a day and why. */
+function timetableReport(label: string, rule: string, before: Pull[], after: Pull[]): string {
+  const days = after.length / perDay;
+  const rate = (list: Pull[]): string => fmt(list.filter(built).length / days);
+  const count = (key: 'fact' | 'numbers' | 'timeBound' | 'horizon' | 'pages'): string =>
+    fmt(after.filter((p) => p[key] === true).length / days);
+  const why = (['fact', 'numbers', 'timeBound', 'horizon', 'pages'] as const).map(count).join(' | ');
+  return `| ${label} | ${rule} | ${fmt(days)} | ${rate(before)} | ${rate(after)} | ${why} |`;
+}
+
+const rules: [string, Replay][] = [
+  [`as it ships (pages static, STATIC_OUTPUTS_FOLLOW_CLOCK = ${STATIC_OUTPUTS_FOLLOW_CLOCK})`, replayTimetablePulls(data, stepMs)],
+  ['facts only (once pages are timetable states; projected)', replayTimetablePulls(data, stepMs, false)],
+];
+console.log('');
+console.log(
+  'With the timetable (docs/timetable.md): the API serves the state for each instant, so the clock alone never builds for it; ' +
+    'the pages, feeds and calendar are one file per build until they are states, so as it ships they still build when the clock moves what they show.',
+);
+console.log('');
+console.log(
+  '| span | rule | days | builds/day today | builds/day under the rule | with a fact | forecast moved by a signal or staleness (no fact) | ' +
+    'alerts or banked grants (no fact) | the timetable running out | the static pages moved since the build |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const [rule, timetable] of rules) {
+  console.log(timetableReport('whole record', rule, pulls, timetable.pulls));
+  console.log(timetableReport(`last ${lastDays} days`, rule, lastSpan(replay, lastDays * DAY_MS), lastSpan(timetable, lastDays * DAY_MS)));
+}

@@ -15,9 +15,15 @@ import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp
 import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
+import { CLOCK_PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
+import { timetableProblems } from '../../src/site/timetable.ts';
+import { readHeaderRules } from '../../src/serve/load.ts';
+import { headersFor } from '../../src/serve/static.ts';
 import { siteBase } from '../../src/io/site-address.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
+/** The timetable function (docs/timetable.md): bundled the same way, pinned to netlify.toml's headers for its paths. */
+export const TIMETABLE_SOURCE = 'netlify/functions/timetable.ts';
 /** The watcher (docs/alerts.md): bundled the same way, only the retired sent-log pinned (bundleWatchFunction); it reads the deploy over HTTP. */
 export const WATCH_SOURCE = 'netlify/functions/watch.ts';
 /** X's webhook (docs/alerts.md, "X's webhook"): bundled the same way, nothing pinned. */
@@ -112,6 +118,25 @@ export async function bundleWebhookFunction(root: string, outfile: string, dataD
 const pinnedRetiredLog = (dataDir: string) => ({
   define: { RESETCAST_RETIRED_SENT_LOG: JSON.stringify(readDataFile(dataDir, 'sentLog')) },
 });
+
+/**
+ * The deployable timetable function: the build's timetable checked first (every state file there, of its
+ * payload's schema and published under `base`, the address /mcp is pinned to; a problem throws naming the
+ * file, so nothing is published), then bundled with the headers netlify.toml gives each of its paths, read
+ * with Netlify's parser as `npm start` reads them. `base` is the environment's address when not given.
+ */
+export async function bundleTimetableFunction(root: string, outfile: string, dist: string, base: string = siteBase()): Promise<string> {
+  const problems = timetableProblems(dist, base);
+  if (problems.length > 0) throw new Error(`the timetable in ${dist} cannot be published:\n  - ${problems.join('\n  - ')}`);
+  const rules = await readHeaderRules(join(root, 'netlify.toml'));
+  const paths = timetablePaths();
+  const headers = Object.fromEntries(paths.map((p) => [p, headersFor(rules, p)]));
+  const define = { RESETCAST_BUNDLED: 'true', RESETCAST_TIMETABLE_HEADERS: JSON.stringify(JSON.stringify(headers)) };
+  return bundleFunction(root, TIMETABLE_SOURCE, outfile, { define });
+}
+
+/** The paths the timetable function serves: one per clock payload. */
+export const timetablePaths = (): string[] => CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`);
 
 /**
  * Modules the function imports but never runs, replaced in the bundle by small stand-ins (half of the

@@ -7,19 +7,28 @@
  * history to replay; a real incident adds builds through the numbers it moves). A pull builds when a fact
  * appeared since the previous pull or what a build then would publish (publishedNow: the forecast's
  * numbers, the alert ids, the active banked grants and their advice) differs from what the last build
- * published (viewChanges): the rule and the functions of `npm run facts-changed`.
+ * published (viewChanges): the rule of `npm run facts-changed` before the timetable; replayTimetablePulls
+ * replays its rule since (docs/timetable.md): as it ships, with the static pages' check
+ * (STATIC_OUTPUTS_FOLLOW_CLOCK), or without it, the rule once the pages are timetable states.
  */
 import type { Dataset } from '../../src/core/dataset/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
-import { publishedNow, type PublishedView } from '../../src/jobs/rebuild/published.ts';
-import { viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
+import { publishedNow, staticView, type PublishedView } from '../../src/jobs/rebuild/published.ts';
+import { HORIZON_MARGIN_MS, pagesChanges, STATIC_OUTPUTS_FOLLOW_CLOCK, viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
+import { timetableHorizon } from '../../src/core/forecast/horizon.ts';
 
-/** Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound). */
+/**
+ * Why a pull built: a fact, else the forecast's numbers, else the alerts or banked grants alone (time-bound),
+ * else (with the timetable) the deployed timetable running out, else the static pages showing figures moved
+ * since the build (while STATIC_OUTPUTS_FOLLOW_CLOCK).
+ */
 export interface Pull {
   t: number;
   fact: boolean;
   numbers: boolean;
   timeBound: boolean;
+  horizon?: boolean;
+  pages?: boolean;
 }
 
 export interface Replay {
@@ -30,7 +39,7 @@ export interface Replay {
   end: number;
 }
 
-export const built = (p: Pull): boolean => p.fact || p.numbers || p.timeBound;
+export const built = (p: Pull): boolean => p.fact || p.numbers || p.timeBound || p.horizon === true || p.pages === true;
 
 /** Every moment a fact was published: an event, a promise, a grant, a correction. */
 function factTimesOf(data: Dataset): number[] {
@@ -64,13 +73,12 @@ export function datasetAt(data: Dataset, t: number): Dataset {
   };
 }
 
-/** The pulls of the whole record, each with why it built (or none of the three: no build). */
-export function replayPulls(data: Dataset, stepMs: number): Replay {
+/** The pull times of the whole record, each with whether a fact appeared since the previous pull. */
+function pullTimes(data: Dataset, stepMs: number): { factTimes: number[]; end: number; times: { t: number; fact: boolean }[] } {
   const factTimes = factTimesOf(data);
   const first = factTimes[0]!;
   const end = Math.max(factTimes.at(-1)!, Date.parse(data.signals.fetched_at), Date.parse(data.eventsCheckedAt));
-  const pulls: Pull[] = [];
-  let deployed: PublishedView | null = null;
+  const times: { t: number; fact: boolean }[] = [];
   let next = 0;
   // The first pull is one step after the first fact, so that fact is the first build.
   for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
@@ -79,13 +87,64 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
       fact = true;
       next += 1;
     }
-    const view = publishedNow(datasetAt(data, t), new Date(t), 'https://bench.invalid');
-    const changes = deployed === null ? { forecast: 'first build' } : viewChanges(deployed, view);
-    const numbers = !fact && changes.forecast !== undefined;
-    const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
-    if (fact || numbers || timeBound) deployed = view;
-    pulls.push({ t, fact, numbers, timeBound });
+    times.push({ t, fact });
   }
+  return { factTimes, end, times };
+}
+
+const BASE = 'https://bench.invalid';
+
+/** Why a pull builds, given what a build then publishes and what the deployed site shows then (null: nothing yet). */
+function reasons(fact: boolean, deployed: PublishedView | null, view: PublishedView): Omit<Pull, 't'> {
+  const changes = deployed === null ? { forecast: 'first build' } : viewChanges(deployed, view);
+  const numbers = !fact && changes.forecast !== undefined;
+  const timeBound = !fact && !numbers && (changes.alerts !== undefined || changes.banked !== undefined);
+  return { fact, numbers, timeBound };
+}
+
+/** The pulls of the whole record, each with why it built (or none of the three: no build). */
+export function replayPulls(data: Dataset, stepMs: number): Replay {
+  const { factTimes, end, times } = pullTimes(data, stepMs);
+  let deployed: PublishedView | null = null;
+  const pulls = times.map(({ t, fact }): Pull => {
+    const view = publishedNow(datasetAt(data, t), new Date(t), BASE);
+    const why = reasons(fact, deployed, view);
+    if (built({ t, ...why })) deployed = view;
+    return { t, ...why };
+  });
+  return { pulls, factTimes, end };
+}
+
+/**
+ * The pulls of the whole record under the timetable's rule (docs/timetable.md, `npm run facts-changed` since
+ * issue 37): the deployed site serves, at each pull, the state its build computed for that instant, so what
+ * is compared is what a build then would publish with what the last build's data publish at the same
+ * instant (a change the clock alone makes is in the deployed timetable); a build is asked for
+ * HORIZON_MARGIN_MS before the deployed timetable runs out; and, with `staticOutputsFollowClock` (as it
+ * ships), when the view a build of the pull's data publishes at the last build's instant (what the static
+ * pages show, staticView) differs from the one it publishes now, as `npm run facts-changed` computes it.
+ */
+export function replayTimetablePulls(data: Dataset, stepMs: number, staticOutputsFollowClock = STATIC_OUTPUTS_FOLLOW_CLOCK): Replay {
+  const { factTimes, end, times } = pullTimes(data, stepMs);
+  let deployed: { data: Dataset; clock: { builtAt: string; eventsCheckedAt: string }; horizonMs: number } | null = null;
+  const pulls = times.map(({ t, fact }): Pull => {
+    const now = datasetAt(data, t);
+    const view = publishedNow(now, new Date(t), BASE);
+    const why = reasons(fact, deployed && publishedNow(deployed.data, new Date(t), BASE), view);
+    const horizon = !built({ t, ...why }) && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
+    const pages =
+      staticOutputsFollowClock &&
+      !built({ t, ...why, horizon }) &&
+      deployed !== null &&
+      pagesChanges(staticView(now, deployed.clock, new Date(t), BASE)).length > 0;
+    if (built({ t, ...why, horizon, pages }))
+      deployed = {
+        data: now,
+        clock: { builtAt: toTimestamp(new Date(t)), eventsCheckedAt: now.eventsCheckedAt },
+        horizonMs: timetableHorizon(new Date(t), now.eventsCheckedAt) * 1000,
+      };
+    return { t, ...why, horizon, pages };
+  });
   return { pulls, factTimes, end };
 }
 

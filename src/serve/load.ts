@@ -10,18 +10,32 @@ import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
-import { compressible, contentType, headersFor, type GzipVariants, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
+import {
+  compressible,
+  contentType,
+  fromPattern,
+  headersFor,
+  type GzipVariants,
+  type HeaderRule,
+  type NotFoundRule,
+  type SiteFiles,
+} from './static.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
-/** Every file under `dir` (dot-folders such as .well-known included), keyed by its URL path. */
-export function readSiteFiles(dir: string): SiteFiles {
+/**
+ * Every file under `dir` (dot-folders such as .well-known included), keyed by its URL path; but those under
+ * a `hidden` path (netlify.toml's forced 404s, `readHiddenPaths`), which are never served and not read.
+ */
+export function readSiteFiles(dir: string, hidden: readonly string[] = []): SiteFiles {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} does not exist: run \`npm run build\` first`);
+  const patterns = hidden.map(fromPattern);
   const files = new Map<string, Uint8Array>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
-    files.set(`/${relative(dir, full).split(sep).join('/')}`, readFileSync(full));
+    const path = `/${relative(dir, full).split(sep).join('/')}`;
+    if (!patterns.some((p) => p.test(path))) files.set(path, readFileSync(full));
   }
   return files;
 }
@@ -58,9 +72,9 @@ export async function readHeaderRules(netlifyToml: string): Promise<HeaderRule[]
 
 /**
  * netlify.toml's [[redirects]] with status 404 (the per-locale 404 pages), parsed by
- * @netlify/redirect-parser (what Netlify itself uses); errors stop the start. The site has no other kind of
- * redirect: one that is not a plain 404 page (forced, conditional, another status) stops the start too,
- * rather than being served differently from Netlify.
+ * @netlify/redirect-parser (what Netlify itself uses); errors stop the start. The site has one other kind of
+ * redirect, a forced 404 to /404.html hiding a folder (`readHiddenPaths`); any other (conditional, another
+ * status) stops the start too, rather than being served differently from Netlify.
  */
 /** The fields of a parsed redirect this runtime reads (the parser types its answer as unknown[]). */
 interface ParsedRedirect {
@@ -73,7 +87,7 @@ interface ParsedRedirect {
   query?: Record<string, unknown>;
 }
 
-export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRule[]> {
+async function readRedirects(netlifyToml: string): Promise<ParsedRedirect[]> {
   const { redirects, errors } = await parseAllRedirects({
     netlifyConfigPath: netlifyToml,
     redirectsFiles: [],
@@ -81,21 +95,40 @@ export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRu
     minimal: false,
   });
   if (errors.length > 0) throw new Error(`${netlifyToml}: invalid [[redirects]]:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
-  return (redirects as ParsedRedirect[]).map((r) => {
-    const plain =
-      r.status === 404 &&
-      !r.force &&
-      Object.keys(r.conditions ?? {}).length === 0 &&
-      Object.keys(r.query ?? {}).length === 0 &&
-      r.path !== undefined &&
-      r.to?.startsWith('/');
-    if (!plain)
-      throw new Error(
-        `${netlifyToml}: [[redirects]] from ${r.from}: the local runtime serves only unforced 404 pages (status 404, a local target, no conditions)`,
-      );
-    return { from: r.path!, to: r.to! };
-  });
+  return redirects as ParsedRedirect[];
 }
+
+/** A forced 404 to /404.html: a folder of dist/ that is never served (the timetable's, docs/timetable.md). */
+const hiding = (r: ParsedRedirect): boolean => r.status === 404 && r.force === true && r.to === '/404.html' && r.path !== undefined;
+
+export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRule[]> {
+  return (await readRedirects(netlifyToml))
+    .filter((r) => !hiding(r))
+    .map((r) => {
+      const plain =
+        r.status === 404 &&
+        !r.force &&
+        Object.keys(r.conditions ?? {}).length === 0 &&
+        Object.keys(r.query ?? {}).length === 0 &&
+        r.path !== undefined &&
+        r.to?.startsWith('/');
+      if (!plain)
+        throw new Error(
+          `${netlifyToml}: [[redirects]] from ${r.from}: the local runtime serves only unforced 404 pages (status 404, a local target, ` +
+            'no conditions) and forced 404s to /404.html that hide a folder',
+        );
+      return { from: r.path!, to: r.to! };
+    });
+}
+
+/** The paths netlify.toml hides (forced 404s to /404.html): their files are left out of the snapshot, so they answer 404. */
+export async function readHiddenPaths(netlifyToml: string): Promise<string[]> {
+  return (await readRedirects(netlifyToml)).filter(hiding).map((r) => r.path!);
+}
+
+/** A rebuilt bundle at the same path is a new module only under a new URL: the import cache keys on it. */
+const bundleHref = (bundle: string, tag?: string): string =>
+  pathToFileURL(resolve(bundle)).href + (tag === undefined ? '' : `?build=${encodeURIComponent(tag)}`);
 
 /**
  * Imports the bundled function (`.netlify/functions-bundled/mcp.mjs`): its default export is the handler,
@@ -105,10 +138,23 @@ export async function readNotFoundRules(netlifyToml: string): Promise<NotFoundRu
 export async function loadBundledFunction(bundle: string, apiDir: string, tag?: string): Promise<{ handler: Handler; path: string }> {
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
   process.env['RESETCAST_API_DIR'] = resolve(apiDir);
-  // A rebuilt bundle at the same path is a new module only under a new URL: the import cache keys on it.
-  const href = pathToFileURL(resolve(bundle)).href + (tag === undefined ? '' : `?build=${encodeURIComponent(tag)}`);
-  const mod = (await import(href)) as { default: Handler; config: { path: string } };
+  const mod = (await import(bundleHref(bundle, tag))) as { default: Handler; config: { path: string } };
   if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string')
     throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
   return { handler: mod.default, path: mod.config.path };
+}
+
+/**
+ * Imports the bundled timetable function (`.netlify/functions-bundled/timetable.mjs`, docs/timetable.md):
+ * its default export is the handler, `config.path` its routes. It reads the timetable's index once, at
+ * import, from RESETCAST_TIMETABLE_DIR, set here to the served dist/_timetable: a new build's `tag` imports
+ * it anew, so it reads that build's index, not the last one's.
+ */
+export async function loadTimetableFunction(bundle: string, dir: string, tag?: string): Promise<{ handler: Handler; paths: string[] }> {
+  if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
+  process.env['RESETCAST_TIMETABLE_DIR'] = resolve(dir);
+  const mod = (await import(bundleHref(bundle, tag))) as { default: Handler; config: { path: string[] } };
+  if (typeof mod.default !== 'function' || !Array.isArray(mod.config?.path))
+    throw new Error(`${bundle} is not the timetable function (no default handler or config.path list)`);
+  return { handler: mod.default, paths: mod.config.path };
 }

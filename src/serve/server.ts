@@ -1,6 +1,7 @@
 /**
  * The local runtime (`npm start`, docs/serve.md): one node:http server that answers static files from a
- * snapshot of dist/ as Netlify would, and mounts the bundled /mcp function in-process behind a
+ * snapshot of dist/ as Netlify would, serves the clock payloads through the bundled timetable function
+ * (docs/timetable.md), and mounts the bundled /mcp function in-process behind a
  * concurrency limit with a bounded queue that sheds with 503 + Retry-After. Node's own protections bound
  * slow and oversized clients (header and request timeouts, header size, idle sockets); nothing here
  * refuses or resets a connection under load, and every error is answered, never thrown.
@@ -20,7 +21,16 @@ import { buildMarkerPath } from './build-marker.ts';
 import { readMarker, reloadOnBuild } from './reload.ts';
 import { DEFAULT_HOST, listeningUrl } from './settings.ts';
 import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.ts';
-import { loadBundledFunction, readHeaderRules, readNotFoundRules, readSiteFiles, type Handler } from './load.ts';
+import {
+  loadBundledFunction,
+  loadTimetableFunction,
+  readHeaderRules,
+  readHiddenPaths,
+  readNotFoundRules,
+  readSiteFiles,
+  type Handler,
+} from './load.ts';
+import { TIMETABLE_DIR } from '../core/timetable.ts';
 
 /** Methods the fetch standard forbids in a Request (new Request() throws): TRACE would otherwise answer 500. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -32,6 +42,8 @@ export interface SiteServerOptions {
   notFound?: readonly NotFoundRule[];
   /** The function and its route (the bundle's `config.path`). */
   fn: { handler: Handler; path: string };
+  /** The timetable function and its routes (docs/timetable.md): the clock payloads' state for now. */
+  timetable?: { handler: Handler; paths: readonly string[] };
   limits?: Partial<ServeLimits>;
   log?: (line: string) => void;
 }
@@ -80,6 +92,13 @@ export function createSiteServer(options: SiteServerOptions, holder: SiteHolder 
     }
   }
 
+  /** A GET of a clock payload: the timetable function's answer (no body to read, no queue: it reads one file at most). */
+  async function serveTimetable(handler: Handler, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    req.resume();
+    const method = FORBIDDEN_METHODS.has(req.method ?? '') ? 'POST' : (req.method ?? 'GET');
+    await writeWebResponse(res, await handler(new Request(url, { method: method === 'HEAD' ? 'GET' : method })), req.method === 'HEAD');
+  }
+
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -113,6 +132,13 @@ export function createSiteServer(options: SiteServerOptions, holder: SiteHolder 
         });
         return;
       }
+      if (site.timetable?.paths.includes(url.pathname)) {
+        serveTimetable(site.timetable.handler, req, res, url).catch((e: unknown) => {
+          log(`[serve] ${url.pathname}: ${(e as Error).stack ?? String(e)}`);
+          if (!res.headersSent) res.destroy();
+        });
+        return;
+      }
       const encoding = { accept: req.headers['accept-encoding'], gzipped: site.gzipped };
       writeStatic(
         res,
@@ -138,14 +164,18 @@ export interface StartOptions {
   info?: (line: string) => void;
 }
 
-/** Reads dist/, netlify.toml and the bundled function under `root` (`tag` tells one build's function module from the last). */
+/**
+ * Reads dist/, netlify.toml and the bundled functions (/mcp and the timetable's) under `root` (`tag` tells one
+ * build's function modules from the last: each reads its build's timetable index when imported).
+ */
 async function loadSite(root: string, tag?: string): Promise<SiteSnapshot> {
   const dist = join(root, 'dist');
-  const files = readSiteFiles(dist);
+  const files = readSiteFiles(dist, await readHiddenPaths(join(root, 'netlify.toml')));
   const rules = await readHeaderRules(join(root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(root, 'netlify.toml'));
   const fn = await loadBundledFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'), tag);
-  return siteSnapshot({ files, rules, notFound, fn });
+  const timetable = await loadTimetableFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), join(dist, TIMETABLE_DIR), tag);
+  return siteSnapshot({ files, rules, notFound, fn, timetable });
 }
 
 /**
@@ -158,13 +188,14 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   // Read before the build is: a build that ends during this load is then still new to the poll.
   const served = readMarker(marker);
   const holder: SiteHolder = { current: await loadSite(o.root) };
-  const { files, rules, notFound, fn } = holder.current;
+  const { files, rules, notFound, fn, timetable } = holder.current;
   const server = createSiteServer(
     {
       files,
       rules,
       ...(notFound ? { notFound } : {}),
       fn,
+      ...(timetable ? { timetable } : {}),
       ...(o.limits ? { limits: o.limits } : {}),
       ...(o.log ? { log: o.log } : {}),
     },

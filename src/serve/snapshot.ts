@@ -2,13 +2,15 @@
 import { gzipVariants, type Handler } from './load.ts';
 import type { GzipVariants, HeaderRule, NotFoundRule, SiteFiles } from './static.ts';
 
-/** One build as the server answers it: dist/'s files with their gzip forms, the rules and the function. */
+/** One build as the server answers it: dist/'s files with their gzip forms, the rules and the functions. */
 export interface SiteSnapshot {
   files: SiteFiles;
   gzipped: GzipVariants;
   rules: readonly HeaderRule[];
   notFound: readonly NotFoundRule[] | undefined;
   fn: { handler: Handler; path: string };
+  /** The timetable function and its routes (docs/timetable.md): the clock payloads' state for now. */
+  timetable: { handler: Handler; paths: readonly string[] } | undefined;
 }
 
 /** Compressed once, here, so the snapshot and its gzip forms are made together and no request compresses. */
@@ -17,8 +19,16 @@ export function siteSnapshot(o: {
   rules: readonly HeaderRule[];
   notFound?: readonly NotFoundRule[] | undefined;
   fn: SiteSnapshot['fn'];
+  timetable?: SiteSnapshot['timetable'];
 }): SiteSnapshot {
-  return { files: o.files, gzipped: gzipVariants(o.files, o.rules), rules: o.rules, notFound: o.notFound, fn: o.fn };
+  return {
+    files: o.files,
+    gzipped: gzipVariants(o.files, o.rules),
+    rules: o.rules,
+    notFound: o.notFound,
+    fn: o.fn,
+    timetable: o.timetable,
+  };
 }
 
 /** The snapshot a server answers from: replaced whole by a reload (reload.ts), never changed in place. */

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { astroBuild, listFiles } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { SITE } from '../../src/core/site.ts';
+import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, type TimetableIndex } from '../../src/core/timetable.ts';
+import { CLOCK_PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
 
 const FORK = 'https://odds.example.org';
 
@@ -32,6 +34,14 @@ describe('the build for a fork', () => {
     expect(read('statusline.sh')).toContain(`RESETCAST_DEFAULT_URL='${FORK}'`);
     expect(read('index.html')).toContain(`<link rel="canonical" href="${FORK}/">`);
     expect(read('index.html')).toContain(`content="${FORK}/og/en/home.png"`);
+    // The timetable (docs/timetable.md) is the same build's: its state at the build's instant is, byte for
+    // byte, what this fork's build publishes for each clock payload.
+    const index = JSON.parse(read(`${TIMETABLE_DIR}/${TIMETABLE_INDEX}`)) as TimetableIndex;
+    for (const name of CLOCK_PAYLOAD_NAMES) {
+      const first = read(`${TIMETABLE_DIR}/${stateFile(name, index.states[name]![0]!)}`);
+      expect(JSON.parse(first).source, name).toBe(FORK);
+      expect(first, name).toBe(read(`api/v1/${name}.json`));
+    }
     // The one place today's address stays: the recorded facts' own links (an event without a post links to
     // its timeline entry), which are data, kept as recorded.
     // (An iCalendar line is folded at 75 octets: unfolded first.)

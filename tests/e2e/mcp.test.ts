@@ -16,6 +16,19 @@ const mcpUrl = `${baseUrl}/mcp`;
 const published = async (name: string): Promise<string> => (await fetch(`${baseUrl}/api/v1/${name}.json`)).text();
 const textOf = (r: unknown): string => ((r as { content: { text: string }[] }).content.at(-1) as { text: string }).text;
 
+/**
+ * A call and the published file of one timetable state (docs/timetable.md): forecast.json is the state for
+ * the request's instant, so a call is compared with the file read before and after it only when both reads
+ * agree (no state began in between); a boundary crossed means trying again.
+ */
+async function withinOneState<T>(name: string, call: () => Promise<T>): Promise<{ result: T; text: string }> {
+  for (;;) {
+    const before = await published(name);
+    const result = await call();
+    if ((await published(name)) === before) return { result, text: before };
+  }
+}
+
 describe('the official SDK client over Streamable HTTP', () => {
   const client = new Client({ name: 'resetcast-e2e', version: '1.0.0' });
   beforeAll(async () => {
@@ -42,13 +55,13 @@ describe('the official SDK client over Streamable HTTP', () => {
     ['get_reset_forecast', 'forecast'],
     ['get_status_signals', 'signals'],
   ])('%s returns %s.json byte for byte', async (name, file) => {
-    const [result, text] = await Promise.all([client.callTool({ name, arguments: {} }), published(file)]);
+    const { result, text } = await withinOneState(file, () => client.callTool({ name, arguments: {} }));
     expect(textOf(result)).toBe(text);
     expect(result.structuredContent).toEqual(JSON.parse(text));
   });
 
   it('get_reset_forecast starts with a line saying "not vouched for" exactly when forecast.json says available: false (issue 32)', async () => {
-    const [result, text] = await Promise.all([client.callTool({ name: 'get_reset_forecast', arguments: {} }), published('forecast')]);
+    const { result, text } = await withinOneState('forecast', () => client.callTool({ name: 'get_reset_forecast', arguments: {} }));
     const { available, p24 } = JSON.parse(text) as { available: boolean; p24: number };
     const blocks = (result as { content: { text: string }[] }).content.map((c) => c.text);
     if (available) expect(blocks).toEqual([text]);
@@ -253,10 +266,10 @@ describe('raw HTTP in the 2026-07-28 era: each refusal the specification names, 
   });
 
   it('tools/call: the payload byte for byte, with resultType', async () => {
-    const res = await post(forecastCall, forecastHeaders);
-    const { result } = (await res.json()) as { result: { resultType: string; content: { text: string }[] } };
+    const { result: body, text } = await withinOneState('forecast', async () => (await post(forecastCall, forecastHeaders)).json());
+    const { result } = body as { result: { resultType: string; content: { text: string }[] } };
     expect(result.resultType).toBe('complete');
-    expect(result.content.at(-1)?.text).toBe(await published('forecast'));
+    expect(result.content.at(-1)?.text).toBe(text);
   });
 
   it.each([

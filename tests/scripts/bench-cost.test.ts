@@ -44,7 +44,7 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
     expect(out).toContain('--no-measure: nothing measured');
     expect(out).toMatch(/traffic \(stated\): 100,000 page views and 1,000,000 API requests a month/);
     for (const [heading, webhook] of [
-      ['today (stated)', true],
+      ['as it ships (stated)', true],
       ['watcher every minute, no webhook (stated)', false],
       ['facts only, database sleeps (projected)', true],
     ] as const) {
@@ -61,10 +61,10 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
       expect(deploys[2]).toMatch(/\d+ builds/);
     }
     // The watcher on the database every 5 minutes (every minute before the webhook) never lets it sleep: 720 hours.
-    expect(section(out, 'today').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
+    expect(section(out, 'as it ships').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
     expect(section(out, 'watcher every minute, no webhook').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
     // X's webhook: 300 deliveries and 720 hourly CRCs a month.
-    expect(section(out, 'today').get('function compute: x-webhook')![0]).toMatch(/^1,020 × /);
+    expect(section(out, 'as it ships').get('function compute: x-webhook')![0]).toMatch(/^1,020 × /);
     expect(out).toMatch(/^- Free: (fits|spent on day \d+ of 30, then every site of the team paused \("Site not available"\).*)$/m);
     expect(out).toMatch(/^- Personal: /m);
     expect(out).toMatch(/^- Pro: /m);

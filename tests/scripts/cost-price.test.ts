@@ -166,18 +166,18 @@ const MEASURED: Measurements = {
 };
 
 describe('the designs of the registry, on a record of 30 days', () => {
-  const today = DESIGNS.find((d) => d.name === 'today')!;
+  const today = DESIGNS.find((d) => d.name === 'as it ships')!;
   const projected = DESIGNS.find((d) => d.status === 'projected')!;
 
   it.each<[number, number]>([
     [0, 0],
     [10, 150],
     [217, 3_255],
-  ])("today: %d builds in the replay's 30 days are %d credits of deploys", (builds, expected) =>
+  ])("as it ships: %d builds in the replay's 30 days are %d credits of deploys", (builds, expected) =>
     expect(credits(today.usage(record(builds), MEASURED), 'production deploys')).toBeCloseTo(expected, 9),
   );
 
-  it('today: the watcher every 5 minutes keeps the database awake all month, 720 h; its runs and the webhook billed by their durations', () => {
+  it('as it ships: the watcher every 5 minutes keeps the database awake all month, 720 h; its runs and the webhook billed by their durations', () => {
     const u = today.usage(record(10), MEASURED);
     expect(u.database.awakeHours).toBeCloseTo(720, 9);
     // 8,639 quiet runs at 300 ms and one with a post at 900 ms, at 1 GB: (8,639 × 0.3 + 0.9) / 3600 GB-hours.
@@ -201,7 +201,7 @@ describe('the designs of the registry, on a record of 30 days', () => {
     expect(u.database.awakeHours).toBeCloseTo(720, 9);
   });
 
-  it('today, were a quiet run to make no statement: the database awake only around the deploys and alerts, as counted', () => {
+  it('as it ships, were a quiet run to make no statement: the database awake only around the deploys and alerts, as counted', () => {
     const quiet = { ...MEASURED, watcher: { ...MEASURED.watcher, quietStatements: 0 } };
     // 10 builds, every half hour from T0: spans of 5 minutes, 10 of them, and the alert at day 10 another.
     expect(today.usage({ ...record(10), alerts: [T0 + 10 * DAY] }, quiet).database.awakeHours).toBeCloseTo(55 / 60, 9);

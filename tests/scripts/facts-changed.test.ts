@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/core/dataset/index.ts';
 import { SITE } from '../../src/core/site.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
-import { createPayloads } from '../../src/site/api/payloads.ts';
+import { createClockPayloadTexts, createPayloads } from '../../src/site/api/payloads.ts';
 import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { startServer, type FixtureServer, type Reply } from '../support/fixture-server.ts';
@@ -18,6 +18,12 @@ import type { JsonOf } from '../support/json.ts';
 import { forecastLogLine } from '../support/forecast-log.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
+const NO_BUILD =
+  'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed and as the pages show them ' +
+  '(available false, p24 6, p48 15)\n';
+/** The reason the static pages, feeds and calendar give while they are not timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK). */
+const PAGES = 'the pages, static until they are timetable states, show figures moved since the build: ';
+const lines = (out: string): string[] => out.split('\n').filter((l) => l !== '');
 let server: FixtureServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -36,6 +42,15 @@ function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): D
   return { forecast: doc({ ...payloads.forecast, ...numbers }), alerts: doc(payloads.alerts), banked: doc(payloads.banked) };
 }
 
+/**
+ * The site as a build of `dir` at `builtAt` deploys it with its timetable (docs/timetable.md), as it answers at
+ * `at`: each payload the state for that instant, computed by that build.
+ */
+function timetableFrom(dir: string, builtAt: Date, at = HISTORY_NOW): Deployed {
+  const texts = createClockPayloadTexts(parseDataset(readDataFiles(dir), at), at, SITE.url, builtAt);
+  return { forecast: { body: texts.forecast }, alerts: { body: texts.alerts }, banked: { body: texts.banked } };
+}
+
 /** A local stand-in for the deployed site: its three payloads, anything else 404. */
 async function site(deployed: Deployed): Promise<string> {
   const byPath: Record<string, Reply> = {
@@ -48,13 +63,18 @@ async function site(deployed: Deployed): Promise<string> {
 }
 
 /** Runs the command with data/ = `after`, data/ before = `before`; returns its output and what it appended to --output. */
-async function factsChanged(before: string, after: string, siteUrl: string): Promise<{ code: number | null; out: string; output: string }> {
+async function factsChanged(
+  before: string,
+  after: string,
+  siteUrl: string,
+  epoch = HISTORY_EPOCH,
+): Promise<{ code: number | null; out: string; output: string }> {
   const output = join(after, 'github-output');
   writeFileSync(output, 'earlier=line\n');
   const r = await runNode(['scripts/facts-changed.ts', '--before', before, '--site', siteUrl, '--output', output], {
     PATH: process.env['PATH'] ?? '',
     RESETCAST_DATA_DIR: after,
-    SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
+    SOURCE_DATE_EPOCH: String(epoch),
     RESETCAST_HTTP_TIMEOUT_MS: '2000',
   });
   return { ...r, output: readFileSync(output, 'utf8') };
@@ -90,11 +110,7 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const r = await factsChanged(before, after, await site(builtFrom(before)));
-    expect(r).toEqual({
-      code: 0,
-      out: 'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n',
-      output: 'earlier=line\nrebuild=false\n',
-    });
+    expect(r).toEqual({ code: 0, out: NO_BUILD, output: 'earlier=line\nrebuild=false\n' });
     expect(server!.requests.map((q) => q.url.pathname)).toEqual(['/api/v1/forecast.json', '/api/v1/alerts.json', '/api/v1/banked.json']);
   });
 
@@ -130,7 +146,11 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     editJson(after, 'events.json', (e) => (e.checked_at = '2026-11-22T23:44:29Z'));
     const r = await factsChanged(before, after, await site(builtFrom(before)));
-    expect([r.out, r.output]).toEqual(['forecast: available false → true (deployed → now)\n', 'earlier=line\nrebuild=true\n']);
+    // The pages, built with the record as then checked (stale), show it unavailable too.
+    expect([lines(r.out), r.output]).toEqual([
+      ['forecast: available false → true (deployed → now)', `${PAGES}forecast: available false → true (built → now)`],
+      'earlier=line\nrebuild=true\n',
+    ]);
   });
 
   it('the deployed forecast is a point higher than the one data/ publishes now: build, saying so', async () => {
@@ -145,10 +165,14 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect(r.out).toBe(
-      'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (deployed ' +
-        '→ now)\nbanked: gone test-grant use (deployed → now)\n',
-    );
+    // A site before the timetable: its API and its pages both show 22:45, so both say what went.
+    const gone = 'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant';
+    expect(lines(r.out)).toEqual([
+      `${gone} (deployed → now)`,
+      'banked: gone test-grant use (deployed → now)',
+      `${PAGES}${gone} (built → now)`,
+      `${PAGES}banked: gone test-grant use (built → now)`,
+    ]);
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
@@ -157,7 +181,99 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-23T04:00:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect([r.out, r.output]).toEqual(['alerts: new grant-expiring:test-grant:5h (deployed → now)\n', 'earlier=line\nrebuild=true\n']);
+    expect([lines(r.out), r.output]).toEqual([
+      ['alerts: new grant-expiring:test-grant:5h (deployed → now)', `${PAGES}alerts: new grant-expiring:test-grant:5h (built → now)`],
+      'earlier=line\nrebuild=true\n',
+    ]);
+  });
+
+  it('the same grant expiring, the site serving its timetable (built 22:45, answering at 00:00): gone from its API, not its pages: build', async () => {
+    // The expiry and the reminders' going are in the deployed timetable (the API states at 00:00 have them gone
+    // already), but the pages, feeds and calendar are one file per build: they still show the grant at 22:45.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    grantExpiring([before, after], '2026-11-22T23:30:00Z');
+    quietPull(after);
+    const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
+    expect(lines(r.out)).toEqual([
+      `${PAGES}alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (built → now)`,
+      `${PAGES}banked: gone test-grant use (built → now)`,
+    ]);
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+  });
+
+  it('the site serving its timetable, built 10 minutes before the pull (whose checks come after it), nothing the pages show moved: no build', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const builtAt = new Date(HISTORY_NOW.getTime() - 10 * 60_000);
+    // The pull's signal checks come after the build, as every pull's do.
+    editJson(after, 'signals.json', (sig) => {
+      sig.fetched_at = '2026-11-22T23:59:00Z';
+      if (sig.status.checked_at !== null) sig.status.checked_at = '2026-11-22T23:59:00Z';
+      if (sig.issues.checked_at !== null) sig.issues.checked_at = '2026-11-22T23:59:00Z';
+    });
+    // The case's premise: at the build and at the pull the history publishes the same figures (no alert is due in between).
+    const figures = (at: Date) => {
+      const p = createPayloads(parseDataset(readDataFiles(before), HISTORY_NOW), at, SITE.url);
+      return [p.forecast.available, p.forecast.p24, p.forecast.p48, p.alerts.alerts.length, p.banked.active.length];
+    };
+    expect(figures(builtAt)).toEqual(figures(HISTORY_NOW));
+    const r = await factsChanged(before, after, await site(timetableFrom(before, builtAt)));
+    expect([r.code, r.out, r.output]).toEqual([0, NO_BUILD, 'earlier=line\nrebuild=false\n']);
+  });
+
+  it('a deployed forecast state begun 4 minutes before the pull, p24 moved since: compared at its start, so the API reads as deployed', async () => {
+    // A pull time whose p24 differs from 4 minutes before (the clock alone moved it): compared at the pull's
+    // clock, the state the site serves would read as a point behind.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const data = parseDataset(readDataFiles(before), HISTORY_NOW);
+    const p24 = (t: number): number => createPayloads(data, new Date(t), SITE.url).forecast.p24;
+    let pull = HISTORY_NOW.getTime() + 5 * 60_000;
+    while (p24(pull) === p24(pull - 4 * 60_000)) pull += 5 * 60_000;
+    const start = new Date(pull - 4 * 60_000);
+    const r = await factsChanged(before, after, await site(timetableFrom(before, HISTORY_NOW, start)), pull / 1000);
+    // The API state reads as deployed (no "deployed → now" line); the pages, built at HISTORY_NOW, may say they moved.
+    expect(lines(r.out).filter((l) => !l.startsWith(PAGES) && !l.startsWith('no build: '))).toEqual([]);
+    expect(r.output).toBe(`earlier=line\nrebuild=${lines(r.out).some((l) => l.startsWith(PAGES))}\n`);
+  });
+
+  it('a signal check that moves the forecast (a major Codex outage, a burst of issues): build, though no fact changed', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    editJson(after, 'signals.json', (s) => {
+      s.status = {
+        indicator: 'major',
+        components: [{ name: 'Codex', status: 'major_outage' }],
+        incidents: [],
+        checked_at: '2026-11-22T23:44:29Z',
+      };
+      s.issues = { ...s.issues, recent_count: 60, baseline_per_day: 2, checked_at: '2026-11-22T23:44:29Z' };
+    });
+    const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
+    // The API's line alone: the pages' check takes the signals as seen at the build, so a signal is the API's to report.
+    expect(r.out).toMatch(/^forecast: p24 6 → (\d+), p48 15 → \d+ \(deployed → now\)\n$/);
+    expect(Number(/p24 6 → (\d+)/.exec(r.out)![1])).toBeGreaterThan(6);
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+  });
+
+  it.each([
+    ['runs out in 3 hours: build, saying when', 3, true],
+    ['runs out in 7 hours: not yet', 7, false],
+  ])('the deployed timetable %s (its pages, a week old, build anyway)', async (_, hoursLeft, runsOut) => {
+    // Built 7 days before its horizon (the record checked before the build): the horizon is built_at + 7 d + 1 s.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    quietPull(after);
+    const builtAt = new Date(HISTORY_NOW.getTime() + hoursLeft * 3_600_000 - 7 * 86_400_000);
+    const r = await factsChanged(before, after, await site(timetableFrom(before, builtAt)));
+    const horizon = new Date(builtAt.getTime() + 7 * 86_400_000 + 1000).toISOString().replace('.000Z', 'Z');
+    expect(lines(r.out).filter((l) => !l.startsWith(PAGES))).toEqual(
+      runsOut ? [`the deployed timetable runs out at ${horizon} (now 2026-11-23T00:00:00Z): building a new one`] : [],
+    );
+    // A week of the clock moves the forecast the pages show (the hours since the last reset grow).
+    expect(lines(r.out).filter((l) => l.startsWith(PAGES))).toEqual([
+      expect.stringMatching(/^.*: forecast: p24 \d+ → 6, p48 \d+ → 15 \(built → now\)$/),
+    ]);
+    expect(r.output).toBe('earlier=line\nrebuild=true\n');
   });
 
   it.each([

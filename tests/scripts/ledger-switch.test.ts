@@ -27,7 +27,7 @@ import type { Sql } from '../../src/core/sql.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { importingFirst, RETIRED_LOG } from '../../src/jobs/broadcast/retired-log.ts';
-import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
+import { answerKey, deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
 import { watchStore } from '../../src/jobs/watch/state.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
@@ -42,6 +42,8 @@ import { xApi } from '../support/x-api.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const REPO = 'resetcast/resetcast';
+/** The deploy's alerts.json answers with one ETag (as a static file and the timetable's state do). */
+const ETAG = '"state-1"';
 const IMPORT_LINE = /^✅ ledger: imported \d+ record\(s\) of data\/sent-log\.json \(once per database/;
 
 let pg: LocalPostgres;
@@ -120,7 +122,7 @@ async function world(deployed: string = alertsJson): Promise<World> {
     migrated(`switch${++dbCount}`),
     startServer(ntfyApi()),
     startServer(discordApi()),
-    startServer((u) => (u.pathname === '/api/v1/alerts.json' ? { body: deployed } : undefined)),
+    startServer((u) => (u.pathname === '/api/v1/alerts.json' ? { body: deployed, headers: { ETag: ETAG } } : undefined)),
   ]);
   closers.push(ntfy.close, discord.close, site.close);
   return { url, ntfy, discord, site };
@@ -284,9 +286,11 @@ describe('only a sender about to use the ledger imports, and an import that fail
     const w = await world();
     const check = await testLedger({ url: w.url });
     closers.push(() => check.close());
-    await deployedStore(check.db.sql).write({ deploy: 'deploy-1', settled: true });
+    await deployedStore(check.db.sql).write({ deploy: answerKey('deploy-1', ETAG)!, settled: true });
     const quiet = await watcher(w, withLog, { deployId: 'deploy-1' });
-    expect(quiet.lines).toContain('✅ deployed alerts: deploy deploy-1 unchanged, nothing left to send');
+    expect(quiet.lines).toContainEqual(
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
+    );
     expect(imports(quiet.lines)).toEqual([]);
     expect(quiet.statements).toBe((await watcher(w, withoutLog, { deployId: 'deploy-1' })).statements);
     expect((await check.db.sql.query('SELECT name FROM ledger_imports')).rows).toEqual([]);

@@ -27,10 +27,17 @@ function npmBuild(root: string, epoch: number): Promise<{ code: number | null; o
   return runCommand('npm', ['run', 'build'], env, REPO);
 }
 
-const generatedAt = async (url: string): Promise<string> => {
+/**
+ * The build a forecast.json answer is from: its `freshness.built_at`. forecast.json is a clock payload, served
+ * from the build's timetable (docs/timetable.md) as the state for the wall clock, whose `generated_at` is that
+ * state's instant, not the build's; `built_at` is the build's clock in every state.
+ */
+const builtAtOf = (body: string): string => (JSON.parse(body) as { freshness: { built_at: string } }).freshness.built_at;
+
+const builtAt = async (url: string): Promise<string> => {
   const res = await raw(url, 'GET', '/api/v1/forecast.json');
   expect(res.status).toBe(200);
-  return (JSON.parse(res.body) as { generated_at: string }).generated_at;
+  return builtAtOf(res.body);
 };
 
 const mcpForecast = async (url: string): Promise<string> => {
@@ -66,7 +73,7 @@ describe('npm start and a new npm run build', () => {
   });
 
   it('serves the rebuilt payloads and /mcp answers without a restart, never a half-written file', async () => {
-    const before = await generatedAt(url);
+    const before = await builtAt(url);
     const beforeMcp = await mcpForecast(url);
     const later = HISTORY_EPOCH + 3600;
     const after = new Date(later * 1000).toISOString().replace(/\.000Z$/, 'Z');
@@ -79,7 +86,7 @@ describe('npm start and a new npm run build', () => {
     const watching = (async () => {
       while (building) {
         const res = await raw(url, 'GET', '/api/v1/forecast.json');
-        seen.add(res.status === 200 ? (JSON.parse(res.body) as { generated_at: string }).generated_at : `status ${res.status}`);
+        seen.add(res.status === 200 ? builtAtOf(res.body) : `status ${res.status}`);
         pages.add((await raw(url, 'GET', '/')).status);
       }
     })();
@@ -90,10 +97,10 @@ describe('npm start and a new npm run build', () => {
     expect([...seen].filter((g) => g !== before && g !== after)).toEqual([]);
     expect([...pages]).toEqual([200]);
 
-    await waitFor(async () => (await generatedAt(url)) === after, {
+    await waitFor(async () => (await builtAt(url)) === after, {
       describe: 'forecast.json of the new build',
       deadlineMs: 60_000,
-      seen: () => log,
+      seen: log,
     });
     const file = await raw(url, 'GET', '/api/v1/forecast.json');
     const nowMcp = await mcpForecast(url);

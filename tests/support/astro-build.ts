@@ -53,6 +53,25 @@ export function astroBuild(opts: {
   return runNode(['node_modules/astro/bin/astro.mjs', 'build'], env, opts.root).then(({ code, out }) => ({ code, output: out, outDir }));
 }
 
+/**
+ * `npm run build`'s two steps (astro build, then the functions' bundle) of `dataDir` at `epoch` into
+ * `outDir` and `functionsDir`, in the project (PROJECT_ROOT); throws with the output of a step that fails.
+ */
+export async function npmBuild(o: { dataDir: string; epoch: number; outDir: string; functionsDir: string }): Promise<void> {
+  const env = {
+    ...process.env,
+    RESETCAST_DATA_DIR: o.dataDir,
+    SOURCE_DATE_EPOCH: String(o.epoch),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    RESETCAST_OUT_DIR: o.outDir,
+    RESETCAST_FUNCTION_OUT: join(o.functionsDir, 'mcp.mjs'),
+  };
+  for (const step of [['node_modules/astro/bin/astro.mjs', 'build'], ['scripts/bundle-functions.ts']]) {
+    const { code, out } = await runNode(step, env, PROJECT_ROOT);
+    if (code !== 0) throw new Error(`${step.join(' ')} failed (${code}):\n${out}`);
+  }
+}
+
 /** Every file below `dir`, as relative paths, sorted. */
 export function listFiles(dir: string): string[] {
   const out: string[] = [];

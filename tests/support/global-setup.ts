@@ -14,7 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { BUNDLED_FUNCTIONS_DIR } from '../../scripts/lib/bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
-import { runNode } from './run-node.ts';
+import { npmBuild } from './astro-build.ts';
 import { PROJECT_ROOT, runDir } from './scratch.ts';
 
 declare module 'vitest' {
@@ -26,20 +26,8 @@ declare module 'vitest' {
 }
 
 /** `npm run build`'s two steps (astro build, then the functions' bundle) into `outDir` and `functionsDir`. */
-async function buildHistory(outDir: string, functionsDir: string): Promise<void> {
-  const env = {
-    ...process.env,
-    RESETCAST_DATA_DIR: HISTORY_DIR,
-    SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
-    ASTRO_TELEMETRY_DISABLED: '1',
-    RESETCAST_OUT_DIR: outDir,
-    RESETCAST_FUNCTION_OUT: join(functionsDir, 'mcp.mjs'),
-  };
-  for (const step of [['node_modules/astro/bin/astro.mjs', 'build'], ['scripts/bundle-functions.ts']]) {
-    const { code, out } = await runNode(step, env, PROJECT_ROOT);
-    if (code !== 0) throw new Error(`${step.join(' ')} failed (${code}):\n${out}`);
-  }
-}
+const buildHistory = (outDir: string, functionsDir: string): Promise<void> =>
+  npmBuild({ dataDir: HISTORY_DIR, epoch: HISTORY_EPOCH, outDir, functionsDir });
 
 /** A project folder outside the checkout: netlify.toml without its build command, and the build. */
 function builtProject(built: string): string {

@@ -5,7 +5,7 @@
  * X's webhook stays, for comparison.
  */
 import { WATCH_SCHEDULE_MINUTES } from '../../../src/jobs/watch/config.ts';
-import type { Pull } from '../rebuild-replay.ts';
+import { built, type Pull } from '../rebuild-replay.ts';
 import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
 import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
 
@@ -182,33 +182,39 @@ function databaseAwake(
   };
 }
 
-/** The deploys the pull's rule makes: whenever a fact, the forecast's numbers or a time-bound alert changed. */
-const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter((p) => p.fact || p.numbers || p.timeBound);
+/**
+ * The deploys the pull's rule as it ships makes (the replay is replayTimetablePulls with
+ * STATIC_OUTPUTS_FOLLOW_CLOCK: facts, a signal moving the forecast, the timetable running out, and the clock
+ * moving what the static pages, feeds and calendar show).
+ */
+const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter(built);
 
 /** The deploys of a design as the replay counts them. */
-const deploysOf = (record: RecordSpan, built: readonly Pull[]): Usage['deploys'] => ({
-  count: perMonth(built.length, record.days),
-  basis: `replay of the last ${record.days.toFixed(1)} days of data/: ${built.length} builds (${(built.length / record.days).toFixed(2)} a day)`,
+const deploysOf = (record: RecordSpan, deploys: readonly Pull[]): Usage['deploys'] => ({
+  count: perMonth(deploys.length, record.days),
+  basis:
+    `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ${deploys.length} builds ` +
+    `(${(deploys.length / record.days).toFixed(2)} a day)`,
 });
 
 /**
- * The design of this commit: a deploy whenever the pull's rule says so, X's webhook announcing each post, the
- * poller (the watcher) every 5 minutes on the database as its safety net.
+ * The design of this commit: a deploy whenever the pull's rule as it ships says so, X's webhook announcing
+ * each post, the poller (the watcher) every 5 minutes on the database as its safety net.
  */
 const TODAY: Design = {
-  name: 'today',
+  name: 'as it ships',
   status: 'measured',
   about:
-    "this commit: deploys by the pull's rule (facts, the forecast's numbers, time-bound alerts), X's webhook for each post, " +
-    'the watcher on the database every 5 minutes',
+    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon, and the clock moving what the " +
+    "static pages show, until they are timetable states), X's webhook for each post, the watcher on the database every 5 minutes",
   usage(record, m) {
-    const built = pullRuleDeploys(record);
+    const deployed = pullRuleDeploys(record);
     return {
-      deploys: deploysOf(record, built),
+      deploys: deploysOf(record, deployed),
       functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), webhookUse(m), mcpUse(m)],
       database: databaseAwake(
         record,
-        built,
+        deployed,
         m.watcher.quietStatements,
         `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
       ),
@@ -223,13 +229,13 @@ const MINUTE_WATCHER: Design = {
   status: 'measured',
   about: "before issue 38: deploys by the pull's rule, the watcher on the database every minute, no webhook",
   usage(record, m) {
-    const built = pullRuleDeploys(record);
+    const deployed = pullRuleDeploys(record);
     return {
-      deploys: deploysOf(record, built),
+      deploys: deploysOf(record, deployed),
       functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened', MINUTE_PERIOD_MS), mcpUse(m)],
       database: databaseAwake(
         record,
-        built,
+        deployed,
         m.watcher.quietStatements,
         `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
         MINUTE_PERIOD_MS,
@@ -257,12 +263,16 @@ export function factDeploys(pulls: readonly Pull[], horizonMs: number): Pull[] {
   return out;
 }
 
-/** Issue 37's design, projected: deploys for facts (and the horizon) only, the database woken only to claim and settle. */
+/**
+ * Issue 37's design, projected: deploys for facts (and the horizon) only, which ships once the pages, feeds and
+ * calendar are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false), the database woken only to claim and settle.
+ */
 const FACTS_ONLY: Design = {
   name: 'facts only, database sleeps',
   status: 'projected',
   about:
-    'projected, not built: a deploy only for a fact or the 7-day horizon; a quiet minute opens no connection; the ledger ' +
+    'projected, not built: a deploy only for a fact or the 7-day horizon (once the pages are timetable states); a quiet minute ' +
+    'opens no connection; the ledger ' +
     'touched only when an alert is due or a deploy brings new ones',
   usage(record, m) {
     const deploys = factDeploys(record.pulls, HORIZON_MS);

@@ -11,7 +11,7 @@ import { SCHEMA_VERSION, type BadgePayload } from '../schema/index.ts';
 import type { ForecastWithReasons } from './index.ts';
 
 export const BADGE_LABEL = 'Codex reset odds 24h';
-/** shields.io keeps the badge this long; the payload itself changes only when the site is rebuilt. */
+/** shields.io keeps the badge this long; the payload itself changes with the timetable's states (docs/timetable.md). */
 export const BADGE_CACHE_SECONDS = 1800;
 
 /** The badge colour of a vouched-for chance: one band per alert threshold, from blue (unlikely) to bright green. */

@@ -38,6 +38,7 @@ export function forecastWithReasons(
   now: Date,
   source: string,
   model: LiveModel = liveModel(data, now),
+  builtAt: Date = now,
 ): ForecastWithReasons {
   const counted = resetEventsAt(data.events, now);
   const { state, enough } = model;
@@ -95,7 +96,7 @@ export function forecastWithReasons(
     freshness: {
       events_checked_at: data.eventsCheckedAt,
       signals_fetched_at: data.signals.fetched_at,
-      built_at: toTimestamp(now),
+      built_at: toTimestamp(builtAt),
       ...signalChecks(data.signals),
     },
   };

@@ -108,7 +108,9 @@ export const Freshness = z.strictObject({
   signals_fetched_at: Timestamp.describe(
     "the last attempt to check the signals (signals.json's fetched_at), whether or not it checked anything: signals_checked_at and signals_failed_at say",
   ),
-  built_at: Timestamp.describe('when this payload was built'),
+  built_at: Timestamp.describe(
+    'when these numbers were computed: the build that published them, which may precede generated_at (the instant they are for)',
+  ),
   signals_checked_at: Timestamp.nullable().describe(
     "the newest successful signal check (the later of signals.json's status.checked_at and issues.checked_at); null when no check has ever succeeded (added)",
   ),

@@ -1,10 +1,20 @@
 /**
  * What the deployed site publishes, for the pull's build decision (src/jobs/rebuild/rebuild.ts): one GET
  * each of its forecast.json, alerts.json and banked.json through the one HTTP client (timeout, retries,
- * capped read, no redirect to another host), read as the build's own payloads are (published.ts).
+ * capped read, no redirect to another host), read as the build's own payloads are (published.ts), with
+ * each one's `generated_at` and the forecast's freshness (when its figures are for, which timetable).
  * Never throws: a site that cannot be read is reported as such, and the decision then builds.
  */
-import { alertIds, bankedGrants, forecastNumbers, PUBLISHED_PATHS, type PublishedView } from './published.ts';
+import {
+  alertIds,
+  bankedGrants,
+  forecastFreshness,
+  forecastNumbers,
+  generatedAt,
+  PUBLISHED_PATHS,
+  type DeployedClock,
+  type PublishedView,
+} from './published.ts';
 import { siteUrl } from '../../core/site.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
 
@@ -25,8 +35,15 @@ const READ: { [K in keyof PublishedView]: (doc: unknown) => PublishedView[K] | n
   banked: bankedGrants,
 };
 
-/** One part of the deployed view; throws, naming the URL, when it cannot be read as published. */
-async function deployedPart<K extends keyof PublishedView>(http: HttpDeps, siteBase: string, part: K): Promise<PublishedView[K]> {
+/** What the deployed site publishes, and when its figures are for (its timetable's clock). */
+export type DeployedSite = PublishedView & { clock: DeployedClock };
+
+/** One part of the deployed view and its document; throws, naming the URL, when it cannot be read as published. */
+async function deployedPart<K extends keyof PublishedView>(
+  http: HttpDeps,
+  siteBase: string,
+  part: K,
+): Promise<{ read: PublishedView[K]; body: unknown; at: string }> {
   const url = siteUrl(PUBLISHED_PATHS[part], siteBase);
   let body: unknown;
   try {
@@ -35,16 +52,23 @@ async function deployedPart<K extends keyof PublishedView>(http: HttpDeps, siteB
     throw new Error(`${url}: ${(e as Error).message}`);
   }
   const read = READ[part](body);
-  if (read === null) throw new Error(`${url}: not a ${part} payload as published`);
-  return read;
+  const at = generatedAt(body);
+  if (read === null || at === null) throw new Error(`${url}: not a ${part} payload as published`);
+  return { read, body, at };
 }
 
-export async function deployedView(http: HttpDeps, siteBase: string): Promise<PublishedView | { unreadable: string }> {
+export async function deployedView(http: HttpDeps, siteBase: string): Promise<DeployedSite | { unreadable: string }> {
   try {
+    const forecast = await deployedPart(http, siteBase, 'forecast');
+    const alerts = await deployedPart(http, siteBase, 'alerts');
+    const banked = await deployedPart(http, siteBase, 'banked');
+    const freshness = forecastFreshness(forecast.body);
+    if (freshness === null) throw new Error(`${siteUrl(PUBLISHED_PATHS.forecast, siteBase)}: not a forecast payload as published`);
     return {
-      forecast: await deployedPart(http, siteBase, 'forecast'),
-      alerts: await deployedPart(http, siteBase, 'alerts'),
-      banked: await deployedPart(http, siteBase, 'banked'),
+      forecast: forecast.read,
+      alerts: alerts.read,
+      banked: banked.read,
+      clock: { at: { forecast: forecast.at, alerts: alerts.at, banked: banked.at }, ...freshness },
     };
   } catch (e) {
     return { unreadable: (e as Error).message };

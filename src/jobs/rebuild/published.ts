@@ -5,6 +5,9 @@
  * a grant's expiry reminder (24, 5, 1 h before) comes due, a grant expires, a promise window closes
  * (promise-lapsed), the advice on a grant turns from hold to use. Each is read the same way from the
  * payloads a build would write now and from the deployed site's, so the two compare as equals.
+ * A deployed site serves its timetable (docs/timetable.md): the state for the request's instant, which the
+ * payload's `generated_at` names; what a build would publish is computed for that same instant
+ * (`comparedInstants`), so a figure that moved with the clock since never reads as a change.
  * Pure: the caller fetches the deployed documents.
  */
 import { deriveAlerts } from '../../core/alerts/derive.ts';
@@ -13,6 +16,7 @@ import { computeForecast } from '../../core/forecast/index.ts';
 import { liveModel } from '../../core/forecast/live.ts';
 import type { ActiveBankedReset, ForecastPayload } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
+import { STEP_SECONDS } from '../../core/timetable.ts';
 import type { Dataset } from '../../core/dataset/index.ts';
 
 /** The published numbers of forecast.json that decide a build. */
@@ -59,6 +63,88 @@ export function bankedGrants(doc: unknown): string[] | null {
     isObject(g) && typeof g['id'] === 'string' && (g['advice'] === 'use' || g['advice'] === 'hold');
   if (!Array.isArray(active) || !active.every(grant)) return null;
   return active.map(bankedKey);
+}
+
+/** When the deployed payloads' figures are for, and what fixes the deployed timetable's horizon. */
+export interface DeployedClock {
+  /** Each part's `generated_at`: the start of the timetable state it is (a build before the timetable: the build). */
+  at: Record<keyof PublishedView, string>;
+  /** forecast.json's `freshness.built_at` and `events_checked_at`: the build, and its record's last check. */
+  builtAt: string;
+  eventsCheckedAt: string;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const isTimestamp = (x: unknown): x is string => typeof x === 'string' && TIMESTAMP.test(x) && Number.isFinite(Date.parse(x));
+
+/** A payload's `generated_at`, or null when it has none. */
+export function generatedAt(doc: unknown): string | null {
+  const at = isObject(doc) ? doc['generated_at'] : undefined;
+  return isTimestamp(at) ? at : null;
+}
+
+/** forecast.json's `freshness.built_at` and `events_checked_at`, or null when it does not carry them. */
+export function forecastFreshness(doc: unknown): Pick<DeployedClock, 'builtAt' | 'eventsCheckedAt'> | null {
+  const f = isObject(doc) ? doc['freshness'] : undefined;
+  if (!isObject(f) || !isTimestamp(f['built_at']) || !isTimestamp(f['events_checked_at'])) return null;
+  return { builtAt: f['built_at'], eventsCheckedAt: f['events_checked_at'] };
+}
+
+/**
+ * A deployed forecast older than this is no timetable state (a forecast state lasts at most 5 minutes, and an
+ * edge keeps it no longer): the site does not follow the clock (a build before the timetable), and it is
+ * compared with what a build would publish now.
+ */
+export const FOLLOWS_CLOCK_MS = 2 * STEP_SECONDS * 1000;
+
+/** The instant each part is compared at: its `generated_at` when the site follows the clock, else `now`. */
+export function comparedInstants(clock: DeployedClock, now: Date): Record<keyof PublishedView, Date> {
+  const follows = now.getTime() - Date.parse(clock.at.forecast) <= FOLLOWS_CLOCK_MS;
+  const at = (part: keyof PublishedView): Date => (follows ? new Date(Math.min(Date.parse(clock.at[part]), now.getTime())) : now);
+  return { forecast: at('forecast'), alerts: at('alerts'), banked: at('banked') };
+}
+
+/** The view a build of `data` publishes, each part at its own instant (comparedInstants). */
+export function publishedAt(data: Dataset, instants: Record<keyof PublishedView, Date>, base: string): PublishedView {
+  const views = new Map<number, PublishedView>();
+  const viewAt = (t: Date): PublishedView => {
+    const kept = views.get(t.getTime());
+    if (kept) return kept;
+    const view = publishedNow(data, t, base);
+    views.set(t.getTime(), view);
+    return view;
+  };
+  return { forecast: viewAt(instants.forecast).forecast, alerts: viewAt(instants.alerts).alerts, banked: viewAt(instants.banked).banked };
+}
+
+/**
+ * What the static outputs (pages, feeds, calendar: one file per build until they are timetable states) show,
+ * and what a build of `data` publishes now, on the same view: the first is `data` at the deployed build's
+ * instant (`builtAt`) with its checks as that build had them. The record's last check is the deployed
+ * forecast's `events_checked_at`; a signal checked after the build is taken as checked at it (a check time
+ * after the instant counts as unknown, checkAgeHours, which would turn the forecast unavailable or drop the
+ * signal there, a difference no clock made). So the two differ only by what the clock moved since the build.
+ */
+export function staticView(
+  data: Dataset,
+  deployed: Pick<DeployedClock, 'builtAt' | 'eventsCheckedAt'>,
+  now: Date,
+  base: string,
+): { built: PublishedView; now: PublishedView } {
+  const builtAt = new Date(Math.min(Date.parse(deployed.builtAt), now.getTime()));
+  const by = (at: string | null): string | null => (at !== null && Date.parse(at) > builtAt.getTime() ? toTimestamp(builtAt) : at);
+  const { signals } = data;
+  const asBuilt: Dataset = {
+    ...data,
+    eventsCheckedAt: deployed.eventsCheckedAt,
+    signals: {
+      ...signals,
+      fetched_at: by(signals.fetched_at) ?? signals.fetched_at,
+      status: { ...signals.status, checked_at: by(signals.status.checked_at) },
+      issues: { ...signals.issues, checked_at: by(signals.issues.checked_at) },
+    },
+  };
+  return { built: publishedNow(asBuilt, builtAt, base), now: publishedNow(data, now, base) };
 }
 
 /** The view of the payloads a build of `data` at `now` would publish, computed by the functions the build uses. */

@@ -12,12 +12,22 @@
  *    expires, a promise window closes), so "changed" must mean "differs from what the site shows", not
  *    from the previous pull: a build that failed or a hook that was never called is made up by the next
  *    pull, and the deployed site is what readers see. Whole percents: a build per point moved, not per
- *    drift of the unrounded value.
+ *    drift of the unrounded value. The deployed site serves its timetable (docs/timetable.md), the state for
+ *    each instant, so the view is compared at the instant the deployed state is for (published.ts,
+ *    `comparedInstants`): a change the clock alone makes is in the timetable and never builds by this
+ *    comparison (the static outputs, below, aside); a fact or a signal that moves the figures does;
+ *  - the horizon: the deployed timetable runs out (its last state, not vouched for, would be served) within
+ *    HORIZON_MARGIN_MS;
+ *  - the static outputs, while STATIC_OUTPUTS_FOLLOW_CLOCK: the pages, feeds and calendar are not timetable
+ *    states yet (docs/timetable.md, "Not yet"), so they show the deployed build's instant; the same view as a
+ *    build of this data publishes it at that instant (the deployed forecast's `freshness.built_at`) and now
+ *    differ: the clock has moved what they show.
  * Pure: the caller reads the files, the deployed site and the clock.
  */
 import { shortAlertId } from '../../core/alerts/derive.ts';
 import { ABSENT_MEANS, dataPath, FACT_FILES, type FactFileKey } from '../../core/dataset/files.ts';
 import type { PublishedView } from './published.ts';
+import { toTimestamp } from '../../core/time.ts';
 
 /** The fact files' texts; a file that is absent is undefined. */
 export type FactTexts = Partial<Record<FactFileKey, string>>;
@@ -31,7 +41,30 @@ export interface RebuildInput {
   now: PublishedView;
   /** What the deployed site publishes, or why it could not be read. */
   deployed: PublishedView | { unreadable: string };
+  /** When the deployed timetable runs out (its horizon), and the decision's clock; absent when unknown. */
+  runsOut?: { horizon: Date; now: Date };
+  /**
+   * The view as a build of this data publishes it at the deployed build's instant (what the static pages,
+   * feeds and calendar show) and at the decision's clock; absent when unknown (the site unreadable: it builds).
+   */
+  pages?: { built: PublishedView; now: PublishedView };
 }
+
+/**
+ * Whether the static outputs (the pages in every locale, the feeds, the calendar) show the build's instant and
+ * so need a build when the clock moves what they show. True until they are timetable states (docs/timetable.md,
+ * "Not yet": stage 4 of issue 37); then false, and deploys follow facts only (the rule the rest of this file is).
+ */
+export const STATIC_OUTPUTS_FOLLOW_CLOCK = true;
+
+/** The reason line prefix for what the static outputs show. */
+const PAGES = 'the pages, static until they are timetable states, show figures moved since the build';
+
+/**
+ * A build is asked for this long before the deployed timetable runs out: the pull runs every 30 minutes, so a
+ * dozen pulls may fail before the site serves its last state.
+ */
+export const HORIZON_MARGIN_MS = 6 * 3_600_000;
 
 export interface RebuildDecision {
   rebuild: boolean;
@@ -80,29 +113,46 @@ function listed(label: string, ids: readonly string[]): string {
   return `${label} ${shown}${ids.length > LISTED ? ` and ${ids.length - LISTED} more` : ''}`;
 }
 
-/** One line per part of the published view that differs from the deployed one, forecast first. */
-export function viewChanges(deployed: PublishedView, now: PublishedView): Partial<Record<keyof PublishedView, string>> {
+/**
+ * One line per part of the published view that differs from the deployed one, forecast first; `from` names
+ * what `deployed` is (the deployed site's answers, or what the static outputs show: "built").
+ */
+export function viewChanges(
+  deployed: PublishedView,
+  now: PublishedView,
+  from: 'deployed' | 'built' = 'deployed',
+): Partial<Record<keyof PublishedView, string>> {
   const changes: Partial<Record<keyof PublishedView, string>> = {};
   const moved = NUMBER_FIELDS.filter((f) => deployed.forecast[f] !== now.forecast[f]).map(
     (f) => `${f} ${deployed.forecast[f]} → ${now.forecast[f]}`,
   );
-  if (moved.length > 0) changes.forecast = `forecast: ${moved.join(', ')} (deployed → now)`;
+  if (moved.length > 0) changes.forecast = `forecast: ${moved.join(', ')} (${from} → now)`;
   for (const part of ['alerts', 'banked'] as const) {
     // Sets: the order is the payload's (newest first, soonest expiry first) and follows from the members.
     const [was, is] = [new Set(deployed[part]), new Set(now[part])];
     const added = now[part].filter((x) => !was.has(x));
     const gone = deployed[part].filter((x) => !is.has(x));
     const parts = [...(added.length > 0 ? [listed('new', added)] : []), ...(gone.length > 0 ? [listed('gone', gone)] : [])];
-    if (parts.length > 0) changes[part] = `${part}: ${parts.join('; ')} (deployed → now)`;
+    if (parts.length > 0) changes[part] = `${part}: ${parts.join('; ')} (${from} → now)`;
   }
   return changes;
 }
 
-export function rebuildDecision(input: RebuildInput): RebuildDecision {
+/** One line per part of the view the clock has moved since the deployed build, each saying it is what the static outputs show. */
+export function pagesChanges(pages: { built: PublishedView; now: PublishedView }): string[] {
+  return Object.values(viewChanges(pages.built, pages.now, 'built')).map((line) => `${PAGES}: ${line}`);
+}
+
+/** `staticOutputsFollowClock`: STATIC_OUTPUTS_FOLLOW_CLOCK, given only to state the rule once pages are states (bench, tests). */
+export function rebuildDecision(input: RebuildInput, staticOutputsFollowClock = STATIC_OUTPUTS_FOLLOW_CLOCK): RebuildDecision {
   const why = changedFactFiles(input.before, input.after).map((key) => `${dataPath(key)}: facts changed`);
   const { deployed } = input;
   // Unknown is not "unchanged": a site that cannot be read may be a failed deploy, and one build too many costs less than a stale site.
   if ('unreadable' in deployed) why.push(`the deployed site could not be read (${deployed.unreadable}), so building`);
   else why.push(...Object.values(viewChanges(deployed, input.now)));
+  const { runsOut } = input;
+  if (runsOut && runsOut.now.getTime() >= runsOut.horizon.getTime() - HORIZON_MARGIN_MS)
+    why.push(`the deployed timetable runs out at ${toTimestamp(runsOut.horizon)} (now ${toTimestamp(runsOut.now)}): building a new one`);
+  if (staticOutputsFollowClock && input.pages) why.push(...pagesChanges(input.pages));
   return { rebuild: why.length > 0, why };
 }

@@ -6,13 +6,15 @@
  * already sent is never sent again (same ids). Which alerts are due is the ledger's and `pendingAlerts`'
  * decision (24 h window, at most SEND_RULES.maxPerRun per outlet and run), never this step's.
  *
- * Cheap on a quiet minute: the run remembers (table `deployed_alerts`) which deploy it last read (its id,
- * else a digest of the file's ETag) and whether that run left anything to send. The same deploy, settled:
- * nothing is read. Otherwise the file
- * is read (capped, with its own deadline) and broadcast, and the deploy is marked settled only when no
- * configured outlet has an alert of it still attemptable by the ledger's rules (an uncertain one to
- * resend after its lease, a refused one with attempts left, one another sender holds, one left over by
- * the per-run cap, one whose time has not come): so a due alert is never skipped.
+ * Cheap on a quiet minute: the file is read every run (one request the CDN answers from its cache: the
+ * timetable serves alerts.json per clock state, docs/timetable.md, so a reminder falling due, a threshold
+ * crossed or a promise lapsing appears in it at its second, with no deploy), and the run remembers (table
+ * `deployed_alerts`) which answer it last read (the digest of its ETag, with the deploy's id when there is
+ * one) and whether that run left anything to send. The same answer, settled: nothing is broadcast.
+ * Otherwise the file is broadcast, and the answer is marked settled only when no configured outlet has an
+ * alert of it still attemptable by the ledger's rules (an uncertain one to resend after its lease, a
+ * refused one with attempts left, one another sender holds, one left over by the per-run cap, one whose
+ * time has not come): so a due alert is never skipped.
  *
  * Pure apart from the HTTP and the `Sql` passed in.
  */
@@ -37,11 +39,11 @@ export const DEPLOYED_MIN_LEFT_MS = 6_000;
 /** How the step names itself in its lines, and after each outlet's name. */
 const LABEL = 'deployed alerts';
 
-/** What the last run noted about the deploy it read. */
+/** What the last run noted about the answer it read. */
 export interface DeployedMark {
-  /** The deploy's id (Netlify's), else the file's ETag. */
+  /** What identifies the answer (answerKey): the digest of its ETag, after the deploy's id when there is one. */
   deploy: string;
-  /** That run left nothing to send: the same deploy need not be read again. */
+  /** That run left nothing to send: the same answer need not be broadcast again. */
   settled: boolean;
 }
 
@@ -71,14 +73,14 @@ export interface DeployedInput {
   http: HttpDeps;
   /** The deployed site (its URL). */
   deploy: string;
-  /** The deploy's id as the platform gives it to the function; absent: the file's ETag stands for it. */
+  /** The deploy's id as the platform gives it to the function; absent: the file's ETag alone identifies the answer. */
   deployId?: string | undefined;
   ledger: AlertLedger;
   store: DeployedStore;
   urls: OutletUrls;
 }
 
-/** The deploy's alerts, and what identifies this version of the file (null: nothing does, so it is never skipped). */
+/** The deploy's alerts, and what identifies this answer (null: nothing does, so it is never skipped). */
 async function readDeployed(input: DeployedInput): Promise<{ alerts: Alert[]; key: string | null }> {
   const http = {
     ...input.http,
@@ -87,15 +89,27 @@ async function readDeployed(input: DeployedInput): Promise<{ alerts: Alert[]; ke
   };
   const answer = await getJson(http, siteUrl(DEPLOYED_ALERTS_PATH, input.deploy), { maxBytes: ALERTS_MAX_BYTES });
   const payload = parseOrThrow(AlertsPayload, answer.body, `the site's ${DEPLOYED_ALERTS_PATH}`);
-  return { alerts: payload.alerts, key: input.deployId ?? etagKey(answer.headers.get('etag')) };
+  return { alerts: payload.alerts, key: answerKey(input.deployId, answer.headers.get('etag')) };
 }
 
 /**
- * The file's ETag stands for the deploy by equality only, so it is kept as its digest: no text the network
+ * The file's ETag stands for the answer by equality only, so it is kept as its digest: no text the network
  * sent is stored (a header may carry anything, a credential included), and a long one takes no more room.
  */
 export const etagKey = (etag: string | null): string | null =>
   etag === null ? null : `etag-sha256:${createHash('sha256').update(etag).digest('hex')}`;
+
+/**
+ * What identifies an answer of alerts.json: its ETag's digest (the timetable function sets one per state,
+ * a static file has one per content), after the deploy's id when there is one (two deploys' answers never
+ * share a mark). The deploy id alone would not do: one deploy serves a new state at each reminder, crossing
+ * or lapse. No ETag: nothing identifies the answer (null), so it is broadcast every run and the ledger decides.
+ */
+export function answerKey(deployId: string | undefined, etag: string | null): string | null {
+  const digest = etagKey(etag);
+  if (digest === null) return null;
+  return deployId === undefined ? digest : `${deployId} ${digest}`;
+}
 
 /** Whether no configured outlet has an alert of `alerts` the ledger would still let a sender attempt, now or later. */
 async function nothingLeft(input: DeployedInput, alerts: readonly Alert[]): Promise<boolean> {
@@ -121,8 +135,6 @@ export async function sendDeployedAlerts(input: DeployedInput): Promise<string[]
     return [`⏭️ ${LABEL}: not started, ${Math.max(0, Math.round(left / 1000))} s left of this run; the next run sends them`];
   try {
     const mark = await input.store.read();
-    if (input.deployId !== undefined && mark?.deploy === input.deployId && mark.settled)
-      return [`✅ ${LABEL}: deploy ${input.deployId} unchanged, nothing left to send`];
     let read: Awaited<ReturnType<typeof readDeployed>>;
     try {
       read = await readDeployed(input);

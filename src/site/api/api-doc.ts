@@ -9,7 +9,7 @@ import { FEED_ENTRY_LIMIT } from '../../core/feeds/atom.ts';
 import { MAX_BODY_BYTES, MCP_PATH } from '../../mcp/endpoint.ts';
 import { TOOLS } from '../../mcp/tools/index.ts';
 import { payloadJsonSchema } from './json-schema.ts';
-import { PAYLOADS } from './payloads.ts';
+import { CLOCK_PAYLOAD_NAMES, PAYLOADS } from './payloads.ts';
 import { SITE, X_WEBHOOK_PATH } from '../../core/site.ts';
 
 export const API_DOC_PATH = 'docs/api.md';
@@ -114,6 +114,9 @@ function fieldRows(payload: string, schema: Json, prefix = ''): string[] {
   });
 }
 
+/** The timetable's payloads (docs/timetable.md), as the rules name them. */
+const CLOCK_LIST = CLOCK_PAYLOAD_NAMES.map((n) => `\`${n}.json\``).join(', ');
+
 const INTRO = `# The Resetcast interface
 
 Resetcast publishes what it knows about OpenAI Codex usage-limit resets at \`${SITE.url}\`: JSON under
@@ -129,10 +132,15 @@ This file is generated from the endpoint and payload registries (\`src/site/api/
 ## Rules for every endpoint
 
 - Read-only, free, no key, no account. Please credit the data as "${SITE.attribution}".
-- Every JSON payload and feed is a static file built from the recorded data at deploy time, served with
+- Every JSON payload and feed is built from the recorded data at deploy time, served with
   \`Access-Control-Allow-Origin: *\` and \`Cache-Control: public, max-age=300\`: an answer can be up to
   5 minutes older than the data. The payloads' own timestamps (\`generated_at\`, \`freshness\`,
-  \`fetched_at\`) tell their age.
+  \`fetched_at\`) tell their age. The payloads whose content moves with the clock
+  (${CLOCK_LIST})
+  are computed by the build for every instant until a horizon at least 7 days on, and each request gets the
+  state for its instant: \`generated_at\` is the instant its numbers are for (at most 5 minutes before the
+  request while they change that fast, else the moment they last changed), \`freshness.built_at\` the build
+  that computed them. After the horizon, with no new deploy, the last state is served, not vouched for.
 - Timestamps are UTC, to the second, in the form \`2026-11-22T23:14:29Z\`; dates are \`YYYY-MM-DD\` (UTC).
 - Percentages are whole numbers from 0 to 100 unless a field says otherwise. Unknown stays unknown: a
   field the record cannot vouch for is \`null\`, never a guess, except where the event record's format
@@ -142,7 +150,7 @@ This file is generated from the endpoint and payload registries (\`src/site/api/
 - Every value a field can take is in its row below: the fixed values of a field (\`one of …\`, \`always …\`)
   are all it ever holds, generated from the same schemas the payloads are checked against.
 - Every payload except \`timeline.json\` opens with \`schema_version\` (\`1\`), \`generated_at\` (the build
-  clock) and \`source\` (\`${SITE.url}\`); \`timeline.json\` keeps the three fields of the event record's
+  clock, or the state's instant above) and \`source\` (\`${SITE.url}\`); \`timeline.json\` keeps the three fields of the event record's
   envelope: \`schema_version\`, \`source\`, \`events\`.
 - Versioning: fields may be added to a v1 payload; none is renamed, retyped or removed. A breaking change
   is published under \`/api/v2/\`, next to v1.

@@ -36,6 +36,7 @@ import {
   TrackRecordPayload,
 } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
+import { stableStringify } from '../../core/json.ts';
 import { uncertainFieldCodes } from '../../core/uncertain-fields.ts';
 
 /** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
@@ -44,6 +45,8 @@ export interface PayloadContext {
   now: Date;
   source: string;
   generated_at: string;
+  /** When the payload is computed: the build's clock (a timetable state is computed ahead of its `now`). */
+  built_at: Date;
   /** The backtest of formula "2" on the whole record. */
   evaluation: () => Evaluation;
   /** The model at the build clock: forecast, outlook and banked advice all read it. */
@@ -59,6 +62,11 @@ interface PayloadDef<N extends string, S extends z.ZodType> {
   summary: string;
   /** A sentence or two, for the OpenAPI document and the developers page. */
   description: string;
+  /**
+   * Whether its content moves with the clock (not only `generated_at`): such a payload is published as
+   * timetable states (docs/timetable.md), the others as one static file per build.
+   */
+  clock: boolean;
   build: (ctx: PayloadContext) => z.infer<S>;
 }
 const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): PayloadDef<N, S> => def;
@@ -66,6 +74,7 @@ const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): 
 export const PAYLOADS = [
   payload({
     name: 'forecast',
+    clock: true,
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
     description:
@@ -75,6 +84,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'outlook',
+    clock: true,
     schema: OutlookPayload,
     summary: '7-day outlook of a reset',
     description:
@@ -84,6 +94,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'hourly-outlook',
+    clock: true,
     schema: HourlyOutlookPayload,
     summary: 'Chance of a reset before any hour of the next 7 days',
     description:
@@ -94,6 +105,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'badge',
+    clock: true,
     schema: BadgePayload,
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
     description:
@@ -105,6 +117,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'timeline',
+    clock: false,
     schema: TimelinePayload,
     summary: 'Every recorded reset event',
     description:
@@ -113,6 +126,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'signals',
+    clock: false,
     schema: SignalsPayload,
     summary: 'Latest status and issue signals',
     description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.',
@@ -120,6 +134,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'banked',
+    clock: true,
     schema: BankedPayload,
     summary: 'Active banked resets',
     description:
@@ -129,6 +144,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'promises',
+    clock: true,
     schema: PromisesPayload,
     summary: 'Official promises of a coming reset',
     description:
@@ -137,6 +153,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'corrections',
+    clock: false,
     schema: CorrectionsPayload,
     summary: 'Corrections to the record',
     description:
@@ -145,6 +162,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'alerts',
+    clock: true,
     schema: AlertsPayload,
     summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
     description:
@@ -156,6 +174,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'event-notes',
+    clock: false,
     schema: EventNotesPayload,
     summary: 'Curation notes per event',
     description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.',
@@ -174,6 +193,8 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'backtest',
+    // The backtest itself is fixed by the record; the official weight it reports comes from the model at `now`.
+    clock: true,
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
     description:
@@ -183,6 +204,7 @@ export const PAYLOADS = [
   }),
   payload({
     name: 'track-record',
+    clock: true,
     schema: TrackRecordPayload,
     summary: 'Live track record of the forecast',
     description:
@@ -199,9 +221,50 @@ export type Payloads = { [D in Def as D['name']]: z.infer<D['schema']> };
 export const PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.map((p) => p.name);
 export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.schema])) as { [D in Def as D['name']]: D['schema'] };
 
+/** The payloads whose content moves with the clock, in registry order: the timetable's (docs/timetable.md). */
+export const CLOCK_PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.filter((p) => p.clock).map((p) => p.name);
+
 /** Builds every payload once from the validated dataset and the build clock. */
 export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
   return createPayloadsWithReasons(data, now, source).payloads;
+}
+
+/** The context every builder reads, with its shared work computed once, on first use (the backtest's given when known: it is the clock's alone). */
+function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date, known?: () => Evaluation): PayloadContext {
+  let evaluation: Evaluation | undefined;
+  let model: LiveModel | undefined;
+  let forecast: ForecastWithReasons | undefined;
+  const ctx: PayloadContext = {
+    data,
+    now,
+    source,
+    generated_at: toTimestamp(now),
+    built_at: builtAt,
+    evaluation: () => (evaluation ??= known ? known() : evaluate(data.events, data.announcements)),
+    model: () => (model ??= liveModel(data, now)),
+    forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model(), builtAt)),
+  };
+  return ctx;
+}
+
+/**
+ * The clock payloads as published at `now` (each file's exact text), computed at `builtAt`: one
+ * timetable state each (src/site/timetable.ts). A build at `now` publishes the same texts but for
+ * forecast.json's `freshness.built_at`. `evaluation`, when given, is the record's backtest (the same at
+ * every instant: a timetable computes it once).
+ */
+export function createClockPayloadTexts(
+  data: Dataset,
+  now: Date,
+  source: string,
+  builtAt: Date,
+  evaluation?: () => Evaluation,
+): Record<PayloadName, string> {
+  const ctx = payloadContext(data, now, source, builtAt, evaluation);
+  return Object.fromEntries(PAYLOADS.filter((p) => p.clock).map((p) => [p.name, stableStringify(p.build(ctx))])) as Record<
+    PayloadName,
+    string
+  >;
 }
 
 /**
@@ -213,18 +276,7 @@ export function createPayloadsWithReasons(
   now: Date,
   source: string,
 ): { payloads: Payloads; confidenceReasons: readonly ConfidenceReason[] } {
-  let evaluation: Evaluation | undefined;
-  let model: LiveModel | undefined;
-  let forecast: ForecastWithReasons | undefined;
-  const ctx: PayloadContext = {
-    data,
-    now,
-    source,
-    generated_at: toTimestamp(now),
-    evaluation: () => (evaluation ??= evaluate(data.events, data.announcements)),
-    model: () => (model ??= liveModel(data, now)),
-    forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model())),
-  };
+  const ctx = payloadContext(data, now, source, now);
   const payloads = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
   return { payloads, confidenceReasons: ctx.forecast().reasons };
 }

@@ -5,7 +5,7 @@
  * No timing assertions: timeouts are set small so the server acts within the test, and only outcomes are checked.
  */
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
 import type { ServeLimits } from '../../../src/serve/limits.ts';
-import { bundleMcpFunction } from '../../../scripts/lib/bundle-function.ts';
+import { bundleMcpFunction, bundleTimetableFunction } from '../../../scripts/lib/bundle-function.ts';
+import { parseDataset } from '../../../src/core/dataset/index.ts';
+import { pickState, stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, type TimetableIndex } from '../../../src/core/timetable.ts';
+import { computeTimetable, writeTimetable } from '../../../src/site/timetable.ts';
+import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 import { readHeaderRules, readSiteFiles, type Handler } from '../../../src/serve/load.ts';
 import { createSiteServer, startSite } from '../../../src/serve/server.ts';
 import { miniPublished } from '../mcp/payloads.ts';
@@ -447,12 +451,25 @@ describe('hostile clients do not stop it answering others', () => {
   });
 });
 
+/** The mini timetable's forecast states for the instants around a call (one, or two when a state ends between them). */
+function forecastStates(): string[] {
+  const index = JSON.parse(readFileSync(join(ROOT, 'dist', TIMETABLE_DIR, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
+  const starts = index.states['forecast']!;
+  const now = Math.floor(Date.now() / 1000);
+  return [now - 5, now].map((t) =>
+    readFileSync(join(ROOT, 'dist', TIMETABLE_DIR, stateFile('forecast', starts[pickState(starts, t)]!)), 'utf8'),
+  );
+}
+
 describe('startSite: dist/, netlify.toml and the bundled function under a project root', () => {
   const saved = process.env['RESETCAST_API_DIR'];
   let base: string;
   let site: Server;
   beforeAll(async () => {
     await bundleMcpFunction(REPO, join(ROOT, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(ROOT, 'dist/api/v1') });
+    // The mini record's timetable (docs/timetable.md), and the function that serves it, as `npm run build` writes them.
+    writeTimetable(join(ROOT, 'dist'), computeTimetable(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url));
+    await bundleTimetableFunction(REPO, join(ROOT, '.netlify/functions-bundled/timetable.mjs'), join(ROOT, 'dist'));
     const started = await startSite({ root: ROOT, port: 0, host: '127.0.0.1', log: () => {} });
     site = started.server;
     base = started.url;
@@ -473,8 +490,27 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
       '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_reset_forecast","arguments":{}}}',
     );
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body).result.content.at(-1).text).toBe(FILES['/api/v1/forecast.json']);
+    // The forecast tool answers from the timetable too: the forecast state for now (docs/timetable.md).
+    expect(forecastStates()).toContain(JSON.parse(res.body).result.content.at(-1).text);
     expect((await raw(base, 'GET', '/feed.xml')).body).toBe(FILES['/feed.xml']);
+  });
+
+  it('serves the clock payloads through the bundled timetable function: the state for now, and hides the timetable', async () => {
+    const index = JSON.parse(readFileSync(join(ROOT, 'dist', TIMETABLE_DIR, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
+    const before = Math.floor(Date.now() / 1000);
+    const res = await raw(base, 'GET', '/api/v1/outlook.json');
+    const after = Math.floor(Date.now() / 1000);
+    const starts = index.states['outlook']!;
+    const states = new Set(
+      [before, after].map((t) =>
+        readFileSync(join(ROOT, 'dist', TIMETABLE_DIR, stateFile('outlook', starts[pickState(starts, t)]!)), 'utf8'),
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(states).toContain(res.body);
+    expect(res.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE });
+    expect(res.headers['netlify-cdn-cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect((await raw(base, 'GET', `/${TIMETABLE_DIR}/${TIMETABLE_INDEX}`)).status).toBe(404);
   });
 
   it('says what to do when there is no build', async () => {

@@ -6,7 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDataset, type Dataset } from '../../../../src/core/dataset/index.ts';
-import { alertIds, bankedGrants, forecastNumbers, publishedNow } from '../../../../src/jobs/rebuild/published.ts';
+import {
+  alertIds,
+  bankedGrants,
+  comparedInstants,
+  forecastFreshness,
+  forecastNumbers,
+  generatedAt,
+  publishedAt,
+  publishedNow,
+  staticView,
+} from '../../../../src/jobs/rebuild/published.ts';
 import { viewChanges } from '../../../../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../../../../src/core/site.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
@@ -119,5 +129,118 @@ describe('readers of the deployed documents', () => {
 
   it('bankedGrants refuses an advice it does not know', () => {
     expect(bankedGrants({ active: [{ id: 'g1', advice: 'spend' }] })).toBeNull();
+  });
+});
+
+describe('when the deployed figures are for (a timetable state, or a build before the timetable)', () => {
+  const clock = (forecast: string, other = forecast) => ({
+    at: { forecast, alerts: other, banked: other },
+    builtAt: '2026-07-01T00:00:00Z',
+    eventsCheckedAt: '2026-06-30T00:00:00Z',
+  });
+  const NOW = new Date('2026-07-01T12:00:00Z');
+  const iso = (r: Record<string, Date>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.toISOString()]));
+
+  it.each([
+    [
+      'a forecast state begun 4 min ago, alerts held since 09:00: each at its own start',
+      '2026-07-01T11:56:00Z',
+      '2026-07-01T09:00:00Z',
+      {
+        forecast: '2026-07-01T11:56:00.000Z',
+        alerts: '2026-07-01T09:00:00.000Z',
+        banked: '2026-07-01T09:00:00.000Z',
+      },
+    ],
+    [
+      'a forecast exactly 10 min old: still a state (an edge may hold one that long)',
+      '2026-07-01T11:50:00Z',
+      '2026-07-01T11:50:00Z',
+      {
+        forecast: '2026-07-01T11:50:00.000Z',
+        alerts: '2026-07-01T11:50:00.000Z',
+        banked: '2026-07-01T11:50:00.000Z',
+      },
+    ],
+    [
+      'a forecast 10 min and 1 s old: a site that does not follow the clock, all at now',
+      '2026-07-01T11:49:59Z',
+      '2026-07-01T09:00:00Z',
+      {
+        forecast: '2026-07-01T12:00:00.000Z',
+        alerts: '2026-07-01T12:00:00.000Z',
+        banked: '2026-07-01T12:00:00.000Z',
+      },
+    ],
+    [
+      'a generated_at in the future (a wrong clock): never later than now',
+      '2026-07-01T12:03:00Z',
+      '2026-07-01T12:03:00Z',
+      {
+        forecast: '2026-07-01T12:00:00.000Z',
+        alerts: '2026-07-01T12:00:00.000Z',
+        banked: '2026-07-01T12:00:00.000Z',
+      },
+    ],
+  ])('%s', (_, forecast, other, want) => {
+    expect(iso(comparedInstants(clock(forecast, other), NOW))).toEqual(want);
+  });
+
+  it('publishedAt is publishedNow of each part at its own instant', () => {
+    const [a, b] = [new Date('2026-07-11T19:00:00Z'), new Date('2026-07-11T19:30:00Z')];
+    const view = publishedAt(mini, { forecast: a, alerts: b, banked: a }, SITE.url);
+    expect(view).toEqual({
+      forecast: publishedNow(mini, a, SITE.url).forecast,
+      alerts: publishedNow(mini, b, SITE.url).alerts,
+      banked: publishedNow(mini, a, SITE.url).banked,
+    });
+    expect(view.alerts).not.toEqual(publishedNow(mini, a, SITE.url).alerts);
+  });
+
+  it('reads generated_at and the forecast freshness as published, and nothing else', () => {
+    const forecast = createPayloads(mini, MINI_NOW, SITE.url).forecast;
+    expect(generatedAt(forecast)).toBe('2026-07-01T12:00:00Z');
+    expect(forecastFreshness(forecast)).toEqual({ builtAt: '2026-07-01T12:00:00Z', eventsCheckedAt: forecast.freshness.events_checked_at });
+    for (const bad of [null, [], { generated_at: 7 }, { generated_at: '2026-07-01' }, { generated_at: 'soon' }])
+      expect(generatedAt(bad)).toBeNull();
+    expect(forecastFreshness({ freshness: { built_at: '2026-07-01T12:00:00Z' } })).toBeNull();
+  });
+});
+
+describe('staticView: what the static pages show (the deployed build at its instant) and what a build now publishes', () => {
+  /** The mini data as a pull at `at` leaves it: the record and both signals checked at `at`. */
+  const checkedAt = (at: string): Dataset => ({
+    ...mini,
+    eventsCheckedAt: at,
+    signals: {
+      ...mini.signals,
+      fetched_at: at,
+      status: { ...mini.signals.status, checked_at: at },
+      issues: { ...mini.signals.issues, checked_at: at },
+    },
+  });
+  /** The pages of a build at `builtAt` (its record checked at `recordChecked`) and a pull at `pulled`, whose checks are a minute before it. */
+  const pagesOf = (builtAt: string, recordChecked: string, pulled: string) =>
+    staticView(
+      checkedAt(new Date(Date.parse(pulled) - 60_000).toISOString().replace('.000Z', 'Z')),
+      { builtAt, eventsCheckedAt: recordChecked },
+      new Date(pulled),
+      SITE.url,
+    );
+
+  it('checks made after the build (each pull makes some) are no change: built 19:30, pulled 20:00 the day before expiry, nothing to build', () => {
+    const pages = pagesOf('2026-07-11T19:30:00Z', '2026-07-11T19:29:00Z', '2026-07-11T20:00:00Z');
+    expect(pages.built.forecast.available).toBe(true);
+    expect(viewChanges(pages.built, pages.now)).toEqual({});
+  });
+
+  it('the 5 h reminder came due since the build (19:11:11, built 19:00, pulled 19:30): it shows', () => {
+    const pages = pagesOf('2026-07-11T19:00:00Z', '2026-07-11T18:59:00Z', '2026-07-11T19:30:00Z');
+    expect(viewChanges(pages.built, pages.now, 'built').alerts).toBe('alerts: new grant-expiring:2026-06-12-launch:5h (built → now)');
+  });
+
+  it("the deployed build's record check is the one it had: a record 7 days stale at the build shows the forecast unavailable there", () => {
+    const pages = pagesOf('2026-07-11T19:00:00Z', '2026-07-01T00:00:00Z', '2026-07-11T19:30:00Z');
+    expect([pages.built.forecast.available, pages.now.forecast.available]).toEqual([false, true]);
   });
 });

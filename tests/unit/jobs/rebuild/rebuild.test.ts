@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { BUILD_FILES, FACT_FILES } from '../../../../src/core/dataset/files.ts';
 import type { ForecastNumbers, PublishedView } from '../../../../src/jobs/rebuild/published.ts';
-import { changedFactFiles, rebuildDecision, viewChanges, type FactTexts } from '../../../../src/jobs/rebuild/rebuild.ts';
+import {
+  changedFactFiles,
+  rebuildDecision,
+  STATIC_OUTPUTS_FOLLOW_CLOCK,
+  viewChanges,
+  type FactTexts,
+} from '../../../../src/jobs/rebuild/rebuild.ts';
 import { miniJson, miniTexts } from '../../../support/mini-data.ts';
 
 const text = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
@@ -20,8 +26,12 @@ const VIEW: PublishedView = {
 const numbers = (forecast: ForecastNumbers): PublishedView => ({ ...VIEW, forecast });
 
 /** The decision for `after` against the mini fixture, with the site as deployed unless given. */
-const decide = (after: FactTexts, now: PublishedView = VIEW, deployed: PublishedView | { unreadable: string } = VIEW) =>
-  rebuildDecision({ before: BEFORE, after, now, deployed });
+const decide = (
+  after: FactTexts,
+  now: PublishedView = VIEW,
+  deployed: PublishedView | { unreadable: string } = VIEW,
+  runsOut?: { horizon: Date; now: Date },
+) => rebuildDecision({ before: BEFORE, after, now, deployed, ...(runsOut ? { runsOut } : {}) });
 
 const events = miniJson('events');
 const newEvent = {
@@ -172,5 +182,58 @@ describe('viewChanges (what a build now publishes against the deployed site)', (
     expect(viewChanges({ ...VIEW, alerts: [] }, { ...VIEW, alerts: five }).alerts).toBe(
       'alerts: new reset:5, reset:4, reset:3 and 2 more (deployed → now)',
     );
+  });
+});
+
+describe('the deployed timetable running out (HORIZON_MARGIN_MS, 6 h)', () => {
+  const horizon = new Date('2026-07-08T12:00:01Z');
+  const at = (iso: string) => decide({ ...BEFORE }, VIEW, VIEW, { horizon, now: new Date(iso) });
+  it.each([
+    ['2026-07-08T05:59:59Z', false],
+    ['2026-07-08T06:00:01Z', true],
+    ['2026-07-08T12:00:01Z', true],
+    ['2026-07-20T00:00:00Z', true],
+  ])('at %s: build %s', (now, build) => {
+    expect(at(now)).toEqual({
+      rebuild: build,
+      why: build ? [`the deployed timetable runs out at 2026-07-08T12:00:01Z (now ${now}): building a new one`] : [],
+    });
+  });
+});
+
+describe('the static outputs while they are not timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK)', () => {
+  /** The deployed API serves the state for now (equal to what a build now publishes); the pages show the build's instant. */
+  const withPages = (after: FactTexts, built: PublishedView, staticFollow?: boolean) =>
+    rebuildDecision({ before: BEFORE, after, now: VIEW, deployed: VIEW, pages: { built, now: VIEW } }, staticFollow);
+
+  it('ships switched on: the pages, feeds and calendar are one static file per build (docs/timetable.md, "Not yet")', () => {
+    expect(STATIC_OUTPUTS_FOLLOW_CLOCK).toBe(true);
+  });
+
+  it('the clock alone moved the figures the pages show (p24, a reminder come due) since the build: build, saying it is the pages', () => {
+    const built: PublishedView = { ...VIEW, forecast: { ...NUMBERS, p24: 13 }, alerts: VIEW.alerts.slice(1) };
+    expect(withPages({ ...BEFORE }, built)).toEqual({
+      rebuild: true,
+      why: [
+        'the pages, static until they are timetable states, show figures moved since the build: forecast: p24 13 → 15 (built → now)',
+        'the pages, static until they are timetable states, show figures moved since the build: alerts: new grant-expiring:g1 (built → now)',
+      ],
+    });
+  });
+
+  it('the clock moved nothing the pages show since the build (the same numbers, alerts and grants): no build', () => {
+    expect(withPages({ ...BEFORE }, { ...VIEW, alerts: [...VIEW.alerts].reverse() })).toEqual({ rebuild: false, why: [] });
+  });
+
+  it('once the pages are states (switched off), the same clock-only move builds nothing: deploys follow facts', () => {
+    const built: PublishedView = { ...VIEW, forecast: { ...NUMBERS, p24: 13 }, banked: ['g1 hold'] };
+    expect(withPages({ ...BEFORE }, built, false)).toEqual({ rebuild: false, why: [] });
+  });
+
+  it('a fact, with nothing the pages show moved: build, naming the fact alone', () => {
+    expect(withPages({ ...BEFORE, events: text({ ...events, events: [...events.events, newEvent] }) }, VIEW)).toEqual({
+      rebuild: true,
+      why: ['data/events.json: facts changed'],
+    });
   });
 });

@@ -2,8 +2,9 @@
  * The watcher's deployed-alerts step (src/jobs/watch/deployed-alerts.ts) against a local "deploy"
  * serving /api/v1/alerts.json, local ntfy and Discord servers and a real database (the embedded engine;
  * PostgreSQL where a second process shares it): a deploy with new promise, correction and threshold
- * alerts sends each once per outlet; the same deploy a minute later sends nothing (and, with its deploy
- * id settled, is not even read); the fast path's reset carried by the next deploy is not sent again; a
+ * alerts sends each once per outlet; the same answer a minute later (its deploy id and ETag, settled) is
+ * read and sends nothing; a new state of the file under the same deploy id (a new ETag: the timetable's
+ * next state) carrying a new expiry reminder sends it once; the fast path's reset carried by the next deploy is not sent again; a
  * deploy answering 404, 500, garbage or nothing is one line, nothing sent, the fast path unaffected; a
  * hanging outlet leaves its alert uncertain by the ledger's rules and the run ends; `npm run broadcast`
  * and the watcher at once send each alert exactly once; the function itself, given a database that
@@ -189,16 +190,49 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([3, 3]);
   });
 
-  it("with the deploy's id: a settled deploy is not read again; a new deploy id is", async () => {
+  it("with the deploy's id: the same answer (deploy and ETag), once settled, is read but not broadcast again; a new deploy id is broadcast", async () => {
     const w = await world();
     w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"a1"' } });
     await runWatch(w.input({ deployId: 'deploy-1' }));
-    expect(alertsRead(w)).toBe(1);
     const quiet = await runWatch(w.input({ now: minutes(1), deployId: 'deploy-1' }));
-    expect(deployedLines(quiet.lines)).toEqual(['✅ deployed alerts: deploy deploy-1 unchanged, nothing left to send']);
-    expect(alertsRead(w)).toBe(1);
-    await runWatch(w.input({ now: minutes(2), deployId: 'deploy-2' }));
-    expect([alertsRead(w), w.ntfy.requests.length]).toEqual([2, 3]);
+    expect(deployedLines(quiet.lines)).toEqual([
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
+    ]);
+    // Read every run: one deploy serves a new state of the file at each reminder, crossing or lapse.
+    expect(alertsRead(w)).toBe(2);
+    const next = await runWatch(w.input({ now: minutes(2), deployId: 'deploy-2' }));
+    expect(deployedLines(next.lines)).toContain('✅ ntfy (deployed alerts): nothing new to send');
+    expect([alertsRead(w), w.ntfy.requests.length]).toEqual([3, 3]);
+  });
+
+  it('the same deploy id, a new state of alerts.json (a new ETag) with a new expiry reminder: sent once; next minute, the same state: nothing', async () => {
+    const w = await world();
+    const before = freshDeploy();
+    w.serve({ body: stableStringify(before), headers: { ETag: '"state-1"' } });
+    await runWatch(w.input({ deployId: 'deploy-1' }));
+    expect(w.ntfy.requests).toHaveLength(3);
+    // The timetable's next state: the grant's 5 h reminder fell due a minute ago, with no new deploy.
+    const host = new URL(SITE.url).host;
+    const grant = before.alerts.find((a) => a.kind === 'grant') ?? before.alerts[0]!;
+    const reminder: Alert = {
+      ...grant,
+      kind: 'grant-expiring',
+      id: `tag:${host},2026:alert:grant-expiring:g-test:5h`,
+      at: toTimestamp(minutes(1)),
+      title: 'Banked reset g-test expires in 5 hours',
+      summary: 'Use it before it expires.',
+    };
+    const state2 = AlertsPayload.parse({ ...before, generated_at: toTimestamp(minutes(1)), alerts: [reminder, ...before.alerts] });
+    w.serve({ body: stableStringify(state2), headers: { ETag: '"state-2"' } });
+    const sent = await runWatch(w.input({ now: minutes(2), deployId: 'deploy-1' }));
+    expect(deployedLines(sent.lines)).toContain('✅ ntfy (deployed alerts): sent 1 alert(s)');
+    expect(ntfyTitles(w).slice(3)).toEqual([reminder.title]);
+    expect(w.discord.requests).toHaveLength(4);
+    const quiet = await runWatch(w.input({ now: minutes(3), deployId: 'deploy-1' }));
+    expect(deployedLines(quiet.lines)).toEqual([
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
+    ]);
+    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([4, 4]);
   });
 
   it('without a deploy id, the same ETag once settled is not broadcast again', async () => {

@@ -1,0 +1,85 @@
+/**
+ * The answer of the timetable function (netlify/functions/timetable.ts, docs/timetable.md): the state of
+ * the requested payload whose interval holds the request's instant, its bytes as the build wrote them, with
+ * the headers netlify.toml gives the static file at that path (its [[headers]] do not apply to a function's
+ * answers), an edge cache that never outlives the state and an ETag of the state's bytes. It computes
+ * nothing but the pick (and the ETag, once per state).
+ */
+import { cacheSeconds, pickState, type TimetableIndex } from './timetable.ts';
+
+/** How the binding reaches one build's timetable: its index, and a state's bytes. */
+export interface TimetableFiles {
+  index: TimetableIndex;
+  /** The bytes of a state file; throws when it cannot be read. */
+  read: (name: string, start: number) => Uint8Array;
+}
+
+export interface TimetableAnswerOptions {
+  files: TimetableFiles;
+  /** The headers netlify.toml gives each served path (`/api/v1/<name>.json`), as the build read them. */
+  headers: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The clock, in milliseconds since the epoch (Date.now deployed; a test's own clock in tests). */
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * A state's ETag, from its bytes (SHA-256, as a static file's is from its content): it changes exactly when
+ * the answer does, a new state or a new deploy, so a reader that keys on it (the watcher's deployed-alerts
+ * step, a cache) sees each state once.
+ */
+async function etagOf(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return `"${[...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+/** `/api/v1/forecast.json` → `forecast`, for the names the timetable has. */
+const nameOf = (path: string, index: TimetableIndex): string | undefined => {
+  const m = /^\/api\/v1\/([a-z-]+)\.json$/.exec(path);
+  return m && Object.hasOwn(index.states, m[1]!) ? m[1] : undefined;
+};
+
+export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request) => Promise<Response> {
+  const now = o.now ?? Date.now;
+  const log = o.log ?? ((line: string) => console.error(line));
+  // The last state read per payload: consecutive requests within one state read no file and hash nothing.
+  const last = new Map<string, { start: number; bytes: Uint8Array; etag: string }>();
+  const stateOf = async (name: string, start: number): Promise<{ bytes: Uint8Array; etag: string }> => {
+    const hit = last.get(name);
+    if (hit?.start === start) return hit;
+    const bytes = o.files.read(name, start);
+    const state = { start, bytes, etag: await etagOf(bytes) };
+    last.set(name, state);
+    return state;
+  };
+  return async (req) => {
+    const path = new URL(req.url).pathname;
+    const name = nameOf(path, o.files.index);
+    const headers = { ...o.headers[path] };
+    if (name === undefined) return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return new Response('Method Not Allowed\n', {
+        status: 405,
+        headers: { ...headers, Allow: ALLOW, 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    const starts = o.files.index.states[name]!;
+    const t = Math.floor(now() / 1000);
+    const i = pickState(starts, t);
+    let state: { bytes: Uint8Array; etag: string };
+    try {
+      state = await stateOf(name, starts[i]!);
+    } catch (e) {
+      log(`[timetable] ${name} state ${starts[i]}: ${(e as Error).message}`);
+      return new Response(`timetable state unavailable: ${name}/${starts[i]}.json\n`, {
+        status: 503,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
+      });
+    }
+    headers['Netlify-CDN-Cache-Control'] = `public, max-age=${cacheSeconds(starts, i, t)}`;
+    headers['ETag'] = state.etag;
+    return new Response(req.method === 'HEAD' ? null : (state.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  };
+}
