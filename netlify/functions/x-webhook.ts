@@ -5,19 +5,23 @@
  * A machine-to-machine endpoint, not part of the public API: it answers X's CRC (GET) and X's signed
  * deliveries (POST) and records nothing itself (the pull records the facts).
  *
- * A thin binding: the environment, fetch, the database (NETLIFY_DB_URL, which Netlify sets; else, in the
- * local runtime, the embedded one) and the clock, around src/jobs/webhook/. Every request is screened
- * first (screen.ts): unsigned, forged, stale, malformed or oversized ones are refused with no database
- * opened and nothing sent. Every line it logs goes through the one redactor (src/core/secrets.ts).
+ * A thin binding: the environment, fetch, the watcher's state in Netlify Blobs, the database
+ * (NETLIFY_DB_URL, which Netlify sets; else, in the local runtime, the embedded one), opened only when a
+ * post has an alert to claim, and the clock, around src/jobs/webhook/. Every request is screened first
+ * (screen.ts): unsigned, forged, stale, malformed or oversized ones are refused with nothing read or
+ * sent; a CRC, a post about something else and a post whose alerts every outlet already has open no
+ * database connection. Every line it logs goes through the one redactor (src/core/secrets.ts).
  */
 import { functionLogLines } from '../../src/core/secrets.ts';
 import { siteAddress } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
-import { withFunctionDatabase } from '../../src/db/function-database.ts';
+import { blobTextStore } from '../../src/db/blob-store.ts';
+import { withLazyDatabase } from '../../src/db/function-database.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
 import { retiredSentLogText } from '../../src/io/retired-log-text.ts';
+import { WATCH_BLOBS_STORE } from '../../src/jobs/watch/state.ts';
 import { watchStores } from '../../src/jobs/watch/stores.ts';
 import { mayMatter, receivePost, unrelated, watchedByName } from '../../src/jobs/webhook/intake.ts';
 import { screen, type Answer } from '../../src/jobs/webhook/screen.ts';
@@ -35,6 +39,9 @@ const RUN_BUDGET_MS = 9_000;
 const SEND_MS = 3_000;
 /** Each database call's deadline here. */
 const DB_TIMEOUT_MS = 1_500;
+/** Each request to the state's store (Netlify Blobs), and the last moment one may end: inside X's 10 s. */
+const BLOBS_TIMEOUT_MS = 1_500;
+const BLOBS_DEADLINE_MS = 9_500;
 /** What the webhook cannot run without: the key X signs with, and the pull it dispatches. */
 const REQUIRED = ['X_CONSUMER_SECRET', 'RESETCAST_DISPATCH_TOKEN', 'RESETCAST_REPO'] as const;
 
@@ -73,7 +80,7 @@ export default async (request: Request): Promise<Response> => {
     log(env, [`⏭️ post ${screened.post.post.id}: its author is not a watched account; ignored`]);
     return ok;
   }
-  // Most posts are about other things: answered without waking the database.
+  // Most posts are about other things: answered without reading the state or waking the database.
   if (!mayMatter(screened.post)) {
     log(env, [unrelated(screened.post)]);
     return ok;
@@ -86,21 +93,26 @@ export default async (request: Request): Promise<Response> => {
     return ok;
   }
   try {
-    await withFunctionDatabase(
+    await withLazyDatabase(
       env,
       DB_TIMEOUT_MS,
       (line) => log(env, [`⏳ ${line}`]),
-      async (db, problem) => {
+      async (db) => {
         const result = await receivePost({
           now,
           http: liveHttp({ deadline: start + RUN_BUDGET_MS }),
           post,
           accounts,
           // The retired sent-log is imported before the ledger's first call, once per database (whichever sender is first).
-          stores:
-            db &&
-            watchStores(db.sql, { env, now, retiredLog: retiredSentLogText(env), settleMs: DB_TIMEOUT_MS, say: (l) => log(env, [l]) }),
-          noDatabase: problem ?? undefined,
+          stores: watchStores({
+            texts: blobTextStore({ name: WATCH_BLOBS_STORE, timeoutMs: BLOBS_TIMEOUT_MS, deadline: start + BLOBS_DEADLINE_MS }),
+            openSql: async () => (await db.open()).sql,
+            env,
+            now,
+            retiredLog: retiredSentLogText(env),
+            settleMs: DB_TIMEOUT_MS,
+            say: (l) => log(env, [l]),
+          }),
           deploy: env['RESETCAST_WATCH_SITE'] || env['URL'] || site.url,
           siteBase: site.url,
           urls: outletUrls(env),

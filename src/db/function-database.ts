@@ -5,9 +5,9 @@
  * working copy has them (deployed, the migrations folder is not in the function: Netlify applied them at
  * deploy, and nothing is done). Throws DatabaseError, worded, as openDatabase does.
  *
- * withFunctionDatabase runs a function's work with it, or with null and the reason it could not be
- * opened (the work still runs: a watcher without its database still dispatches the pull), and closes it
- * however the work ends.
+ * withLazyDatabase runs a function's work with a database that is opened only when the work first asks
+ * for it (a quiet run never does, so it opens no connection and the database sleeps: docs/alerts.md,
+ * "Where the state lives"), at most once, and closed however the work ends.
  */
 import { join } from 'node:path';
 import { EMBEDDED_DIR, openDatabase, type Database, type OpenOptions } from './database.ts';
@@ -33,22 +33,30 @@ export async function openFunctionDatabase(
   return db;
 }
 
-export async function withFunctionDatabase<T>(
+/** A database opened at the first `open()` (the same one after), or the same error. */
+export interface LazyDatabase {
+  open(): Promise<Database>;
+  /** Whether `open()` was ever called (a quiet run: never). */
+  readonly asked: boolean;
+}
+
+export async function withLazyDatabase<T>(
   env: Readonly<Record<string, string | undefined>>,
   timeoutMs: number,
   onWait: OpenOptions['onWait'],
-  work: (db: Database | null, problem: string | null) => Promise<T>,
+  work: (db: LazyDatabase) => Promise<T>,
 ): Promise<T> {
-  let db: Database | null = null;
-  let problem: string | null = null;
+  const held: { opening: Promise<Database> | null } = { opening: null };
+  const lazy: LazyDatabase = {
+    open: () => (held.opening ??= openFunctionDatabase(env, timeoutMs, onWait)),
+    get asked() {
+      return held.opening !== null;
+    },
+  };
   try {
-    db = await openFunctionDatabase(env, timeoutMs, onWait);
-  } catch (e) {
-    problem = (e as Error).message;
-  }
-  try {
-    return await work(db, problem);
+    return await work(lazy);
   } finally {
+    const db = await held.opening?.catch(() => null);
     await db?.close();
   }
 }

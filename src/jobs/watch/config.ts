@@ -73,25 +73,23 @@ function parseEntry(entry: string, kept: readonly PolledAccount[]): PolledAccoun
 }
 
 /**
- * The accounts due at `now`: never asked, or asked at least their interval ago. Half a minute of slack,
- * because the platform's schedule is not to the second: an account every 5 minutes asked at 12:00:04 is
- * due again at the 12:05 run even when that run starts at 12:04:58.
+ * The accounts due at the run at `now`, from the clock alone (nothing is stored, so nothing is written on a
+ * quiet run and nothing stored can hold an account back): the schedule's runs are numbered from the epoch,
+ * and an account asked every `askedEvery` minutes (its interval rounded up to whole runs) is due at every
+ * run whose number is a multiple of its runs between asks: `thsottiaux:5` every run, `OpenAI:10` every
+ * other run, `OpenAI:1440` at the run of 00:00 UTC. Half a minute of slack, because the platform's schedule
+ * is not to the second: the run of 12:05 is the run of 12:05 whether it starts at 12:04:58 or 12:05:03. A
+ * run that does not happen (the platform skipped it) leaves its accounts to their next due run, which reads
+ * every post since the cursor: later, never lost.
  */
-export function dueAccounts(
-  accounts: readonly PolledAccount[],
-  lastPolled: Readonly<Record<string, string | undefined>>,
-  now: Date,
-): PolledAccount[] {
-  return accounts.filter((a) => {
-    const last = lastPolled[a.name];
-    return last === undefined || now.getTime() - Date.parse(last) >= a.minutes * MINUTE_MS - MINUTE_MS / 2;
-  });
+export function dueAccounts(accounts: readonly PolledAccount[], now: Date, scheduleMinutes = WATCH_SCHEDULE_MINUTES): PolledAccount[] {
+  const run = Math.floor((now.getTime() + MINUTE_MS / 2) / (scheduleMinutes * MINUTE_MS));
+  return accounts.filter((a) => run % (askedEvery(a, scheduleMinutes) / scheduleMinutes) === 0);
 }
 
 /**
  * The watcher's schedule, in minutes: every 5, under `[functions.watch]` in netlify.toml (a test holds
- * the two together). An account is asked at the first run after its interval (less dueAccounts' half
- * minute of slack) has passed, so at most once a run.
+ * the two together). An account is asked at most once a run (dueAccounts).
  */
 export const WATCH_SCHEDULE_MINUTES = 5;
 

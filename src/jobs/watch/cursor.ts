@@ -1,16 +1,15 @@
 /**
- * The watcher's cursor step: each polled account's cursor moved to the newest post read, one statement
- * per account, forward only. Of two overlapping runs, the one whose write moves a cursor past a new
- * post owes the dispatch of the pull (marked in the database before it is sent).
+ * The watcher's cursor step: each polled account's cursor moved to the newest post read, forward only, in
+ * the state (state.ts). Of two overlapping runs, the one whose write moves a cursor past a new post owes
+ * the dispatch of the pull (marked in the state before it is sent). A post whose alerts could not be
+ * claimed (no database) leaves its account's cursor where it was, so the next run reads it again.
  */
 import { laterPostId } from '../../core/postid.ts';
-import { toTimestamp } from '../../core/time.ts';
 import type { Post } from '../intake/x.ts';
 import type { Stored } from './input.ts';
 import type { Polled } from './poll.ts';
-import type { WatchState } from './state.ts';
 
-/** Whether this run owes the dispatch, and the owed dispatch as the database then had it. */
+/** Whether this run owes the dispatch, and the owed dispatch as the state then had it. */
 export interface Owing {
   owes: boolean;
   generation: number;
@@ -19,20 +18,21 @@ export interface Owing {
   recorded: boolean;
 }
 
-/** The newest id of each account among `posts`. */
+/** The newest id of each account among `posts`, by the account's name in lower case. */
 function newestByAccount(posts: readonly Post[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const p of posts) out.set(p.username, laterPostId(out.get(p.username), p.id)!);
+  for (const p of posts) out.set(p.username.toLowerCase(), laterPostId(out.get(p.username.toLowerCase()), p.id)!);
   return out;
 }
 
 /**
- * Without a database nobody else can know of the news: this run owes the dispatch. A write that fails
+ * Without a state nobody else can know of the news: this run owes the dispatch. A write that fails
  * leaves the cursor, so the next run reads the posts again, but this run cannot know whether another
  * moved past them: news it read owes the dispatch too (the pull records the posts; a second dispatch
- * only queues one more pull), as docs/alerts.md says of a failing database.
+ * only queues one more pull), as docs/alerts.md says of a failing store. `claimable`: the posts' alerts
+ * went to the ledger; when not, the accounts with new posts keep their cursors and the news owes the dispatch.
  */
-export async function moveCursors(stored: Stored | null, polled: Polled, news: boolean, now: Date, lines: string[]): Promise<Owing> {
+export async function moveCursors(stored: Stored | null, polled: Polled, news: boolean, claimable: boolean, lines: string[]): Promise<Owing> {
   const owing: Owing = {
     owes: news && !stored,
     generation: stored?.generation ?? 0,
@@ -40,20 +40,19 @@ export async function moveCursors(stored: Stored | null, polled: Polled, news: b
     recorded: stored !== null,
   };
   if (!stored || Object.keys(polled.next).length === 0) return owing;
-  const state = stored.stores.state;
-  const mine: WatchState['accounts'] = Object.fromEntries(
-    Object.entries(polled.next).map(([name, s]) => [name, { ...s, polled_at: toTimestamp(now) }]),
-  );
+  const store = stored.store;
+  const newest = newestByAccount(polled.posts);
+  const cursors = Object.fromEntries(Object.entries(polled.next).filter(([name]) => claimable || !newest.has(name.toLowerCase())));
   try {
     // A cursor X refused is forgotten first, so the start cursor that replaces it may be older (forward-only would keep the refused one).
-    for (const [account, id] of polled.refused) await state.forgetCursor(account, id);
-    const moved = new Set([...(await state.advance(mine))].map((n) => n.toLowerCase()));
-    owing.owes = news && [...newestByAccount(polled.posts).keys()].some((name) => moved.has(name.toLowerCase()));
-    if (owing.owes) ({ generation: owing.generation, uncertainAt: owing.uncertainAt } = await state.owe());
+    for (const [account, id] of polled.refused) await store.forgetCursor(account, id);
+    const moved = new Set([...(await store.advance(cursors))].map((n) => n.toLowerCase()));
+    owing.owes = news && (!claimable || [...newest.keys()].some((name) => moved.has(name)));
+    if (owing.owes) ({ generation: owing.generation, uncertainAt: owing.uncertainAt } = await store.owe());
   } catch (e) {
     Object.assign(owing, { owes: news, recorded: false });
     const then = news ? 'the pull is started anyway (it records the posts)' : 'the next run reads these posts again';
-    lines.push(`❌ database: the state cannot be written (${(e as Error).message}); ${then}`);
+    lines.push(`❌ state: the state cannot be written (${(e as Error).message}); ${then}`);
   }
   return owing;
 }

@@ -4,11 +4,11 @@
  * that ran ahead on one instance, a hand edit, a post id X no longer accepts), and a wrong value must
  * never stick: each rule here turns it into what the first run would have had, so the run that reads it
  * polls as normal and writes the healed value back. Applied to every state read and written back
- * (state.ts `heal`), since the database moves a cursor, a poll time and an uncertain dispatch only
- * forward and would keep a bad one; a cursor X refuses is forgotten by the store (`forgetCursor`).
+ * (state.ts `heal`), since the store moves a cursor and an uncertain dispatch only forward and would
+ * keep a bad one; a cursor X refuses is forgotten by the store (`forgetCursor`).
  */
 import { laterPostId, postIdAt, postIdProblem } from '../../core/postid.ts';
-import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
+import { CLOCK_SKEW_MS } from '../../core/time.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
 import type { WatchState } from './state.ts';
 
@@ -17,14 +17,6 @@ import type { WatchState } from './state.ts';
  * older posts are the scheduled pull's.
  */
 export const FIRST_LOOK_MS = 15 * MINUTE_MS;
-/**
- * A poll time later than now by more than this is impossible (the platform's schedule is not to the second): the
- * account is treated as never asked.
- */
-export const POLL_SLACK_MS = MINUTE_MS / 2;
-/** The poll time of an account whose stored one could not be true: as never asked, so it is due at once. */
-export const NEVER_POLLED = toTimestamp(new Date(0));
-
 export interface Healed {
   state: WatchState;
   /** One line per value healed, for the function log. */
@@ -32,28 +24,24 @@ export interface Healed {
 }
 
 /**
- * The stored state with every value that cannot be true at `now` replaced: a `polled_at` in the future
- * (which would keep the account from being due until then) becomes NEVER_POLLED; a `since_id` above the
+ * The stored state with every value that cannot be true at `now` replaced: a `since_id` above the
  * largest post id possible at now plus the clock skew (which would make X skip every post until then)
  * is dropped, so the account is read as on a first run; a `dispatch_uncertain_at` in the future (which
- * would hold back every dispatch) is dropped.
+ * would hold back every dispatch) is dropped. (When an account is asked is not stored but follows from
+ * the clock, config.ts dueAccounts: nothing there can stick.)
  */
 export function healState(state: WatchState, now: Date): Healed {
   const lines: string[] = [];
   const latest = new Date(now.getTime() + CLOCK_SKEW_MS);
   const accounts: WatchState['accounts'] = {};
   for (const [name, a] of Object.entries(state.accounts)) {
-    let { since_id, polled_at } = a;
-    if (Date.parse(polled_at) > now.getTime() + POLL_SLACK_MS) {
-      lines.push(`⚠️ state: ${name} was last asked at ${polled_at}, after now: asked now`);
-      polled_at = NEVER_POLLED;
-    }
+    let { since_id } = a;
     const problem = since_id === null ? null : postIdProblem(since_id, latest);
     if (problem) {
       lines.push(`⚠️ state: ${name}'s cursor ${problem}: dropped, read as on a first run`);
       since_id = null;
     }
-    accounts[name] = { ...a, since_id, polled_at };
+    accounts[name] = { ...a, since_id };
   }
   const { dispatch_uncertain_at: uncertain, ...rest } = state;
   const keepUncertain = uncertain !== undefined && Date.parse(uncertain) <= now.getTime() + CLOCK_SKEW_MS;

@@ -17,14 +17,14 @@ export async function startPull(
   lines: string[],
 ): Promise<boolean> {
   const { now } = input;
-  const state = stored?.stores.state;
+  const state = stored?.store;
   // A write that fails after this run's cursor write failed is the same fault, already said in its ❌ line.
   const unwritten =
     (also: string) =>
     (e: Error): void => {
-      if (owing.recorded) lines.push(`⚠️ database: the dispatch is still marked owed (${e.message})${also}`);
+      if (owing.recorded) lines.push(`⚠️ state: the dispatch is still marked owed (${e.message})${also}`);
     };
-  // The uncertain dispatch as the database had it when this run owed one (an overlapping run's included).
+  // The uncertain dispatch as the state had it when this run owed one (an overlapping run's included).
   const quietSince = dispatchQuietSince(owing.uncertainAt === undefined ? {} : { dispatch_uncertain_at: owing.uncertainAt }, now);
   if (quietSince !== null) {
     const quiet = `none is repeated for ${DISPATCH_QUIET_MS / MINUTE_MS} min`;

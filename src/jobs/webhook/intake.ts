@@ -5,10 +5,12 @@
  *
  * 1. The author must be a watched account (RESETCAST_WATCH_ACCOUNTS): by the username X included, else by
  *    the user id the poller stored for the account, and the post must say something the classifier acts on
- *    (mayMatter). Anything else is ignored; the binding asks both before it opens the database.
- * 2. The watcher's state read and healed (read-state.ts), the post classified, its alerts claimed and sent
- *    through the ledger (announcePosts: the very steps the poller's fast path runs), so the webhook and
- *    the poller derive the same alert ids and the ledger sends each once, whichever comes first.
+ *    (mayMatter). Anything else is ignored; the binding asks both before it reads anything.
+ * 2. The watcher's state read and healed (read-state.ts: Netlify Blobs, no database), the post classified,
+ *    its alerts claimed and sent through the ledger (announcePosts: the very steps the poller's fast path
+ *    runs), so the webhook and the poller derive the same alert ids and the ledger sends each once,
+ *    whichever comes first. Alerts the state knows every outlet has (X's retry, a late duplicate) are not
+ *    claimed again: the database is opened only for an alert still owed.
  * 3. A post that is news for the pull (to record or to review) owes the dispatch, which is sent by the
  *    watcher's rule (start-pull.ts: none again soon after an answer that may have started the pull).
  *
@@ -38,10 +40,8 @@ export interface WebhookInput {
   http: HttpDeps;
   post: PostDelivery;
   accounts: readonly PolledAccount[];
-  /** The stores; null when the database could not be opened (nothing is sent: nothing can be claimed). */
-  stores: WatchStores | null;
-  /** Why the database could not be opened, for the run's one `❌ database:` line. */
-  noDatabase?: string | undefined;
+  /** The watcher's state (Netlify Blobs) and the ledger, its database opened only to claim. */
+  stores: WatchStores;
   /** The deployed site to read what it knows from (its URL). */
   deploy: string;
   /** The site's address alert ids and links are built on (siteAddress), as every sender's. */
@@ -108,16 +108,16 @@ export async function receivePost(input: WebhookInput): Promise<WebhookOutput> {
 }
 
 /**
- * The dispatch marked owed before it is sent (as the poller's cursor step does); without the database, or
+ * The dispatch marked owed before it is sent (as the poller's cursor step does); without the state, or
  * when the mark fails (said in one ⚠️ line), this run owes it alone and sends it anyway.
  */
 async function owe(stored: Stored | null, lines: string[]): Promise<Owing> {
   const alone: Owing = { owes: true, generation: 0, uncertainAt: stored?.state.dispatch_uncertain_at, recorded: false };
   if (!stored) return alone;
   try {
-    return { owes: true, recorded: true, ...(await stored.stores.state.owe()) };
+    return { owes: true, recorded: true, ...(await stored.store.owe()) };
   } catch (e) {
-    lines.push(`⚠️ database: the dispatch cannot be marked owed (${(e as Error).message}); it is sent anyway`);
+    lines.push(`⚠️ state: the dispatch cannot be marked owed (${(e as Error).message}); it is sent anyway`);
     return alone;
   }
 }

@@ -76,23 +76,37 @@ describe('RESETCAST_WATCH_ACCOUNTS', () => {
   });
 });
 
-describe('which accounts are due', () => {
+describe('which accounts are due: from the clock alone, nothing stored', () => {
   const accounts = [
     { name: 'thsottiaux', minutes: 1 },
     { name: 'OpenAI', minutes: 5 },
+    { name: 'OpenAIDevs', minutes: 10 },
   ];
-  // Both last asked at 12:00:04; an account is due once its interval less half a minute has passed.
-  const polled = { thsottiaux: '2026-11-20T12:00:04Z', OpenAI: '2026-11-20T12:00:04Z' };
+  const due = (now: string, list = accounts): string[] => dueAccounts(list, new Date(now)).map((a) => a.name);
   it.each([
-    ['12:00:30 (26 s later): none', '2026-11-20T12:00:30Z', []],
-    ['12:00:34 (30 s = 1 min − 30 s): thsottiaux', '2026-11-20T12:00:34Z', ['thsottiaux']],
-    ['12:04:33 (269 s, under 5 min − 30 s = 270 s): thsottiaux only', '2026-11-20T12:04:33Z', ['thsottiaux']],
-    ['12:04:34 (270 s): both', '2026-11-20T12:04:34Z', ['thsottiaux', 'OpenAI']],
-  ])('%s', (_n, now, due) => expect(dueAccounts(accounts, polled, new Date(now)).map((a) => a.name)).toEqual(due));
-  it('an account never asked is due at once', () => {
-    expect(dueAccounts(accounts, { thsottiaux: '2026-11-20T12:00:04Z' }, new Date('2026-11-20T12:00:05Z')).map((a) => a.name)).toEqual([
-      'OpenAI',
+    ['12:00:00, a run of an even number: all three', '2026-11-20T12:00:00Z', ['thsottiaux', 'OpenAI', 'OpenAIDevs']],
+    ['12:05:00: every 1 and every 5, not every 10', '2026-11-20T12:05:00Z', ['thsottiaux', 'OpenAI']],
+    ['12:04:31 (a run starting 29 s early is the run of 12:05)', '2026-11-20T12:04:31Z', ['thsottiaux', 'OpenAI']],
+    ['12:10:03 (3 s late, still the run of 12:10): all three', '2026-11-20T12:10:03Z', ['thsottiaux', 'OpenAI', 'OpenAIDevs']],
+  ])('%s', (_n, now, want) => expect(due(now)).toEqual(want));
+  it('every 1440 minutes: only at the run of 00:00 UTC; every 7: every other run (10 minutes)', () => {
+    const daily = [{ name: 'OpenAI', minutes: 1440 }];
+    expect([due('2026-11-20T00:00:00Z', daily), due('2026-11-20T00:05:00Z', daily), due('2026-11-20T23:55:00Z', daily)]).toEqual([
+      ['OpenAI'],
+      [],
+      [],
     ]);
+    const seven = [{ name: 'OpenAI', minutes: 7 }];
+    expect([due('2026-11-20T12:00:00Z', seven), due('2026-11-20T12:05:00Z', seven), due('2026-11-20T12:10:00Z', seven)]).toEqual([
+      ['OpenAI'],
+      [],
+      ['OpenAI'],
+    ]);
+  });
+  it('over a day of runs, each account is asked as often as requestsPerMonth counts (a thirtieth of it)', () => {
+    const day = Array.from({ length: 288 }, (_, i) => new Date(Date.parse('2026-11-20T00:00:00Z') + i * 5 * 60_000));
+    for (const a of [...accounts, { name: 'OpenAI', minutes: 7 }, { name: 'OpenAI', minutes: 1440 }])
+      expect(day.filter((t) => dueAccounts([a], t).length === 1).length, `${a.name}:${a.minutes}`).toBe(requestsPerMonth([a]) / 30);
   });
   it('requests a 30-day month on the 5-minute schedule: 8,640 for every 5 (the default, thrice), every 1 each run, every 7 every other run', () => {
     expect(requestsPerMonth(parseWatchAccounts(undefined).accounts)).toBe(3 * 8_640);

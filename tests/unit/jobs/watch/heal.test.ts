@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { postIdAt } from '../../../../src/core/postid.ts';
-import { healState, NEVER_POLLED, startCursor } from '../../../../src/jobs/watch/heal.ts';
+import { healState, startCursor } from '../../../../src/jobs/watch/heal.ts';
 import { dispatchQuietSince } from '../../../../src/jobs/watch/dispatch.ts';
 import type { WatchState } from '../../../../src/jobs/watch/state.ts';
 import { joinedRegExp } from '../../../support/regexp.ts';
@@ -17,37 +17,25 @@ const at = (ms: number): Date => new Date(NOW.getTime() + ms);
 const USER = '1450183340366770177';
 const MIN = 60_000;
 
-function one(since_id: string | null, polled_at: string, extra: Partial<WatchState> = {}): WatchState {
-  return { accounts: { thsottiaux: { user_id: USER, since_id, polled_at } }, dispatch_pending: false, ...extra };
+function one(since_id: string | null, extra: Partial<WatchState> = {}): WatchState {
+  return { accounts: { thsottiaux: { user_id: USER, since_id } }, dispatch_pending: false, ...extra };
 }
 
 describe('healState', () => {
   const recent = postIdAt(at(-2 * MIN), 7n);
   it.each<[string, WatchState, WatchState, RegExp[]]>([
-    ['a sound state: kept as it is, no line', one(recent, '2026-11-20T11:59:00Z'), one(recent, '2026-11-20T11:59:00Z'), []],
-    ['no cursor yet: kept', one(null, '2026-11-20T11:59:00Z'), one(null, '2026-11-20T11:59:00Z'), []],
-    [
-      'polled_at 20 s ahead (within the half-minute slack of the schedule): kept',
-      one(recent, '2026-11-20T12:00:20Z'),
-      one(recent, '2026-11-20T12:00:20Z'),
-      [],
-    ],
-    [
-      'polled_at a day ahead: as never asked, so due now',
-      one(recent, '2026-11-21T12:00:00Z'),
-      one(recent, NEVER_POLLED),
-      [/^⚠️ state: thsottiaux was last asked at 2026-11-21T12:00:00Z, after now: asked now$/],
-    ],
+    ['a sound state: kept as it is, no line', one(recent), one(recent), []],
+    ['no cursor yet: kept', one(null), one(null), []],
     [
       'since_id 4 min ahead (within the clock skew): kept',
-      one(postIdAt(at(4 * MIN)), '2026-11-20T11:59:00Z'),
-      one(postIdAt(at(4 * MIN)), '2026-11-20T11:59:00Z'),
+      one(postIdAt(at(4 * MIN))),
+      one(postIdAt(at(4 * MIN))),
       [],
     ],
     [
       'since_id a day ahead of the clock: dropped, read as on a first run',
-      one(postIdAt(at(24 * 60 * MIN)), '2026-11-20T11:59:00Z'),
-      one(null, '2026-11-20T11:59:00Z'),
+      one(postIdAt(at(24 * 60 * MIN))),
+      one(null),
       [
         joinedRegExp(
           /^⚠️ state: thsottiaux's cursor ".+" is above the largest post id possible at 2026-11-20T12:05:00Z/,
@@ -57,26 +45,26 @@ describe('healState', () => {
     ],
     [
       'since_id of 20 digits (no post id): dropped',
-      one('12345678901234567890', '2026-11-20T11:59:00Z'),
-      one(null, '2026-11-20T11:59:00Z'),
+      one('12345678901234567890'),
+      one(null),
       [/is not a post id/],
     ],
     [
-      'both at once: both healed, two lines',
-      one(postIdAt(at(24 * 60 * MIN)), '2026-11-21T12:00:00Z'),
-      one(null, NEVER_POLLED),
-      [/last asked/, /cursor/],
+      'a cursor and an uncertain dispatch both a day ahead: both healed, two lines',
+      one(postIdAt(at(24 * 60 * MIN)), { dispatch_uncertain_at: '2026-11-21T12:00:00Z' }),
+      one(null),
+      [/cursor/, /dispatch answered/],
     ],
     [
       'an uncertain dispatch 10 min ago: kept',
-      one(recent, '2026-11-20T11:59:00Z', { dispatch_uncertain_at: '2026-11-20T11:50:00Z' }),
-      one(recent, '2026-11-20T11:59:00Z', { dispatch_uncertain_at: '2026-11-20T11:50:00Z' }),
+      one(recent, { dispatch_uncertain_at: '2026-11-20T11:50:00Z' }),
+      one(recent, { dispatch_uncertain_at: '2026-11-20T11:50:00Z' }),
       [],
     ],
     [
       'an uncertain dispatch a day ahead: forgotten',
-      one(recent, '2026-11-20T11:59:00Z', { dispatch_uncertain_at: '2026-11-21T12:00:00Z' }),
-      one(recent, '2026-11-20T11:59:00Z'),
+      one(recent, { dispatch_uncertain_at: '2026-11-21T12:00:00Z' }),
+      one(recent),
       [/^⚠️ state: a dispatch answered at 2026-11-21T12:00:00Z, after now: forgotten$/],
     ],
   ])('%s', (_name, stored, healed, lines) => {
