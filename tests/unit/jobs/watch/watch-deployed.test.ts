@@ -1,14 +1,18 @@
 /**
  * The watcher's deployed-alerts step (src/jobs/watch/deployed-alerts.ts) against a local "deploy"
- * serving /api/v1/alerts.json, local ntfy and Discord servers and a real database (the embedded engine;
- * PostgreSQL where a second process shares it): a deploy with new promise, correction and threshold
- * alerts sends each once per outlet; the same answer a minute later (its deploy id and ETag, settled) is
- * read and sends nothing; a new state of the file under the same deploy id (a new ETag: the timetable's
- * next state) carrying a new expiry reminder sends it once; the fast path's reset carried by the next deploy is not sent again; a
- * deploy answering 404, 500, garbage or nothing is one line, nothing sent, the fast path unaffected; a
- * hanging outlet leaves its alert uncertain by the ledger's rules and the run ends; `npm run broadcast`
- * and the watcher at once send each alert exactly once; the function itself, given a database that
- * never answers, says so in one ❌ line, sends nothing and still dispatches the pull. Requests are counted on the servers' side.
+ * serving /api/v1/alerts.json, local ntfy and Discord servers, the watcher's state in the real local
+ * Netlify Blobs server and its ledger in a real database (the embedded engine; PostgreSQL where a second
+ * process shares it), opened only by a run that asks it: a deploy with new promise, correction and
+ * threshold alerts sends each once per outlet; the same file a minute later owes nothing and opens no
+ * database; a new state of the file (the timetable's next state) carrying a new expiry reminder sends it
+ * once, with no deploy; a new deploy carrying the same alerts, and the fast path's reset carried by the
+ * next deploy, owe nothing and open no database; an outlet configured later is owed all of them; an
+ * outlet refusing keeps its alert owed, asked about and sent the next minute; a deploy answering 404,
+ * 500, garbage or nothing is one line, nothing sent, the fast path unaffected; a hanging outlet leaves its
+ * alert uncertain by the ledger's rules and the run ends; `npm run broadcast` and the watcher at once send
+ * each alert exactly once; the function itself, given a database that never answers, says so in one ❌
+ * line, sends nothing and still dispatches the pull; a ledger that refuses writes sends nothing and
+ * records nothing finished, so the deploy's copy is sent later. Requests are counted on the servers' side.
  */
 import { createServer, type Socket } from 'node:net';
 import pgLib from 'pg';
@@ -20,10 +24,8 @@ import { AlertsPayload, type Alert } from '../../../../src/core/schema/index.ts'
 import { toTimestamp } from '../../../../src/core/time.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
 import { alertLedger } from '../../../../src/jobs/broadcast/ledger.ts';
-import { deployedStore } from '../../../../src/jobs/watch/deployed-alerts.ts';
 import { parseWatchAccounts } from '../../../../src/jobs/watch/config.ts';
 import { runWatch, type WatchInput } from '../../../../src/jobs/watch/run.ts';
-import { watchStore } from '../../../../src/jobs/watch/state.ts';
 import { runPull } from '../../../../src/jobs/pull/run.ts';
 import { readDataTexts, writeDataTexts } from '../../../../src/io/data-folder.ts';
 import { runNode } from '../../../support/run-node.ts';
@@ -31,6 +33,8 @@ import { startPostgres, type LocalPostgres } from '../../../support/postgres.ts'
 import { startServer, type FixtureServer, type Reply } from '../../../support/fixture-server.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi } from '../../../support/outlet-servers.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
+import { startBlobs, type LocalBlobs } from '../../../support/blobs.ts';
+import { testStores, type TestStores } from '../../../support/watch-stores.ts';
 import { xApi } from '../../../support/x-api.ts';
 import { DEAD, httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
 
@@ -85,6 +89,9 @@ function freshDeploy(): AlertsPayload {
 
 interface World {
   db: TestLedger;
+  blobs: LocalBlobs;
+  /** The stores of each run; `opened()`: the runs that opened the database. */
+  stores: TestStores;
   site: FixtureServer;
   x: FixtureServer;
   github: FixtureServer;
@@ -107,17 +114,21 @@ async function world(
     '/api/v1/banked.json': { body: stableStringify(p.banked) },
     '/api/v1/alerts.json': { body: stableStringify(p.alerts) },
   };
-  const [db, site, x, github, ntfy, discord] = await Promise.all([
+  const [db, blobs, site, x, github, ntfy, discord] = await Promise.all([
     opts.db ?? testLedger(),
+    startBlobs(),
     startServer((url) => files[url.pathname]),
     startServer(xApi(opts.posts ?? (() => []))),
     startServer((url) => (url.pathname === DISPATCH_PATH ? { status: 204 } : undefined)),
     startServer(ntfyApi((n) => opts.ntfy?.(n))),
     startServer(discordApi()),
   ]);
-  closers.push(...(opts.db ? [] : [() => db.close()]), site.close, x.close, github.close, ntfy.close, discord.close);
+  closers.push(...(opts.db ? [] : [() => db.close()]), blobs.close, site.close, x.close, github.close, ntfy.close, discord.close);
+  const stores = testStores(blobs, () => alertLedger(db.db.sql, { redact: (t) => t, settleMs: 4_000 }));
   return {
     db,
+    blobs,
+    stores,
     site,
     x,
     github,
@@ -134,11 +145,7 @@ async function world(
       deploy: site.url,
       siteBase: SITE.url,
       accounts: [{ name: 'thsottiaux', minutes: 1 }],
-      stores: {
-        state: watchStore(db.db.sql),
-        ledger: alertLedger(db.db.sql, { redact: (t) => t, settleMs: 4_000 }),
-        deployed: deployedStore(db.db.sql),
-      },
+      stores: stores.stores(),
       urls: { ntfy: `${ntfy.url}/${NTFY_TOPIC}`, discord: `${discord.url}${DISCORD_PATH}` },
       dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: github.url },
       ...over,
@@ -157,13 +164,13 @@ beforeAll(async () => {
 afterAll(async () => pg?.stop());
 
 describe('every alert of the deployed alerts.json, sent once per outlet', () => {
-  it('a deploy with a new promise, correction and threshold alert: each sent once to each outlet; the same deploy next minute sends nothing', async () => {
+  it('a deploy with a new promise, correction and threshold alert: each sent once to each outlet; the same deploy next minute owes nothing and opens no database', async () => {
     const w = await world();
     const deploy = freshDeploy();
     w.serve({ body: stableStringify(deploy) });
     const first = await runWatch(w.input());
     expect(deployedLines(first.lines)).toEqual([
-      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, nothing left to send`,
+      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, 3 owed, nothing left to send`,
       '✅ ntfy (deployed alerts): sent 3 alert(s)',
       '✅ discord (deployed alerts): sent 3 alert(s)',
     ]);
@@ -179,38 +186,24 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
       ['sent 1/0', 'sent 1/0', 'sent 1/0'],
       ['sent 1/0', 'sent 1/0', 'sent 1/0'],
     ]);
+    expect(w.stores.opened()).toBe(1);
 
-    // The next minute, the same file (no deploy id here: read again, found settled by the ledger's rules).
+    // The next minute, the same file: read (a state may change at any second), owing nothing: the database stays asleep.
     const next = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(next.lines)).toEqual([
-      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, nothing left to send`,
-      '✅ ntfy (deployed alerts): nothing new to send',
-      '✅ discord (deployed alerts): nothing new to send',
-    ]);
-    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([3, 3]);
+    expect(deployedLines(next.lines)).toEqual([`✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, none owed (each finished or over a day old)`]);
+    expect([alertsRead(w), w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([2, 3, 3, 1]);
   });
 
-  it("with the deploy's id: the same answer (deploy and ETag), once settled, is read but not broadcast again; a new deploy id is broadcast", async () => {
-    const w = await world();
-    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"a1"' } });
-    await runWatch(w.input({ deployId: 'deploy-1' }));
-    const quiet = await runWatch(w.input({ now: minutes(1), deployId: 'deploy-1' }));
-    expect(deployedLines(quiet.lines)).toEqual([
-      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
-    ]);
-    // Read every run: one deploy serves a new state of the file at each reminder, crossing or lapse.
-    expect(alertsRead(w)).toBe(2);
-    const next = await runWatch(w.input({ now: minutes(2), deployId: 'deploy-2' }));
-    expect(deployedLines(next.lines)).toContain('✅ ntfy (deployed alerts): nothing new to send');
-    expect([alertsRead(w), w.ntfy.requests.length]).toEqual([3, 3]);
-  });
-
-  it('the same deploy id, a new state of alerts.json (a new ETag) with a new expiry reminder: sent once; next minute, the same state: nothing', async () => {
+  it('a new deploy (another ETag) carrying the same alerts: nothing owed, no database; a new state with a new expiry reminder: sent once, with no deploy', async () => {
     const w = await world();
     const before = freshDeploy();
     w.serve({ body: stableStringify(before), headers: { ETag: '"state-1"' } });
-    await runWatch(w.input({ deployId: 'deploy-1' }));
+    await runWatch(w.input());
     expect(w.ntfy.requests).toHaveLength(3);
+    w.serve({ body: stableStringify({ ...before, generated_at: toTimestamp(minutes(1)) }), headers: { ETag: '"deploy-2"' } });
+    const redeployed = await runWatch(w.input({ now: minutes(1) }));
+    expect(deployedLines(redeployed.lines)).toEqual([expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/)]);
+    expect(w.stores.opened()).toBe(1);
     // The timetable's next state: the grant's 5 h reminder fell due a minute ago, with no new deploy.
     const host = new URL(SITE.url).host;
     const grant = before.alerts.find((a) => a.kind === 'grant') ?? before.alerts[0]!;
@@ -224,53 +217,50 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     };
     const state2 = AlertsPayload.parse({ ...before, generated_at: toTimestamp(minutes(1)), alerts: [reminder, ...before.alerts] });
     w.serve({ body: stableStringify(state2), headers: { ETag: '"state-2"' } });
-    const sent = await runWatch(w.input({ now: minutes(2), deployId: 'deploy-1' }));
-    expect(deployedLines(sent.lines)).toContain('✅ ntfy (deployed alerts): sent 1 alert(s)');
+    const sent = await runWatch(w.input({ now: minutes(2) }));
+    expect(deployedLines(sent.lines)).toEqual([
+      `✅ deployed alerts: ${state2.alerts.length} alert(s) in the deploy, 1 owed, nothing left to send`,
+      '✅ ntfy (deployed alerts): sent 1 alert(s)',
+      '✅ discord (deployed alerts): sent 1 alert(s)',
+    ]);
     expect(ntfyTitles(w).slice(3)).toEqual([reminder.title]);
     expect(w.discord.requests).toHaveLength(4);
-    const quiet = await runWatch(w.input({ now: minutes(3), deployId: 'deploy-1' }));
-    expect(deployedLines(quiet.lines)).toEqual([
-      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
-    ]);
-    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([4, 4]);
+    const quiet = await runWatch(w.input({ now: minutes(3) }));
+    expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/none owed/)]);
+    expect([w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([4, 4, 2]);
   });
 
-  it('without a deploy id, the same ETag once settled is not broadcast again', async () => {
+  it('an outlet configured later has had none of them: the ledger is asked again and sends to it only', async () => {
     const w = await world();
-    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"a1"' } });
-    await runWatch(w.input());
-    const quiet = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(quiet.lines)).toEqual([
-      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
+    w.serve({ body: stableStringify(freshDeploy()) });
+    await runWatch(w.input({ urls: { ntfy: w.input().urls.ntfy! } }));
+    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([3, 0]);
+    const both = await runWatch(w.input({ now: minutes(1) }));
+    expect(deployedLines(both.lines)).toEqual([
+      expect.stringMatching(/, 3 owed, nothing left to send$/),
+      '✅ ntfy (deployed alerts): nothing new to send',
+      '✅ discord (deployed alerts): sent 3 alert(s)',
     ]);
-    expect(w.ntfy.requests).toHaveLength(3);
+    expect([w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([3, 3, 2]);
   });
 
-  it('an ETag carrying a credential is stored as its digest: no row holds the text, and the same ETag is still known next minute', async () => {
-    const w = await world();
-    w.serve({ body: stableStringify(freshDeploy()), headers: { ETag: '"ghDispatchS3cret-in-an-etag"' } });
-    await runWatch(w.input());
-    const quiet = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/unchanged since the last run, nothing left to send$/)]);
-    const { rows } = await w.db.db.sql.query<{ deploy: string }>('SELECT deploy FROM deployed_alerts');
-    expect(rows).toEqual([{ deploy: expect.stringMatching(/^etag-sha256:[0-9a-f]{64}$/) }]);
-    expect(JSON.stringify(rows)).not.toContain('S3cret');
-  });
-
-  it('an outlet that refused an alert keeps the deploy unsettled: the next minute, with the same deploy id, it is read and sent again', async () => {
+  it('an outlet that refused an alert keeps it owed: the next minute the ledger is asked again and it is sent', async () => {
     let down = true;
     const w = await world({ ntfy: () => (down ? { status: 403, body: '{"code":40301,"http":403,"error":"forbidden"}' } : undefined) });
     w.serve({ body: stableStringify(freshDeploy()) });
-    const first = await runWatch(w.input({ deployId: 'deploy-1' }));
+    const first = await runWatch(w.input());
     expect(deployedLines(first.lines)).toContainEqual(
-      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, some still owed: read again next run$/),
+      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, 3 owed, 3 still owed: asked again next run$/),
     );
     expect(deployedLines(first.lines)).toContainEqual(expect.stringMatching(/^❌ ntfy \(deployed alerts\): .*HTTP 403/));
     down = false;
-    await runWatch(w.input({ now: minutes(1), deployId: 'deploy-1' }));
-    expect([alertsRead(w), w.ntfy.requests.filter((r) => r.url.pathname === '/').length]).toEqual([2, 4]);
+    await runWatch(w.input({ now: minutes(1) }));
+    expect([alertsRead(w), w.ntfy.requests.filter((r) => r.url.pathname === '/').length, w.stores.opened()]).toEqual([2, 4, 2]);
     expect(await w.db.rows('ntfy')).toEqual(expect.arrayContaining([expect.stringMatching(/ sent 1\/0$/)]));
     expect((await w.db.rows('ntfy')).filter((r) => r.endsWith('sent 1/0'))).toHaveLength(3);
+    // All sent now: the minute after asks nobody.
+    await runWatch(w.input({ now: minutes(2) }));
+    expect(w.stores.opened()).toBe(2);
   });
 
   it('the fast path, then the deploy carrying the same reset: sent once', async () => {
@@ -292,9 +282,10 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     const deployed = createPayloads(loadDir(w.data, later), later, SITE.url).alerts;
     expect(deployed.alerts.map((a) => a.id)).toContain(fast.alerts[0]!.id);
     w.serve({ body: stableStringify(deployed) });
-    const next = await runWatch(w.input({ now: later, http: { ...httpDeps([], later), deadline: later.getTime() + 20_000 } }));
-    expect(deployedLines(next.lines)).toContain('✅ ntfy (deployed alerts): nothing new to send');
-    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([1, 1]);
+    const next = await runWatch(w.input({ now: later, accounts: [], http: { ...httpDeps([], later), deadline: later.getTime() + 20_000 } }));
+    // The fast path kept the reset as finished on both outlets: the deploy's copy owes nothing, and no database is opened.
+    expect(deployedLines(next.lines)).toEqual([expect.stringMatching(/none owed/)]);
+    expect([w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([1, 1, 1]);
   });
 });
 
@@ -341,7 +332,7 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
         ),
       );
       expect(deployedLines(run.lines)).toContain('✅ discord (deployed alerts): sent 3 alert(s)');
-      expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/some still owed: read again next run$/));
+      expect(deployedLines(run.lines)).toContainEqual(expect.stringMatching(/, 3 owed, 3 still owed: asked again next run$/));
       // Two unclear answers in a row stop the outlet for this run: the third is not claimed.
       expect((await w.db.rows('ntfy')).map((r) => r.split(' ').slice(1).join(' '))).toEqual(['uncertain 1/0', 'uncertain 1/0']);
     },
@@ -376,7 +367,10 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
         }),
     );
     const w = await world({ posts: () => [{ ...POST, id: postIdAt(new Date(Date.now() - 10_000), 1n) }] });
-    w.serve({ body: stableStringify(freshDeploy()) });
+    // The deploy's three new alerts, issued in the minutes before the real clock the function runs on.
+    const deploy = freshDeploy();
+    const recent = deploy.alerts.slice(0, 3).map((a, i) => ({ ...a, at: toTimestamp(new Date(Date.now() - (i + 1) * 60_000)) }));
+    w.serve({ body: stableStringify({ ...deploy, alerts: [...recent, ...deploy.alerts.slice(3)] }) });
     const out = await runFunction(w, {
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
       NETLIFY_DB_URL: `postgres://resetcast:dbPass@127.0.0.1:${(silent.address() as { port: number }).port}/alerts`,
@@ -391,7 +385,7 @@ describe('the run ends inside its budget, leaving unfinished work to the ledger'
       expect.arrayContaining([
         '[watch] ⏭️ alerts: 1 not sent (no database, above: nothing is sent unclaimed); the pull will announce them',
         '[watch] ✅ dispatch: started the pull (pull.yml on main)',
-        '[watch] ⏭️ deployed alerts: not read (no database, above: nothing can be claimed); the next run sends them',
+        '[watch] ⏭️ deployed alerts: 3 owed, not sent (no database, above: nothing is sent this run (nothing can be claimed); the next run sends them)',
         expect.stringMatching(/^\[watch\] done in \d+ ms$/),
       ]),
     );
@@ -428,7 +422,7 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
     expect(run.lines).toEqual([
       '❌ settings: RESETCAST_WATCH_ACCOUNTS: "thsott\\u0456aux:1" is not <account>:<minutes>; left out, the rest of the run goes on',
       '⏭️ x: no account to watch (RESETCAST_WATCH_ACCOUNTS has no valid entry); X is not asked',
-      `✅ deployed alerts: ${freshDeploy().alerts.length} alert(s) in the deploy, nothing left to send`,
+      `✅ deployed alerts: ${freshDeploy().alerts.length} alert(s) in the deploy, 3 owed, nothing left to send`,
       '✅ ntfy (deployed alerts): sent 3 alert(s)',
       '✅ discord (deployed alerts): sent 3 alert(s)',
     ]);
@@ -452,37 +446,38 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
     expect([w.x.requests.length, w.ntfy.requests.length]).toEqual([0, 3]);
   });
 
-  it('database writes refused (a role that may read the watcher state but not write it): one ❌ line, the alert sent once, the pull dispatched', async () => {
+  it('a ledger that refuses writes (a role that may read it, not write it): nothing sent, nothing kept as finished; the deploy that carries the reset sends it once writes are allowed', async () => {
     const name = await pg.freshDatabase('rowrite');
     await (await testLedger({ url: name })).close(); // migrated by its owner, as Netlify migrates at deploy
     const admin = new pgLib.Client({ connectionString: pg.urlOf('rowrite') });
     await admin.connect();
-    try {
-      await admin.query(
-        `CREATE ROLE watcher LOGIN PASSWORD 'watcherPassw0rd-QX7'; GRANT USAGE ON SCHEMA netlify TO watcher; ` +
-          'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON watch_accounts, watch_dispatch TO watcher; ' +
-          'GRANT SELECT, INSERT, UPDATE, DELETE ON alert_deliveries, deployed_alerts TO watcher',
-      );
-    } finally {
-      await admin.end();
-    }
+    closers.push(() => admin.end());
+    await admin.query(
+      `CREATE ROLE watcher LOGIN PASSWORD 'watcherPassw0rd-QX7'; GRANT USAGE ON SCHEMA netlify TO watcher; ` +
+        'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON alert_deliveries TO watcher',
+    );
     const db = await testLedger({ url: `postgres://watcher:watcherPassw0rd-QX7@127.0.0.1:${pg.port}/rowrite` });
     closers.push(() => db.close());
     const w = await world({ db, posts: () => [POST] });
     const first = await runWatch(w.input());
+    // One ❌ line per outlet, each with the database's words; the post's cursor moved (the state is not the database's).
     expect(failures(first.lines)).toEqual([
-      expect.stringMatching(
-        /^❌ database: the state cannot be written \(.*permission denied for table watch_accounts.*\); the pull is started anyway \(it records the posts\)$/,
-      ),
+      expect.stringMatching(/^❌ ntfy: .*permission denied for table alert_deliveries/),
+      expect.stringMatching(/^❌ discord: .*permission denied for table alert_deliveries/),
     ]);
     expect(first.lines).toContain('✅ dispatch: started the pull (pull.yml on main)');
-    // The dispatch's outcome is not written over a state this run could not write: no second database line.
-    expect(first.lines.filter((l) => l.includes('database'))).toHaveLength(1);
-    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
-    // The next minute reads the post again (the cursor stayed): the ledger sends nothing twice, and the pull is started again.
-    const next = await runWatch(w.input({ now: minutes(1) }));
-    expect(next.lines).toContain('✅ x: thsottiaux: 1 new post(s)');
-    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 2]);
+    expect([w.ntfy.requests.length, w.discord.requests.length, w.github.requests.length]).toEqual([0, 0, 1]);
+    // Writes allowed again; the deploy now carries the reset: owed (never kept as finished), claimed and sent once.
+    await admin.query('GRANT INSERT, UPDATE, DELETE ON alert_deliveries TO watcher');
+    const reset = createPayloads(loadDir(w.data), NOW, SITE.url).alerts;
+    w.serve({ body: stableStringify({ ...reset, alerts: [first.alerts[0]!, ...reset.alerts] }) });
+    const next = await runWatch(w.input({ now: minutes(1), accounts: [] }));
+    expect(deployedLines(next.lines)).toEqual([
+      expect.stringMatching(/, 1 owed, nothing left to send$/),
+      '✅ ntfy (deployed alerts): sent 1 alert(s)',
+      '✅ discord (deployed alerts): sent 1 alert(s)',
+    ]);
+    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([1, 1]);
   });
 });
 
@@ -500,6 +495,8 @@ async function runFunction(w: World, env: Record<string, string>): Promise<strin
     RESETCAST_GITHUB_API: w.github.url,
     RESETCAST_WATCH_SITE: w.site.url,
     NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
+    // The watcher's state: the platform's Blobs context, here the world's local server.
+    NETLIFY_BLOBS_CONTEXT: w.blobs.context(),
     ...env,
   });
   const out: string[] = [];
