@@ -3,12 +3,14 @@
  * (src/jobs/broadcast/retired-log.ts; docs/alerts.md, "The retired sent-log"). A fork's data/: the frozen
  * history with three resets a pull recorded over the last half day, so three alerts are due at NOW, and a retired sent-log
  * recording all of them as sent on ntfy and Discord but the newest. The two senders are the watcher
- * (runWatch, its ledger built as netlify/functions/watch.ts builds it, reading the deploy's alerts.json)
+ * (runWatch, its stores built as netlify/functions/watch.ts builds them: its state in the local Netlify
+ * Blobs server, its ledger on a database opened at the first need, reading the deploy's alerts.json)
  * and `npm run broadcast` (scripts/broadcast.ts, a child process), on a real PostgreSQL (NETLIFY_DB_URL),
  * one fresh database per case, and the embedded engine; ntfy and Discord are local servers, counted on
  * their side. Whichever sender runs first, and with three at once, the log is imported once (one line),
  * nothing it records is sent again and the alert it lacks is sent once per outlet; a row a sender wrote
- * is never overwritten; without the file there is nothing to import, no line and no statement.
+ * is never overwritten; without the file there is nothing to import, no line and no statement; a quiet
+ * minute (nothing owed) opens no database, with the file or without.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,14 +27,14 @@ import { DATA_FILES } from '../../src/core/dataset/files.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import type { Sql } from '../../src/core/sql.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
-import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
-import { importingFirst, RETIRED_LOG } from '../../src/jobs/broadcast/retired-log.ts';
-import { answerKey, deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
+import { RETIRED_LOG } from '../../src/jobs/broadcast/retired-log.ts';
 import { runWatch } from '../../src/jobs/watch/run.ts';
-import { watchStore } from '../../src/jobs/watch/state.ts';
+import { WATCH_BLOBS_STORE, WATCH_STATE_KEY } from '../../src/jobs/watch/state.ts';
+import { watchStores } from '../../src/jobs/watch/stores.ts';
 import { createPayloads } from '../../src/site/api/payloads.ts';
 import { bundleWatchFunction } from '../../scripts/lib/bundle-function.ts';
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
+import { startBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { testLedger } from '../support/ledger.ts';
 import { DISCORD_PATH, discordApi, NTFY_TOPIC, ntfyApi } from '../support/outlet-servers.ts';
 import { startPostgres, type LocalPostgres } from '../support/postgres.ts';
@@ -105,6 +107,8 @@ afterAll(async () => {
 
 interface World {
   url: string;
+  /** The watcher's state. */
+  blobs: LocalBlobs;
   ntfy: FixtureServer;
   discord: FixtureServer;
   site: FixtureServer;
@@ -118,58 +122,60 @@ async function migrated(name: string): Promise<string> {
 }
 
 async function world(deployed: string = alertsJson): Promise<World> {
-  const [url, ntfy, discord, site] = await Promise.all([
+  const [url, blobs, ntfy, discord, site] = await Promise.all([
     migrated(`switch${++dbCount}`),
+    startBlobs(),
     startServer(ntfyApi()),
     startServer(discordApi()),
     startServer((u) => (u.pathname === '/api/v1/alerts.json' ? { body: deployed, headers: { ETag: ETAG } } : undefined)),
   ]);
-  closers.push(ntfy.close, discord.close, site.close);
-  return { url, ntfy, discord, site };
+  closers.push(blobs.close, ntfy.close, discord.close, site.close);
+  return { url, blobs, ntfy, discord, site };
 }
 
 /**
  * One watcher run on `dir`'s retired log, its stores as netlify/functions/watch.ts builds them: its lines
- * (the import's among them) and how many statements it sent the database. `deployId`: the deploy as the
- * platform names it; `clean`: the run must have no ❌ line.
+ * (the import's among them), how many statements it sent the database, and whether it opened it at all.
+ * `clean`: the run must have no ❌ line.
  */
-async function watcher(
-  w: World,
-  dir: string,
-  o: { deployId?: string; clean?: boolean } = {},
-): Promise<{ lines: string[]; statements: number }> {
-  const db = await openDatabase({ env: { NETLIFY_DB_URL: w.url }, embeddedDir: '' });
+async function watcher(w: World, dir: string, o: { clean?: boolean } = {}): Promise<{ lines: string[]; statements: number; opened: boolean }> {
+  let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
   const said: string[] = [];
   let statements = 0;
-  const sql: Sql = {
-    query: (text, params) => {
-      statements++;
-      return db.sql.query(text, params);
-    },
-  };
   try {
-    const ledger = importingFirst(
-      alertLedger(sql, { redact: (t) => t, settleMs: 4_000 }),
-      sql,
-      { text: readDataFile(dir, 'sentLog'), now: NOW },
-      (l) => said.push(l),
-    );
+    const stores = watchStores({
+      texts: w.blobs.store(WATCH_BLOBS_STORE),
+      openSql: async (): Promise<Sql> => {
+        const opened = await openDatabase({ env: { NETLIFY_DB_URL: w.url }, embeddedDir: '' });
+        db = opened;
+        return {
+          query: (text, params) => {
+            statements++;
+            return opened.sql.query(text, params);
+          },
+        };
+      },
+      env: {},
+      now: NOW,
+      retiredLog: readDataFile(dir, 'sentLog'),
+      settleMs: 4_000,
+      say: (l) => said.push(l),
+    });
     const run = await runWatch({
       now: NOW,
       http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },
       x: { base: DEAD, token: 'xTokenS3cret' },
       deploy: w.site.url,
-      deployId: o.deployId,
       siteBase: SITE.url,
       accounts: [],
-      stores: { state: watchStore(sql), ledger, deployed: deployedStore(sql) },
+      stores,
       urls: { ntfy: `${w.ntfy.url}/${NTFY_TOPIC}`, discord: `${w.discord.url}${DISCORD_PATH}` },
       dispatch: { repo: REPO, token: 'ghDispatchS3cret', api: DEAD },
     });
     if (o.clean ?? true) expect(run.lines.join('\n')).not.toContain('❌');
-    return { lines: [...said, ...run.lines], statements };
+    return { lines: [...said, ...run.lines], statements, opened: db !== null };
   } finally {
-    await db.close();
+    await (db as Awaited<ReturnType<typeof openDatabase>> | null)?.close();
   }
 }
 
@@ -282,19 +288,24 @@ describe('whichever sender runs first, the retired log is imported once and noth
 });
 
 describe('only a sender about to use the ledger imports, and an import that fails claims nothing', () => {
-  it('a quiet minute (its deploy settled: nothing to claim) sends no more statements with a retired log than without; the next deploy imports', async () => {
+  it('a quiet minute (every due alert finished, as the state knows) opens no database, with a retired log or without; a minute that owes one imports', async () => {
     const w = await world();
     const check = await testLedger({ url: w.url });
     closers.push(() => check.close());
-    await deployedStore(check.db.sql).write({ deploy: answerKey('deploy-1', ETAG)!, settled: true });
-    const quiet = await watcher(w, withLog, { deployId: 'deploy-1' });
-    expect(quiet.lines).toContainEqual(
-      expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\), unchanged since the last run, nothing left to send$/),
-    );
-    expect(imports(quiet.lines)).toEqual([]);
-    expect(quiet.statements).toBe((await watcher(w, withoutLog, { deployId: 'deploy-1' })).statements);
+    const finished = { outlets: ['discord', 'ntfy'], alerts: Object.fromEntries(due.map((a) => [a.id, a.at])) };
+    const state = (f: typeof finished | null): string =>
+      JSON.stringify({ version: 1, state: { accounts: {}, dispatch_pending: false }, generation: 0, finished: f, writer: 'seed' });
+    await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, state(finished));
+    for (const dir of [withLog, withoutLog]) {
+      const quiet = await watcher(w, dir);
+      expect(quiet.lines).toContainEqual(expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/));
+      expect(imports(quiet.lines)).toEqual([]);
+      expect([quiet.opened, quiet.statements]).toEqual([false, 0]);
+    }
     expect((await check.db.sql.query('SELECT name FROM ledger_imports')).rows).toEqual([]);
-    expect(imports((await watcher(w, withLog, { deployId: 'deploy-2' })).lines)).toEqual([recordedLine()]);
+    // The state forgot them (another set of outlets, a lost state): the ledger is asked, and the import comes first.
+    await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, state(null));
+    expect(imports((await watcher(w, withLog)).lines)).toEqual([recordedLine()]);
     expect(received(w)).toEqual(onlyTheUnrecorded());
   });
 
@@ -362,6 +373,7 @@ describe('the watch function itself, on the wall clock (its own now)', () => {
         NTFY_TOPIC_URL: `${w.ntfy.url}/${NTFY_TOPIC}`,
         DISCORD_WEBHOOK_URL: `${w.discord.url}${DISCORD_PATH}`,
         NETLIFY_DB_URL: w.url,
+        NETLIFY_BLOBS_CONTEXT: w.blobs.context(),
         RESETCAST_DATA_DIR: dataDir,
       },
       root,

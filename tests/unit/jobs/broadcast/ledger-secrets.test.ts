@@ -6,7 +6,8 @@
  * besides. After the broadcast, no row of the ledger (the whole table dumped as text) and no byte of the
  * embedded database's folder holds any form of either, nor the first characters of a credential, and no
  * line the broadcast gives to print holds the outlet's; on a real PostgreSQL and on the embedded engine, and through the watcher's
- * deployed-alerts step with the ledger the function makes (redactorFrom of its environment).
+ * deployed-alerts step with the stores the function makes (redactorFrom of its environment; its state in
+ * the local Netlify Blobs server, whose stored text holds none of them either).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +19,11 @@ import { redactorFrom, secretsFrom } from '../../../../src/core/secrets.ts';
 import { SITE } from '../../../../src/core/site.ts';
 import { createPayloads } from '../../../../src/site/api/payloads.ts';
 import { broadcast } from '../../../../src/jobs/broadcast/broadcast.ts';
-import { alertLedger } from '../../../../src/jobs/broadcast/ledger.ts';
 import { outletUrls, type OutletName } from '../../../../src/jobs/broadcast/outlets/index.ts';
-import { deployedStore } from '../../../../src/jobs/watch/deployed-alerts.ts';
 import { runWatch } from '../../../../src/jobs/watch/run.ts';
-import { watchStore } from '../../../../src/jobs/watch/state.ts';
+import { WATCH_BLOBS_STORE, WATCH_STATE_KEY } from '../../../../src/jobs/watch/state.ts';
+import { watchStores } from '../../../../src/jobs/watch/stores.ts';
+import { startBlobs, type LocalBlobs } from '../../../support/blobs.ts';
 import { closedAfterEach } from '../../../support/closed-after-each.ts';
 import { startServer, type FixtureServer, type Reply } from '../../../support/fixture-server.ts';
 import { testLedger, type TestLedger } from '../../../support/ledger.ts';
@@ -40,6 +41,7 @@ import { httpDeps, loadDir, NOW, tempData } from '../../../support/pull-env.ts';
 import { reset } from '../../../support/alerts.ts';
 
 const servers = closedAfterEach<FixtureServer>();
+const blobStores = closedAfterEach<LocalBlobs>();
 const ledgers = closedAfterEach<TestLedger>();
 const folders: string[] = [];
 let pg: LocalPostgres;
@@ -159,8 +161,18 @@ describe('no secret in the ledger: the watcher', () => {
     const env = { NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`, X_BEARER_TOKEN: X_TOKEN };
     const l = await testLedger({ url: await pg.freshDatabase(`w${++databases}`) });
     ledgers.push(l);
+    const blobs = await startBlobs();
+    blobStores.push(blobs);
     // As netlify/functions/watch.ts makes its stores.
-    const ledger = alertLedger(l.db.sql, { redact: redactorFrom(env), settleMs: 4_000 });
+    const stores = watchStores({
+      texts: blobs.store(WATCH_BLOBS_STORE),
+      openSql: async () => l.db.sql,
+      env,
+      now: NOW,
+      retiredLog: undefined,
+      settleMs: 4_000,
+      say: () => undefined,
+    });
     const run = await runWatch({
       now: NOW,
       http: { ...httpDeps(), deadline: NOW.getTime() + 20_000 },
@@ -168,7 +180,7 @@ describe('no secret in the ledger: the watcher', () => {
       deploy: site.url,
       siteBase: SITE.url,
       accounts: [],
-      stores: { state: watchStore(l.db.sql), ledger, deployed: deployedStore(l.db.sql) },
+      stores,
       urls: outletUrls(env),
       dispatch: { repo: 'resetcast/resetcast', token: 'ghDispatchS3cret', api: site.url },
     });
@@ -179,5 +191,6 @@ describe('no secret in the ledger: the watcher', () => {
     expect(stored).toContain('HTTP 502 Bad Gateway: topic [secret] unreachable ([secret])');
     expect(found(pieces, stored)).toEqual([]);
     expect(found(outletPieces(env), run.lines.join('\n'))).toEqual([]);
+    expect(found([...pieces, ...outletPieces(env)], (await blobs.peek(WATCH_BLOBS_STORE, WATCH_STATE_KEY)) ?? '')).toEqual([]);
   });
 });
