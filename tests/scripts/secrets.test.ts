@@ -27,6 +27,8 @@ import {
   secretsFrom,
 } from '../../src/core/secrets.ts';
 import { SITE } from '../../src/core/site.ts';
+import { BLOBS_TOKEN, startBlobs } from '../support/blobs.ts';
+import { historyDeploy } from '../support/deploy.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { FIXTURES, json, startServer, type FixtureServer } from '../support/fixture-server.ts';
@@ -300,13 +302,19 @@ describe('the watch function with a secret in every variable', () => {
       status: 401,
       body: JSON.stringify({ message: `Bad credentials: ${req.headers.authorization}` }),
     }));
+    // The watcher's state in a local Netlify Blobs server, reached with the platform's context (its token a credential too).
+    const blobs = await startBlobs();
+    // The deploy the post is classified against: the post is news, its alert is claimed, so the database is opened.
+    const files = historyDeploy();
+    const site = await fixture((u) => (files[u.pathname] ? { body: files[u.pathname]! } : undefined));
     const saved = { ...process.env };
     Object.assign(process.env, env, {
       RESETCAST_REPO: 'resetcast/resetcast',
       RESETCAST_X_API: x.url,
       RESETCAST_GITHUB_API: github.url,
-      RESETCAST_WATCH_SITE: DEAD,
+      RESETCAST_WATCH_SITE: site.url,
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
+      NETLIFY_BLOBS_CONTEXT: blobs.context(),
     });
     const out: string[] = [];
     const spies = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')].map((s) =>
@@ -318,6 +326,7 @@ describe('the watch function with a secret in every variable', () => {
     } finally {
       for (const s of spies) s.mockRestore();
       process.env = saved;
+      await blobs.close();
     }
     const text = out.join('\n');
     // Each path was driven: the token reached the dispatch, the database refused quoting the password, and both failures were logged.
@@ -328,6 +337,9 @@ describe('the watch function with a secret in every variable', () => {
     );
     expect(text).not.toContain(dbPassword);
     expect(leaks(env, text)).toEqual([]);
+    // The state was read and written (the cursor moved past the post) through the store, its token in no line.
+    expect(blobs.requests.map((r) => r.method)).toContain('PUT');
+    expect(text).not.toContain(BLOBS_TOKEN);
   });
 });
 
