@@ -5,10 +5,12 @@
  * by hand. X (tests/support/x-api.ts) delivers a confident reset twice at once, gives up on one delivery
  * whose answer is slow (ntfy answers late) and retries it, while the watcher reads the same post from X's
  * timeline and the broadcast sends the data where the pull recorded it: each outlet receives it once.
- * Counted on the outlets' side. Then bad input: unsigned, forged, stale, truncated, oversized, malformed,
- * a CRC with an absurd token, a post of an account not watched and a flood of forged deliveries are
- * refused with no connection made to the database (a listener counts them) and nothing sent, and no
- * line of any process holds a secret.
+ * Counted on the outlets' side; the watcher's state shared in one local Netlify Blobs server, as on
+ * Netlify. Then bad input: unsigned, forged, stale, truncated, oversized, malformed, a CRC with an absurd
+ * token, a post of an account not watched and a flood of forged deliveries are refused with no
+ * connection made to the database (a listener counts them), no request to the state's store, and nothing
+ * sent; a late retry of a post whose alert every outlet has is answered with no database connection
+ * either; and no line of any process holds a secret.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
@@ -17,6 +19,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postIdAt } from '../../src/core/postid.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DELIVERY_MAX_BYTES } from '../../src/jobs/webhook/screen.ts';
+import { SITE } from '../../src/core/site.ts';
+import { classifyNew } from '../../src/jobs/watch/alerts.ts';
+import { withFinished } from '../../src/jobs/watch/finished.ts';
+import { readSite } from '../../src/jobs/watch/site.ts';
+import { WATCH_BLOBS_STORE, watchStore } from '../../src/jobs/watch/state.ts';
+import { BLOBS_TOKEN, startBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { httpDeps } from '../support/pull-env.ts';
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { DISCORD_PATH, ntfyApi, outletEnv, SLACK_PATH, startOutlets, TELEGRAM_TOKEN } from '../support/outlet-servers.ts';
 import { PG_PASSWORD, startPostgres, type LocalPostgres } from '../support/postgres.ts';
@@ -41,6 +50,7 @@ const SECRETS = [
   TELEGRAM_TOKEN,
   DISCORD_PATH.split('/').at(-1)!,
   SLACK_PATH.split('/').at(-1)!,
+  BLOBS_TOKEN,
 ];
 
 interface Host {
@@ -65,7 +75,7 @@ async function host(source: string, env: Record<string, string>): Promise<Host> 
 
 let pg: LocalPostgres, db: Database, dbUrl: string;
 let outlets: Record<'ntfy' | 'discord' | 'slack' | 'telegram', FixtureServer>;
-let x: FixtureServer, github: FixtureServer, site: FixtureServer;
+let x: FixtureServer, github: FixtureServer, site: FixtureServer, blobs: LocalBlobs;
 const hosts: Host[] = [];
 const closers: (() => Promise<void>)[] = [];
 
@@ -80,6 +90,7 @@ const sendersEnv = (): Record<string, string> => ({
   RESETCAST_WATCH_SITE: site.url,
   RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
   NETLIFY_DB_URL: dbUrl,
+  NETLIFY_BLOBS_CONTEXT: blobs.context(),
   ...outletEnv({ ntfy: outlets.ntfy.url, discord: outlets.discord.url, slack: outlets.slack.url, telegram: outlets.telegram.url }),
 });
 
@@ -87,7 +98,7 @@ beforeAll(async () => {
   const published = historyDeploy();
   const others = await startOutlets({});
   let ntfy: FixtureServer;
-  [pg, x, github, site, ntfy] = await Promise.all([
+  [pg, x, github, site, ntfy, blobs] = await Promise.all([
     startPostgres(),
     startServer(xApi(() => [POST])),
     startServer((url) => (url.pathname === `/repos/${REPO}/actions/workflows/pull.yml/dispatches` ? { status: 204 } : undefined)),
@@ -100,10 +111,11 @@ beforeAll(async () => {
       const r = ntfyApi()(url, n, req);
       return r ? { ...r, after: new Promise((done) => setTimeout(done, 2_000)) } : r;
     }),
+    startBlobs(),
   ]);
   await others.ntfy.close();
   outlets = { ...others, ntfy: ntfy! };
-  closers.push(x.close, github.close, site.close, ...Object.values(outlets).map((o) => o.close));
+  closers.push(x.close, github.close, site.close, blobs.close, ...Object.values(outlets).map((o) => o.close));
   ({ url: dbUrl, db } = await migratedDatabase(pg, 'hook'));
 }, 120_000);
 
@@ -237,7 +249,22 @@ describe('bad input: refused cleanly, nothing sent, no database woken', () => {
 
   it.each(cases)('%s: %i', async (_, make, status) => {
     const before = Object.values(outlets).map((o) => o.requests.length);
+    const asked = blobs.requests.length;
     expect(await make()).toBe(status);
+    expect(connections).toBe(0);
+    expect(blobs.requests.length).toBe(asked);
+    expect(Object.values(outlets).map((o) => o.requests.length)).toEqual(before);
+  });
+
+  it('a late retry of a post whose alert every outlet has (as the state keeps it): 200, its state read, no database connection, nothing sent', async () => {
+    const now = new Date();
+    const { alerts } = classifyNew([{ ...POST, username: 'thsottiaux' }], await readSite(httpDeps(), site.url), now, SITE.url);
+    await watchStore(blobs.store(WATCH_BLOBS_STORE)).finish((f) => withFinished(f, ['discord', 'ntfy', 'slack', 'telegram'], alerts, now));
+    const before = Object.values(outlets).map((o) => o.requests.length);
+    const done = (door.out().match(/\[x-webhook\] done in/g) ?? []).length;
+    expect(await xDeliver(`${door.url}/x/webhook`, good, SECRET)).toBe(200);
+    await waitFor(() => (door.out().match(/\[x-webhook\] done in/g) ?? []).length === done + 1, { describe: 'the retry handled', seen: door.out });
+    expect(door.out()).toContain('✅ alerts: 1 already finished on every outlet (the state says so); nothing to claim');
     expect(connections).toBe(0);
     expect(Object.values(outlets).map((o) => o.requests.length)).toEqual(before);
   });
