@@ -13,7 +13,6 @@
  */
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Sql } from '../../src/core/sql.ts';
 import { X_WEBHOOK_PATH } from '../../src/core/site.ts';
 import { BUNDLED_FUNCTIONS_DIR, bundleWatchFunction, bundleWebhookFunction } from './bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from './netlify-serve.ts';
@@ -102,12 +101,4 @@ export async function startWatchRuntime(o: WatchRuntimeOptions): Promise<WatchRu
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The next minute without waiting for it: every account's last poll moved a minute back in the watcher's
- * state (its database), so the next invocation asks X again (an account is due only when its interval has passed).
- */
-export async function nextMinute(sql: Sql): Promise<void> {
-  await sql.query("UPDATE watch_accounts SET polled_at = polled_at - interval '1 minute'");
 }

@@ -1,65 +1,69 @@
 /**
- * The watcher end to end, as Netlify runs it: the bundled function in the real local Netlify runtime
- * (scripts/lib/watch-runtime.ts: its own `netlify serve`, because the function's environment must name
- * this test's servers, which the shared runtime of global-setup.ts predates), invoked as the scheduler
- * invokes it, with local servers for X, GitHub's dispatch and ntfy, a real PostgreSQL as its Netlify
- * Database (NETLIFY_DB_URL, migrated first as Netlify migrates at deploy: the deployed function has no
- * migrations folder), and the deploy's published files served by the runtime itself, its alerts.json
- * holding a promise alert 10 minutes old. A post appears on X; one run announces it once, sends the
- * deploy's promise alert once (the deployed-alerts step) and starts the pull once; the next run sends
- * nothing and starts nothing.
+ * The watcher end to end, as Netlify runs it, and the proof that its database sleeps: the bundled function
+ * in the real local Netlify runtime (scripts/lib/watch-runtime.ts: its own `netlify serve`, because the
+ * function's environment must name this test's servers, which the shared runtime of global-setup.ts
+ * predates), invoked as the scheduler invokes it, its state in the runtime's own local Netlify Blobs
+ * server (what `netlify serve` gives its functions, offline), with local servers for X, GitHub's dispatch,
+ * ntfy and the deploy, and a real PostgreSQL as its Netlify Database (NETLIFY_DB_URL, migrated first as
+ * Netlify migrates at deploy) that logs every connection (`log_connections`): the count is the server's own.
+ *
+ * Quiet runs (nothing new on X, nothing owed by the deploy's alerts.json) open no connection at all; a run
+ * with a new post connects, claims, sends it once and starts the pull once; the run after it is quiet
+ * again; a reminder that falls due in the deploy's alerts.json (a new state of the file, no deploy) is
+ * claimed and sent once by the next run; and the run after that opens no connection either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
+import { stableStringify } from '../../src/core/json.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { SITE } from '../../src/core/site.ts';
-import { createPayloads } from '../../src/site/api/payloads.ts';
-import { nextMinute, startWatchRuntime, type WatchRuntime } from '../../scripts/lib/watch-runtime.ts';
+import type { Alert, AlertsPayload } from '../../src/core/schema/index.ts';
+import { toTimestamp } from '../../src/core/time.ts';
+import { startWatchRuntime, type WatchRuntime } from '../../scripts/lib/watch-runtime.ts';
 import { startServer, type FixtureServer } from '../support/fixture-server.ts';
 import { NTFY_TOPIC, ntfyApi } from '../support/outlet-servers.ts';
 import { startPostgres, type LocalPostgres } from '../support/postgres.ts';
 import type { Database } from '../../src/db/database.ts';
 import { historyDeploy, migratedDatabase } from '../support/deploy.ts';
-import { loadDir, NOW, tempData } from '../support/pull-env.ts';
 import { waitFor } from '../support/wait-for.ts';
-import type { AlertsPayload } from '../../src/core/schema/index.ts';
-import { toTimestamp } from '../../src/core/time.ts';
+import { xApi, type Post } from '../support/x-api.ts';
 
-const THS = '1450183340366770177';
 const REPO = 'resetcast/resetcast';
 const X_TOKEN = 'xTokenS3cret-runtime';
 const DISPATCH_TOKEN = 'ghDispatchS3cret-runtime';
-/** Posted 5 s before the test starts: the watcher runs on the wall clock. */
-const POST = { id: postIdAt(new Date(Date.now() - 5_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
+/** The database the function is given (its connections are counted by this name). */
+const DB_NAME = 'watch';
 
-let x: FixtureServer, github: FixtureServer, ntfy: FixtureServer, pg: LocalPostgres, db: Database, runtime: WatchRuntime;
+let x: FixtureServer, github: FixtureServer, ntfy: FixtureServer, deploy: FixtureServer;
+let pg: LocalPostgres, db: Database, runtime: WatchRuntime;
+/** What X's timeline holds, and what the deploy's alerts.json says, from now on. */
+let posts: Post[] = [];
+const published = historyDeploy();
+let alertsJson = published['/api/v1/alerts.json']!;
 
 beforeAll(async () => {
-  [x, github, ntfy, pg] = await Promise.all([
-    // X answers the post whatever since_id says: as if the cursor had been lost, so only the ledger stops a resend.
-    startServer((url) => {
-      if (url.pathname === '/2/users/by')
-        return { body: JSON.stringify({ data: [{ id: THS, name: 'thsottiaux', username: 'thsottiaux' }] }) };
-      if (url.pathname === `/2/users/${THS}/tweets`)
-        return { body: JSON.stringify({ data: [POST], meta: { result_count: 1, newest_id: POST.id } }) };
-      return undefined;
-    }),
+  [x, github, ntfy, deploy, pg] = await Promise.all([
+    startServer(xApi(() => posts)),
     startServer((url) => (url.pathname === `/repos/${REPO}/actions/workflows/pull.yml/dispatches` ? { status: 204 } : undefined)),
     startServer(ntfyApi()),
-    startPostgres(),
+    startServer((url) => {
+      if (url.pathname === '/api/v1/alerts.json') return { body: alertsJson };
+      const body = published[url.pathname];
+      return body === undefined ? undefined : { body };
+    }),
+    startPostgres({ logConnections: true }),
   ]);
-  const { url: dbUrl, db: opened } = await migratedDatabase(pg, 'watch');
+  const { url: dbUrl, db: opened } = await migratedDatabase(pg, DB_NAME);
   db = opened;
   runtime = await startWatchRuntime({
     root: resolve(import.meta.dirname, '..', '..'),
-    published: historyDeploy(deployedAlerts),
-    env: (url) => ({
+    published,
+    env: () => ({
       X_BEARER_TOKEN: X_TOKEN,
       RESETCAST_DISPATCH_TOKEN: DISPATCH_TOKEN,
       RESETCAST_REPO: REPO,
       RESETCAST_X_API: x.url,
       RESETCAST_GITHUB_API: github.url,
-      RESETCAST_WATCH_SITE: url,
+      RESETCAST_WATCH_SITE: deploy.url,
       RESETCAST_WATCH_ACCOUNTS: 'thsottiaux:1',
       NTFY_TOPIC_URL: `${ntfy.url}/${NTFY_TOPIC}`,
       NETLIFY_DB_URL: dbUrl,
@@ -69,44 +73,49 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runtime?.close();
-  await Promise.all([x, github, ntfy].map((s) => s?.close()));
+  await Promise.all([x, github, ntfy, deploy].map((s) => s?.close()));
   await db?.close();
   await pg?.stop();
 });
 
-/**
- * The deploy's alerts.json as a build made 10 minutes ago would publish it: the history's alerts, its
- * newest promise alert moved to then (the function runs on the wall clock, and sends nothing older than a day).
- */
-function deployedAlerts(published: AlertsPayload): AlertsPayload {
-  const promise = published.alerts.find((a) => a.kind === 'promise')!;
-  return { ...published, alerts: [{ ...promise, at: toTimestamp(new Date(Date.now() - 10 * 60_000)) }, ...published.alerts] };
+let runs = 0;
+/** One invocation as the scheduler makes it; the run's `[watch]` lines, once its last one is logged (the runtime prints them after answering). */
+async function run(): Promise<string[]> {
+  const before = runtime.lines().length;
+  // 200 with no body: the runtime ran it as a scheduled function (a plain function would answer its own 204).
+  expect(await runtime.invoke()).toBe(200);
+  runs += 1;
+  const lines = await waitFor(
+    () => (runtime.lines().filter((l) => l.startsWith('[watch] done in')).length === runs ? runtime.lines() : null),
+    { describe: `run ${runs}'s last line`, deadlineMs: 30_000, seen: () => runtime.lines() },
+  );
+  return lines.slice(before);
 }
-const PROMISE_TITLE = (p: AlertsPayload): string => p.alerts.find((a) => a.kind === 'promise')!.title;
+const titles = (): string[] => ntfy.requests.map((r) => String(JSON.parse(r.body).title));
 
-/** The function's `[watch]` lines once `last` is among them (by content: the runtime interleaves its own output). */
-const linesUpTo = (last: string): Promise<string[]> =>
-  waitFor(() => (runtime.lines().includes(last) ? runtime.lines() : null), {
-    describe: `the watcher's line "${last}"`,
-    deadlineMs: 30_000,
-    seen: () => runtime.lines(),
-  });
+describe('the watch function in the local Netlify runtime, its database asleep', () => {
+  it('quiet runs open no connection; a new post and a reminder falling due each connect, send once, and the run after sleeps again', async () => {
+    const connected = (): number => pg.connectionsTo(DB_NAME);
+    const start = connected();
 
-describe('the watch function in the local Netlify runtime', () => {
-  it('announces a new post once and starts the pull once; the next minute sends nothing and starts nothing', async () => {
-    // 200 with no body: the runtime ran it as a scheduled function (a plain function would answer its own 204).
-    expect(await runtime.invoke()).toBe(200);
-    // The fast path's reset first, then the deploy's promise alert (the deployed-alerts step).
-    expect(ntfy.requests.map((r) => JSON.parse(r.body).title)).toEqual([
-      'Codex limits reset for Plus + Pro',
-      PROMISE_TITLE(createPayloads(loadDir(tempData()), NOW, SITE.url).alerts),
-    ]);
-    expect(github.requests.map((r) => [r.method, r.body, r.headers.authorization])).toEqual([
-      ['POST', '{"ref":"main"}', `Bearer ${DISPATCH_TOKEN}`],
-    ]);
-    // The function's log reaches the runtime's stdout after its response: wait for the run's last line.
-    const first = await linesUpTo('[watch] ✅ ntfy (deployed alerts): sent 1 alert(s)');
-    expect(first).toEqual(
+    // Three quiet runs: the first looks the account up and stores its cursor (in Blobs), none touches the database.
+    for (let i = 0; i < 3; i++) {
+      const lines = await run();
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          '[watch] ✅ x: thsottiaux: 0 new post(s)',
+          expect.stringMatching(/^\[watch\] ✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/),
+        ]),
+      );
+      expect(lines.filter((l) => /❌|⚠️/.test(l))).toEqual([]);
+    }
+    expect(connected() - start).toBe(0);
+
+    // A new post: the run connects, claims, sends once and starts the pull once.
+    const post = { id: postIdAt(new Date(Date.now() - 5_000), 1n), text: "We've reset Codex rate limits for all Plus and Pro users." };
+    posts = [post];
+    const announced = await run();
+    expect(announced).toEqual(
       expect.arrayContaining([
         '[watch] ✅ x: thsottiaux: 1 new post(s)',
         '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)',
@@ -114,36 +123,49 @@ describe('the watch function in the local Netlify runtime', () => {
         '[watch] ✅ dispatch: started the pull (pull.yml on main)',
       ]),
     );
-    expect(first).toContainEqual(
-      expect.stringMatching(/^\[watch\] ✅ deployed alerts: \d+ alert\(s\) in the deploy, nothing left to send$/),
-    );
+    const afterPost = connected();
+    expect(afterPost - start).toBeGreaterThan(0);
+    expect(titles()).toEqual(['Codex limits reset for Plus + Pro']);
+    expect(github.requests.map((r) => [r.method, r.body, r.headers.authorization])).toEqual([
+      ['POST', '{"ref":"main"}', `Bearer ${DISPATCH_TOKEN}`],
+    ]);
 
-    // A minute passes: the account's last poll moves back 60 s, so the next run asks X again.
-    await nextMinute(db.sql);
+    // The run after: nothing new (the cursor is past the post): asleep again.
+    expect(await run()).toContain('[watch] ✅ x: thsottiaux: 0 new post(s)');
+    expect(connected()).toBe(afterPost);
 
-    expect(await runtime.invoke()).toBe(200);
-    const second = (
-      await waitFor(() => (runtime.lines().filter((l) => l.startsWith('[watch] done in')).length === 2 ? runtime.lines() : null), {
-        describe: "the second run's last line",
-        deadlineMs: 30_000,
-        seen: () => runtime.lines(),
-      })
-    ).slice(first.length);
-    expect(second).toEqual(
+    // The timetable's next state of alerts.json: a grant's 1 h reminder fell due a minute ago, with no deploy.
+    const payload = JSON.parse(alertsJson) as AlertsPayload;
+    const model = payload.alerts.find((a) => a.kind === 'grant') ?? payload.alerts[0]!;
+    const host = model.id.slice('tag:'.length).split(',')[0]!;
+    const reminder: Alert = {
+      ...model,
+      kind: 'grant-expiring',
+      id: `tag:${host},2026:alert:grant-expiring:g-runtime:1h`,
+      at: toTimestamp(new Date(Date.now() - 60_000)),
+      title: 'Banked Codex reset expires within 1 hour (Plus + Pro)',
+      summary: 'Use it before it expires.',
+    };
+    alertsJson = stableStringify({ ...payload, generated_at: reminder.at, alerts: [reminder, ...payload.alerts] });
+    const reminded = await run();
+    expect(reminded).toEqual(
       expect.arrayContaining([
-        '[watch] ✅ x: thsottiaux: 1 new post(s)',
-        '[watch] ✅ classify: 1 to record, 0 for review; 1 alert(s)',
-        '[watch] ✅ ntfy: nothing new to send',
+        expect.stringMatching(/^\[watch\] ✅ deployed alerts: \d+ alert\(s\) in the deploy, 1 owed, nothing left to send$/),
+        '[watch] ✅ ntfy (deployed alerts): sent 1 alert(s)',
       ]),
     );
-    // The deploy is settled: unchanged since the last run (its ETag), or read and found owing nothing.
-    expect(second).toContainEqual(expect.stringMatching(/^\[watch\] ✅ deployed alerts: .*nothing left to send$/));
-    expect(second.filter((l) => /ntfy.*: sent|dispatch: started/.test(l))).toEqual([]);
+    const afterReminder = connected();
+    expect(afterReminder).toBeGreaterThan(afterPost);
+    expect(titles()).toEqual(['Codex limits reset for Plus + Pro', reminder.title]);
+
+    // And asleep again: the reminder is finished on every outlet, as the state now knows.
+    const quiet = await run();
+    expect(quiet).toEqual(expect.arrayContaining([expect.stringMatching(/^\[watch\] ✅ deployed alerts: .*none owed/)]));
+    expect(connected()).toBe(afterReminder);
     expect([ntfy.requests.length, github.requests.length]).toEqual([2, 1]);
-    // X was asked twice for the timeline (once per run), with the token from the function's environment.
-    expect(x.requests.filter((r) => r.url.pathname.endsWith('/tweets')).map((r) => r.headers.authorization)).toEqual([
-      `Bearer ${X_TOKEN}`,
-      `Bearer ${X_TOKEN}`,
-    ]);
+    // X was asked once per run, with the token from the function's environment.
+    expect(x.requests.filter((r) => r.url.pathname.endsWith('/tweets')).map((r) => r.headers.authorization)).toEqual(
+      Array.from({ length: runs }, () => `Bearer ${X_TOKEN}`),
+    );
   });
 });

@@ -6,7 +6,7 @@
  * another process took it meanwhile. Debian's own cluster (if the package created one) is not used.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,6 +31,11 @@ export const PG_PASSWORD = 'pgPassw0rd-ZZ9-plural-Z-alpha';
 
 export interface LocalPostgres {
   port: number;
+  /**
+   * Connections the server authorised to `database` so far, from its own log (`log_connections`, on when
+   * started with `{ logConnections: true }`; else always 0): how a test sees that a process opened none.
+   */
+  connectionsTo(database: string): number;
   /** A URL for a new, empty database on this server (CREATE DATABASE; names are short on purpose: see docs/security.md). */
   freshDatabase(name: string): Promise<string>;
   /** The URL of an existing database of this server (a second session on it). */
@@ -64,9 +69,9 @@ export interface ClockedPostgres extends LocalPostgres {
   setClock(offset: string): void;
 }
 
-export async function startPostgres(): Promise<LocalPostgres>;
+export async function startPostgres(options?: { logConnections?: boolean }): Promise<LocalPostgres>;
 export async function startPostgres(options: { movableClock: true }): Promise<ClockedPostgres>;
-export async function startPostgres(options: { movableClock?: boolean } = {}): Promise<LocalPostgres | ClockedPostgres> {
+export async function startPostgres(options: { movableClock?: boolean; logConnections?: boolean } = {}): Promise<LocalPostgres | ClockedPostgres> {
   if (!BIN) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql; .ci/run does it)');
   const folder = mkdtempSync(join(tmpdir(), 'resetcast-pg-'));
   chmodSync(folder, 0o755);
@@ -109,7 +114,8 @@ export async function startPostgres(options: { movableClock?: boolean } = {}): P
         '-t',
         '30',
         '-o',
-        `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
+        `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60` +
+          (options.logConnections ? ' -c log_connections=on' : ''),
         'start',
       ],
       clockEnv,
@@ -120,8 +126,15 @@ export async function startPostgres(options: { movableClock?: boolean } = {}): P
     throw new Error(`postgres did not start: ${String(started.stderr)} ${log.slice(-500)}`);
   }
   const url = (db: string): string => `postgres://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${db}`;
+  const logFile = join(folder, 'log');
   return {
     port,
+    connectionsTo: (database) =>
+      existsSync(logFile)
+        ? readFileSync(logFile, 'utf8')
+            .split('\n')
+            .filter((l) => /connection authorized: /.test(l) && new RegExp(`\\bdatabase=${database}(\\s|$)`).test(l)).length
+        : 0,
     urlOf: url,
     setClock: (offset: string) => writeFileSync(clockFile, offset),
     async freshDatabase(name) {
