@@ -1,12 +1,14 @@
 /**
  * X's webhook end to end, as Netlify runs it: the bundled function in the real local Netlify runtime
- * (scripts/lib/watch-runtime.ts, with the watcher beside it), a real PostgreSQL as its Netlify Database
- * (migrated first, as Netlify migrates at deploy), and a local X (tests/support/x-api.ts) that speaks
+ * (scripts/lib/watch-runtime.ts, with the watcher beside it; their state in the runtime's own local
+ * Netlify Blobs server), a real PostgreSQL as its Netlify Database (migrated first, as Netlify migrates at
+ * deploy; it logs every connection), and a local X (tests/support/x-api.ts) that speaks
  * X's webhook and X Activity API management and delivers as X documents. `npm run x-webhook -- register`
  * registers the runtime's /x/webhook (X's CRC answered through the runtime) and subscribes thsottiaux; a
  * post appears and X delivers it: one alert per outlet, one dispatch of the pull. X delivers it again,
- * runs its hourly CRC, and the watcher then reads the same post from X's timeline: nothing more is sent.
- * A forged delivery is refused (401).
+ * runs its hourly CRC, and the watcher then reads the same post from X's timeline: nothing more is sent,
+ * and none of the three opens a database connection (the state knows every outlet has the alert). A
+ * forged delivery is refused (401).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
@@ -39,7 +41,7 @@ beforeAll(async () => {
     startServer((url) => (url.pathname === `/repos/${REPO}/actions/workflows/pull.yml/dispatches` ? { status: 204 } : undefined)),
     startServer(ntfyApi()),
     startServer(slackApi()),
-    startPostgres(),
+    startPostgres({ logConnections: true }),
   ]);
   const { url: dbUrl, db: opened } = await migratedDatabase(pg, 'hook');
   db = opened;
@@ -104,6 +106,7 @@ describe("X's webhook in the local Netlify runtime", () => {
     );
 
     // X delivers it again (a retry), runs its hourly CRC, and the watcher polls the timeline that now holds the post.
+    const connected = pg.connectionsTo('hook');
     expect(await x.deliver(POST)).toEqual([200]);
     await x.hourlyCrc();
     expect(x.webhooks[0]!.valid).toBe(true);
@@ -115,11 +118,13 @@ describe("X's webhook in the local Netlify runtime", () => {
     expect(runtime.lines()).toEqual(
       expect.arrayContaining([
         '[watch] ✅ x: thsottiaux: 1 new post(s)',
-        '[watch] ✅ ntfy: nothing new to send',
-        '[watch] ✅ slack: nothing new to send',
+        '[watch] ✅ alerts: 1 already finished on every outlet (the state says so); nothing to claim',
       ]),
     );
+    expect(hookLines().filter((l) => l.includes('already finished on every outlet'))).toHaveLength(1);
     expect([carrying(ntfy), carrying(slack)]).toEqual([1, 1]);
+    // The retry, the CRC and the watcher's run: not one connection to the database.
+    expect(pg.connectionsTo('hook')).toBe(connected);
 
     // A forged delivery: refused, nothing sent.
     expect(await xDeliver(runtime.webhook, xDelivery(POST), 'not-the-secret')).toBe(401);
