@@ -2,12 +2,16 @@
  * What `npm run bench:cost` measures of the code as it runs today (docs/cost.md, "Measured"), each on a
  * real component:
  *
- * - **the watcher**: runWatch in this process, as netlify/functions/watch.ts calls it (a connection
- *   opened per run, the stores on it, the deploy's id given), against local servers on 127.0.0.1 standing
- *   for X, GitHub, the deployed site (the build's own files) and the four outlets, and a real database
- *   (BENCH_DB_URL's PostgreSQL, else the embedded engine in a temp folder). Every statement is counted
- *   through the `Sql` the stores are given. The clock steps one schedule period per run (WATCH_PERIOD_MS,
- *   every 5 minutes), so the default accounts (each every 5 minutes) are walked as the schedule walks them.
+ * - **the watcher**: runWatch in this process, as netlify/functions/watch.ts calls it (its stores as
+ *   the function makes them: the state in Netlify Blobs, here the local Blobs server of @netlify/blobs; the
+ *   database opened only at the ledger's first need), against local servers on 127.0.0.1 standing for X,
+ *   GitHub, the deployed site (the build's own files, alerts.json with an alert falling due when a run
+ *   asks for one) and the four outlets, and a real database (BENCH_DB_URL's PostgreSQL, else the embedded
+ *   engine in a temp folder). Every statement is counted through the `Sql` the stores are given, every
+ *   opening of the database, and every request the Blobs server answered. Three paths: a quiet run, a run
+ *   with a new post, and a run whose deployed alerts.json has an alert falling due (a reminder, a lapse: the
+ *   timetable's next state). The clock steps one schedule period per run (WATCH_PERIOD_MS, every 5
+ *   minutes), so the default accounts (each every 5 minutes) are walked as the schedule walks them.
  * - **the /mcp function**: its source module, answering tools/call get_reset_forecast from the build's payloads, warm.
  * - **the site**: gzip bytes of the build's home page with every same-origin file it asks for, and of the payloads.
  */
@@ -20,15 +24,18 @@ import { gzipSync } from 'node:zlib';
 import type { Sql } from '../../src/core/sql.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
+import type { Alert, AlertsPayload } from '../../src/core/schema/index.ts';
+import { toTimestamp } from '../../src/core/time.ts';
+import { blobTextStore } from '../../src/db/blob-store.ts';
 import { DB_TIMEOUT_MS, openDatabase, type Database } from '../../src/db/database.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
-import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { outletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { parseWatchAccounts } from '../../src/jobs/watch/config.ts';
-import { deployedStore } from '../../src/jobs/watch/deployed-alerts.ts';
 import { runWatch, type WatchInput } from '../../src/jobs/watch/run.ts';
-import { watchStore } from '../../src/jobs/watch/state.ts';
+import { WATCH_BLOBS_STORE } from '../../src/jobs/watch/state.ts';
+import { watchStores } from '../../src/jobs/watch/stores.ts';
 import { liveHttp } from '../../src/net/live.ts';
+import { startLocalBlobs } from '../lib/local-blobs.ts';
 import type { Measurements } from '../lib/cost/designs.ts';
 import { API_MIX, WATCH_PERIOD_MS } from '../lib/cost/designs.ts';
 import { median } from './stats.ts';
@@ -51,8 +58,8 @@ const POST_TEXT = "We've reset Codex rate limits for all Plus and Pro users.";
 
 const json = (body: unknown, status = 200): Reply => ({ status, type: 'application/json', body: JSON.stringify(body) });
 
-/** One server for X, GitHub's dispatch, the deployed site (files of `dist`) and the outlets, by path. */
-async function standIns(dist: string, post: () => { id: string; created_at: string } | null) {
+/** One server for X, GitHub's dispatch, the deployed site (files of `dist`; alerts.json as `alerts()` says) and the outlets, by path. */
+async function standIns(dist: string, post: () => { id: string; created_at: string } | null, alerts: () => string) {
   return listen((url) => {
     const path = url.pathname;
     if (path === '/2/users/by') {
@@ -73,6 +80,7 @@ async function standIns(dist: string, post: () => { id: string; created_at: stri
     if (path.startsWith('/discord/')) return json({ id: '1300000000000000000', type: 0 });
     if (path.startsWith('/slack/')) return { status: 200, type: 'text/html', body: 'ok' };
     if (path.startsWith('/telegram/')) return json({ ok: true, result: { message_id: 1, date: 0, chat: { id: -1001, type: 'channel' } } });
+    if (path === '/api/v1/alerts.json') return { status: 200, type: 'application/json', body: alerts() };
     const file = join(dist, path);
     if (path.startsWith('/api/v1/') && existsSync(file)) return { status: 200, type: 'application/json', body: readFileSync(file) };
     return json({}, 404);
@@ -89,6 +97,14 @@ function counted(sql: Sql, count: { n: number }): Sql {
   };
 }
 
+/** What one path of the watcher costs: its time, its statements, whether it opened the database, and its requests to the state's store. */
+interface RunCost {
+  ms: number;
+  statements: number;
+  opened: boolean;
+  blobs: number;
+}
+
 export async function measureWatcher(dist: string, dbUrl: string | undefined): Promise<Measurements['watcher'] & { engine: string }> {
   const folder = mkdtempSync(join(tmpdir(), 'resetcast-bench-cost-'));
   const env = dbUrl ? { NETLIFY_DB_URL: dbUrl } : { RESETCAST_DB_DIR: join(folder, 'db') };
@@ -100,7 +116,11 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
   await setup.close();
 
   let posted: { id: string; created_at: string } | null = null;
-  const site = await standIns(dist, () => posted);
+  const deployed = readFileSync(join(dist, 'api/v1/alerts.json'), 'utf8');
+  let alertsJson = deployed;
+  const site = await standIns(dist, () => posted, () => alertsJson);
+  const blobs = await startLocalBlobs();
+  const blobRequests = (): number => Object.values(blobs.counts()).reduce((a, b) => a + b, 0);
   const urls = outletUrls({
     NTFY_TOPIC_URL: `${site.url}/ntfy/resetcast-bench`,
     DISCORD_WEBHOOK_URL: `${site.url}/discord/api/webhooks/1/bench-token`,
@@ -116,60 +136,92 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
     http: liveHttp(),
     x: { base: site.url, token: 'bench' },
     deploy: site.url,
-    deployId: 'bench-deploy',
     siteBase: SITE.url,
     accounts: parseWatchAccounts(undefined).accounts,
     urls,
     dispatch: { repo: REPO, token: 'bench', api: site.url },
   });
 
-  /** One run as the function runs it: a connection opened, the run, the connection closed; timed and counted. */
-  const run = async (withDb: boolean, alert: boolean): Promise<{ ms: number; statements: number }> => {
+  /** The deploy's alerts.json with one more alert falling due a minute before `now` (the timetable's next state), as a new reminder. */
+  const withDueAlert = (now: Date, n: number): string => {
+    const payload = JSON.parse(deployed) as AlertsPayload;
+    const model = payload.alerts[0]!;
+    const due: Alert = {
+      ...model,
+      kind: 'grant-expiring',
+      id: `${model.id.split(':alert:')[0]}:alert:grant-expiring:bench-${n}:1h`,
+      at: toTimestamp(new Date(now.getTime() - MINUTE_MS)),
+      title: 'Banked Codex reset expires within 1 hour (bench)',
+    };
+    return JSON.stringify({ ...payload, alerts: [due, ...payload.alerts] });
+  };
+
+  /** One run as the function runs it: its stores made, the run, the database closed if it was opened; timed and counted. */
+  const run = async (kind: 'quiet' | 'post' | 'due'): Promise<RunCost> => {
     const now = new Date(start + minute++ * WATCH_PERIOD_MS);
-    posted = alert
-      ? { id: postIdAt(new Date(now.getTime() - 1000), BigInt(minute)), created_at: new Date(now.getTime() - 1000).toISOString() }
-      : null;
-    const count = { n: 0 };
-    const t0 = performance.now();
-    const db = withDb ? await open() : null;
-    try {
-      const sql = db ? counted(db.sql, count) : null;
-      const stores = sql
-        ? { state: watchStore(sql), ledger: alertLedger(sql, { redact: (t) => t, settleMs: DB_TIMEOUT_MS }), deployed: deployedStore(sql) }
+    posted =
+      kind === 'post'
+        ? { id: postIdAt(new Date(now.getTime() - 1000), BigInt(minute)), created_at: new Date(now.getTime() - 1000).toISOString() }
         : null;
+    if (kind === 'due') alertsJson = withDueAlert(now, minute);
+    const count = { n: 0 };
+    let db: Database | null = null;
+    const asked = blobRequests();
+    const t0 = performance.now();
+    try {
+      const stores = watchStores({
+        texts: blobTextStore({ name: WATCH_BLOBS_STORE, timeoutMs: 3_000, access: blobs.access }),
+        openSql: async () => {
+          db = await open();
+          return counted(db.sql, count);
+        },
+        env: {},
+        now,
+        retiredLog: undefined,
+        settleMs: DB_TIMEOUT_MS,
+        say: () => undefined,
+      });
       const out = await runWatch({ ...base(now), stores });
-      const failed = out.lines.filter((l) => l.startsWith('❌') && (withDb || !/database/.test(l)));
-      if (failed.length > 0 || (alert && out.alerts.length !== 1))
-        throw new Error(`bench:cost: the watcher's run went wrong:\n${out.lines.join('\n')}`);
+      const failed = out.lines.filter((l) => l.startsWith('❌'));
+      if (failed.length > 0 || (kind === 'post' && out.alerts.length !== 1) || (kind === 'due' && !out.lines.some((l) => /1 owed/.test(l))))
+        throw new Error(`bench:cost: the watcher's ${kind} run went wrong:\n${out.lines.join('\n')}`);
     } finally {
-      await db?.close();
+      await (db as Database | null)?.close();
     }
-    return { ms: performance.now() - t0, statements: count.n };
+    return { ms: performance.now() - t0, statements: count.n, opened: db !== null, blobs: blobRequests() - asked };
   };
 
   try {
-    // Warm-up: the first run looks the accounts up and settles the deploy's alerts; then ten quiet runs, each asking every account.
-    await run(true, false);
-    await run(true, false);
-    const quiet = [];
-    for (let i = 0; i < 10; i++) quiet.push(await run(true, false));
-    const alerts = [];
+    // Warm-up: the first run looks the accounts up and stores their cursors, and claims what the deploy still owes; then ten quiet runs.
+    await run('quiet');
+    await run('quiet');
+    const quiet: RunCost[] = [];
+    for (let i = 0; i < 10; i++) quiet.push(await run('quiet'));
+    const posts: RunCost[] = [];
+    const dues: RunCost[] = [];
     for (let i = 0; i < 3; i++) {
-      alerts.push(await run(true, true));
-      await run(true, false);
+      posts.push(await run('post'));
+      quiet.push(await run('quiet'));
+      dues.push(await run('due'));
+      quiet.push(await run('quiet'));
     }
-    const noDb = [];
-    for (let i = 0; i < 5; i++) noDb.push(await run(false, false));
+    const mean = (rs: RunCost[], f: (r: RunCost) => number): number => rs.reduce((s, r) => s + f(r), 0) / rs.length;
     return {
       engine,
       quietMs: median(quiet.map((r) => r.ms)),
-      alertMs: median(alerts.map((r) => r.ms)),
-      quietNoDbMs: median(noDb.map((r) => r.ms)),
-      quietStatements: quiet.reduce((s, r) => s + r.statements, 0) / quiet.length,
-      alertStatements: median(alerts.map((r) => r.statements)),
+      alertMs: median(posts.map((r) => r.ms)),
+      dueAlertMs: median(dues.map((r) => r.ms)),
+      quietStatements: mean(quiet, (r) => r.statements),
+      quietOpened: mean(quiet, (r) => (r.opened ? 1 : 0)),
+      alertStatements: median(posts.map((r) => r.statements)),
+      dueAlertStatements: median(dues.map((r) => r.statements)),
+      quietBlobRequests: mean(quiet, (r) => r.blobs),
+      alertBlobRequests: median(posts.map((r) => r.blobs)),
+      dueAlertBlobRequests: median(dues.map((r) => r.blobs)),
     };
   } finally {
     site.server.close();
+    await blobs.close();
     rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,11 @@
 /**
  * `npm run bench:cost`: a 30-day month of Resetcast priced in Netlify credits, meter by meter, for each
  * design of the registry (scripts/lib/cost/designs.ts), and which plans it fits (docs/cost.md). Deploys
- * come from the replay of the last 90 days of data/ under the pull's build rule as it ships (scripts/lib/rebuild-replay.ts,
- * replayTimetablePulls, as `npm run bench:rebuilds`); the watcher's and /mcp's durations, the watcher's statements and the
+ * come from the replay of the last 90 days of data/ under the pull's build rule as it ships and as it will be once the
+ * pages are timetable states (scripts/lib/rebuild-replay.ts, replayTimetablePulls, as `npm run bench:rebuilds`); the
+ * watcher's and /mcp's durations, the watcher's statements, database openings and Blobs requests per path and the
  * site's bytes are measured on a build of data/ (cost-measure.ts), or, with --no-measure, taken from the
- * stated figures below and labelled so.
+ * stated figures below and labelled so. The design before this commit is priced from the figures measured on it.
  */
 import { resolve } from 'node:path';
 import { deriveAlerts } from '../../src/core/alerts/derive.ts';
@@ -25,14 +26,25 @@ import { productionBuild, removeBuild } from './production-build.ts';
 
 /**
  * What --no-measure prices: the figures `npm run bench:cost` measured on 2026-11-28 (docs/cost.md,
- * "Current result"): the live data/ built, the watcher against a local PostgreSQL 15, on the shared
- * 2-core container.
+ * "Current result"): the live data/ built, the watcher against a local PostgreSQL 15 and the local Blobs
+ * server, on the shared 2-core container.
  */
 const STATED: Measurements = {
   source: 'stated',
-  watcher: { quietMs: 19.5, alertMs: 50.9, quietNoDbMs: 6.0, quietStatements: 7.2, alertStatements: 19 },
-  mcp: { requestMs: 0.146, responseBytes: 1_038 },
-  site: { pageViewRequests: 2, pageViewBytes: 6_248, apiBytes: 999 },
+  watcher: {
+    quietMs: 7.3,
+    alertMs: 50.5,
+    dueAlertMs: 26.3,
+    quietStatements: 0,
+    quietOpened: 0,
+    alertStatements: 16,
+    dueAlertStatements: 8,
+    quietBlobRequests: 3,
+    alertBlobRequests: 19,
+    dueAlertBlobRequests: 7,
+  },
+  mcp: { requestMs: 0.115, responseBytes: 1_076 },
+  site: { pageViewRequests: 2, pageViewBytes: 6_034, apiBytes: 1_015 },
 };
 /** What the local measurement leaves out (X, the site, the database are on this machine), priced per this much waiting in each watcher run. */
 const ROUND_TRIP_MS = 100;
@@ -54,6 +66,7 @@ const data = parseDataset(readDataFiles(dataDir()), clock);
 function recordOf(): RecordSpan {
   const replay = replayTimetablePulls(data, stepMs);
   const pulls = lastSpan(replay, lastDays * DAY_MS);
+  const pullsPagesAsStates = lastSpan(replayTimetablePulls(data, stepMs, false), lastDays * DAY_MS);
   const to = replay.end;
   const from = pulls[0]!.t;
   const inside = (t: number): boolean => t >= from && t < to;
@@ -63,6 +76,7 @@ function recordOf(): RecordSpan {
     from,
     to,
     pulls,
+    pullsPagesAsStates,
     posts: data.events.map((e) => Date.parse(e.ts)).filter(inside),
     alerts: deriveAlerts(data, new Date(to), SITE.url)
       .map((a) => Date.parse(a.at))
@@ -110,8 +124,10 @@ console.log(
 );
 const w = m.watcher;
 console.log(
-  `${m.source}: watcher quiet ${fmt(w.quietMs, 1)} ms (${fmt(w.quietStatements, 1)} statements), with an alert ${fmt(w.alertMs, 1)} ms ` +
-    `(${fmt(w.alertStatements)} statements), quiet without a database ${fmt(w.quietNoDbMs, 1)} ms; /mcp ${fmt(m.mcp.requestMs, 3)} ms ` +
+  `${m.source}: watcher quiet ${fmt(w.quietMs, 1)} ms (${fmt(w.quietStatements, 1)} statements, the database opened in ` +
+    `${fmt(w.quietOpened * 100)} % of quiet runs, ${fmt(w.quietBlobRequests, 1)} Blobs requests), with a new post ${fmt(w.alertMs, 1)} ms ` +
+    `(${fmt(w.alertStatements)} statements, ${fmt(w.alertBlobRequests)} Blobs requests), with an alert falling due ${fmt(w.dueAlertMs, 1)} ms ` +
+    `(${fmt(w.dueAlertStatements)} statements, ${fmt(w.dueAlertBlobRequests)} Blobs requests); /mcp ${fmt(m.mcp.requestMs, 3)} ms ` +
     `a request, ${fmt(m.mcp.responseBytes)} B; a page view ${m.site.pageViewRequests} requests, ${fmt(m.site.pageViewBytes)} B; ` +
     `an API answer ${fmt(m.site.apiBytes)} B (gzip)`,
 );
@@ -119,7 +135,7 @@ for (const design of DESIGNS) {
   const lines = priceUsage(design.usage(record, m));
   const total = totalCredits(lines);
   console.log('');
-  console.log(`## ${design.name} (${design.status === 'measured' ? m.source : 'projected'}): ${design.about}`);
+  console.log(`## ${design.name} (${design.status === 'measured' ? m.source : design.status}): ${design.about}`);
   console.log('');
   console.log(row(['meter', 'quantity a month', 'credits', 'from']));
   console.log('|---|---|--:|---|');

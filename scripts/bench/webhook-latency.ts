@@ -5,8 +5,9 @@
  * the consumer secret (docs.x.com, "X Activity API event payloads" and "Webhooks", read 2026-11-28). The
  * clock starts when X sends the delivery (X's own push from the post's creation, sub-second by its docs,
  * is not on this machine) and stops as each outlet and GitHub's dispatch receive their request, and when
- * X gets its answer (the intake's own work). The database is the embedded one, as the local runtime uses
- * it without NETLIFY_DB_URL: opening it, reading the state, claiming and settling are inside the work.
+ * X gets its answer (the intake's own work). The state is in the runtime's own local Netlify Blobs server;
+ * the database is the embedded one, as the local runtime uses it without NETLIFY_DB_URL: reading the
+ * state, opening the database, claiming and settling are inside the work.
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { postIdAt } from '../../src/core/postid.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
+import { startLocalBlobs } from '../lib/local-blobs.ts';
 import { startWatchRuntime } from '../lib/watch-runtime.ts';
 import { listen } from './stand-in.ts';
 import type { WatchBenchInput, WatchSample } from './watch-latency.ts';
@@ -107,7 +109,8 @@ export async function benchWebhook(input: Omit<WatchBenchInput, 'post'> & { text
 /**
  * The same deliveries to a warm instance: the function's module loaded once in this process and called
  * as the runtime calls it, against `dbUrl`'s PostgreSQL (migrated first), as a deployed instance kept warm
- * talks to Netlify Database. Per delivery, ms from X sending it to X's answer (`answer`) and to each name.
+ * talks to Netlify Database, its state in a local Netlify Blobs server (as the platform's). Per delivery,
+ * ms from X sending it to X's answer (`answer`) and to each name.
  */
 export async function benchWebhookWarm(
   input: Omit<WatchBenchInput, 'post' | 'root'> & { text: string; dbUrl: string },
@@ -119,6 +122,7 @@ export async function benchWebhookWarm(
     const body = input.published[url.pathname];
     return body === undefined ? { status: 404, type: 'text/plain', body: '' } : { status: 200, type: 'application/json', body };
   });
+  const blobs = await startLocalBlobs();
   // The function reads its environment when it runs, as on Netlify.
   Object.assign(process.env, input.env, {
     X_CONSUMER_SECRET: SECRET,
@@ -127,6 +131,7 @@ export async function benchWebhookWarm(
     RESETCAST_DISPATCH_TOKEN: 'bench',
     RESETCAST_REPO: 'resetcast/bench',
     NETLIFY_DB_URL: input.dbUrl,
+    NETLIFY_BLOBS_CONTEXT: blobs.context,
   });
   const handler = ((await import('../../netlify/functions/x-webhook.ts')) as { default: (r: Request) => Promise<Response> }).default;
   const samples: WatchSample[] = [];
@@ -156,6 +161,7 @@ export async function benchWebhookWarm(
   } finally {
     console.log = log;
     site.server.close();
+    await blobs.close();
   }
   return samples;
 }

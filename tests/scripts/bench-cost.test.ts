@@ -1,7 +1,8 @@
 /**
  * `npm run bench:cost` (scripts/bench/cost.ts) as a process on the frozen history, with --no-measure (the
- * stated durations and bytes, labelled so; the measurement itself builds and takes its time, and is a
- * bench, not a test): it prints every meter for each design of the registry, with the plans, and its
+ * stated durations, statements, requests and bytes, labelled so; the measurement itself builds and takes
+ * its time, and is a bench, not a test): it prints every meter for each design of the registry (the code
+ * before this commit, this commit as it ships and once the pages are states), with the plans, and its
  * arithmetic holds on what it prints (deploy credits = deploys × 15).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,10 +16,11 @@ const bench = (args: string[]) =>
     SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
   });
 
-/** The meters of a design without X's webhook; those with it add its function after the watcher's. */
+/** The meters of the design before this commit; this commit's add the watcher's requests to Netlify Blobs. */
 const METERS = [
   'production deploys',
   'function compute: watch (scheduled)',
+  'function compute: x-webhook',
   'function compute: mcp',
   'database hours awake',
   'web requests',
@@ -38,18 +40,18 @@ function section(out: string, heading: string): Map<string, string[]> {
 const number = (text: string): number => Number(text.replace(/[*,]/g, '').split(' ')[0]);
 
 describe('npm run bench:cost -- --no-measure on the frozen history', () => {
-  it('prints every meter of each design, stated and projected as such, their totals and each plan', async () => {
+  it('prints every meter of each design, the stated and the measured said so, their totals and each plan', async () => {
     const { code, out } = await bench(['--no-measure']);
     expect(code, out).toBe(0);
     expect(out).toContain('--no-measure: nothing measured');
     expect(out).toMatch(/traffic \(stated\): 100,000 page views and 1,000,000 API requests a month/);
-    for (const [heading, webhook] of [
+    for (const [heading, blobs] of [
+      ['before the database slept (stated)', false],
       ['as it ships (stated)', true],
-      ['watcher every minute, no webhook (stated)', false],
-      ['facts only, database sleeps (projected)', true],
+      ['as it ships, once the pages are states (stated)', true],
     ] as const) {
       const rows = section(out, heading);
-      const meters = webhook ? [...METERS.slice(0, 2), 'function compute: x-webhook', ...METERS.slice(2)] : METERS;
+      const meters = blobs ? [...METERS.slice(0, 5), 'Netlify Blobs requests', ...METERS.slice(5)] : METERS;
       expect([...rows.keys()], heading).toEqual(meters);
       // Every meter's credits are a number, and the total is their sum (to the printed rounding).
       const credits = meters.slice(0, -1).map((m) => number(rows.get(m)![1]!));
@@ -60,9 +62,13 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
       expect(number(deploys[1]!)).toBeCloseTo(number(deploys[0]!) * 15, -1);
       expect(deploys[2]).toMatch(/\d+ builds/);
     }
-    // The watcher on the database every 5 minutes (every minute before the webhook) never lets it sleep: 720 hours.
-    expect(section(out, 'as it ships').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
-    expect(section(out, 'watcher every minute, no webhook').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
+    // Before: the watcher on the database every 5 minutes never lets it sleep, 720 hours; as it ships, a quiet run makes no
+    // statement (stated: measured so), and the database is awake only around the alerts of the record.
+    expect(section(out, 'before the database slept').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
+    const asleep = section(out, 'as it ships (stated)').get('database hours awake')!;
+    expect(number(asleep[0]!)).toBeLessThan(24);
+    expect(asleep[2]).toMatch(/^woken at each of the record's \d+ alerts \(stated: 0\.0 statements a quiet run/);
+    expect(section(out, 'as it ships (stated)').get('Netlify Blobs requests')![1]).toBe('0.0');
     // X's webhook: 300 deliveries and 720 hourly CRCs a month.
     expect(section(out, 'as it ships').get('function compute: x-webhook')![0]).toMatch(/^1,020 × /);
     expect(out).toMatch(/^- Free: (fits|spent on day \d+ of 30, then every site of the team paused \("Site not available"\).*)$/m);

@@ -4,7 +4,7 @@
  * 2 per 10,000 requests, 20 a GB; a 30-day month; the database asleep after 5 idle minutes).
  */
 import { describe, expect, it } from 'vitest';
-import { DESIGNS, factDeploys, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
+import { BEFORE_SLEEP, DESIGNS, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
 import {
   awakeHours,
   everyPeriod,
@@ -135,39 +135,48 @@ describe('which plans a month fits (Free 300, a hard limit; Personal 1,000; Pro 
   });
 });
 
-const pull = (day: number, fact = false, numbers = false): Pull => ({ t: T0 + day * DAY, fact, numbers, timeBound: false });
-
-describe('deploys for facts only: a fact, or the horizon run out since the last deploy', () => {
-  const days = (pulls: Pull[]): number[] => factDeploys(pulls, 7 * DAY).map((p) => (p.t - T0) / DAY);
-  it.each<[string, Pull[], number[]]>([
-    ['facts only', [pull(0), pull(1, true), pull(2, false, true), pull(3, true)], [1, 3]],
-    ['no fact for 7 days after the span starts: one deploy at the horizon', [pull(0), pull(6.5), pull(7), pull(8)], [7]],
-    ['the horizon counts from the last deploy', [pull(0), pull(2, true), pull(8), pull(9), pull(16)], [2, 9, 16]],
-    ['a clock-only change deploys nothing', [pull(0), pull(1, false, true), pull(2, false, true)], []],
-    ['no pull', [], []],
-  ])('%s', (_why, pulls, expected) => expect(days(pulls)).toEqual(expected));
-});
-
-/** A record of 30 days: `builds` pulls that built (half for a fact), one post, no alert. */
+/** A record of 30 days: `builds` pulls that built (half for a fact), one post, no alert; once the pages are states, only the facts build. */
 function record(builds: number): RecordSpan {
-  const pulls = Array.from({ length: 30 * 48 }, (_, i) => ({
+  const pulls: Pull[] = Array.from({ length: 30 * 48 }, (_, i) => ({
     t: T0 + i * 30 * MIN,
     fact: i < builds && i % 2 === 0,
     numbers: i < builds && i % 2 === 1,
     timeBound: false,
   }));
-  return { days: 30, stepMs: 30 * MIN, from: T0, to: T0 + 30 * DAY, pulls, posts: [T0 + DAY], alerts: [] };
+  const pullsPagesAsStates = pulls.map((p) => ({ ...p, numbers: false }));
+  return { days: 30, stepMs: 30 * MIN, from: T0, to: T0 + 30 * DAY, pulls, pullsPagesAsStates, posts: [T0 + DAY], alerts: [] };
 }
 const MEASURED: Measurements = {
   source: 'stated',
-  watcher: { quietMs: 300, alertMs: 900, quietNoDbMs: 100, quietStatements: 7, alertStatements: 19 },
+  watcher: {
+    quietMs: 300,
+    alertMs: 900,
+    dueAlertMs: 600,
+    quietStatements: 0,
+    quietOpened: 0,
+    alertStatements: 19,
+    dueAlertStatements: 14,
+    quietBlobRequests: 1,
+    alertBlobRequests: 5,
+    dueAlertBlobRequests: 3,
+  },
   mcp: { requestMs: 36, responseBytes: 1_000 },
   site: { pageViewRequests: 2, pageViewBytes: 10_000, apiBytes: 1_000 },
 };
 
 describe('the designs of the registry, on a record of 30 days', () => {
-  const today = DESIGNS.find((d) => d.name === 'as it ships')!;
-  const projected = DESIGNS.find((d) => d.status === 'projected')!;
+  const design = (name: string) => DESIGNS.find((d) => d.name === name)!;
+  const today = design('as it ships');
+  const before = design('before the database slept');
+  const pagesAsStates = design('as it ships, once the pages are states');
+
+  it('three designs: the code before this commit (stated), this commit as it ships and once the pages are states (measured)', () => {
+    expect(DESIGNS.map((d) => [d.name, d.status])).toEqual([
+      ['before the database slept', 'stated'],
+      ['as it ships', 'measured'],
+      ['as it ships, once the pages are states', 'measured'],
+    ]);
+  });
 
   it.each<[number, number]>([
     [0, 0],
@@ -177,43 +186,45 @@ describe('the designs of the registry, on a record of 30 days', () => {
     expect(credits(today.usage(record(builds), MEASURED), 'production deploys')).toBeCloseTo(expected, 9),
   );
 
-  it('as it ships: the watcher every 5 minutes keeps the database awake all month, 720 h; its runs and the webhook billed by their durations', () => {
-    const u = today.usage(record(10), MEASURED);
-    expect(u.database.awakeHours).toBeCloseTo(720, 9);
+  it('as it ships: the database awake only around the alerts, as counted; its runs, the webhook and the Blobs requests billed as measured', () => {
+    const u = today.usage({ ...record(10), alerts: [T0 + 10 * DAY, T0 + 10 * DAY + 2 * MIN] }, MEASURED);
+    // Two alerts two minutes apart: one span of 7 minutes.
+    expect(u.database.awakeHours).toBeCloseTo(7 / 60, 9);
+    expect(credits(u, 'database hours awake')).toBeCloseTo((7 / 60) * 10, 9);
     // 8,639 quiet runs at 300 ms and one with a post at 900 ms, at 1 GB: (8,639 × 0.3 + 0.9) / 3600 GB-hours.
     expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((8_639 * 0.3 + 0.9) / 3600) * 10, 9);
     // X's webhook: 300 deliveries as a run with an alert (900 ms) and 720 hourly CRCs at 5 ms.
     expect(credits(u, 'function compute: x-webhook')).toBeCloseTo(((300 * 0.9 + 720 * 0.005) / 3600) * 10, 9);
-    // 100,000 /mcp requests (10 % of 1,000,000) at 36 ms: 1 GB-hour.
-    expect(credits(u, 'function compute: mcp')).toBeCloseTo(10, 9);
-    // 100,000 page views × 2 requests + 1,000,000 API requests; 100,000 × 10 kB + 900,000 × 1 kB + 100,000 × 1 kB = 2 GB.
-    expect(credits(u, 'web requests')).toBeCloseTo(240, 9);
-    expect(credits(u, 'bandwidth')).toBeCloseTo(40, 9);
-    // With no traffic: the 10 deploys, the watcher and the database.
+    // 8,640 runs less the post's and the two alerts' at 1 request, the post's run at 5, the alerts' at 3, 300 deliveries at 5: no credit.
+    expect(u.blobs!.requests).toBeCloseTo(8_637 + 5 + 2 * 3 + 300 * 5, 9);
+    expect(credits(u, 'Netlify Blobs requests')).toBe(0);
+    // With no traffic: the 10 deploys, the watcher, the webhook and the database.
     const hook = ((300 * 0.9 + 720 * 0.005) / 3600) * 10;
-    expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((8_639 * 0.3 + 0.9) / 3600) * 10 + hook + 7_200, 9);
+    expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((8_639 * 0.3 + 0.9) / 3600) * 10 + hook + (7 / 60) * 10, 9);
   });
 
-  it('before the webhook: the watcher every minute, 43,200 runs, and no webhook', () => {
-    const u = DESIGNS.find((d) => d.name === 'watcher every minute, no webhook')!.usage(record(10), MEASURED);
-    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((43_199 * 0.3 + 0.9) / 3600) * 10, 9);
-    expect(u.functions.map((f) => f.name)).toEqual(['watch (scheduled)', 'mcp']);
+  it.each([
+    ['a quiet run that makes a statement', { quietStatements: 0.5 }],
+    ['a quiet run that opens the database without a statement', { quietOpened: 0.1 }],
+  ])('as it ships, were %s: the database never sleeps, 720 h', (_n, over) => {
+    const u = today.usage(record(10), { ...MEASURED, watcher: { ...MEASURED.watcher, ...over } });
     expect(u.database.awakeHours).toBeCloseTo(720, 9);
   });
 
-  it('as it ships, were a quiet run to make no statement: the database awake only around the deploys and alerts, as counted', () => {
-    const quiet = { ...MEASURED, watcher: { ...MEASURED.watcher, quietStatements: 0 } };
-    // 10 builds, every half hour from T0: spans of 5 minutes, 10 of them, and the alert at day 10 another.
-    expect(today.usage({ ...record(10), alerts: [T0 + 10 * DAY] }, quiet).database.awakeHours).toBeCloseTo(55 / 60, 9);
+  it('before the database slept: its own stated figures whatever was measured, the database awake all month, no Blobs', () => {
+    const u = before.usage(record(10), MEASURED);
+    expect(u.database.awakeHours).toBeCloseTo(720, 9);
+    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(
+      ((8_639 * BEFORE_SLEEP.quietMs + BEFORE_SLEEP.alertMs) / 1000 / 3600) * 10,
+      9,
+    );
+    expect(u.blobs).toBeUndefined();
+    expect(credits(u, 'production deploys')).toBeCloseTo(150, 9);
   });
 
-  it('projected: deploys only the facts, quiet runs without the database, the database awake around deploys and alerts only', () => {
-    const u = projected.usage({ ...record(10), alerts: [T0 + 10 * DAY] }, MEASURED);
-    // The 5 facts among the 10 builds (pulls 0, 2, 4, 6, 8: hours 0 to 4), then one deploy each 7 days as the horizon runs out.
-    expect(factDeploys(record(10).pulls, 7 * DAY).map((p) => (p.t - T0) / HOUR)).toEqual([0, 1, 2, 3, 4, 172, 340, 508, 676]);
-    expect(credits(u, 'production deploys')).toBeCloseTo(9 * 15, 9);
-    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((8_639 * 0.1 + 0.9) / 3600) * 10, 9);
-    // Nine deploys, each an hour or more apart, and the alert: ten spans of 5 minutes.
-    expect(u.database.awakeHours).toBeCloseTo(50 / 60, 9);
+  it('once the pages are states: the deploys of that replay (the facts), the rest as it ships', () => {
+    const u = pagesAsStates.usage(record(10), MEASURED);
+    expect(credits(u, 'production deploys')).toBeCloseTo(5 * 15, 9);
+    expect(u.database).toEqual(today.usage(record(10), MEASURED).database);
   });
 });

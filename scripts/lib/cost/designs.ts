@@ -1,22 +1,18 @@
 /**
  * The designs `npm run bench:cost` prices (docs/cost.md), one registry: each turns the same record (the
- * replay of data/) and the same measurements into a month's usage per meter. A later design (the
- * timetable, a watcher that opens no connection on a quiet minute) is one more entry; the design before
- * X's webhook stays, for comparison.
+ * replay of data/) and the same measurements into a month's usage per meter. The design before the
+ * database slept (issue 37 item 4) stays, priced from the figures measured on it, for comparison.
  */
 import { WATCH_SCHEDULE_MINUTES } from '../../../src/jobs/watch/config.ts';
 import { built, type Pull } from '../rebuild-replay.ts';
 import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
 import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
 
-const DAY_MS = 86_400_000;
 /**
  * The watcher's schedule (netlify.toml, `[functions.watch]`): every 5 minutes since X's webhook announces
  * posts within seconds (issue 38) and the poller is its safety net; every minute before.
  */
 export const WATCH_PERIOD_MS = WATCH_SCHEDULE_MINUTES * 60_000;
-/** The schedule before X's webhook (the design "watcher every minute, no webhook"). */
-const MINUTE_PERIOD_MS = 60_000;
 
 /**
  * X's webhook (netlify/functions/x-webhook.ts): one delivery per post of a watched account (every post, not
@@ -45,15 +41,22 @@ export interface Measurements {
   /** 'measured' or 'stated': said beside every figure that comes from here. */
   source: 'measured' | 'stated';
   watcher: {
-    /** One run with no new post, the database opened as the function opens it. */
+    /** One run with nothing new and nothing owed (its state read from Netlify Blobs). */
     quietMs: number;
     /** One run announcing a new post (claim, send, settle, cursor, dispatch). */
     alertMs: number;
-    /** One run with no new post and no database (what a quiet minute costs when it opens no connection). */
-    quietNoDbMs: number;
-    /** Statements per quiet run, averaged over the accounts' cycle, and per run with an alert. */
+    /** One run whose deployed alerts.json has an alert falling due (a reminder, a lapse): claimed and sent. */
+    dueAlertMs: number;
+    /** Statements per quiet run (averaged over the accounts' cycle), and the share of quiet runs that opened the database. */
     quietStatements: number;
+    quietOpened: number;
+    /** Statements of a run with a new post, and of one with an alert falling due. */
     alertStatements: number;
+    dueAlertStatements: number;
+    /** Requests to the state's store (Netlify Blobs) per quiet run, per run with a new post, per run with an alert falling due. */
+    quietBlobRequests: number;
+    alertBlobRequests: number;
+    dueAlertBlobRequests: number;
   };
   mcp: { requestMs: number; responseBytes: number };
   site: {
@@ -71,7 +74,10 @@ export interface RecordSpan {
   stepMs: number;
   from: number;
   to: number;
+  /** The pull's build rule as it ships (replayTimetablePulls: the static pages follow the clock). */
   pulls: Pull[];
+  /** The same pulls under the rule once the pages are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false). */
+  pullsPagesAsStates: Pull[];
   /** Instants (ms) of the posts the watcher would have announced: the recorded events. */
   posts: number[];
   /** Instants (ms) every alert of the record is due (its `at`). */
@@ -80,23 +86,27 @@ export interface RecordSpan {
 
 export interface Design {
   name: string;
-  /** measured: the code of this commit; projected: a model of a design not built yet, from the same record. */
-  status: 'measured' | 'projected';
+  /**
+   * measured: the code of this commit; stated: the code before this commit, priced from the figures measured
+   * on it (BEFORE_SLEEP); projected: a model of a design not built yet.
+   */
+  status: 'measured' | 'stated' | 'projected';
   about: string;
   usage(record: RecordSpan, m: Measurements): Usage;
 }
 
+/** The watcher's figures that priced a design: its quiet run, a run with a post, and what each is said to come from. */
+interface WatcherFigures {
+  quietMs: number;
+  alertMs: number;
+  source: string;
+}
+
 /** A month of the watcher: every `periodMs`, quiet except the runs with a new post. */
-function watcherUse(
-  record: RecordSpan,
-  m: Measurements,
-  quietMs: number,
-  how: string,
-  periodMs = WATCH_PERIOD_MS,
-): Usage['functions'][number] {
+function watcherUse(record: RecordSpan, w: WatcherFigures, how: string, periodMs = WATCH_PERIOD_MS): Usage['functions'][number] {
   const invocations = MONTH_MS / periodMs;
   const alertRuns = perMonth(record.posts.length, record.days);
-  const durationMs = ((invocations - alertRuns) * quietMs + alertRuns * m.watcher.alertMs) / invocations;
+  const durationMs = ((invocations - alertRuns) * w.quietMs + alertRuns * w.alertMs) / invocations;
   return {
     name: 'watch (scheduled)',
     invocations,
@@ -104,8 +114,8 @@ function watcherUse(
     memoryMb: FUNCTION_MEMORY_MB,
     fixed: true,
     basis:
-      `every ${periodMs / 60_000} min; ${m.source}: quiet run ${quietMs.toFixed(0)} ms (${how}), run with an alert ` +
-      `${m.watcher.alertMs.toFixed(0)} ms; ${alertRuns.toFixed(1)} runs with a new post a month (the record's posts)`,
+      `every ${periodMs / 60_000} min; ${w.source}: quiet run ${w.quietMs.toFixed(0)} ms (${how}), run with an alert ` +
+      `${w.alertMs.toFixed(0)} ms; ${alertRuns.toFixed(1)} runs with a new post a month (the record's posts)`,
   };
 }
 
@@ -113,18 +123,18 @@ function watcherUse(
  * A month of X's webhook: each delivery runs the watcher's announce steps without asking X (its duration
  * taken as a watcher run with an alert, measured), each CRC one HMAC (stated).
  */
-function webhookUse(m: Measurements): Usage['functions'][number] {
+function webhookUse(w: WatcherFigures): Usage['functions'][number] {
   const deliveries = WEBHOOK.postsPerDay * 30;
   const invocations = deliveries + WEBHOOK.crcPerMonth;
   return {
     name: 'x-webhook',
     invocations,
-    durationMs: (deliveries * m.watcher.alertMs + WEBHOOK.crcPerMonth * WEBHOOK.crcMs) / invocations,
+    durationMs: (deliveries * w.alertMs + WEBHOOK.crcPerMonth * WEBHOOK.crcMs) / invocations,
     memoryMb: FUNCTION_MEMORY_MB,
     fixed: true,
     basis:
-      `${deliveries} deliveries (stated: ${WEBHOOK.postsPerDay} posts a day by the watched accounts; ${m.source} as a watcher run ` +
-      `with an alert, ${m.watcher.alertMs.toFixed(0)} ms) + ${WEBHOOK.crcPerMonth} hourly CRCs (stated ${WEBHOOK.crcMs} ms)`,
+      `${deliveries} deliveries (stated: ${WEBHOOK.postsPerDay} posts a day by the watched accounts; ${w.source} as a watcher run ` +
+      `with an alert, ${w.alertMs.toFixed(0)} ms) + ${WEBHOOK.crcPerMonth} hourly CRCs (stated ${WEBHOOK.crcMs} ms)`,
   };
 }
 
@@ -156,31 +166,58 @@ function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
   };
 }
 
+/** A database queried by every run of a schedule: never idle for the sleep time, so awake all month. */
+function alwaysAwake(counted: string, periodMs = WATCH_PERIOD_MS): Usage['database'] {
+  return {
+    awakeHours: awakeHours(everyPeriod(0, MONTH_MS, periodMs), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
+    basis: `the watcher queries it every ${periodMs / 60_000} min (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
+  };
+}
+
 /**
- * The database's month from the statements the watcher's runs were counted to make: a quiet run that
- * makes any wakes it every minute, so it never sleeps; one that makes none leaves it to the alerts and
- * the deploys (the deployed-alerts step), each keeping it awake 5 minutes.
+ * The database's month as the code of this commit wakes it, from the statements each path was counted to
+ * make: a quiet run that makes any (or opens it at all) queries it every run, so it never sleeps; one that
+ * makes none leaves it to the paths that claim: each alert of the record, at its time (the webhook or the
+ * poller announcing a post, the deployed-alerts step claiming a reminder, a lapse, a threshold crossing, a
+ * correction when a deploy or the timetable's next state brings it), each keeping it awake 5 minutes. A
+ * deploy that brings no alert still owed wakes nothing (the state keeps what every outlet has).
  */
-function databaseAwake(
-  record: RecordSpan,
-  deploys: readonly Pull[],
-  quietStatements: number,
-  counted: string,
-  periodMs = WATCH_PERIOD_MS,
-): Usage['database'] {
-  if (quietStatements > 0)
-    return {
-      awakeHours: awakeHours(everyPeriod(0, MONTH_MS, periodMs), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
-      basis: `the watcher queries it every ${periodMs / 60_000} min (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
-    };
-  const awake = awakeHours([...record.alerts, ...deploys.map((p) => p.t)], DB_SLEEP_AFTER_MS, record.from, record.to);
+function databaseAsCounted(record: RecordSpan, m: Measurements): Usage['database'] {
+  const w = m.watcher;
+  const counted =
+    `${m.source}: ${w.quietStatements.toFixed(1)} statements a quiet run (the database opened in ${(w.quietOpened * 100).toFixed(0)} % ` +
+    `of them), ${w.alertStatements} with a new post, ${w.dueAlertStatements} with an alert falling due`;
+  if (w.quietStatements > 0 || w.quietOpened > 0) return alwaysAwake(counted);
+  const awake = awakeHours(record.alerts, DB_SLEEP_AFTER_MS, record.from, record.to);
   return {
     awakeHours: perMonth(awake, record.days),
     basis:
-      `woken at each of the record's ${record.alerts.length} alerts and ${deploys.length} deploys (${counted}), asleep ` +
+      `woken at each of the record's ${record.alerts.length} alerts (${counted}), asleep ` +
       `${DB_SLEEP_AFTER_MS / 60_000} min after: ${awake.toFixed(1)} h in ${record.days.toFixed(1)} days`,
   };
 }
+
+/** A month of requests to the watcher's state in Netlify Blobs, from the requests each path was counted to make. */
+function blobsUse(record: RecordSpan, m: Measurements): NonNullable<Usage['blobs']> {
+  const w = m.watcher;
+  const runs = MONTH_MS / WATCH_PERIOD_MS;
+  const posts = perMonth(record.posts.length, record.days);
+  const dues = perMonth(record.alerts.length, record.days);
+  const deliveries = WEBHOOK.postsPerDay * 30;
+  return {
+    requests: (runs - posts - dues) * w.quietBlobRequests + posts * w.alertBlobRequests + dues * w.dueAlertBlobRequests + deliveries * w.alertBlobRequests,
+    basis:
+      `${m.source}: ${w.quietBlobRequests.toFixed(1)} a quiet run, ${w.alertBlobRequests} a run or delivery with a new post, ` +
+      `${w.dueAlertBlobRequests} a run with an alert falling due; the watcher every ${WATCH_PERIOD_MS / 60_000} min and ${deliveries} deliveries`,
+  };
+}
+
+/**
+ * The figures measured on the code before this commit (b515f98, docs/cost.md of 2026-11-28: `npm run
+ * bench:cost` against a local PostgreSQL 15): every watcher run opened the database and ran 6 to 12
+ * statements (7.2 on the accounts' cycle), so it never slept.
+ */
+export const BEFORE_SLEEP = { quietMs: 19.5, alertMs: 50.9, quietStatements: 7.2, alertStatements: 19 } as const;
 
 /**
  * The deploys the pull's rule as it ships makes (the replay is replayTimetablePulls with
@@ -190,102 +227,71 @@ function databaseAwake(
 const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter(built);
 
 /** The deploys of a design as the replay counts them. */
-const deploysOf = (record: RecordSpan, deploys: readonly Pull[]): Usage['deploys'] => ({
+const deploysOf = (record: RecordSpan, deploys: readonly Pull[], rule: string): Usage['deploys'] => ({
   count: perMonth(deploys.length, record.days),
   basis:
-    `replay of the last ${record.days.toFixed(1)} days of data/ under the rule as it ships: ${deploys.length} builds ` +
+    `replay of the last ${record.days.toFixed(1)} days of data/ under the rule ${rule}: ${deploys.length} builds ` +
     `(${(deploys.length / record.days).toFixed(2)} a day)`,
 });
 
-/**
- * The design of this commit: a deploy whenever the pull's rule as it ships says so, X's webhook announcing
- * each post, the poller (the watcher) every 5 minutes on the database as its safety net.
- */
+/** The code before this commit: the watcher on the database every 5 minutes, deploys by the pull's rule as it ships. */
+const BEFORE: Design = {
+  name: 'before the database slept',
+  status: 'stated',
+  about:
+    "the commit before issue 37 item 4 (b515f98): deploys by the pull's rule as it ships, X's webhook for each post, the watcher's " +
+    'cursors and bookkeeping in the database, so every run every 5 minutes opened it',
+  usage(record, m) {
+    const w = { ...BEFORE_SLEEP, source: 'stated (measured 2026-11-28 on b515f98)' };
+    return {
+      deploys: deploysOf(record, pullRuleDeploys(record), 'as it ships'),
+      functions: [watcherUse(record, w, 'database opened'), webhookUse(w), mcpUse(m)],
+      database: alwaysAwake(`${w.source}: ${w.quietStatements} statements a quiet run, ${w.alertStatements} with an alert`),
+      ...webUse(m),
+    };
+  },
+};
+
+/** The code of this commit: the watcher's state in Netlify Blobs, the database opened only to claim or settle. */
 const TODAY: Design = {
   name: 'as it ships',
   status: 'measured',
   about:
     "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon, and the clock moving what the " +
-    "static pages show, until they are timetable states), X's webhook for each post, the watcher on the database every 5 minutes",
+    "static pages show, until they are timetable states), X's webhook for each post, the watcher every 5 minutes with its state in " +
+    'Netlify Blobs, the database opened only to claim or settle an alert',
   usage(record, m) {
-    const deployed = pullRuleDeploys(record);
+    const w = { ...m.watcher, source: m.source };
     return {
-      deploys: deploysOf(record, deployed),
-      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), webhookUse(m), mcpUse(m)],
-      database: databaseAwake(
-        record,
-        deployed,
-        m.watcher.quietStatements,
-        `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
-      ),
+      deploys: deploysOf(record, pullRuleDeploys(record), 'as it ships'),
+      functions: [watcherUse(record, w, 'state in Blobs, no database'), webhookUse(w), mcpUse(m)],
+      database: databaseAsCounted(record, m),
+      blobs: blobsUse(record, m),
       ...webUse(m),
     };
   },
 };
 
-/** The design before X's webhook (issue 38), for comparison: the watcher every minute on the database, no webhook. */
-const MINUTE_WATCHER: Design = {
-  name: 'watcher every minute, no webhook',
+/**
+ * This commit with deploys by the rule once the pages, feeds and calendar are timetable states
+ * (STATIC_OUTPUTS_FOLLOW_CLOCK false: another engineer's part of issue 37), the same replay.
+ */
+const PAGES_AS_STATES: Design = {
+  name: 'as it ships, once the pages are states',
   status: 'measured',
-  about: "before issue 38: deploys by the pull's rule, the watcher on the database every minute, no webhook",
-  usage(record, m) {
-    const deployed = pullRuleDeploys(record);
-    return {
-      deploys: deploysOf(record, deployed),
-      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened', MINUTE_PERIOD_MS), mcpUse(m)],
-      database: databaseAwake(
-        record,
-        deployed,
-        m.watcher.quietStatements,
-        `${m.source}: ${m.watcher.quietStatements.toFixed(1)} statements a quiet run, ${m.watcher.alertStatements} with an alert`,
-        MINUTE_PERIOD_MS,
-      ),
-      ...webUse(m),
-    };
-  },
-};
-
-/** A build is owed this long after the last one even without a fact (issue 37: a timetable of at least 7 days). */
-export const HORIZON_MS = 7 * DAY_MS;
-
-/**
- * The pulls that deploy when only a fact or the horizon running out does. The deploy live when the span
- * starts is taken as made at its first pull (the span's horizon counts from there).
- */
-export function factDeploys(pulls: readonly Pull[], horizonMs: number): Pull[] {
-  const out: Pull[] = [];
-  let last = pulls[0]?.t ?? 0;
-  for (const p of pulls) {
-    if (!p.fact && p.t - last < horizonMs) continue;
-    out.push(p);
-    last = p.t;
-  }
-  return out;
-}
-
-/**
- * Issue 37's design, projected: deploys for facts (and the horizon) only, which ships once the pages, feeds and
- * calendar are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false), the database woken only to claim and settle.
- */
-const FACTS_ONLY: Design = {
-  name: 'facts only, database sleeps',
-  status: 'projected',
   about:
-    'projected, not built: a deploy only for a fact or the 7-day horizon (once the pages are timetable states); a quiet minute ' +
-    'opens no connection; the ledger ' +
-    'touched only when an alert is due or a deploy brings new ones',
+    'this commit, its deploys replayed under the rule once the pages are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false: ' +
+    'facts, signals that move the figures, the horizon running out); the watcher and the database as it ships',
   usage(record, m) {
-    const deploys = factDeploys(record.pulls, HORIZON_MS);
+    const w = { ...m.watcher, source: m.source };
     return {
-      deploys: {
-        count: perMonth(deploys.length, record.days),
-        basis: `the same replay, building only at a fact or ${HORIZON_MS / DAY_MS} days after the last build: ${deploys.length} builds`,
-      },
-      functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), webhookUse(m), mcpUse(m)],
-      database: databaseAwake(record, deploys, 0, 'projected: no statement on a quiet minute'),
+      deploys: deploysOf(record, record.pullsPagesAsStates.filter(built), 'once the pages are states'),
+      functions: [watcherUse(record, w, 'state in Blobs, no database'), webhookUse(w), mcpUse(m)],
+      database: databaseAsCounted(record, m),
+      blobs: blobsUse(record, m),
       ...webUse(m),
     };
   },
 };
 
-export const DESIGNS: readonly Design[] = [TODAY, MINUTE_WATCHER, FACTS_ONLY];
+export const DESIGNS: readonly Design[] = [BEFORE, TODAY, PAGES_AS_STATES];

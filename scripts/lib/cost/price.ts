@@ -5,6 +5,7 @@
  */
 import {
   BYTES_PER_GB,
+  CREDITS_PER_BLOBS_REQUEST,
   CREDITS_PER_10K_WEB_REQUESTS,
   CREDITS_PER_DB_COMPUTE_UNIT_HOUR,
   CREDITS_PER_GB_BANDWIDTH,
@@ -36,6 +37,8 @@ export interface Usage {
   deploys: { count: number; basis: string };
   functions: FunctionUse[];
   database: { awakeHours: number; basis: string };
+  /** The watcher's requests to its state in Netlify Blobs (a design without Blobs has none). */
+  blobs?: { requests: number; basis: string };
   webRequests: { count: number; basis: string };
   bandwidth: { bytes: number; basis: string };
 }
@@ -113,6 +116,17 @@ export function priceUsage(u: Usage): MeterLine[] {
       fixed: true,
       basis: u.database.basis,
     },
+    ...(u.blobs
+      ? [
+          {
+            meter: 'Netlify Blobs requests',
+            quantity: `${fmt(u.blobs.requests)} requests`,
+            credits: u.blobs.requests * CREDITS_PER_BLOBS_REQUEST,
+            fixed: true,
+            basis: `${u.blobs.basis}; not a metered item (rates.ts): at the web-request rate they would be ${fmt((u.blobs.requests / 10_000) * CREDITS_PER_10K_WEB_REQUESTS, 1)} credits`,
+          },
+        ]
+      : []),
     {
       meter: 'web requests',
       quantity: `${fmt(u.webRequests.count)} requests`,

@@ -24,6 +24,17 @@ export const CREDITS_PER_DB_COMPUTE_UNIT_HOUR = 10;
 export const DB_MIN_COMPUTE_UNITS = 1;
 /** Netlify Database, "Configure sleep on inactivity": "The default inactivity period is 5 minutes." */
 export const DB_SLEEP_AFTER_MS = 5 * 60_000;
+/**
+ * Netlify Blobs requests (the watcher's state: src/db/blob-store.ts): not a metered item of the credit-based
+ * plans. "How credits work" (credit-based plans, table "Credits usage for metered billing") and "How credits
+ * work for enterprise plans" (table "Credit usage for Enterprise plans"), read 2026-11-28, list the meters:
+ * production deploys, deploy previews, compute, AI inference, bandwidth and web requests (and form
+ * submissions on the older copy); no Blobs operation and no Blobs storage. The plans' feature list (the
+ * pricing page) names "Blob storage" among the Free plan's features. A request from a function to Blobs is
+ * not a web request to the site. Priced 0; `npm run bench:cost` prints, beside it, what the requests would
+ * cost at the web-request rate, should Netlify meter them one day.
+ */
+export const CREDITS_PER_BLOBS_REQUEST = 0;
 /** Functions "Configuration", default values: "Memory | 1024 MB" (and "Scheduled execution limit | 30 seconds"). */
 export const FUNCTION_MEMORY_MB = 1024;
 /** A GB of the bandwidth and GB-hour meters: Netlify does not say 10^9 or 2^30; the larger, so no cost is understated. */

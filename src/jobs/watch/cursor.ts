@@ -8,6 +8,7 @@ import { laterPostId } from '../../core/postid.ts';
 import type { Post } from '../intake/x.ts';
 import type { Stored } from './input.ts';
 import type { Polled } from './poll.ts';
+import { advanced, type Cursors, type WatchState } from './state.ts';
 
 /** Whether this run owes the dispatch, and the owed dispatch as the state then had it. */
 export interface Owing {
@@ -46,7 +47,7 @@ export async function moveCursors(stored: Stored | null, polled: Polled, news: b
   try {
     // A cursor X refused is forgotten first, so the start cursor that replaces it may be older (forward-only would keep the refused one).
     for (const [account, id] of polled.refused) await store.forgetCursor(account, id);
-    const moved = new Set([...(await store.advance(cursors))].map((n) => n.toLowerCase()));
+    const moved = new Set([...(await advancing(stored.state, cursors, polled.refused.size > 0, store))].map((n) => n.toLowerCase()));
     owing.owes = news && (!claimable || [...newest.keys()].some((name) => moved.has(name)));
     if (owing.owes) ({ generation: owing.generation, uncertainAt: owing.uncertainAt } = await store.owe());
   } catch (e) {
@@ -55,4 +56,14 @@ export async function moveCursors(stored: Stored | null, polled: Polled, news: b
     lines.push(`❌ state: the state cannot be written (${(e as Error).message}); ${then}`);
   }
   return owing;
+}
+
+/**
+ * The cursors written forward, unless the state as this run read it shows that nothing would move (a quiet
+ * run: X returned nothing new): cursors only move forward, so the stored ones are at least those read,
+ * and the store is not asked again. After a refused cursor was forgotten the read state is behind: written.
+ */
+async function advancing(read: WatchState, cursors: Cursors, forgot: boolean, store: Stored['store']): Promise<Set<string>> {
+  const unchanged = !forgot && advanced(cursors)({ version: 1, state: read, generation: 0, finished: null }).next === null;
+  return unchanged ? new Set() : store.advance(cursors);
 }
