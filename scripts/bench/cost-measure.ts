@@ -118,7 +118,11 @@ export async function measureWatcher(dist: string, dbUrl: string | undefined): P
   let posted: { id: string; created_at: string } | null = null;
   const deployed = readFileSync(join(dist, 'api/v1/alerts.json'), 'utf8');
   let alertsJson = deployed;
-  const site = await standIns(dist, () => posted, () => alertsJson);
+  const site = await standIns(
+    dist,
+    () => posted,
+    () => alertsJson,
+  );
   const blobs = await startLocalBlobs();
   const blobRequests = (): number => Object.values(blobs.counts()).reduce((a, b) => a + b, 0);
   const urls = outletUrls({

@@ -24,7 +24,10 @@ export async function startLocalBlobs(): Promise<LocalBlobsServer> {
   const directory = mkdtempSync(join(tmpdir(), 'resetcast-blobs-'));
   const token = randomUUID();
   const counts: Record<string, number> = {};
-  const server = new BlobsServer({ directory, token, onRequest: ({ type }) => void (counts[type] = (counts[type] ?? 0) + 1) });
+  const count = ({ type }: { type: string }): void => {
+    counts[type] = (counts[type] ?? 0) + 1;
+  };
+  const server = new BlobsServer({ directory, token, onRequest: count });
   const { address } = await server.start();
   const access = { siteID: 'resetcast-bench', token, url: address };
   return {

@@ -138,7 +138,11 @@ async function world(deployed: string = alertsJson): Promise<World> {
  * (the import's among them), how many statements it sent the database, and whether it opened it at all.
  * `clean`: the run must have no ❌ line.
  */
-async function watcher(w: World, dir: string, o: { clean?: boolean } = {}): Promise<{ lines: string[]; statements: number; opened: boolean }> {
+async function watcher(
+  w: World,
+  dir: string,
+  o: { clean?: boolean } = {},
+): Promise<{ lines: string[]; statements: number; opened: boolean }> {
   let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
   const said: string[] = [];
   let statements = 0;
@@ -226,31 +230,35 @@ describe('whichever sender runs first, the retired log is imported once and noth
     expect(received(w)).toEqual(onlyTheUnrecorded());
   });
 
-  it('three senders at once (two npm run broadcast processes and the watcher), all held at the import and let go together: one import, each alert sent at most once', async () => {
-    const w = await world();
-    const [holder, check] = await Promise.all([testLedger({ url: w.url }), testLedger({ url: w.url })]);
-    closers.push(
-      () => holder.close(),
-      () => check.close(),
-    );
-    // No insert into ledger_imports passes this lock: each sender stops at its import until all three are there.
-    await holder.db.sql.query('BEGIN');
-    await holder.db.sql.query('LOCK TABLE ledger_imports IN SHARE ROW EXCLUSIVE MODE');
-    const senders = Promise.all([broadcastCli(w, withLog), broadcastCli(w, withLog), watcher(w, withLog).then((r) => r.lines)]);
-    const waiting = async (): Promise<number> =>
-      (
-        await check.db.sql.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )
-      ).rows[0]!.n;
-    await waitFor(async () => (await waiting()) === 3, { describe: 'the three senders waiting at their import' });
-    await holder.db.sql.query('COMMIT');
-    const all = await senders;
-    expect(all.flatMap(imports)).toEqual([recordedLine()]);
-    expect(received(w)).toEqual(onlyTheUnrecorded());
-    const marks = await check.db.sql.query<{ name: string; records: number }>('SELECT name, records FROM ledger_imports');
-    expect(marks.rows).toEqual([{ name: RETIRED_LOG, records: 2 * (due.length - 1) }]);
-  });
+  it(
+    'three senders at once (two npm run broadcast processes and the watcher), ' +
+      'all held at the import and let go together: one import, each alert sent at most once',
+    async () => {
+      const w = await world();
+      const [holder, check] = await Promise.all([testLedger({ url: w.url }), testLedger({ url: w.url })]);
+      closers.push(
+        () => holder.close(),
+        () => check.close(),
+      );
+      // No insert into ledger_imports passes this lock: each sender stops at its import until all three are there.
+      await holder.db.sql.query('BEGIN');
+      await holder.db.sql.query('LOCK TABLE ledger_imports IN SHARE ROW EXCLUSIVE MODE');
+      const senders = Promise.all([broadcastCli(w, withLog), broadcastCli(w, withLog), watcher(w, withLog).then((r) => r.lines)]);
+      const waiting = async (): Promise<number> =>
+        (
+          await check.db.sql.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0]!.n;
+      await waitFor(async () => (await waiting()) === 3, { describe: 'the three senders waiting at their import' });
+      await holder.db.sql.query('COMMIT');
+      const all = await senders;
+      expect(all.flatMap(imports)).toEqual([recordedLine()]);
+      expect(received(w)).toEqual(onlyTheUnrecorded());
+      const marks = await check.db.sql.query<{ name: string; records: number }>('SELECT name, records FROM ledger_imports');
+      expect(marks.rows).toEqual([{ name: RETIRED_LOG, records: 2 * (due.length - 1) }]);
+    },
+  );
 
   it('a row a sender already wrote for a recorded alert is left as it was; the rest are imported', async () => {
     const w = await world();
@@ -288,26 +296,30 @@ describe('whichever sender runs first, the retired log is imported once and noth
 });
 
 describe('only a sender about to use the ledger imports, and an import that fails claims nothing', () => {
-  it('a quiet minute (every due alert finished, as the state knows) opens no database, with a retired log or without; a minute that owes one imports', async () => {
-    const w = await world();
-    const check = await testLedger({ url: w.url });
-    closers.push(() => check.close());
-    const finished = { outlets: ['discord', 'ntfy'], alerts: Object.fromEntries(due.map((a) => [a.id, a.at])) };
-    const state = (f: typeof finished | null): string =>
-      JSON.stringify({ version: 1, state: { accounts: {}, dispatch_pending: false }, generation: 0, finished: f, writer: 'seed' });
-    await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, state(finished));
-    for (const dir of [withLog, withoutLog]) {
-      const quiet = await watcher(w, dir);
-      expect(quiet.lines).toContainEqual(expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/));
-      expect(imports(quiet.lines)).toEqual([]);
-      expect([quiet.opened, quiet.statements]).toEqual([false, 0]);
-    }
-    expect((await check.db.sql.query('SELECT name FROM ledger_imports')).rows).toEqual([]);
-    // The state forgot them (another set of outlets, a lost state): the ledger is asked, and the import comes first.
-    await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, state(null));
-    expect(imports((await watcher(w, withLog)).lines)).toEqual([recordedLine()]);
-    expect(received(w)).toEqual(onlyTheUnrecorded());
-  });
+  it(
+    'a quiet minute (every due alert finished, as the state knows) opens no database, with a retired log or without; ' +
+      'a minute that owes one imports',
+    async () => {
+      const w = await world();
+      const check = await testLedger({ url: w.url });
+      closers.push(() => check.close());
+      const finished = { outlets: ['discord', 'ntfy'], alerts: Object.fromEntries(due.map((a) => [a.id, a.at])) };
+      const state = (f: typeof finished | null): string =>
+        JSON.stringify({ version: 1, state: { accounts: {}, dispatch_pending: false }, generation: 0, finished: f, writer: 'seed' });
+      await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, state(finished));
+      for (const dir of [withLog, withoutLog]) {
+        const quiet = await watcher(w, dir);
+        expect(quiet.lines).toContainEqual(expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/));
+        expect(imports(quiet.lines)).toEqual([]);
+        expect([quiet.opened, quiet.statements]).toEqual([false, 0]);
+      }
+      expect((await check.db.sql.query('SELECT name FROM ledger_imports')).rows).toEqual([]);
+      // The state forgot them (another set of outlets, a lost state): the ledger is asked, and the import comes first.
+      await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, state(null));
+      expect(imports((await watcher(w, withLog)).lines)).toEqual([recordedLine()]);
+      expect(received(w)).toEqual(onlyTheUnrecorded());
+    },
+  );
 
   it("the import failing (its table gone) is each outlet's ❌ line and nothing is claimed or sent; the next run imports", async () => {
     const w = await world();

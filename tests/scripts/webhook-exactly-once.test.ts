@@ -263,7 +263,10 @@ describe('bad input: refused cleanly, nothing sent, no database woken', () => {
     const before = Object.values(outlets).map((o) => o.requests.length);
     const done = (door.out().match(/\[x-webhook\] done in/g) ?? []).length;
     expect(await xDeliver(`${door.url}/x/webhook`, good, SECRET)).toBe(200);
-    await waitFor(() => (door.out().match(/\[x-webhook\] done in/g) ?? []).length === done + 1, { describe: 'the retry handled', seen: door.out });
+    await waitFor(() => (door.out().match(/\[x-webhook\] done in/g) ?? []).length === done + 1, {
+      describe: 'the retry handled',
+      seen: door.out,
+    });
     expect(door.out()).toContain('✅ alerts: 1 already finished on every outlet (the state says so); nothing to claim');
     expect(connections).toBe(0);
     expect(Object.values(outlets).map((o) => o.requests.length)).toEqual(before);

@@ -75,7 +75,11 @@ export async function startBlobs(): Promise<LocalBlobs> {
   let writes: Promise<void> = Promise.resolve();
   const hanging = new Set<ServerResponse>();
 
-  const forward = (req: IncomingMessage, body: Buffer, answer: (status: number, headers: Record<string, string | string[]>, data: Buffer) => void): Promise<void> =>
+  const forward = (
+    req: IncomingMessage,
+    body: Buffer,
+    answer: (status: number, headers: Record<string, string | string[]>, data: Buffer) => void,
+  ): Promise<void> =>
     new Promise((done) => {
       const out = httpRequest(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
@@ -125,7 +129,9 @@ export async function startBlobs(): Promise<LocalBlobs> {
   return {
     url,
     requests,
-    fault: (d) => void (decide = d),
+    fault: (d) => {
+      decide = d;
+    },
     store: (name, options = {}) =>
       blobTextStore({ name, timeoutMs: 5_000, access: { siteID: BLOBS_SITE_ID, token: BLOBS_TOKEN, url }, ...options }),
     context: () =>

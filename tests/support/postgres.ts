@@ -71,7 +71,9 @@ export interface ClockedPostgres extends LocalPostgres {
 
 export async function startPostgres(options?: { logConnections?: boolean }): Promise<LocalPostgres>;
 export async function startPostgres(options: { movableClock: true }): Promise<ClockedPostgres>;
-export async function startPostgres(options: { movableClock?: boolean; logConnections?: boolean } = {}): Promise<LocalPostgres | ClockedPostgres> {
+export async function startPostgres(
+  options: { movableClock?: boolean; logConnections?: boolean } = {},
+): Promise<LocalPostgres | ClockedPostgres> {
   if (!BIN) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql; .ci/run does it)');
   const folder = mkdtempSync(join(tmpdir(), 'resetcast-pg-'));
   chmodSync(folder, 0o755);

@@ -54,6 +54,8 @@ export function testStores(blobs: LocalBlobs, ledger: () => AlertLedger): TestSt
       }),
     }),
     opened: () => opened,
-    down: (on) => void (down = on),
+    down: (on) => {
+      down = on;
+    },
   };
 }

@@ -205,7 +205,11 @@ function blobsUse(record: RecordSpan, m: Measurements): NonNullable<Usage['blobs
   const dues = perMonth(record.alerts.length, record.days);
   const deliveries = WEBHOOK.postsPerDay * 30;
   return {
-    requests: (runs - posts - dues) * w.quietBlobRequests + posts * w.alertBlobRequests + dues * w.dueAlertBlobRequests + deliveries * w.alertBlobRequests,
+    requests:
+      (runs - posts - dues) * w.quietBlobRequests +
+      posts * w.alertBlobRequests +
+      dues * w.dueAlertBlobRequests +
+      deliveries * w.alertBlobRequests,
     basis:
       `${m.source}: ${w.quietBlobRequests.toFixed(1)} a quiet run, ${w.alertBlobRequests} a run or delivery with a new post, ` +
       `${w.dueAlertBlobRequests} a run with an alert falling due; the watcher every ${WATCH_PERIOD_MS / 60_000} min and ${deliveries} deliveries`,

@@ -33,7 +33,13 @@ function newestByAccount(posts: readonly Post[]): Map<string, string> {
  * only queues one more pull), as docs/alerts.md says of a failing store. `claimable`: the posts' alerts
  * went to the ledger; when not, the accounts with new posts keep their cursors and the news owes the dispatch.
  */
-export async function moveCursors(stored: Stored | null, polled: Polled, news: boolean, claimable: boolean, lines: string[]): Promise<Owing> {
+export async function moveCursors(
+  stored: Stored | null,
+  polled: Polled,
+  news: boolean,
+  claimable: boolean,
+  lines: string[],
+): Promise<Owing> {
   const owing: Owing = {
     owes: news && !stored,
     generation: stored?.generation ?? 0,

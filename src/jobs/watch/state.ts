@@ -141,7 +141,10 @@ export const forgotten =
   (doc) => {
     const stored = doc.state.accounts[account];
     if (stored?.since_id !== refused) return { next: null, result: undefined };
-    return { next: withState(doc, { ...doc.state, accounts: { ...doc.state.accounts, [account]: { ...stored, since_id: null } } }), result: undefined };
+    return {
+      next: withState(doc, { ...doc.state, accounts: { ...doc.state.accounts, [account]: { ...stored, since_id: null } } }),
+      result: undefined,
+    };
   };
 
 /** A dispatch owed: its generation the next one. */
@@ -166,7 +169,11 @@ export const dispatchedChange =
     if (pending === doc.state.dispatch_pending && uncertain === doc.state.dispatch_uncertain_at) return { next: null, result: undefined };
     const { dispatch_uncertain_at: _old, ...rest } = doc.state;
     return {
-      next: withState(doc, { ...rest, dispatch_pending: pending, ...(uncertain === undefined ? {} : { dispatch_uncertain_at: uncertain }) }),
+      next: withState(doc, {
+        ...rest,
+        dispatch_pending: pending,
+        ...(uncertain === undefined ? {} : { dispatch_uncertain_at: uncertain }),
+      }),
       result: undefined,
     };
   };
@@ -186,7 +193,11 @@ export const healedChange =
         state = { ...state, accounts: { ...state.accounts, [name]: { ...stored, since_id: null } } };
     }
     const forgot = before.dispatch_uncertain_at !== undefined && after.dispatch_uncertain_at === undefined;
-    if (forgot && state.dispatch_uncertain_at !== undefined && Date.parse(state.dispatch_uncertain_at) >= Date.parse(before.dispatch_uncertain_at!)) {
+    if (
+      forgot &&
+      state.dispatch_uncertain_at !== undefined &&
+      Date.parse(state.dispatch_uncertain_at) >= Date.parse(before.dispatch_uncertain_at!)
+    ) {
       const { dispatch_uncertain_at: _gone, ...rest } = state;
       state = rest;
     }

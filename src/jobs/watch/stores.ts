@@ -34,7 +34,12 @@ export function watchStores(o: StoresOptions): WatchStores {
     state: watchStore(o.texts),
     ledger: ledgerAccess(async () => {
       const sql = await o.openSql();
-      return importingFirst(alertLedger(sql, { redact: redactorFrom(o.env), settleMs: o.settleMs }), sql, { text: o.retiredLog, now: o.now }, o.say);
+      return importingFirst(
+        alertLedger(sql, { redact: redactorFrom(o.env), settleMs: o.settleMs }),
+        sql,
+        { text: o.retiredLog, now: o.now },
+        o.say,
+      );
     }),
   };
 }

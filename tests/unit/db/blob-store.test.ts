@@ -75,7 +75,11 @@ describe('the binding: one request, the store’s own answer, within the deadlin
     await expect(s.owe()).rejects.toThrow(new RegExp(`${words}; not written$`));
     expect(puts(b) - before).toBe(2);
     b.fault(null);
-    expect(await s.read()).toEqual({ state: { accounts: { thsottiaux: { user_id: THS, since_id: '100' } }, dispatch_pending: false }, generation: 0, finished: null });
+    expect(await s.read()).toEqual({
+      state: { accounts: { thsottiaux: { user_id: THS, since_id: '100' } }, dispatch_pending: false },
+      generation: 0,
+      finished: null,
+    });
   });
 
   it.each([503, 429])('a write that landed but was answered %i: read back, its token found: written, once', async (status) => {
@@ -131,7 +135,11 @@ describe('the binding: one request, the store’s own answer, within the deadlin
     const gone = await startBlobs();
     const url = gone.url;
     await gone.close();
-    const refused = await blobTextStore({ name: WATCH_BLOBS_STORE, timeoutMs: 1_000, access: { siteID: BLOBS_SITE_ID, token: BLOBS_TOKEN, url } })
+    const refused = await blobTextStore({
+      name: WATCH_BLOBS_STORE,
+      timeoutMs: 1_000,
+      access: { siteID: BLOBS_SITE_ID, token: BLOBS_TOKEN, url },
+    })
       .read(WATCH_STATE_KEY)
       .catch((e: Error) => e.message);
     expect(refused).toMatch(/ECONNREFUSED/);

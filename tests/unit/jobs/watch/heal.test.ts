@@ -26,12 +26,7 @@ describe('healState', () => {
   it.each<[string, WatchState, WatchState, RegExp[]]>([
     ['a sound state: kept as it is, no line', one(recent), one(recent), []],
     ['no cursor yet: kept', one(null), one(null), []],
-    [
-      'since_id 4 min ahead (within the clock skew): kept',
-      one(postIdAt(at(4 * MIN))),
-      one(postIdAt(at(4 * MIN))),
-      [],
-    ],
+    ['since_id 4 min ahead (within the clock skew): kept', one(postIdAt(at(4 * MIN))), one(postIdAt(at(4 * MIN))), []],
     [
       'since_id a day ahead of the clock: dropped, read as on a first run',
       one(postIdAt(at(24 * 60 * MIN))),
@@ -43,12 +38,7 @@ describe('healState', () => {
         ),
       ],
     ],
-    [
-      'since_id of 20 digits (no post id): dropped',
-      one('12345678901234567890'),
-      one(null),
-      [/is not a post id/],
-    ],
+    ['since_id of 20 digits (no post id): dropped', one('12345678901234567890'), one(null), [/is not a post id/]],
     [
       'a cursor and an uncertain dispatch both a day ahead: both healed, two lines',
       one(postIdAt(at(24 * 60 * MIN)), { dispatch_uncertain_at: '2026-11-21T12:00:00Z' }),

@@ -164,71 +164,83 @@ beforeAll(async () => {
 afterAll(async () => pg?.stop());
 
 describe('every alert of the deployed alerts.json, sent once per outlet', () => {
-  it('a deploy with a new promise, correction and threshold alert: each sent once to each outlet; the same deploy next minute owes nothing and opens no database', async () => {
-    const w = await world();
-    const deploy = freshDeploy();
-    w.serve({ body: stableStringify(deploy) });
-    const first = await runWatch(w.input());
-    expect(deployedLines(first.lines)).toEqual([
-      `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, 3 owed, nothing left to send`,
-      '✅ ntfy (deployed alerts): sent 3 alert(s)',
-      '✅ discord (deployed alerts): sent 3 alert(s)',
-    ]);
-    // Oldest first, as every broadcast sends.
-    expect(ntfyTitles(w)).toEqual(
-      deploy.alerts
-        .slice(0, 3)
-        .reverse()
-        .map((a) => a.title),
-    );
-    expect(w.discord.requests).toHaveLength(3);
-    expect([await w.db.rows('ntfy'), await w.db.rows('discord')].map((r) => r.map((s) => s.split(' ').slice(1).join(' ')))).toEqual([
-      ['sent 1/0', 'sent 1/0', 'sent 1/0'],
-      ['sent 1/0', 'sent 1/0', 'sent 1/0'],
-    ]);
-    expect(w.stores.opened()).toBe(1);
+  it(
+    'a deploy with a new promise, correction and threshold alert: each sent once to each outlet; ' +
+      'the same deploy next minute owes nothing and opens no database',
+    async () => {
+      const w = await world();
+      const deploy = freshDeploy();
+      w.serve({ body: stableStringify(deploy) });
+      const first = await runWatch(w.input());
+      expect(deployedLines(first.lines)).toEqual([
+        `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, 3 owed, nothing left to send`,
+        '✅ ntfy (deployed alerts): sent 3 alert(s)',
+        '✅ discord (deployed alerts): sent 3 alert(s)',
+      ]);
+      // Oldest first, as every broadcast sends.
+      expect(ntfyTitles(w)).toEqual(
+        deploy.alerts
+          .slice(0, 3)
+          .reverse()
+          .map((a) => a.title),
+      );
+      expect(w.discord.requests).toHaveLength(3);
+      expect([await w.db.rows('ntfy'), await w.db.rows('discord')].map((r) => r.map((s) => s.split(' ').slice(1).join(' ')))).toEqual([
+        ['sent 1/0', 'sent 1/0', 'sent 1/0'],
+        ['sent 1/0', 'sent 1/0', 'sent 1/0'],
+      ]);
+      expect(w.stores.opened()).toBe(1);
 
-    // The next minute, the same file: read (a state may change at any second), owing nothing: the database stays asleep.
-    const next = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(next.lines)).toEqual([`✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, none owed (each finished or over a day old)`]);
-    expect([alertsRead(w), w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([2, 3, 3, 1]);
-  });
+      // The next minute, the same file: read (a state may change at any second), owing nothing: the database stays asleep.
+      const next = await runWatch(w.input({ now: minutes(1) }));
+      expect(deployedLines(next.lines)).toEqual([
+        `✅ deployed alerts: ${deploy.alerts.length} alert(s) in the deploy, none owed (each finished or over a day old)`,
+      ]);
+      expect([alertsRead(w), w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([2, 3, 3, 1]);
+    },
+  );
 
-  it('a new deploy (another ETag) carrying the same alerts: nothing owed, no database; a new state with a new expiry reminder: sent once, with no deploy', async () => {
-    const w = await world();
-    const before = freshDeploy();
-    w.serve({ body: stableStringify(before), headers: { ETag: '"state-1"' } });
-    await runWatch(w.input());
-    expect(w.ntfy.requests).toHaveLength(3);
-    w.serve({ body: stableStringify({ ...before, generated_at: toTimestamp(minutes(1)) }), headers: { ETag: '"deploy-2"' } });
-    const redeployed = await runWatch(w.input({ now: minutes(1) }));
-    expect(deployedLines(redeployed.lines)).toEqual([expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/)]);
-    expect(w.stores.opened()).toBe(1);
-    // The timetable's next state: the grant's 5 h reminder fell due a minute ago, with no new deploy.
-    const host = new URL(SITE.url).host;
-    const grant = before.alerts.find((a) => a.kind === 'grant') ?? before.alerts[0]!;
-    const reminder: Alert = {
-      ...grant,
-      kind: 'grant-expiring',
-      id: `tag:${host},2026:alert:grant-expiring:g-test:5h`,
-      at: toTimestamp(minutes(1)),
-      title: 'Banked reset g-test expires in 5 hours',
-      summary: 'Use it before it expires.',
-    };
-    const state2 = AlertsPayload.parse({ ...before, generated_at: toTimestamp(minutes(1)), alerts: [reminder, ...before.alerts] });
-    w.serve({ body: stableStringify(state2), headers: { ETag: '"state-2"' } });
-    const sent = await runWatch(w.input({ now: minutes(2) }));
-    expect(deployedLines(sent.lines)).toEqual([
-      `✅ deployed alerts: ${state2.alerts.length} alert(s) in the deploy, 1 owed, nothing left to send`,
-      '✅ ntfy (deployed alerts): sent 1 alert(s)',
-      '✅ discord (deployed alerts): sent 1 alert(s)',
-    ]);
-    expect(ntfyTitles(w).slice(3)).toEqual([reminder.title]);
-    expect(w.discord.requests).toHaveLength(4);
-    const quiet = await runWatch(w.input({ now: minutes(3) }));
-    expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/none owed/)]);
-    expect([w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([4, 4, 2]);
-  });
+  it(
+    'a new deploy (another ETag) carrying the same alerts: nothing owed, no database; ' +
+      'a new state with a new expiry reminder: sent once, with no deploy',
+    async () => {
+      const w = await world();
+      const before = freshDeploy();
+      w.serve({ body: stableStringify(before), headers: { ETag: '"state-1"' } });
+      await runWatch(w.input());
+      expect(w.ntfy.requests).toHaveLength(3);
+      w.serve({ body: stableStringify({ ...before, generated_at: toTimestamp(minutes(1)) }), headers: { ETag: '"deploy-2"' } });
+      const redeployed = await runWatch(w.input({ now: minutes(1) }));
+      expect(deployedLines(redeployed.lines)).toEqual([
+        expect.stringMatching(/^✅ deployed alerts: \d+ alert\(s\) in the deploy, none owed/),
+      ]);
+      expect(w.stores.opened()).toBe(1);
+      // The timetable's next state: the grant's 5 h reminder fell due a minute ago, with no new deploy.
+      const host = new URL(SITE.url).host;
+      const grant = before.alerts.find((a) => a.kind === 'grant') ?? before.alerts[0]!;
+      const reminder: Alert = {
+        ...grant,
+        kind: 'grant-expiring',
+        id: `tag:${host},2026:alert:grant-expiring:g-test:5h`,
+        at: toTimestamp(minutes(1)),
+        title: 'Banked reset g-test expires in 5 hours',
+        summary: 'Use it before it expires.',
+      };
+      const state2 = AlertsPayload.parse({ ...before, generated_at: toTimestamp(minutes(1)), alerts: [reminder, ...before.alerts] });
+      w.serve({ body: stableStringify(state2), headers: { ETag: '"state-2"' } });
+      const sent = await runWatch(w.input({ now: minutes(2) }));
+      expect(deployedLines(sent.lines)).toEqual([
+        `✅ deployed alerts: ${state2.alerts.length} alert(s) in the deploy, 1 owed, nothing left to send`,
+        '✅ ntfy (deployed alerts): sent 1 alert(s)',
+        '✅ discord (deployed alerts): sent 1 alert(s)',
+      ]);
+      expect(ntfyTitles(w).slice(3)).toEqual([reminder.title]);
+      expect(w.discord.requests).toHaveLength(4);
+      const quiet = await runWatch(w.input({ now: minutes(3) }));
+      expect(deployedLines(quiet.lines)).toEqual([expect.stringMatching(/none owed/)]);
+      expect([w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([4, 4, 2]);
+    },
+  );
 
   it('an outlet configured later has had none of them: the ledger is asked again and sends to it only', async () => {
     const w = await world();
@@ -282,7 +294,9 @@ describe('every alert of the deployed alerts.json, sent once per outlet', () => 
     const deployed = createPayloads(loadDir(w.data, later), later, SITE.url).alerts;
     expect(deployed.alerts.map((a) => a.id)).toContain(fast.alerts[0]!.id);
     w.serve({ body: stableStringify(deployed) });
-    const next = await runWatch(w.input({ now: later, accounts: [], http: { ...httpDeps([], later), deadline: later.getTime() + 20_000 } }));
+    const next = await runWatch(
+      w.input({ now: later, accounts: [], http: { ...httpDeps([], later), deadline: later.getTime() + 20_000 } }),
+    );
     // The fast path kept the reset as finished on both outlets: the deploy's copy owes nothing, and no database is opened.
     expect(deployedLines(next.lines)).toEqual([expect.stringMatching(/none owed/)]);
     expect([w.ntfy.requests.length, w.discord.requests.length, w.stores.opened()]).toEqual([1, 1, 1]);
@@ -446,39 +460,43 @@ describe('one bad setting, or one database fault, stops only what it concerns', 
     expect([w.x.requests.length, w.ntfy.requests.length]).toEqual([0, 3]);
   });
 
-  it('a ledger that refuses writes (a role that may read it, not write it): nothing sent, nothing kept as finished; the deploy that carries the reset sends it once writes are allowed', async () => {
-    const name = await pg.freshDatabase('rowrite');
-    await (await testLedger({ url: name })).close(); // migrated by its owner, as Netlify migrates at deploy
-    const admin = new pgLib.Client({ connectionString: pg.urlOf('rowrite') });
-    await admin.connect();
-    closers.push(() => admin.end());
-    await admin.query(
-      `CREATE ROLE watcher LOGIN PASSWORD 'watcherPassw0rd-QX7'; GRANT USAGE ON SCHEMA netlify TO watcher; ` +
-        'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON alert_deliveries TO watcher',
-    );
-    const db = await testLedger({ url: `postgres://watcher:watcherPassw0rd-QX7@127.0.0.1:${pg.port}/rowrite` });
-    closers.push(() => db.close());
-    const w = await world({ db, posts: () => [POST] });
-    const first = await runWatch(w.input());
-    // One ❌ line per outlet, each with the database's words; the post's cursor moved (the state is not the database's).
-    expect(failures(first.lines)).toEqual([
-      expect.stringMatching(/^❌ ntfy: .*permission denied for table alert_deliveries/),
-      expect.stringMatching(/^❌ discord: .*permission denied for table alert_deliveries/),
-    ]);
-    expect(first.lines).toContain('✅ dispatch: started the pull (pull.yml on main)');
-    expect([w.ntfy.requests.length, w.discord.requests.length, w.github.requests.length]).toEqual([0, 0, 1]);
-    // Writes allowed again; the deploy now carries the reset: owed (never kept as finished), claimed and sent once.
-    await admin.query('GRANT INSERT, UPDATE, DELETE ON alert_deliveries TO watcher');
-    const reset = createPayloads(loadDir(w.data), NOW, SITE.url).alerts;
-    w.serve({ body: stableStringify({ ...reset, alerts: [first.alerts[0]!, ...reset.alerts] }) });
-    const next = await runWatch(w.input({ now: minutes(1), accounts: [] }));
-    expect(deployedLines(next.lines)).toEqual([
-      expect.stringMatching(/, 1 owed, nothing left to send$/),
-      '✅ ntfy (deployed alerts): sent 1 alert(s)',
-      '✅ discord (deployed alerts): sent 1 alert(s)',
-    ]);
-    expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([1, 1]);
-  });
+  it(
+    'a ledger that refuses writes (a role that may read it, not write it): nothing sent, nothing kept as finished; ' +
+      'the deploy that carries the reset sends it once writes are allowed',
+    async () => {
+      const name = await pg.freshDatabase('rowrite');
+      await (await testLedger({ url: name })).close(); // migrated by its owner, as Netlify migrates at deploy
+      const admin = new pgLib.Client({ connectionString: pg.urlOf('rowrite') });
+      await admin.connect();
+      closers.push(() => admin.end());
+      await admin.query(
+        `CREATE ROLE watcher LOGIN PASSWORD 'watcherPassw0rd-QX7'; GRANT USAGE ON SCHEMA netlify TO watcher; ` +
+          'GRANT SELECT ON netlify.migrations TO watcher; GRANT SELECT ON alert_deliveries TO watcher',
+      );
+      const db = await testLedger({ url: `postgres://watcher:watcherPassw0rd-QX7@127.0.0.1:${pg.port}/rowrite` });
+      closers.push(() => db.close());
+      const w = await world({ db, posts: () => [POST] });
+      const first = await runWatch(w.input());
+      // One ❌ line per outlet, each with the database's words; the post's cursor moved (the state is not the database's).
+      expect(failures(first.lines)).toEqual([
+        expect.stringMatching(/^❌ ntfy: .*permission denied for table alert_deliveries/),
+        expect.stringMatching(/^❌ discord: .*permission denied for table alert_deliveries/),
+      ]);
+      expect(first.lines).toContain('✅ dispatch: started the pull (pull.yml on main)');
+      expect([w.ntfy.requests.length, w.discord.requests.length, w.github.requests.length]).toEqual([0, 0, 1]);
+      // Writes allowed again; the deploy now carries the reset: owed (never kept as finished), claimed and sent once.
+      await admin.query('GRANT INSERT, UPDATE, DELETE ON alert_deliveries TO watcher');
+      const reset = createPayloads(loadDir(w.data), NOW, SITE.url).alerts;
+      w.serve({ body: stableStringify({ ...reset, alerts: [first.alerts[0]!, ...reset.alerts] }) });
+      const next = await runWatch(w.input({ now: minutes(1), accounts: [] }));
+      expect(deployedLines(next.lines)).toEqual([
+        expect.stringMatching(/, 1 owed, nothing left to send$/),
+        '✅ ntfy (deployed alerts): sent 1 alert(s)',
+        '✅ discord (deployed alerts): sent 1 alert(s)',
+      ]);
+      expect([w.ntfy.requests.length, w.discord.requests.length]).toEqual([1, 1]);
+    },
+  );
 });
 
 /**

@@ -40,9 +40,9 @@ describe('the watcher state in Netlify Blobs', () => {
   it('nothing stored is the empty state; what is written reads back', async () => {
     const { s } = await store();
     expect(await s.read()).toEqual({ state: EMPTY_STATE, generation: 0, finished: null });
-    expect(
-      await s.advance({ thsottiaux: { user_id: THS, since_id: '99' }, OpenAI: { user_id: '4398626122', since_id: null } }),
-    ).toEqual(new Set(['thsottiaux']));
+    expect(await s.advance({ thsottiaux: { user_id: THS, since_id: '99' }, OpenAI: { user_id: '4398626122', since_id: null } })).toEqual(
+      new Set(['thsottiaux']),
+    );
     expect((await s.read()).state).toEqual({
       accounts: { OpenAI: { user_id: '4398626122', since_id: null }, thsottiaux: { user_id: THS, since_id: '99' } },
       dispatch_pending: false,
@@ -150,7 +150,17 @@ describe('the watcher state in Netlify Blobs', () => {
   it.each([
     ['not JSON', '{"version": 1, "state":', 'not JSON'],
     ['another shape', '{"version": 2, "cursors": {}}', "field 'version'"],
-    ['a cursor that is not a post id', JSON.stringify({ version: 1, state: { accounts: { thsottiaux: { user_id: THS, since_id: 'x' } }, dispatch_pending: false }, generation: 0, finished: null, writer: 'w' }), "field 'state.accounts.thsottiaux.since_id'"],
+    [
+      'a cursor that is not a post id',
+      JSON.stringify({
+        version: 1,
+        state: { accounts: { thsottiaux: { user_id: THS, since_id: 'x' } }, dispatch_pending: false },
+        generation: 0,
+        finished: null,
+        writer: 'w',
+      }),
+      "field 'state.accounts.thsottiaux.since_id'",
+    ],
   ])('a stored text that is not the state (%s): read as the empty one, and the next write replaces it', async (_n, text, why) => {
     const { b, s } = await store();
     await b.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, text);
@@ -164,7 +174,8 @@ describe('the watcher state in Netlify Blobs', () => {
 
 describe('the alerts kept as finished', () => {
   const NOW = new Date('2026-11-20T12:00:00Z');
-  const alert = (n: number, hoursAgo: number): Alert => ({ id: `tag:x,2026:alert:reset:${n}`, at: new Date(NOW.getTime() - hoursAgo * 3_600_000).toISOString().replace('.000', '') }) as Alert;
+  const alert = (n: number, hoursAgo: number): Alert =>
+    ({ id: `tag:x,2026:alert:reset:${n}`, at: new Date(NOW.getTime() - hoursAgo * 3_600_000).toISOString().replace('.000', '') }) as Alert;
 
   it('two runs at once: the union; another set of outlets: none of them; too old to send: forgotten', async () => {
     const { s, t } = await store();

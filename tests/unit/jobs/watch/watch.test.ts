@@ -359,28 +359,36 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 3]);
   });
 
-  it('the database unavailable: nothing is sent (nothing can be claimed), one line says so, the cursor stays, the pull is started and announces it later', async () => {
-    const w = await world();
-    w.stores.down(true);
-    const run = await runWatch(w.input());
-    expect(run.lines).toContainEqual(
-      expect.stringMatching(
-        joinedRegExp(
-          /^❌ database: database 127\.0\.0\.1:\d+\/watch: .*ECONNREFUSED.*; /,
-          /nothing is sent this run \(nothing can be claimed\); new posts still start the pull, which announces them$/,
+  it(
+    'the database unavailable: nothing is sent (nothing can be claimed), ' +
+      'one line says so, the cursor stays, the pull is started and announces it later',
+    async () => {
+      const w = await world();
+      w.stores.down(true);
+      const run = await runWatch(w.input());
+      expect(run.lines).toContainEqual(
+        expect.stringMatching(
+          joinedRegExp(
+            /^❌ database: database 127\.0\.0\.1:\d+\/watch: .*ECONNREFUSED.*; /,
+            /nothing is sent this run \(nothing can be claimed\); new posts still start the pull, which announces them$/,
+          ),
         ),
-      ),
-    );
-    expect(run.lines.filter((l) => l.includes('❌'))).toHaveLength(1);
-    expect(run.lines).toContain('⏭️ alerts: 1 not sent (no database, above: nothing is sent unclaimed); the pull will announce them');
-    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
-    // The post's cursor did not move: the next run, the database back, reads it again and announces it.
-    w.stores.down(false);
-    const next = await runWatch(w.input({ now: minutes(1) }));
-    expect(next.lines.slice(0, 3)).toEqual(['✅ x: thsottiaux: 1 new post(s)', '✅ classify: 1 to record, 0 for review; 1 alert(s)', '✅ ntfy: sent 1 alert(s)']);
-    await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
-    expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([1, 1]);
-  });
+      );
+      expect(run.lines.filter((l) => l.includes('❌'))).toHaveLength(1);
+      expect(run.lines).toContain('⏭️ alerts: 1 not sent (no database, above: nothing is sent unclaimed); the pull will announce them');
+      expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([0, 1]);
+      // The post's cursor did not move: the next run, the database back, reads it again and announces it.
+      w.stores.down(false);
+      const next = await runWatch(w.input({ now: minutes(1) }));
+      expect(next.lines.slice(0, 3)).toEqual([
+        '✅ x: thsottiaux: 1 new post(s)',
+        '✅ classify: 1 to record, 0 for review; 1 alert(s)',
+        '✅ ntfy: sent 1 alert(s)',
+      ]);
+      await pullThenBroadcast(w, new Date(NOW.getTime() + 3 * 60_000));
+      expect([w.ntfy.requests.length, w.telegram.requests.length]).toEqual([1, 1]);
+    },
+  );
 
   it("the state's store unavailable (503): one line; read as on a first run, the alert sent through the ledger, the pull started", async () => {
     const w = await world();
@@ -398,23 +406,29 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
     expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 2]);
   });
 
-  it("the state's writes refused (401) or unanswered: one line, the alert sent once, the pull started; the next run reads the post again and sends nothing more", async () => {
-    const w = await world();
-    w.blobs.fault((r) => (r.method === 'PUT' ? { status: 401 } : undefined));
-    const run = await runWatch(w.input());
-    expect(run.lines).toContain(
-      `❌ state: the state cannot be written (Netlify Blobs store ${WATCH_BLOBS_STORE}: write ${WATCH_STATE_KEY}: HTTP 401; not ` +
-        'written); the pull is started anyway (it records the posts)',
-    );
-    expect(run.lines.filter((l) => l.includes('❌'))).toHaveLength(1);
-    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
-    // A store that accepts writes and never answers them: the same, within the store's own deadline.
-    w.blobs.fault((r) => (r.method === 'PUT' ? { hang: true } : undefined));
-    const hung = await runWatch(w.input({ now: minutes(1), stores: w.stores.stores({ timeoutMs: 500 }) }));
-    expect(hung.lines).toContainEqual(expect.stringMatching(/^❌ state: the state cannot be written \(.*no answer within 0\.5 s.*\); the pull is started anyway/));
-    expect(hung.lines).toContain('✅ ntfy: nothing new to send');
-    expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 2]);
-  });
+  it(
+    "the state's writes refused (401) or unanswered: one line, the alert sent once, the pull started; " +
+      'the next run reads the post again and sends nothing more',
+    async () => {
+      const w = await world();
+      w.blobs.fault((r) => (r.method === 'PUT' ? { status: 401 } : undefined));
+      const run = await runWatch(w.input());
+      expect(run.lines).toContain(
+        `❌ state: the state cannot be written (Netlify Blobs store ${WATCH_BLOBS_STORE}: write ${WATCH_STATE_KEY}: HTTP 401; not ` +
+          'written); the pull is started anyway (it records the posts)',
+      );
+      expect(run.lines.filter((l) => l.includes('❌'))).toHaveLength(1);
+      expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 1]);
+      // A store that accepts writes and never answers them: the same, within the store's own deadline.
+      w.blobs.fault((r) => (r.method === 'PUT' ? { hang: true } : undefined));
+      const hung = await runWatch(w.input({ now: minutes(1), stores: w.stores.stores({ timeoutMs: 500 }) }));
+      expect(hung.lines).toContainEqual(
+        expect.stringMatching(/^❌ state: the state cannot be written \(.*no answer within 0\.5 s.*\); the pull is started anyway/),
+      );
+      expect(hung.lines).toContain('✅ ntfy: nothing new to send');
+      expect([w.ntfy.requests.length, w.github.requests.length]).toEqual([1, 2]);
+    },
+  );
 
   it('a run that died between marking the dispatch owed and sending it: the next run, with nothing new, sends it once', async () => {
     const w = await world({ posts: () => [] });
@@ -458,7 +472,11 @@ describe('bad input: one line each, nothing sent twice, nothing lost', () => {
 const state = async (w: World): Promise<WatchState> => (await watchStore(w.blobs.store(WATCH_BLOBS_STORE)).read()).state;
 /** Writes a stored state as a run long ago (or a hand edit) could have left it, bypassing the store's forward-only rules. */
 async function seed(w: World, s: WatchState): Promise<void> {
-  await w.blobs.poke(WATCH_BLOBS_STORE, WATCH_STATE_KEY, JSON.stringify({ version: 1, state: s, generation: 0, finished: null, writer: 'seed' }));
+  await w.blobs.poke(
+    WATCH_BLOBS_STORE,
+    WATCH_STATE_KEY,
+    JSON.stringify({ version: 1, state: s, generation: 0, finished: null, writer: 'seed' }),
+  );
 }
 const account = (since_id: string | null): WatchState => ({
   accounts: { thsottiaux: { user_id: THS, since_id } },

@@ -130,7 +130,9 @@ describe('a pushed post', () => {
     const out = await receivePost(w.input(delivered()));
     expect(out.lines).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^❌ database: database 127\.0\.0\.1:\d+\/watch: .*ECONNREFUSED.*; nothing is sent this run \(nothing can be claimed\)/),
+        expect.stringMatching(
+          /^❌ database: database 127\.0\.0\.1:\d+\/watch: .*ECONNREFUSED.*; nothing is sent this run \(nothing can be claimed\)/,
+        ),
         expect.stringMatching(/^⏭️ alerts: 1 not sent \(no database, above/),
         '✅ dispatch: started the pull (pull.yml on main)',
       ]),
