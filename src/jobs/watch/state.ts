@@ -10,8 +10,8 @@
  * When each account is asked is not stored: it follows from the clock (config.ts, dueAccounts).
  *
  * Every change is a read, a pure change of what was read (the functions below, each the rule one SQL
- * statement of the ledger-era tables decided) and a write made only if the document is still the version
- * read; when another run wrote first, the document is read again and the change made again on it. So
+ * statement decided when this state was in the database) and a write made only if the document is still the
+ * version read; when another run wrote first, the document is read again and the change made again on it. So
  * overlapping runs merge: a cursor only moves forward (compared as a number: ids pass 2^53), an uncertain
  * dispatch only later, the finished alerts only grow (until too old to send), and clearing an owed dispatch
  * never clears one owed after it (the generation). The only way back is healing (heal.ts): a value that

@@ -16,7 +16,8 @@
  *
  * The cursor is never moved here: the poller's cursor says what the poller read, and a post the webhook
  * saw before an older one it missed must not hide that one. So the poller reads this post too, finds its
- * alerts sent (the ledger) and may dispatch the pull once more, which records nothing twice.
+ * alerts finished on every outlet (the state; else the ledger) and may dispatch the pull once more, which
+ * records nothing twice.
  */
 import type { Alert } from '../../core/schema/index.ts';
 import type { HttpDeps } from '../../net/http.ts';
