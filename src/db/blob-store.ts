@@ -106,7 +106,8 @@ export function blobTextStore(o: BlobStoreOptions): TextStore {
     try {
       return { value: await work(open(seen), seen), seen };
     } catch (e) {
-      const why = seen.failure || seen.status !== undefined ? problemOf(seen) : oneLine((e as Error).message);
+      // A request that failed, else a status the library refused, else its own error (no context, a body cut off after a 200).
+      const why = seen.failure ?? (seen.status !== undefined && seen.status !== 200 ? `HTTP ${seen.status}` : failureOf(e, o.timeoutMs));
       throw new Error(`${label}: ${what}: ${why}`);
     }
   };
