@@ -144,14 +144,21 @@ export async function loadBundledFunction(bundle: string, apiDir: string, tag?: 
   return { handler: mod.default, path: mod.config.path };
 }
 
+/** Said once when a build has no timetable function: what `npm start -- --no-build` on a build older than the timetable serves. */
+export const NO_TIMETABLE =
+  '[serve] this build has no timetable (no .netlify/functions-bundled/timetable.mjs, a build from before it): ' +
+  'its pages, feeds and clock payloads are served as built, at the build’s instant';
+
 /**
  * Imports the bundled timetable function (`.netlify/functions-bundled/timetable.mjs`, docs/timetable.md):
  * its default export is the handler, `config.path` its routes. It reads the timetable's index once, at
  * import, from RESETCAST_TIMETABLE_DIR, set here to the served dist/_timetable: a new build's `tag` imports
- * it anew, so it reads that build's index, not the last one's.
+ * it anew, so it reads that build's index, not the last one's. A build without the bundle (one made before
+ * the timetable) has none: undefined, and every file of it is served as it was built.
  */
-export async function loadTimetableFunction(bundle: string, dir: string, tag?: string): Promise<{ handler: Handler; paths: string[] }> {
-  if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
+export async function loadTimetableFunction(bundle: string, dir: string, tag?: string): Promise<{ handler: Handler; paths: string[] } | undefined> {
+  // A build made before the timetable has no such bundle: its files are all there is (`NO_TIMETABLE`).
+  if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) return undefined;
   process.env['RESETCAST_TIMETABLE_DIR'] = resolve(dir);
   const mod = (await import(bundleHref(bundle, tag))) as { default: Handler; config: { path: string[] } };
   if (typeof mod.default !== 'function' || !Array.isArray(mod.config?.path))

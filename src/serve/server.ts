@@ -9,12 +9,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 import { busyResponse, methodNotAllowed, withHeaders } from '../mcp/headers.ts';
 import { jsonRpcError } from '../mcp/json-rpc.ts';
 import { createByteBudget, createLimiter } from './limiter.ts';
 import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
-import { staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
+import { acceptsGzip, compressible, staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
 import { siteSnapshot, type SiteHolder, type SiteSnapshot } from './snapshot.ts';
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 import { buildMarkerPath } from './build-marker.ts';
@@ -24,6 +25,7 @@ import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.
 import {
   loadBundledFunction,
   loadTimetableFunction,
+  NO_TIMETABLE,
   readHeaderRules,
   readHiddenPaths,
   readNotFoundRules,
@@ -92,11 +94,39 @@ export function createSiteServer(options: SiteServerOptions, holder: SiteHolder 
     }
   }
 
-  /** A GET of a clock payload: the timetable function's answer (no body to read, no queue: it reads one file at most). */
+  /** The gzip form of the state last served at each path, by its ETag: each state is compressed once, when first asked for gzipped. */
+  const gzipped = new Map<string, { etag: string; bytes: Uint8Array }>();
+  const gzipOf = (path: string, etag: string, body: Uint8Array): Uint8Array => {
+    const hit = gzipped.get(path);
+    if (hit?.etag === etag) return hit.bytes;
+    const bytes = new Uint8Array(gzipSync(body, { level: constants.Z_BEST_COMPRESSION }));
+    gzipped.set(path, { etag, bytes });
+    return bytes;
+  };
+
+  /**
+   * A GET of a clock payload, page, feed or the calendar: the timetable function's answer (no body to read, no
+   * queue: it reads one file at most), compressed as a static file of its type is (Netlify's CDN compresses a
+   * function's answers too) when the client accepts gzip.
+   */
   async function serveTimetable(handler: Handler, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     req.resume();
+    const head = req.method === 'HEAD';
     const method = FORBIDDEN_METHODS.has(req.method ?? '') ? 'POST' : (req.method ?? 'GET');
-    await writeWebResponse(res, await handler(new Request(url, { method: method === 'HEAD' ? 'GET' : method })), req.method === 'HEAD');
+    const response = await handler(new Request(url, { method: head ? 'GET' : method }));
+    const etag = response.headers.get('etag');
+    if (response.status !== 200 || etag === null || !compressible(response.headers.get('content-type') ?? ''))
+      return writeWebResponse(res, response, head);
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    delete headers['content-length'];
+    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
+    const packed = acceptsGzip(req.headers['accept-encoding']) ? gzipOf(url.pathname, etag, body) : undefined;
+    if (packed === undefined || packed.byteLength >= body.byteLength) return writeStatic(res, { status: 200, headers, body }, head);
+    writeStatic(res, { status: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: packed }, head);
   }
 
   const server = createServer(
@@ -166,15 +196,17 @@ export interface StartOptions {
 
 /**
  * Reads dist/, netlify.toml and the bundled functions (/mcp and the timetable's) under `root` (`tag` tells one
- * build's function modules from the last: each reads its build's timetable index when imported).
+ * build's function modules from the last: each reads its build's timetable index when imported). A build
+ * without the timetable's bundle (made before it) is served as its files stand, and `say` says so once.
  */
-async function loadSite(root: string, tag?: string): Promise<SiteSnapshot> {
+async function loadSite(root: string, say: (line: string) => void, tag?: string): Promise<SiteSnapshot> {
   const dist = join(root, 'dist');
   const files = readSiteFiles(dist, await readHiddenPaths(join(root, 'netlify.toml')));
   const rules = await readHeaderRules(join(root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(root, 'netlify.toml'));
   const fn = await loadBundledFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'), tag);
   const timetable = await loadTimetableFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), join(dist, TIMETABLE_DIR), tag);
+  if (!timetable) say(NO_TIMETABLE);
   return siteSnapshot({ files, rules, notFound, fn, timetable });
 }
 
@@ -187,7 +219,8 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   const marker = buildMarkerPath(join(o.root, 'dist'));
   // Read before the build is: a build that ends during this load is then still new to the poll.
   const served = readMarker(marker);
-  const holder: SiteHolder = { current: await loadSite(o.root) };
+  const info = o.info ?? ((line: string) => console.log(line));
+  const holder: SiteHolder = { current: await loadSite(o.root, info) };
   const { files, rules, notFound, fn, timetable } = holder.current;
   const server = createSiteServer(
     {
@@ -201,8 +234,7 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
     },
     holder,
   );
-  const info = o.info ?? ((line: string) => console.log(line));
-  const stop = reloadOnBuild({ marker, holder, served, log: info, load: (tag) => loadSite(o.root, tag) });
+  const stop = reloadOnBuild({ marker, holder, served, log: info, load: (tag) => loadSite(o.root, info, tag) });
   server.once('close', stop);
   const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
   await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,9 @@
  * proof that the others do not move. Pure.
  */
 import type { Dataset } from '../core/dataset/index.ts';
+import { crossingsClockKey } from '../core/alerts/derive.ts';
 import { ALERTS_FEED_PATH, THRESHOLD_FEEDS } from '../core/alerts/thresholds.ts';
+import type { SharedWork } from './api/payloads.ts';
 import { timelineYearPath } from '../core/facts/timeline.ts';
 import type { Build } from './data.ts';
 import { alertsFeedText, calendarKey, calendarText, thresholdFeedText } from './feeds.ts';
@@ -64,7 +66,7 @@ export interface PathOutput {
   /** Its public path. */
   path: string;
   /** What of the clock it shows at an instant: equal keys, equal files (but for a calendar's "as of" instant). */
-  key: (k: KeyInputs, shared: { eventTimesMs: () => number[] }) => string;
+  key: (k: KeyInputs, shared: Pick<SharedWork, 'eventTimesMs' | 'logAvailableMs'>) => string;
   /** Its text at an instant, for a feed or the calendar; a page has none here (Astro renders it at its starts). */
   text?: (b: Build) => string;
   /** A page: the one it is. */
@@ -79,7 +81,13 @@ export function timetablePaths(data: Pick<Dataset, 'events' | 'announcements' | 
   return [
     ...pages,
     { path: ALERTS_FEED_PATH, key: (k) => k.payloadKey('alerts'), text: alertsFeedText },
-    ...THRESHOLD_FEEDS.map((feed): PathOutput => ({ path: feed.path, key: (k) => k.payloadKey('alerts'), text: (b) => thresholdFeedText(b, feed) })),
+    ...THRESHOLD_FEEDS.map(
+      (feed): PathOutput => ({
+        path: feed.path,
+        key: (k, shared) => crossingsClockKey(shared.logAvailableMs(), k.build.now),
+        text: (b) => thresholdFeedText(b, feed),
+      }),
+    ),
     { path: '/calendar.ics', key: (k, shared) => calendarKey(k.build, shared.eventTimesMs()), text: calendarText },
   ];
 }

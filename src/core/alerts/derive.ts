@@ -252,14 +252,22 @@ export function alertsClockKey(data: AlertSources, now: Date, availableIssuedMs:
     const due = EXPIRY_REMINDER_HOURS.filter((hours) => expiresAt - hours * HOUR_MS <= t && t < expiresAt);
     return `${Date.parse(g.granted_at) <= t ? 'granted' : '-'}:${due.join('+')}`;
   });
+  return `${grants.join(',')}|${promisesClockKey(data.announcements, now)}|${crossingsClockKey(availableIssuedMs, now)}`;
+}
+
+/**
+ * What of the clock the threshold crossings at `now` depend on: how many available forecast-log lines are
+ * issued by then (`availableIssuedMs`, ascending). A threshold feed changes with nothing else.
+ */
+export function crossingsClockKey(availableIssuedMs: readonly number[], now: Date): string {
   let lo = 0;
   let hi = availableIssuedMs.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (availableIssuedMs[mid]! <= t) lo = mid + 1;
+    if (availableIssuedMs[mid]! <= now.getTime()) lo = mid + 1;
     else hi = mid;
   }
-  return `${grants.join(',')}|${promisesClockKey(data.announcements, now)}|${lo}`;
+  return String(lo);
 }
 
 /** The parts of a dataset alerts are derived from. */
