@@ -20,7 +20,7 @@ import { fixedCredits, gbHours, MONTH_MS, planFit, priceUsage, totalCredits } fr
 import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
 import { lastSpan, replayTimetablePulls } from '../lib/rebuild-replay.ts';
-import { measureMcp, measureSite, measureWatcher } from './cost-measure.ts';
+import { measureMcp, measureSite, measureTimetable, measureWatcher } from './cost-measure.ts';
 import { productionBuild, removeBuild } from './production-build.ts';
 
 /**
@@ -32,6 +32,7 @@ const STATED: Measurements = {
   source: 'stated',
   watcher: { quietMs: 19.5, alertMs: 50.9, quietNoDbMs: 6.0, quietStatements: 7.2, alertStatements: 19 },
   mcp: { requestMs: 0.146, responseBytes: 1_038 },
+  timetable: { requestMs: 0.1 },
   site: { pageViewRequests: 2, pageViewBytes: 6_248, apiBytes: 999 },
 };
 /** What the local measurement leaves out (X, the site, the database are on this machine), priced per this much waiting in each watcher run. */
@@ -76,9 +77,10 @@ async function measured(): Promise<{ m: Measurements; notes: string[] }> {
   try {
     const site = measureSite(dist);
     const mcp = await measureMcp(dist);
+    const timetable = await measureTimetable(dist);
     const { engine, ...watcher } = await measureWatcher(dist, envValue(BENCH_COST.env.dbUrl));
     return {
-      m: { source: 'measured', watcher, mcp, site },
+      m: { source: 'measured', watcher, mcp, timetable, site },
       notes: [`measured on ${build ? `a build of ${dataDir()} into a temp folder` : dist}; the watcher's database: ${engine}`],
     };
   } finally {

@@ -6,8 +6,8 @@
  * by Astro at its start (src/pages/[...state].astro), its first state being the public page itself. The
  * states are found once per build process, before Astro renders anything, and written under dist/ when it is done.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { Dataset } from '../core/dataset/index.ts';
 import { timetableHorizon } from '../core/forecast/horizon.ts';
 import { stableStringify } from '../core/json.ts';
@@ -25,7 +25,7 @@ import {
 import { CLOCK_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
 import { buildOf, buildSharedWork, loadBuild, type Build } from './data.ts';
 import type { ClockView, KeyInputs } from './page-keys.ts';
-import { timetablePaths, type PathOutput } from './timetable-paths.ts';
+import { sitePages, timetablePaths, type PageView, type PathOutput, type SitePage } from './timetable-paths.ts';
 
 export interface Timetable {
   index: TimetableIndex;
@@ -87,7 +87,7 @@ export function buildTimetable(): Timetable {
   return timetable;
 }
 
-/** The page states Astro renders (src/pages/[...state].astro): every page state but each page's first, which is the public page itself. */
+/** The page states Astro renders (src/pages/timetable-states/): every page state but each page's first, which is the public page itself. */
 export function pageStates(timetable: Timetable): { path: string; start: number; output: PathOutput }[] {
   return timetable.outputs
     .filter((o) => o.page)
@@ -121,8 +121,9 @@ export function writeTimetable(outDir: string, timetable: Timetable): void {
   write(TIMETABLE_INDEX, stableStringify(timetable.index));
 }
 
-/** The build's own timetable, written into `outDir` once Astro has written the pages. */
+/** The build's own timetable, written into `outDir` once Astro has written the pages (their later states moved into it). */
 export function writeBuildTimetable(outDir: string): void {
+  movePageStates(outDir);
   writeTimetable(outDir, buildTimetable());
 }
 
@@ -222,7 +223,40 @@ export function timetableProbes(env: Record<string, string | undefined> = proces
 }
 
 /** Where a probe of the page at `path` rendered at `t` is written, relative to the timetable folder. */
-export const probeFile = (path: string, t: number): string => `probes/${t}${path.endsWith('/') ? path : `${path}/`}index.html`;
+export const probeFile = (path: string, t: number): string => `probes/${t}${path.endsWith('/') ? `${path}index.html` : path}`;
 
-/** A page's file under the timetable folder as the state route's parameter (src/pages/[...state].astro): Astro writes `<param>/index.html`. */
-export const stateRouteParam = (file: string): string => `${TIMETABLE_DIR}/${file.replace(/\/index\.html$/, '')}`;
+/**
+ * Where Astro renders the page states and probes before the build moves them into the timetable folder
+ * (`movePageStates`): one route per view (src/pages/timetable-states/<view>/[...state].astro), so a state is
+ * rendered by a route that imports its view alone and inlines the same styles as the page's public route.
+ */
+export const PAGE_STATES_DIR = 'timetable-states';
+
+/** The routes of one view's page states and probes, for its route's getStaticPaths: the parameter is the file under the timetable folder. */
+export function pageStateRoutes(view: PageView): { params: { state: string }; props: { page: SitePage; at: number } }[] {
+  const param = (file: string): string => file.replace(/\/index\.html$/, '');
+  const states = pageStates(buildTimetable())
+    .filter((s) => s.output.page!.view === view)
+    .sort((a, b) => a.start - b.start)
+    .map(({ path, start, output }) => ({ params: { state: param(pathStateFile(path, start)) }, props: { page: output.page!, at: start } }));
+  const pages = sitePages(loadBuild().data).filter((p) => p.view === view);
+  const probes = timetableProbes().flatMap((t) => pages.map((page) => ({ params: { state: param(probeFile(page.path, t)) }, props: { page, at: t } })));
+  return [...states, ...probes];
+}
+
+/** Moves what Astro rendered under PAGE_STATES_DIR into the timetable folder, each file to the same place under it, and removes that folder. */
+export function movePageStates(outDir: string): void {
+  const from = join(outDir, PAGE_STATES_DIR);
+  if (!existsSync(from)) return;
+  for (const view of readdirSync(from)) {
+    const root = join(from, view);
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      const to = join(outDir, TIMETABLE_DIR, relative(root, file));
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(file, to);
+    }
+  }
+  rmSync(from, { recursive: true, force: true });
+}

@@ -162,6 +162,7 @@ const MEASURED: Measurements = {
   source: 'stated',
   watcher: { quietMs: 300, alertMs: 900, quietNoDbMs: 100, quietStatements: 7, alertStatements: 19 },
   mcp: { requestMs: 36, responseBytes: 1_000 },
+  timetable: { requestMs: 3.6 },
   site: { pageViewRequests: 2, pageViewBytes: 10_000, apiBytes: 1_000 },
 };
 
@@ -186,6 +187,8 @@ describe('the designs of the registry, on a record of 30 days', () => {
     expect(credits(u, 'function compute: x-webhook')).toBeCloseTo(((300 * 0.9 + 720 * 0.005) / 3600) * 10, 9);
     // 100,000 /mcp requests (10 % of 1,000,000) at 36 ms: 1 GB-hour.
     expect(credits(u, 'function compute: mcp')).toBeCloseTo(10, 9);
+    // The timetable function, as if the CDN cached nothing: 100,000 pages + 900,000 API answers at 3.6 ms, 1 GB-hour.
+    expect(credits(u, 'function compute: timetable')).toBeCloseTo(10, 9);
     // 100,000 page views × 2 requests + 1,000,000 API requests; 100,000 × 10 kB + 900,000 × 1 kB + 100,000 × 1 kB = 2 GB.
     expect(credits(u, 'web requests')).toBeCloseTo(240, 9);
     expect(credits(u, 'bandwidth')).toBeCloseTo(40, 9);

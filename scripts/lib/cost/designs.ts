@@ -56,6 +56,8 @@ export interface Measurements {
     alertStatements: number;
   };
   mcp: { requestMs: number; responseBytes: number };
+  /** One answer of the timetable function (a page's or a payload's state for the instant: docs/timetable.md), a state not read before. */
+  timetable: { requestMs: number };
   site: {
     /** A page view: the page and every same-origin file it asks for, uncached. */
     pageViewRequests: number;
@@ -137,6 +139,22 @@ const mcpUse = (m: Measurements): Usage['functions'][number] => ({
   basis: `${TRAFFIC.mcpShare * 100} % of the API requests; ${m.source} per request (tools/call get_reset_forecast, warm)`,
 });
 
+/**
+ * The timetable function (docs/timetable.md): it answers the pages and the clock payloads. Priced as if the
+ * CDN cached nothing, every page view's page and every API request but /mcp an invocation: an upper bound, since
+ * each answer may be kept at the edge for up to 5 minutes (at most 12 invocations an hour per URL and edge).
+ */
+const timetableUse = (m: Measurements): Usage['functions'][number] => ({
+  name: 'timetable',
+  invocations: TRAFFIC.pageViews + TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare),
+  durationMs: m.timetable.requestMs,
+  memoryMb: FUNCTION_MEMORY_MB,
+  fixed: false,
+  basis:
+    `every page view and API request but /mcp, as if the CDN cached none (at most: each answer is kept up to 5 min at the edge); ` +
+    `${m.source} per answer, a state not read before`,
+});
+
 function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
   const apiOther = TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare);
   const mcp = TRAFFIC.apiRequests * TRAFFIC.mcpShare;
@@ -184,8 +202,8 @@ function databaseAwake(
 
 /**
  * The deploys the pull's rule as it ships makes (the replay is replayTimetablePulls with
- * STATIC_OUTPUTS_FOLLOW_CLOCK: facts, a signal moving the forecast, the timetable running out, and the clock
- * moving what the static pages, feeds and calendar show).
+ * STATIC_OUTPUTS_FOLLOW_CLOCK, false: facts, a signal moving the forecast, the timetable running out; the pages,
+ * feeds and calendar are timetable states, so the clock alone never deploys).
  */
 const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter(built);
 
@@ -205,13 +223,13 @@ const TODAY: Design = {
   name: 'as it ships',
   status: 'measured',
   about:
-    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon, and the clock moving what the " +
-    "static pages show, until they are timetable states), X's webhook for each post, the watcher on the database every 5 minutes",
+    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon: pages, feeds and calendar are " +
+    "timetable states too), the timetable function answering them, X's webhook for each post, the watcher on the database every 5 minutes",
   usage(record, m) {
     const deployed = pullRuleDeploys(record);
     return {
       deploys: deploysOf(record, deployed),
-      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), webhookUse(m), mcpUse(m)],
+      functions: [watcherUse(record, m, m.watcher.quietMs, 'database opened'), webhookUse(m), mcpUse(m), timetableUse(m)],
       database: databaseAwake(
         record,
         deployed,
@@ -264,14 +282,14 @@ export function factDeploys(pulls: readonly Pull[], horizonMs: number): Pull[] {
 }
 
 /**
- * Issue 37's design, projected: deploys for facts (and the horizon) only, which ships once the pages, feeds and
- * calendar are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false), the database woken only to claim and settle.
+ * Issue 37's design, projected: deploys for facts (and the horizon) only (as it ships now: the pages, feeds and
+ * calendar are timetable states, STATIC_OUTPUTS_FOLLOW_CLOCK false), the database woken only to claim and settle.
  */
 const FACTS_ONLY: Design = {
   name: 'facts only, database sleeps',
   status: 'projected',
   about:
-    'projected, not built: a deploy only for a fact or the 7-day horizon (once the pages are timetable states); a quiet minute ' +
+    'projected, not built: a deploy only for a fact or the 7-day horizon (as it ships); a quiet minute ' +
     'opens no connection; the ledger ' +
     'touched only when an alert is due or a deploy brings new ones',
   usage(record, m) {
@@ -281,7 +299,7 @@ const FACTS_ONLY: Design = {
         count: perMonth(deploys.length, record.days),
         basis: `the same replay, building only at a fact or ${HORIZON_MS / DAY_MS} days after the last build: ${deploys.length} builds`,
       },
-      functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), webhookUse(m), mcpUse(m)],
+      functions: [watcherUse(record, m, m.watcher.quietNoDbMs, 'no database'), webhookUse(m), mcpUse(m), timetableUse(m)],
       database: databaseAwake(record, deploys, 0, 'projected: no statement on a quiet minute'),
       ...webUse(m),
     };
