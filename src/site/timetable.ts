@@ -222,8 +222,8 @@ export function timetableProbes(env: Record<string, string | undefined> = proces
   });
 }
 
-/** Where a probe of the page at `path` rendered at `t` is written, relative to the timetable folder. */
-export const probeFile = (path: string, t: number): string => `probes/${t}${path.endsWith('/') ? `${path}index.html` : path}`;
+/** Where a probe of the page at `path` rendered at `t` is written, relative to the timetable folder (Astro writes every page as `<route>/index.html`, `/404.html` too). */
+export const probeFile = (path: string, t: number): string => `probes/${t}${path.endsWith('/') ? path : `${path}/`}index.html`;
 
 /**
  * Where Astro renders the page states and probes before the build moves them into the timetable folder
