@@ -113,8 +113,8 @@ let dist = '';
 let functions = '';
 let index: TimetableIndex;
 let horizon = 0;
-/** The instants the build also rendered every page at (RESETCAST_TIMETABLE_PROBES). */
-let probes: number[] = [];
+/** The probe instants, each with the last instant the build checked at or before it; the build rendered every page at both. */
+let probes = new Map<number, number>();
 
 /** Midnight UTC within the horizon: reset_today flips there. */
 const MIDNIGHT = '2026-11-24T00:00:00Z';
@@ -122,10 +122,11 @@ const MIDNIGHT = '2026-11-24T00:00:00Z';
 /**
  * The probe instants, from the timetable the build will compute (the pure function, run here to choose
  * them): a second before and at each boundary, the last second of some page states (where a page whose key
- * missed a figure would show it), and random instants; all from the build to the horizon, where a page's
- * state must be the page of the instant.
+ * missed a figure would show it), and instants spread over the horizon; all from the build to the horizon,
+ * where a page's state must be the page of the instant. Each with the last instant the build checked at or
+ * before it (a 5-minute mark or a change point: every forecast state's start), which the state must equal.
  */
-function probeInstants(planned: ReturnType<typeof computeTimetable>, last: number): number[] {
+function probeInstants(planned: ReturnType<typeof computeTimetable>, last: number): Map<number, number> {
   const boundaries = [at(EXPIRES), at(EXPIRES) - 24 * 3600, at(EXPIRES) - 5 * 3600, at(EXPIRES) - 3600, at(LAPSES), at(MIDNIGHT)];
   const stale = Date.parse(CHECKED_AT) / 1000 + 7 * 24 * 3600 + 1;
   const around = [...boundaries, stale, last].flatMap((b) => [b - 1, b]);
@@ -133,8 +134,10 @@ function probeInstants(planned: ReturnType<typeof computeTimetable>, last: numbe
     const starts = planned.index.paths![p]!;
     return [0.1, 0.4, 0.7].map((q) => starts[Math.max(1, Math.floor(q * starts.length))]! - 1);
   });
-  const random = Array.from({ length: 6 }, (_, i) => B + Math.floor(((i + 0.5) / 6) * (last - B)) + 37 * i);
-  return [...new Set([B, ...around, ...ends, ...random])].filter((t) => t >= B && t <= last).sort((a, b) => a - b);
+  const spread = Array.from({ length: 6 }, (_, i) => B + Math.floor(((i + 0.5) / 6) * (last - B)) + 37 * i);
+  const checked = planned.index.states['forecast']!;
+  const instants = [B, ...around, ...ends, ...spread].filter((t) => t >= B && t <= last);
+  return new Map(instants.sort((a, b) => a - b).map((t) => [t, checked[pickState(checked, t)]!]));
 }
 
 beforeAll(async () => {
@@ -154,7 +157,8 @@ beforeAll(async () => {
   probes = probeInstants(computeTimetable(data, new Date(B * 1000), SITE.url, shared()), timetableHorizon(new Date(B * 1000), CHECKED_AT));
   dist = buildDir();
   functions = join(dist, '..', 'functions');
-  await npmBuild({ dataDir, epoch: B, outDir: dist, functionsDir: functions, env: { RESETCAST_TIMETABLE_PROBES: probes.join(',') } });
+  const rendered = [...new Set([...probes.keys(), ...probes.values()])].join(',');
+  await npmBuild({ dataDir, epoch: B, outDir: dist, functionsDir: functions, env: { RESETCAST_TIMETABLE_PROBES: rendered } });
   index = JSON.parse(readFileSync(join(dist, TIMETABLE_DIR, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
   horizon = at(index.horizon);
 }, 400_000);
@@ -369,20 +373,22 @@ describe('the pages, feeds and calendar as states', () => {
     }
   });
 
-  it('serve, at every probe instant, each page as a build renders it then, byte for byte; the pages that do not move are their static file', async () => {
-    expect(probes.length).toBeGreaterThan(20);
+  it('serve, at every probe instant, each page as a build renders it at the last instant it checked (a 5-minute mark or a change point), byte for byte; the pages that do not move are their static file', async () => {
+    expect(probes.size).toBeGreaterThan(20);
     const pages = sitePages(data);
     expect(pages.filter((p) => !p.clock).map((p) => p.view)).toEqual(expect.arrayContaining(['alerts', 'developers', 'notFound']));
-    for (const t of probes)
+    const probe = (path: string, t: number): string => readFileSync(join(dist, TIMETABLE_DIR, probeFile(path, t)), 'utf8');
+    for (const [t, checked] of probes) {
+      expect(t - checked, `${t}`).toBeLessThan(STEP_SECONDS);
       for (const page of pages) {
-        const probe = readFileSync(join(dist, TIMETABLE_DIR, probeFile(page.path, t)), 'utf8');
-        if (page.clock) expect((await served(page.path, t)).text, `${page.path} at ${t}`).toBe(probe);
-        else expect(probe, `${page.path} at ${t}`).toBe(publicText(dist, page.path));
+        if (page.clock) expect((await served(page.path, t)).text, `${page.path} at ${t} (checked at ${checked})`).toBe(probe(page.path, checked));
+        else expect(probe(page.path, t), `${page.path} at ${t}`).toBe(publicText(dist, page.path));
       }
+    }
   }, 300_000);
 
   it('show on the home page, in every locale, the odds forecast.json has at the same instant, and on the banked page the grants banked.json lists', async () => {
-    const instants = [...probes, B - 86_400, horizon + 86_400, ...Array.from({ length: 40 }, (_, i) => B + i * 15_013)];
+    const instants = [...probes.keys(), B - 86_400, horizon + 86_400, ...Array.from({ length: 40 }, (_, i) => B + i * 15_013)];
     for (const t of instants) {
       const forecast = JSON.parse((await served('forecast', t)).text);
       const banked = JSON.parse((await served('banked', t)).text);

@@ -17,9 +17,9 @@ let made: { timetable: object; cards: CardPage[] } | undefined;
 function allCards(): CardPage[] {
   const timetable = buildTimetable();
   if (made?.timetable === timetable) return made.cards;
-  const homeStates = LOCALES.flatMap((locale) =>
-    (timetable.paths[localePath(locale, PAGES.home.path)] ?? []).slice(1).map((s) => cardPage(buildAt(s.start), locale, PAGES.home.path)),
-  );
+  // A home state starts at the same instants in every locale (what the page shows is said the same way in each).
+  const starts = (timetable.paths[localePath('en', PAGES.home.path)] ?? []).slice(1).map((s) => s.start);
+  const homeStates = starts.flatMap((start) => LOCALES.map((locale) => cardPage(buildAt(start), locale, PAGES.home.path)));
   const byFile = new Map<string, CardPage>();
   for (const c of [...cardPages(loadBuild()), ...homeStates]) byFile.set(`${c.locale}/${c.slug}`, c);
   made = { timetable, cards: [...byFile.values()] };
