@@ -98,7 +98,7 @@ function bankedKey(k: KeyInputs): unknown {
   return [
     p.forecast.available,
     p.banked.active.map((g) => grantShown(g, now)),
-    past.map((g) => [g.id, ago(g.expires_at, now)]),
+    past.map((g) => g.id),
     unvouchedShown(k),
   ];
 }
