@@ -58,7 +58,10 @@ function load(headers: Headers): Handler {
   const dir = timetableDir();
   try {
     const index = JSON.parse(readFileSync(join(dir, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
-    return createTimetableHandler({ files: { index, read: (name, start) => readFileSync(join(dir, timetableFile(name, start))) }, headers });
+    return createTimetableHandler({
+      files: { index, read: (name, start) => readFileSync(join(dir, timetableFile(name, start))) },
+      headers,
+    });
   } catch (e) {
     return unavailable(dir, e);
   }

@@ -149,7 +149,8 @@ const literalPaths = (paths: readonly string[]): Plugin => ({
   setup(b) {
     b.onLoad({ filter: /netlify[\\/]functions[\\/]timetable\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(TIMETABLE_PATHS_SPOT)) throw new Error(`${TIMETABLE_SOURCE}: no \`${TIMETABLE_PATHS_SPOT}\` to write the paths into`);
+      if (!source.includes(TIMETABLE_PATHS_SPOT))
+        throw new Error(`${TIMETABLE_SOURCE}: no \`${TIMETABLE_PATHS_SPOT}\` to write the paths into`);
       return { contents: source.replace(TIMETABLE_PATHS_SPOT, JSON.stringify(paths)), loader: 'ts' };
     });
   },

@@ -156,7 +156,11 @@ export const NO_TIMETABLE =
  * it anew, so it reads that build's index, not the last one's. A build without the bundle (one made before
  * the timetable) has none: undefined, and every file of it is served as it was built.
  */
-export async function loadTimetableFunction(bundle: string, dir: string, tag?: string): Promise<{ handler: Handler; paths: string[] } | undefined> {
+export async function loadTimetableFunction(
+  bundle: string,
+  dir: string,
+  tag?: string,
+): Promise<{ handler: Handler; paths: string[] } | undefined> {
   // A build made before the timetable has no such bundle: its files are all there is (`NO_TIMETABLE`).
   if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) return undefined;
   process.env['RESETCAST_TIMETABLE_DIR'] = resolve(dir);

@@ -95,12 +95,7 @@ function bankedKey(k: KeyInputs): unknown {
   const { payloads: p, now, data } = k.build;
   const active = new Set(p.banked.active.map((g) => g.id));
   const past = data.banked.grants.filter((g) => !active.has(g.id) && Date.parse(g.granted_at) <= now.getTime());
-  return [
-    p.forecast.available,
-    p.banked.active.map((g) => grantShown(g, now)),
-    past.map((g) => g.id),
-    unvouchedShown(k),
-  ];
+  return [p.forecast.available, p.banked.active.map((g) => grantShown(g, now)), past.map((g) => g.id), unvouchedShown(k)];
 }
 
 function methodologyKey(k: KeyInputs): unknown {
@@ -140,7 +135,10 @@ const KEYS: Readonly<Record<ClockView, (k: KeyInputs) => unknown>> = {
 /** The key of `view` at the instant of `k`: equal at two instants, the same page of that view in every locale. */
 export function pageKey(view: ClockView, k: KeyInputs): string {
   let key = k.made.get(view);
-  if (key === undefined) k.made.set(view, (key = JSON.stringify(KEYS[view](k))));
+  if (key === undefined) {
+    key = JSON.stringify(KEYS[view](k));
+    k.made.set(view, key);
+  }
   return key;
 }
 

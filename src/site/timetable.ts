@@ -222,7 +222,10 @@ export function timetableProbes(env: Record<string, string | undefined> = proces
   });
 }
 
-/** Where a probe of the page at `path` rendered at `t` is written, relative to the timetable folder (Astro writes every page as `<route>/index.html`, `/404.html` too). */
+/**
+ * Where a probe of the page at `path` rendered at `t` is written, relative to the timetable folder (Astro
+ * writes every page as `<route>/index.html`, `/404.html` too).
+ */
 export const probeFile = (path: string, t: number): string => `probes/${t}${path.endsWith('/') ? path : `${path}/`}index.html`;
 
 /**
@@ -240,7 +243,9 @@ export function pageStateRoutes(view: PageView): { params: { state: string }; pr
     .sort((a, b) => a.start - b.start)
     .map(({ path, start, output }) => ({ params: { state: param(pathStateFile(path, start)) }, props: { page: output.page!, at: start } }));
   const pages = sitePages(loadBuild().data).filter((p) => p.view === view);
-  const probes = timetableProbes().flatMap((t) => pages.map((page) => ({ params: { state: param(probeFile(page.path, t)) }, props: { page, at: t } })));
+  const probes = timetableProbes().flatMap((t) =>
+    pages.map((page) => ({ params: { state: param(probeFile(page.path, t)) }, props: { page, at: t } })),
+  );
   return [...states, ...probes];
 }
 

@@ -214,7 +214,8 @@ const paths = (): string[] => Object.keys(index.paths ?? {});
 const pathStarts = (path: string): number[] => index.paths![path]!;
 const pathStateText = (path: string, start: number): string => readFileSync(join(dist, TIMETABLE_DIR, pathStateFile(path, start)), 'utf8');
 /** The file a static public path is served from. */
-const publicText = (root: string, path: string): string => readFileSync(join(root, path.endsWith('/') ? `${path}index.html` : path), 'utf8');
+const publicText = (root: string, path: string): string =>
+  readFileSync(join(root, path.endsWith('/') ? `${path}index.html` : path), 'utf8');
 /** A page's one stamp of its build: the home page's "page built" time (data-built), masked. */
 const withoutBuilt = (html: string): string => html.replace(/<time datetime="[^"]*" data-built>[^<]*<\/time>/g, '<time data-built></time>');
 
@@ -350,7 +351,8 @@ describe('the state served at an instant', () => {
 });
 
 /** The figure a page shows in its element `testid` (a percent, in any locale's writing), as digits. */
-const figure = (html: string, testid: string): string | undefined => new RegExp(`data-testid="${testid}">([^<]*)<`).exec(html)?.[1]?.replace(/\D/g, '');
+const figure = (html: string, testid: string): string | undefined =>
+  new RegExp(`data-testid="${testid}">([^<]*)<`).exec(html)?.[1]?.replace(/\D/g, '');
 /** The ids of the grants a banked page lists as active. */
 const activeOn = (html: string): string[] =>
   [...(/data-testid="active">(.*?)<\/ul>/s.exec(html)?.[1] ?? '').matchAll(/id="g-([^"]+)"/g)].map((m) => m[1]!);
@@ -358,7 +360,13 @@ const activeOn = (html: string): string[] =>
 describe('the pages, feeds and calendar as states', () => {
   it('are every page that moves with the clock in every locale, the alert feeds and the calendar, each first state its public file', () => {
     const feeds = ['/alerts.xml', ...['p24-25', 'p24-50', 'p24-75', 'p48-25', 'p48-50', 'p48-75'].map((f) => `/alerts/${f}.xml`)];
-    expect(paths()).toEqual([...sitePages(data).filter((p) => p.clock).map((p) => p.path), ...feeds, '/calendar.ics']);
+    expect(paths()).toEqual([
+      ...sitePages(data)
+        .filter((p) => p.clock)
+        .map((p) => p.path),
+      ...feeds,
+      '/calendar.ics',
+    ]);
     expect(paths()).toEqual(expect.arrayContaining(['/', '/zh/', '/ja/banked/', '/ko/methodology/', '/es/timeline/2026/']));
     for (const path of paths()) {
       expect(pathStarts(path)[0], path).toBe(B);
@@ -373,7 +381,7 @@ describe('the pages, feeds and calendar as states', () => {
     }
   });
 
-  it('serve, at every probe instant, each page as a build renders it at the last instant it checked (a 5-minute mark or a change point), byte for byte; the pages that do not move are their static file', async () => {
+  it('serve at every probe instant each page as rendered at the last instant checked (a 5-minute mark or change point); still pages static', async () => {
     expect(probes.size).toBeGreaterThan(20);
     const pages = sitePages(data);
     expect(pages.filter((p) => !p.clock).map((p) => p.view)).toEqual(expect.arrayContaining(['alerts', 'developers', 'notFound']));
@@ -381,13 +389,14 @@ describe('the pages, feeds and calendar as states', () => {
     for (const [t, checked] of probes) {
       expect(t - checked, `${t}`).toBeLessThan(STEP_SECONDS);
       for (const page of pages) {
-        if (page.clock) expect((await served(page.path, t)).text, `${page.path} at ${t} (checked at ${checked})`).toBe(probe(page.path, checked));
+        if (page.clock)
+          expect((await served(page.path, t)).text, `${page.path} at ${t} (checked at ${checked})`).toBe(probe(page.path, checked));
         else expect(probe(page.path, t), `${page.path} at ${t}`).toBe(publicText(dist, page.path));
       }
     }
   }, 300_000);
 
-  it('show on the home page, in every locale, the odds forecast.json has at the same instant, and on the banked page the grants banked.json lists', async () => {
+  it('show on the home page the odds forecast.json has at the same instant, on the banked page the grants banked.json lists', async () => {
     const instants = [...probes.keys(), B - 86_400, horizon + 86_400, ...Array.from({ length: 40 }, (_, i) => B + i * 15_013)];
     for (const t of instants) {
       const forecast = JSON.parse((await served('forecast', t)).text);
@@ -396,7 +405,9 @@ describe('the pages, feeds and calendar as states', () => {
         const home = (await served(`${l}/`, t)).text;
         expect([figure(home, 'p24'), figure(home, 'p48')], `${l}/ at ${t}`).toEqual([String(forecast.p24), String(forecast.p48)]);
         expect(home.includes('data-testid="unvouched"'), `${l}/ at ${t}`).toBe(!forecast.available);
-        expect(activeOn((await served(`${l}/banked/`, t)).text), `${l}/banked/ at ${t}`).toEqual(banked.active.map((g: { id: string }) => g.id));
+        expect(activeOn((await served(`${l}/banked/`, t)).text), `${l}/banked/ at ${t}`).toEqual(
+          banked.active.map((g: { id: string }) => g.id),
+        );
       }
     }
   }, 120_000);
@@ -410,7 +421,11 @@ describe('the pages, feeds and calendar as states', () => {
         cards.add(new URL(url!).pathname);
       }
     for (const card of cards) expect(existsSync(join(dist, card)), card).toBe(true);
-    expect(cards.size).toBeLessThan(paths().filter((p) => /^\/([a-z]{2}\/)?$/.test(p)).reduce((n, p) => n + pathStarts(p).length, 0));
+    expect(cards.size).toBeLessThan(
+      paths()
+        .filter((p) => /^\/([a-z]{2}\/)?$/.test(p))
+        .reduce((n, p) => n + pathStarts(p).length, 0),
+    );
   });
 
   it('after the horizon serve the last state of every page, not vouched for, never an error; before the build the first', async () => {
@@ -632,6 +647,8 @@ describe('the timetable function', () => {
     const fn = await listFunction(join(functions, 'timetable.mjs'), { parseISC: true });
     const routes = (fn?.routes ?? []).map((r) => ('literal' in r ? r.literal : r.pattern));
     expect(routes).toEqual(timetableRoutes(index));
-    expect(routes).toEqual(expect.arrayContaining([...CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/', '/zh/', '/zh', '/calendar.ics']));
+    expect(routes).toEqual(
+      expect.arrayContaining([...CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/', '/zh/', '/zh', '/calendar.ics']),
+    );
   });
 });

@@ -18,7 +18,8 @@ import type { JsonOf } from '../support/json.ts';
 import { forecastLogLine } from '../support/forecast-log.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
-const NO_BUILD = 'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n';
+const NO_BUILD =
+  'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n';
 const lines = (out: string): string[] => out.split('\n').filter((l) => l !== '');
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -168,7 +169,10 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-23T04:00:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect([lines(r.out), r.output]).toEqual([['alerts: new grant-expiring:test-grant:5h (deployed → now)'], 'earlier=line\nrebuild=true\n']);
+    expect([lines(r.out), r.output]).toEqual([
+      ['alerts: new grant-expiring:test-grant:5h (deployed → now)'],
+      'earlier=line\nrebuild=true\n',
+    ]);
   });
 
   it('the same grant expiring, the site serving its timetable (built 22:45, answering at 00:00): already gone there, so no build', async () => {
@@ -178,7 +182,9 @@ describe('facts-changed', () => {
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     quietPull(after);
     const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    expect(lines(r.out)).toEqual([expect.stringMatching(/^no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed \(/)]);
+    expect(lines(r.out)).toEqual([
+      expect.stringMatching(/^no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed \(/),
+    ]);
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=false\n']);
   });
 

@@ -75,7 +75,11 @@ describe('scripts/serve.ts with HOST unset, on a build from before the timetable
   });
 
   it('serves that build as its files stand (pages and clock payloads as built), saying so in one line', async () => {
-    expect(log().split('\n').filter((l) => l.includes('timetable'))).toEqual([NO_TIMETABLE]);
+    expect(
+      log()
+        .split('\n')
+        .filter((l) => l.includes('timetable')),
+    ).toEqual([NO_TIMETABLE]);
     for (const [path, file] of [
       ['/', '/index.html'],
       ['/api/v1/forecast.json', '/api/v1/forecast.json'],

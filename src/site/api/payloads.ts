@@ -62,7 +62,10 @@ export interface SharedWork {
 export function sharedWork(data: Dataset): SharedWork {
   const once = <T>(f: () => T): (() => T) => {
     let value: { v: T } | undefined;
-    return () => (value ??= { v: f() }).v;
+    return () => {
+      value ??= { v: f() };
+      return value.v;
+    };
   };
   return {
     evaluation: once(() => evaluate(data.events, data.announcements)),
@@ -261,8 +264,7 @@ export const PAYLOADS = [
       'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, ' +
       'skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. ' +
       'Provisional until the record is long enough; skipped log lines are counted and named.',
-    build: (c) =>
-      createTrackRecordPayload(trackRecord(c.data.forecastLog, c.shared.modelInput().times, c.now), c.generated_at, c.source),
+    build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, c.shared.modelInput().times, c.now), c.generated_at, c.source),
     key: (c) => trackRecordClockKey(c.shared.logIssuedHours(), c.now),
   }),
 ] as const;
@@ -331,10 +333,15 @@ export function payloadsAt(data: Dataset, now: Date, source: string, builtAt: Da
     });
   const text = (name: PayloadName): string => {
     let t = texts.get(name);
-    if (t === undefined) texts.set(name, (t = stableStringify(payloads[name])));
+    if (t === undefined) {
+      t = stableStringify(payloads[name]);
+      texts.set(name, t);
+    }
     return t;
   };
-  const defs = new Map<PayloadName, PayloadDef<PayloadName, z.ZodType>>(PAYLOADS.map((p) => [p.name, p as PayloadDef<PayloadName, z.ZodType>]));
+  const defs = new Map<PayloadName, PayloadDef<PayloadName, z.ZodType>>(
+    PAYLOADS.map((p) => [p.name, p as PayloadDef<PayloadName, z.ZodType>]),
+  );
   return {
     payloads,
     get confidenceReasons() {
@@ -344,7 +351,8 @@ export function payloadsAt(data: Dataset, now: Date, source: string, builtAt: Da
       let k = keys.get(name);
       if (k === undefined) {
         const def = defs.get(name)!;
-        keys.set(name, (k = def.key ? def.key(ctx) : withoutStamps(text(name))));
+        k = def.key ? def.key(ctx) : withoutStamps(text(name));
+        keys.set(name, k);
       }
       return k;
     },

@@ -70,7 +70,8 @@ describe('the files of the timetable besides the payloads', () => {
     expect(clock).toEqual(['home', 'timeline', 'banked', 'methodology']);
     for (const view of [...clock, 'timeline-year']) expect(CLOCK_VIEWS).toContain(view);
     const pages = outputs.filter((o) => o.page).map((o) => o.path);
-    for (const l of LOCALES) for (const p of ['/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/']) expect(pages).toContain(localePath(l, p));
+    for (const l of LOCALES)
+      for (const p of ['/', '/timeline/', '/timeline/2026/', '/banked/', '/methodology/']) expect(pages).toContain(localePath(l, p));
     expect(files.map((o) => o.path)).toEqual([
       '/alerts.xml',
       '/alerts/p24-25.xml',
@@ -86,7 +87,13 @@ describe('the files of the timetable besides the payloads', () => {
   it('leave every other page static: the alerts page, the developers page and the 404 pages', () => {
     const still = sitePages(data).filter((p) => !p.clock);
     expect([...new Set(still.map((p) => p.view))]).toEqual(['alerts', 'developers', 'notFound']);
-    expect(still.filter((p) => p.view === 'notFound').map((p) => p.path)).toEqual(['/404.html', '/zh/404/', '/ja/404/', '/es/404/', '/ko/404/']);
+    expect(still.filter((p) => p.view === 'notFound').map((p) => p.path)).toEqual([
+      '/404.html',
+      '/zh/404/',
+      '/ja/404/',
+      '/es/404/',
+      '/ko/404/',
+    ]);
   });
 });
 
@@ -96,7 +103,8 @@ describe('the feeds and the calendar', () => {
       fc.property(fc.integer({ min: B, max: B + WEEK_S }), fc.integer({ min: 0, max: 6 * 3600 }), (t, d) => {
         const [a, b] = [filesAt(t), filesAt(t + d)];
         for (const o of files)
-          if (a[o.path]!.key === b[o.path]!.key) expect(withoutAsOf(b[o.path]!.text), `${o.path} ${t}+${d}`).toBe(withoutAsOf(a[o.path]!.text));
+          if (a[o.path]!.key === b[o.path]!.key)
+            expect(withoutAsOf(b[o.path]!.text), `${o.path} ${t}+${d}`).toBe(withoutAsOf(a[o.path]!.text));
       }),
       { numRuns: 40 },
     );
