@@ -4,8 +4,8 @@
  * beside it, netlify.toml's [[headers]] as Netlify's own parser reads them, and the bundled /mcp
  * function, imported in-process exactly as Netlify ships it. A later build is read the same way (reload.ts).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
@@ -142,6 +142,34 @@ export async function loadBundledFunction(bundle: string, apiDir: string, tag?: 
   if (typeof mod.default !== 'function' || typeof mod.config?.path !== 'string')
     throw new Error(`${bundle} is not a Netlify function (no default handler or config.path)`);
   return { handler: mod.default, path: mod.config.path };
+}
+
+/**
+ * The timetable's folder as one build left it, for the functions to read their states from while that build
+ * is served: every file hard-linked (copied where a link cannot be made) into `into`. The functions read a
+ * state's file when first asked for it, and a new `npm run build` empties dist/ as it starts; the served
+ * build's states stay readable here until it is replaced (docs/serve.md, "A new build"). Undefined when the
+ * build has no timetable. A folder left at `into` is replaced.
+ */
+export function timetableSnapshot(source: string, into: string): string | undefined {
+  if (!existsSync(source)) return undefined;
+  rmSync(into, { recursive: true, force: true });
+  const made = new Set<string>();
+  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const from = join(entry.parentPath, entry.name);
+    const to = join(into, relative(source, from));
+    if (!made.has(dirname(to))) {
+      mkdirSync(dirname(to), { recursive: true });
+      made.add(dirname(to));
+    }
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+  }
+  return into;
 }
 
 /** Said once when a build has no timetable function: what `npm start -- --no-build` on a build older than the timetable serves. */

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../mcp/endpoint.ts';
@@ -27,6 +28,7 @@ import {
   loadTimetableFunction,
   NO_TIMETABLE,
   readHeaderRules,
+  timetableSnapshot,
   readHiddenPaths,
   readNotFoundRules,
   readSiteFiles,
@@ -194,20 +196,58 @@ export interface StartOptions {
   info?: (line: string) => void;
 }
 
+/** How long a replaced build's timetable folder is kept for the requests it is still answering. */
+const RELEASE_AFTER_MS = 30_000;
+
 /**
  * Reads dist/, netlify.toml and the bundled functions (/mcp and the timetable's) under `root` (`tag` tells one
- * build's function modules from the last: each reads its build's timetable index when imported). A build
- * without the timetable's bundle (made before it) is served as its files stand, and `say` says so once.
+ * build's function modules from the last: each reads its build's timetable index when imported). The
+ * timetable's states are read from a snapshot of its folder (`timetableSnapshot`, under .resetcast/ beside
+ * dist/), so a new build emptying dist/ never takes a served state away; `release` removes it once the build is
+ * replaced. A build without the timetable's bundle (made before it) is served as its files stand, and `say`
+ * says so once.
  */
-async function loadSite(root: string, say: (line: string) => void, tag?: string): Promise<SiteSnapshot> {
+async function loadSite(root: string, say: (line: string) => void, tag = '0'): Promise<SiteSnapshot> {
   const dist = join(root, 'dist');
   const files = readSiteFiles(dist, await readHiddenPaths(join(root, 'netlify.toml')));
   const rules = await readHeaderRules(join(root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(root, 'netlify.toml'));
+  const kept = timetableSnapshot(join(dist, TIMETABLE_DIR), join(snapshotsDir(root), `${process.pid}-${tag}`));
+  // Both functions read the timetable from here: /mcp its forecast states, the timetable function every state.
+  if (kept) process.env['RESETCAST_TIMETABLE_DIR'] = kept;
   const fn = await loadBundledFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'), tag);
-  const timetable = await loadTimetableFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), join(dist, TIMETABLE_DIR), tag);
+  const timetable = await loadTimetableFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), kept ?? join(dist, TIMETABLE_DIR), tag);
   if (!timetable) say(NO_TIMETABLE);
-  return siteSnapshot({ files, rules, notFound, fn, timetable });
+  const release = kept
+    ? (): void => {
+        setTimeout(() => rmSync(kept, { recursive: true, force: true }), RELEASE_AFTER_MS).unref();
+      }
+    : undefined;
+  return siteSnapshot({ files, rules, notFound, fn, timetable, release });
+}
+
+/** Where the runtime keeps its timetable snapshots: .resetcast/timetable/ beside dist/ (one folder per process and load). */
+const snapshotsDir = (root: string): string => join(root, '.resetcast', 'timetable');
+
+/** Removes the snapshots a runtime that is no longer running left behind (its folders are named by its process id). */
+function removeStaleSnapshots(root: string): void {
+  const dir = snapshotsDir(root);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const pid = Number(name.split('-')[0]);
+    if (pid === process.pid || (Number.isInteger(pid) && running(pid))) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process is running (signal 0 only asks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -220,6 +260,7 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   // Read before the build is: a build that ends during this load is then still new to the poll.
   const served = readMarker(marker);
   const info = o.info ?? ((line: string) => console.log(line));
+  removeStaleSnapshots(o.root);
   const holder: SiteHolder = { current: await loadSite(o.root, info) };
   const { files, rules, notFound, fn, timetable } = holder.current;
   const server = createSiteServer(

@@ -15,7 +15,10 @@ const bench = (args: string[]) =>
     SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
   });
 
-/** The meters of a design without X's webhook; those with it add its function after the watcher's. */
+/**
+ * The meters of a design without X's webhook and the timetable function (the watcher every minute, before
+ * both); those with them add the webhook's function after the watcher's and the timetable's after /mcp's.
+ */
 const METERS = [
   'production deploys',
   'function compute: watch (scheduled)',
@@ -49,7 +52,9 @@ describe('npm run bench:cost -- --no-measure on the frozen history', () => {
       ['facts only, database sleeps (projected)', true],
     ] as const) {
       const rows = section(out, heading);
-      const meters = webhook ? [...METERS.slice(0, 2), 'function compute: x-webhook', ...METERS.slice(2)] : METERS;
+      const meters = webhook
+        ? [...METERS.slice(0, 2), 'function compute: x-webhook', METERS[2]!, 'function compute: timetable', ...METERS.slice(3)]
+        : METERS;
       expect([...rows.keys()], heading).toEqual(meters);
       // Every meter's credits are a number, and the total is their sum (to the printed rounding).
       const credits = meters.slice(0, -1).map((m) => number(rows.get(m)![1]!));
