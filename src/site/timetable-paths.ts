@@ -4,7 +4,7 @@
  * calendar. Each is a timetable output (docs/timetable.md): its key says what of the clock it shows
  * (src/site/page-keys.ts for the pages, the alerts' and the calendar's own clock keys for the rest), and a
  * feed's or the calendar's text is made here (src/site/feeds.ts); a page's is rendered by Astro at each of
- * its states' starts (src/pages/[...state].astro). `sitePages` lists every human page, moving or not, for the
+ * its states' starts (src/pages/timetable-states/). `sitePages` lists every human page, moving or not, for the
  * proof that the others do not move. Pure.
  */
 import type { Dataset } from '../core/dataset/index.ts';

@@ -3,7 +3,7 @@
  * calendar that move with the clock (src/site/timetable-paths.ts), from the build's clock to the horizon.
  * A payload's, feed's or calendar's state is its exact text as a build at the state's start publishes it
  * (but for forecast.json's `freshness.built_at`, which says this build), made here; a page's is rendered
- * by Astro at its start (src/pages/[...state].astro), its first state being the public page itself. The
+ * by Astro at its start (src/pages/timetable-states/<view>/), its first state being the public page itself. The
  * states are found once per build process, before Astro renders anything, and written under dist/ when it is done.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,13 +99,19 @@ const publicFile = (path: string): string => (path.endsWith('/') ? `${path}index
 
 /**
  * Writes the timetable into `outDir/_timetable/`: the index, one file per payload state, feed and calendar
- * state, and each page's first state (the public page Astro wrote; its later states Astro wrote under
- * `at/<start>/` itself).
+ * state, and each page's first state (the public page Astro wrote; its later states Astro rendered, and
+ * `movePageStates` moved under `at/<start>/`).
  */
 export function writeTimetable(outDir: string, timetable: Timetable): void {
   const dir = join(outDir, TIMETABLE_DIR);
+  const made = new Set<string>();
+  const folder = (file: string): void => {
+    if (made.has(dirname(file))) return;
+    mkdirSync(dirname(file), { recursive: true });
+    made.add(dirname(file));
+  };
   const write = (file: string, text: string): void => {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    folder(join(dir, file));
     writeFileSync(join(dir, file), text);
   };
   for (const [name, states] of Object.entries(timetable.states) as [PayloadName, Required<TimetableState>[]][])
@@ -114,7 +120,7 @@ export function writeTimetable(outDir: string, timetable: Timetable): void {
     const states = timetable.paths[o.path]!;
     if (o.page) {
       const first = join(dir, pathStateFile(o.path, states[0]!.start));
-      mkdirSync(dirname(first), { recursive: true });
+      folder(first);
       copyFileSync(join(outDir, publicFile(o.path)), first);
     } else for (const s of states) write(pathStateFile(o.path, s.start), s.text!);
   }
