@@ -3,9 +3,9 @@
  * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
  * <dir> (data/ as of the last commit), and what a build of data/ would publish (the forecast's numbers, the
  * alert ids, the active banked grants and their advice) at the instant the deployed site's timetable states
- * are for with the deployed site's, asks for a build before the deployed timetable runs out, and, while the pages,
- * feeds and calendar are static (STATIC_OUTPUTS_FOLLOW_CLOCK), when the clock has moved that view since the
- * deployed build's instant (its forecast's `freshness.built_at`). Prints one line per
+ * are for with the deployed site's, and asks for a build before the deployed timetable runs out: the pages,
+ * feeds and calendar are timetable states too, so the clock alone never builds (STATIC_OUTPUTS_FOLLOW_CLOCK is
+ * false; were it true, also when the clock had moved that view since the deployed build's instant). Prints one line per
  * reason (or why none), and with --output appends `rebuild=true|false` to that file (the workflow passes
  * $GITHUB_OUTPUT). Exit 0 with a decision, 1 when data/ cannot be read or a flag is refused (one line, no decision
  * written).
@@ -54,8 +54,8 @@ try {
   const runsOut = readable
     ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
     : undefined;
-  // What the static outputs show: the deployed build's instant.
-  const pages = readable ? staticView(data, readable.clock, now, base) : undefined;
+  // What static outputs would show (the deployed build's instant): only while they are one file per build.
+  const pages = readable && STATIC_OUTPUTS_FOLLOW_CLOCK ? staticView(data, readable.clock, now, base) : undefined;
   const decision = rebuildDecision({
     before: factTexts(args.before),
     after: factTexts(dir),

@@ -22,6 +22,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Sql } from '../../src/core/sql.ts';
+import { createTimetableHandler } from '../../src/core/timetable-answer.ts';
+import { TIMETABLE_DIR, TIMETABLE_INDEX, timetableFile, type TimetableIndex } from '../../src/core/timetable.ts';
 import { postIdAt } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import type { Alert, AlertsPayload } from '../../src/core/schema/index.ts';
@@ -246,6 +248,36 @@ export async function measureMcp(dist: string, runs = 400): Promise<Measurements
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(await once());
   return { requestMs: median(samples.map((s) => s.ms)), responseBytes: gzipSync(samples[0]!.text).length };
+}
+
+/**
+ * One answer of the timetable function's own code (src/core/timetable-answer.ts) over the build's timetable,
+ * the home page asked at the start of each of its states in turn: every answer picks, reads a state file not
+ * read before and hashes it, the most an answer does. The median of `runs`, after a warm-up.
+ */
+export async function measureTimetable(dist: string, runs = 400): Promise<Measurements['timetable']> {
+  const dir = join(dist, TIMETABLE_DIR);
+  const index = JSON.parse(readFileSync(join(dir, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
+  const starts = index.paths?.['/'] ?? [];
+  if (starts.length < 2) throw new Error('bench:cost: the build has no home page states to answer from');
+  let t = 0;
+  const handler = createTimetableHandler({
+    files: { index, read: (name, start) => readFileSync(join(dir, timetableFile(name, start))) },
+    headers: {},
+    now: () => t * 1000,
+  });
+  const once = async (i: number): Promise<number> => {
+    t = starts[i % starts.length]!;
+    const t0 = performance.now();
+    const res = await handler(new Request('http://localhost/'));
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`bench:cost: the timetable function answered ${res.status}`);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 50; i++) await once(i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await once(i + 1));
+  return { requestMs: median(samples) };
 }
 
 const gz = (file: string): number => gzipSync(readFileSync(file)).length;

@@ -21,7 +21,7 @@ import { fixedCredits, gbHours, MONTH_MS, planFit, priceUsage, totalCredits } fr
 import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
 import { lastSpan, replayTimetablePulls } from '../lib/rebuild-replay.ts';
-import { measureMcp, measureSite, measureWatcher } from './cost-measure.ts';
+import { measureMcp, measureSite, measureTimetable, measureWatcher } from './cost-measure.ts';
 import { productionBuild, removeBuild } from './production-build.ts';
 
 /**
@@ -44,6 +44,7 @@ const STATED: Measurements = {
     dueAlertBlobRequests: 7,
   },
   mcp: { requestMs: 0.115, responseBytes: 1_076 },
+  timetable: { requestMs: 0.14 },
   site: { pageViewRequests: 2, pageViewBytes: 6_034, apiBytes: 1_015 },
 };
 /** What the local measurement leaves out (X, the site, the database are on this machine), priced per this much waiting in each watcher run. */
@@ -66,7 +67,7 @@ const data = parseDataset(readDataFiles(dataDir()), clock);
 function recordOf(): RecordSpan {
   const replay = replayTimetablePulls(data, stepMs);
   const pulls = lastSpan(replay, lastDays * DAY_MS);
-  const pullsPagesAsStates = lastSpan(replayTimetablePulls(data, stepMs, false), lastDays * DAY_MS);
+  const pullsPagesStatic = lastSpan(replayTimetablePulls(data, stepMs, true), lastDays * DAY_MS);
   const to = replay.end;
   const from = pulls[0]!.t;
   const inside = (t: number): boolean => t >= from && t < to;
@@ -76,7 +77,7 @@ function recordOf(): RecordSpan {
     from,
     to,
     pulls,
-    pullsPagesAsStates,
+    pullsPagesStatic,
     posts: data.events.map((e) => Date.parse(e.ts)).filter(inside),
     alerts: deriveAlerts(data, new Date(to), SITE.url)
       .map((a) => Date.parse(a.at))
@@ -90,9 +91,10 @@ async function measured(): Promise<{ m: Measurements; notes: string[] }> {
   try {
     const site = measureSite(dist);
     const mcp = await measureMcp(dist);
+    const timetable = await measureTimetable(dist);
     const { engine, ...watcher } = await measureWatcher(dist, envValue(BENCH_COST.env.dbUrl));
     return {
-      m: { source: 'measured', watcher, mcp, site },
+      m: { source: 'measured', watcher, mcp, timetable, site },
       notes: [`measured on ${build ? `a build of ${dataDir()} into a temp folder` : dist}; the watcher's database: ${engine}`],
     };
   } finally {

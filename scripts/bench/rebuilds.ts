@@ -3,10 +3,10 @@
  * (src/jobs/rebuild/rebuild.ts), replayed over the recorded history of data/ at 30-minute pulls
  * (scripts/lib/rebuild-replay.ts, which `npm run bench:cost` prices too), against the rule before it (a
  * build whenever data/ changed: every pull writes signals.json and a forecast-log line, so every pull);
- * then the timetable's rule (docs/timetable.md) twice: as it ships (builds for facts, for signals that move
- * the figures, before the deployed timetable runs out, and while the pages, feeds and calendar are static,
- * STATIC_OUTPUTS_FOLLOW_CLOCK, for figures the clock moved on them since the build), and facts only, the rule
- * once the pages are timetable states (projected: they are not yet).
+ * then the timetable's rule (docs/timetable.md) twice: as it ships (the pages, feeds and calendar are timetable
+ * states too: builds for facts, for signals that move the figures and before the deployed timetable runs out),
+ * and with the pages static (STATIC_OUTPUTS_FOLLOW_CLOCK true: also for figures the clock moved on them since
+ * the build), the rule while they were one file per build.
  */
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
@@ -70,13 +70,13 @@ function timetableReport(label: string, rule: string, before: Pull[], after: Pul
 }
 
 const rules: [string, Replay][] = [
-  [`as it ships (pages static, STATIC_OUTPUTS_FOLLOW_CLOCK = ${STATIC_OUTPUTS_FOLLOW_CLOCK})`, replayTimetablePulls(data, stepMs)],
-  ['facts only (once pages are timetable states; projected)', replayTimetablePulls(data, stepMs, false)],
+  [`as it ships (pages are states, STATIC_OUTPUTS_FOLLOW_CLOCK = ${STATIC_OUTPUTS_FOLLOW_CLOCK})`, replayTimetablePulls(data, stepMs)],
+  ['pages static (one file per build, as before they were states)', replayTimetablePulls(data, stepMs, true)],
 ];
 console.log('');
 console.log(
-  'With the timetable (docs/timetable.md): the API serves the state for each instant, so the clock alone never builds for it; ' +
-    'the pages, feeds and calendar are one file per build until they are states, so as it ships they still build when the clock moves what they show.',
+  'With the timetable (docs/timetable.md): the API, pages, feeds and calendar serve the state for each instant, so the clock alone ' +
+    'never builds; with the pages static, they would still build when the clock moves what they show.',
 );
 console.log('');
 console.log(

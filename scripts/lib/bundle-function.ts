@@ -15,10 +15,10 @@ import { checksumsOf, PUBLISHED_NAMES, type PublishedTexts } from '../../src/mcp
 import { parsePublished } from '../../src/mcp/published-schemas.ts';
 import { createToolList } from '../../src/mcp/tool-list.ts';
 import { readDataFile } from '../../src/io/data-folder.ts';
-import { CLOCK_PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
-import { timetableProblems } from '../../src/site/timetable.ts';
+import { readTimetableIndex, timetableProblems } from '../../src/site/timetable.ts';
+import { timetableRoutes } from '../../src/core/timetable.ts';
 import { readHeaderRules } from '../../src/serve/load.ts';
-import { headersFor } from '../../src/serve/static.ts';
+import { fileHeaders } from '../../src/serve/static.ts';
 import { siteBase } from '../../src/io/site-address.ts';
 
 export const FUNCTION_SOURCE = 'netlify/functions/mcp.ts';
@@ -46,7 +46,7 @@ export async function bundleFunction(
   root: string,
   entry: string,
   outfile: string,
-  extra: { define?: Record<string, string>; metafile?: boolean; sourcemap?: boolean } = {},
+  extra: { define?: Record<string, string>; metafile?: boolean; sourcemap?: boolean; plugins?: Plugin[] } = {},
 ): Promise<string> {
   const result = await build({
     entryPoints: [join(root, entry)],
@@ -60,7 +60,7 @@ export async function bundleFunction(
     // CommonJS dependencies may require() Node built-ins; an ES module has no require of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     define: extra.define ?? {},
-    plugins: [unusedByTheFunction],
+    plugins: [unusedByTheFunction, ...(extra.plugins ?? [])],
     // The embedded database is only for the local runtime (deployed, NETLIFY_DB_URL is always set): loaded
     // from node_modules there, it reads its WebAssembly files beside itself, which a bundle would break.
     external: ['@electric-sql/pglite'],
@@ -120,23 +120,41 @@ const pinnedRetiredLog = (dataDir: string) => ({
 });
 
 /**
- * The deployable timetable function: the build's timetable checked first (every state file there, of its
- * payload's schema and published under `base`, the address /mcp is pinned to; a problem throws naming the
- * file, so nothing is published), then bundled with the headers netlify.toml gives each of its paths, read
- * with Netlify's parser as `npm start` reads them. `base` is the environment's address when not given.
+ * The deployable timetable function: the build's timetable checked first (every state file there, a
+ * payload's of its schema and published under `base`, the address /mcp is pinned to; a page's, feed's or
+ * calendar's there and of its kind; a problem throws naming the file, so nothing is published), then
+ * bundled with the paths it serves (the index's routes, as the literal array Netlify reads from the
+ * bundle's `config`) and the headers a static file at each gets (netlify.toml read with Netlify's parser, as
+ * `npm start` reads it). `base` is the environment's address when not given.
  */
 export async function bundleTimetableFunction(root: string, outfile: string, dist: string, base: string = siteBase()): Promise<string> {
   const problems = timetableProblems(dist, base);
   if (problems.length > 0) throw new Error(`the timetable in ${dist} cannot be published:\n  - ${problems.join('\n  - ')}`);
   const rules = await readHeaderRules(join(root, 'netlify.toml'));
-  const paths = timetablePaths();
-  const headers = Object.fromEntries(paths.map((p) => [p, headersFor(rules, p)]));
+  const paths = timetableRoutes(readTimetableIndex(dist));
+  const headers = Object.fromEntries(paths.map((p) => [p, fileHeaders(rules, p)]));
   const define = { RESETCAST_BUNDLED: 'true', RESETCAST_TIMETABLE_HEADERS: JSON.stringify(JSON.stringify(headers)) };
-  return bundleFunction(root, TIMETABLE_SOURCE, outfile, { define });
+  return bundleFunction(root, TIMETABLE_SOURCE, outfile, { define, plugins: [literalPaths(paths)] });
 }
 
-/** The paths the timetable function serves: one per clock payload. */
-export const timetablePaths = (): string[] => CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`);
+/**
+ * Writes the timetable function's `config.path` as the literal array of `paths`: Netlify reads a function's
+ * routes from its bundle without running it, and only from literals (an array `define` would become a
+ * variable behind esbuild's lazy initialiser). The source marks the spot with TIMETABLE_PATHS_SPOT; a source
+ * without it stops the bundle rather than ship a function with no routes.
+ */
+export const TIMETABLE_PATHS_SPOT = "typeof RESETCAST_BUNDLED === 'undefined' ? sourcePaths() : RESETCAST_TIMETABLE_PATHS";
+const literalPaths = (paths: readonly string[]): Plugin => ({
+  name: 'resetcast-timetable-paths',
+  setup(b) {
+    b.onLoad({ filter: /netlify[\\/]functions[\\/]timetable\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(TIMETABLE_PATHS_SPOT))
+        throw new Error(`${TIMETABLE_SOURCE}: no \`${TIMETABLE_PATHS_SPOT}\` to write the paths into`);
+      return { contents: source.replace(TIMETABLE_PATHS_SPOT, JSON.stringify(paths)), loader: 'ts' };
+    });
+  },
+});
 
 /**
  * Modules the function imports but never runs, replaced in the bundle by small stand-ins (half of the

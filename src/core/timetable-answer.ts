@@ -1,22 +1,22 @@
 /**
  * The answer of the timetable function (netlify/functions/timetable.ts, docs/timetable.md): the state of
- * the requested payload whose interval holds the request's instant, its bytes as the build wrote them, with
- * the headers netlify.toml gives the static file at that path (its [[headers]] do not apply to a function's
- * answers), an edge cache that never outlives the state and an ETag of the state's bytes. It computes
- * nothing but the pick (and the ETag, once per state).
+ * the requested payload, page, feed or calendar whose interval holds the request's instant, its bytes as
+ * the build wrote them, with the headers the static file at that path gets (netlify.toml's [[headers]] do
+ * not apply to a function's answers), an edge cache that never outlives the state and an ETag of the
+ * state's bytes. It computes nothing but the pick (and the ETag, once per state).
  */
-import { cacheSeconds, pickState, type TimetableIndex } from './timetable.ts';
+import { cacheSeconds, pickState, timetableEntry, timetableFile, type TimetableIndex } from './timetable.ts';
 
 /** How the binding reaches one build's timetable: its index, and a state's bytes. */
 export interface TimetableFiles {
   index: TimetableIndex;
-  /** The bytes of a state file; throws when it cannot be read. */
+  /** The bytes of a state of `name` (a payload's name or a public path: `timetableFile`); throws when it cannot be read. */
   read: (name: string, start: number) => Uint8Array;
 }
 
 export interface TimetableAnswerOptions {
   files: TimetableFiles;
-  /** The headers netlify.toml gives each served path (`/api/v1/<name>.json`), as the build read them. */
+  /** The headers a static file at each served path gets (`/api/v1/<name>.json`, `/`, `/zh`, …), as the build read them. */
   headers: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The clock, in milliseconds since the epoch (Date.now deployed; a test's own clock in tests). */
   now?: () => number;
@@ -35,12 +35,6 @@ async function etagOf(bytes: Uint8Array): Promise<string> {
   return `"${[...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
 }
 
-/** `/api/v1/forecast.json` → `forecast`, for the names the timetable has. */
-const nameOf = (path: string, index: TimetableIndex): string | undefined => {
-  const m = /^\/api\/v1\/([a-z-]+)\.json$/.exec(path);
-  return m && Object.hasOwn(index.states, m[1]!) ? m[1] : undefined;
-};
-
 export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request) => Promise<Response> {
   const now = o.now ?? Date.now;
   const log = o.log ?? ((line: string) => console.error(line));
@@ -56,16 +50,16 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
   };
   return async (req) => {
     const path = new URL(req.url).pathname;
-    const name = nameOf(path, o.files.index);
+    const entry = timetableEntry(o.files.index, path);
     const headers = { ...o.headers[path] };
-    if (name === undefined) return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    if (entry === undefined) return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers });
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return new Response('Method Not Allowed\n', {
         status: 405,
         headers: { ...headers, Allow: ALLOW, 'Content-Type': 'text/plain; charset=utf-8' },
       });
-    const starts = o.files.index.states[name]!;
+    const { name, starts } = entry;
     const t = Math.floor(now() / 1000);
     const i = pickState(starts, t);
     let state: { bytes: Uint8Array; etag: string };
@@ -73,7 +67,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
       state = await stateOf(name, starts[i]!);
     } catch (e) {
       log(`[timetable] ${name} state ${starts[i]}: ${(e as Error).message}`);
-      return new Response(`timetable state unavailable: ${name}/${starts[i]}.json\n`, {
+      return new Response(`timetable state unavailable: ${timetableFile(name, starts[i]!)}\n`, {
         status: 503,
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
       });

@@ -11,7 +11,8 @@ export const STEP_SECONDS = 300;
 /** One state: the output's exact text from `start` until the next state's start (the last: for ever). */
 export interface TimetableState {
   start: number;
-  text: string;
+  /** Its text, for an output whose text the scan makes (a page is rendered later, at its start, by the build). */
+  text?: string;
 }
 
 /** `"generated_at"` and `"built_at"` emptied: what two texts are compared on, apart from when they were made. */
@@ -28,43 +29,52 @@ export function gridInstants(from: number, last: number): number[] {
   return out;
 }
 
-type Texts<N extends string> = Record<N, string>;
-
-/** The texts at one instant, with what they are compared on, each worked out once. */
-interface Evaluated<N extends string> {
-  texts: Texts<N>;
-  /** Per output, the text without its stamps (consecutive equal ones are one state). */
-  bare: Texts<N>;
-  /** Every output's discrete signature, joined: two instants that differ here have a change point between them. */
-  signature: string;
+/** What the scan reads of every output at one instant. */
+export interface Reading<N extends string> {
+  /**
+   * Per output, what the clock can change in it: its text without stamps, or anything cheaper that changes
+   * exactly when that text does (equal keys at two instants: equal texts but for their stamps).
+   */
+  keys: Readonly<Record<N, string>>;
+  /** The output's text at this instant, asked only where one of its states starts; absent for outputs made elsewhere. */
+  text?: (name: N) => string | undefined;
 }
 
-function evaluated<N extends string>(names: readonly N[], texts: Texts<N>): Evaluated<N> {
-  const bare = Object.fromEntries(names.map((n) => [n, withoutStamps(texts[n])])) as Texts<N>;
-  return { texts, bare, signature: names.map((n) => maskNumbers(bare[n])).join('\u0000') };
+/** A reading with its discrete signature worked out once, when first compared. */
+interface Read<N extends string> {
+  reading: Reading<N>;
+  /** Every output's key with its numbers masked, joined: two instants that differ here have a change point between them. */
+  signature: () => string;
+}
+
+function readOf<N extends string>(names: readonly N[], reading: Reading<N>): Read<N> {
+  let signature: string | undefined;
+  return { reading, signature: () => (signature ??= names.map((n) => maskNumbers(reading.keys[n])).join('\u0000')) };
 }
 
 /**
  * Every state of each output from `from` to `last` (the horizon, whose state holds for ever). The outputs
- * are evaluated at the grid instants; between two neighbours whose discrete signature differs, the first
- * second that differs is found by bisection and starts a state of its own, so a word that flips (a grant
- * gone, a promise lapsed, a colour) flips at its exact second. Per output, a state equal to the one before
- * but for its stamps is merged into it: a state lasts as long as its figures hold.
+ * are read at the grid instants; between two neighbours whose discrete signature differs, the first second
+ * that differs is found by bisection and starts a state of its own, so a word that flips (a grant gone, a
+ * promise lapsed, a colour, "1 hour ago" becoming "2 hours ago") flips at its exact second. Per output, a
+ * state whose key equals the one before is merged into it: a state lasts as long as what it says holds.
  */
-export function timetableStates<N extends string>(
+export function timetableScan<N extends string>(
   names: readonly N[],
-  textsAt: (t: number) => Texts<N>,
+  read: (t: number) => Reading<N>,
   from: number,
   last: number,
 ): Record<N, TimetableState[]> {
   const states = Object.fromEntries(names.map((n) => [n, [] as TimetableState[]])) as Record<N, TimetableState[]>;
   const kept = {} as Record<N, string>;
-  const at = (t: number): Evaluated<N> => evaluated(names, textsAt(t));
-  const add = (t: number, e: Evaluated<N>): void => {
+  const at = (t: number): Read<N> => readOf(names, read(t));
+  const add = (t: number, r: Read<N>): void => {
     for (const n of names) {
-      if (kept[n] === e.bare[n]) continue;
-      kept[n] = e.bare[n];
-      states[n].push({ start: t, text: e.texts[n] });
+      const key = r.reading.keys[n];
+      if (kept[n] === key) continue;
+      kept[n] = key;
+      const text = r.reading.text?.(n);
+      states[n].push(text === undefined ? { start: t } : { start: t, text });
     }
   };
   let t0 = from;
@@ -73,14 +83,14 @@ export function timetableStates<N extends string>(
   for (const next of gridInstants(from, last).slice(1)) {
     const there = at(next);
     // Each change point between `t0` and `next`, in order: bisect for the first second whose signature differs.
-    while (here.signature !== there.signature && next - t0 > 1) {
+    while (here.signature() !== there.signature() && next - t0 > 1) {
       let lo = t0;
       let hi = next;
       let found = there;
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
         const m = at(mid);
-        if (m.signature === here.signature) lo = mid;
+        if (m.signature() === here.signature()) lo = mid;
         else [hi, found] = [mid, m];
       }
       if (hi === next) break;
@@ -93,6 +103,20 @@ export function timetableStates<N extends string>(
     add(t0, here);
   }
   return states;
+}
+
+/** `timetableScan` of outputs whose key is their own text without stamps: each state with its text. */
+export function timetableStates<N extends string>(
+  names: readonly N[],
+  textsAt: (t: number) => Readonly<Record<N, string>>,
+  from: number,
+  last: number,
+): Record<N, Required<TimetableState>[]> {
+  const read = (t: number): Reading<N> => {
+    const texts = textsAt(t);
+    return { keys: Object.fromEntries(names.map((n) => [n, withoutStamps(texts[n])])) as Record<N, string>, text: (n) => texts[n] };
+  };
+  return timetableScan(names, read, from, last) as Record<N, Required<TimetableState>[]>;
 }
 
 /**
@@ -130,7 +154,40 @@ export interface TimetableIndex {
   horizon: string;
   /** Per output (a payload's name), the start of each state, ascending. */
   states: Record<string, number[]>;
+  /**
+   * Per public path of a page, feed or calendar that moves with the clock (`/`, `/zh/`, `/alerts.xml`), the
+   * start of each state, ascending. Absent from a timetable of payloads alone (a build before the pages were states).
+   */
+  paths?: Record<string, number[]>;
 }
 
-/** A state's file, relative to the timetable folder. */
+/** A payload state's file, relative to the timetable folder. */
 export const stateFile = (name: string, start: number): string => `${name}/${start}.json`;
+
+/**
+ * A path state's file, relative to the timetable folder: the site as it stands from `start`, one folder per
+ * start (`/` → `at/<start>/index.html`, `/zh/` → `at/<start>/zh/index.html`, `/calendar.ics` → `at/<start>/calendar.ics`).
+ */
+export const pathStateFile = (path: string, start: number): string => `at/${start}${path.endsWith('/') ? `${path}index.html` : path}`;
+
+/** The file of a state of `name`: a public path (it starts with `/`) or a payload's name. */
+export const timetableFile = (name: string, start: number): string =>
+  name.startsWith('/') ? pathStateFile(name, start) : stateFile(name, start);
+
+/**
+ * The timetable's entry for a request path: a clock payload (`/api/v1/forecast.json` → `forecast`) or a path
+ * of `paths`, written as listed or without its trailing slash (`/zh` finds `/zh/`, as a static file would).
+ */
+export function timetableEntry(index: TimetableIndex, path: string): { name: string; starts: number[] } | undefined {
+  const payload = /^\/api\/v1\/([a-z-]+)\.json$/.exec(path)?.[1];
+  if (payload !== undefined && Object.hasOwn(index.states, payload)) return { name: payload, starts: index.states[payload]! };
+  const paths = index.paths ?? {};
+  for (const p of [path, `${path}/`]) if (Object.hasOwn(paths, p)) return { name: p, starts: paths[p]! };
+  return undefined;
+}
+
+/** Every request path the timetable answers: the payloads' and each listed path, a folder's also without its slash. */
+export function timetableRoutes(index: TimetableIndex): string[] {
+  const paths = Object.keys(index.paths ?? {}).flatMap((p) => (p.endsWith('/') && p !== '/' ? [p, p.slice(0, -1)] : [p]));
+  return [...Object.keys(index.states).map((n) => `/api/v1/${n}.json`), ...paths];
+}

@@ -1,7 +1,6 @@
+/** /alerts.xml at the build's clock; the timetable publishes its later states (src/site/feeds.ts, docs/timetable.md). */
 import { loadBuild } from '../site/data.ts';
-import { createMainAlertsFeed } from '../core/alerts/feeds.ts';
+import { alertsFeedText } from '../site/feeds.ts';
 
 export const GET = (): Response =>
-  new Response(createMainAlertsFeed(loadBuild().payloads.alerts.alerts, loadBuild().base), {
-    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
-  });
+  new Response(alertsFeedText(loadBuild()), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });

@@ -1,10 +1,5 @@
+/** /calendar.ics at the build's clock; the timetable publishes its later states (src/site/feeds.ts, docs/timetable.md). */
 import { loadBuild } from '../site/data.ts';
-import { createCalendar } from '../core/feeds/calendar.ts';
+import { calendarText } from '../site/feeds.ts';
 
-export const GET = (): Response => {
-  const { data, now, payloads, base } = loadBuild();
-  const advice = new Map(payloads.banked.active.map((g) => [g.id, g.advice_text]));
-  return new Response(createCalendar(data.events, data.banked, { base, now, advice }), {
-    headers: { 'Content-Type': 'text/calendar; charset=utf-8' },
-  });
-};
+export const GET = (): Response => new Response(calendarText(loadBuild()), { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });

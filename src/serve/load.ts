@@ -4,8 +4,8 @@
  * beside it, netlify.toml's [[headers]] as Netlify's own parser reads them, and the bundled /mcp
  * function, imported in-process exactly as Netlify ships it. A later build is read the same way (reload.ts).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
@@ -145,13 +145,52 @@ export async function loadBundledFunction(bundle: string, apiDir: string, tag?: 
 }
 
 /**
+ * The timetable's folder as one build left it, for the functions to read their states from while that build
+ * is served: every file hard-linked (copied where a link cannot be made) into `into`. The functions read a
+ * state's file when first asked for it, and a new `npm run build` empties dist/ as it starts; the served
+ * build's states stay readable here until it is replaced (docs/serve.md, "A new build"). Undefined when the
+ * build has no timetable. A folder left at `into` is replaced.
+ */
+export function timetableSnapshot(source: string, into: string): string | undefined {
+  if (!existsSync(source)) return undefined;
+  rmSync(into, { recursive: true, force: true });
+  const made = new Set<string>();
+  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const from = join(entry.parentPath, entry.name);
+    const to = join(into, relative(source, from));
+    if (!made.has(dirname(to))) {
+      mkdirSync(dirname(to), { recursive: true });
+      made.add(dirname(to));
+    }
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+  }
+  return into;
+}
+
+/** Said once when a build has no timetable function: what `npm start -- --no-build` on a build older than the timetable serves. */
+export const NO_TIMETABLE =
+  '[serve] this build has no timetable (no .netlify/functions-bundled/timetable.mjs, a build from before it): ' +
+  'its pages, feeds and clock payloads are served as built, at the build’s instant';
+
+/**
  * Imports the bundled timetable function (`.netlify/functions-bundled/timetable.mjs`, docs/timetable.md):
  * its default export is the handler, `config.path` its routes. It reads the timetable's index once, at
  * import, from RESETCAST_TIMETABLE_DIR, set here to the served dist/_timetable: a new build's `tag` imports
- * it anew, so it reads that build's index, not the last one's.
+ * it anew, so it reads that build's index, not the last one's. A build without the bundle (one made before
+ * the timetable) has none: undefined, and every file of it is served as it was built.
  */
-export async function loadTimetableFunction(bundle: string, dir: string, tag?: string): Promise<{ handler: Handler; paths: string[] }> {
-  if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) throw new Error(`${bundle} does not exist: run \`npm run build\` first`);
+export async function loadTimetableFunction(
+  bundle: string,
+  dir: string,
+  tag?: string,
+): Promise<{ handler: Handler; paths: string[] } | undefined> {
+  // A build made before the timetable has no such bundle: its files are all there is (`NO_TIMETABLE`).
+  if (!statSync(bundle, { throwIfNoEntry: false })?.isFile()) return undefined;
   process.env['RESETCAST_TIMETABLE_DIR'] = resolve(dir);
   const mod = (await import(bundleHref(bundle, tag))) as { default: Handler; config: { path: string[] } };
   if (typeof mod.default !== 'function' || !Array.isArray(mod.config?.path))

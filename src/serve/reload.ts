@@ -43,8 +43,13 @@ export function reloadOnBuild(o: ReloadOptions): () => void {
     try {
       const next = await o.load(String(++loads));
       // Another build began (or ended) while this one was read: its mark decides, not this reading.
-      if (readMarker(o.marker) !== seen) return;
+      if (readMarker(o.marker) !== seen) {
+        next.release?.();
+        return;
+      }
+      const previous = o.holder.current;
       o.holder.current = next;
+      previous.release?.();
       served = seen;
       o.log(`[serve] serving the new build (${next.files.size} files, marked ${seen.trim()})`);
     } catch (e) {

@@ -8,13 +8,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
 import { MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 import { busyResponse, methodNotAllowed, withHeaders } from '../mcp/headers.ts';
 import { jsonRpcError } from '../mcp/json-rpc.ts';
 import { createByteBudget, createLimiter } from './limiter.ts';
 import { SERVE_LIMITS, type ServeLimits } from './limits.ts';
-import { staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
+import { acceptsGzip, compressible, staticAnswer, type HeaderRule, type NotFoundRule, type SiteFiles } from './static.ts';
 import { siteSnapshot, type SiteHolder, type SiteSnapshot } from './snapshot.ts';
 import { BUNDLED_FUNCTIONS_DIR } from './functions-dir.ts';
 import { buildMarkerPath } from './build-marker.ts';
@@ -24,7 +26,9 @@ import { readBody, toWebRequest, writeStatic, writeWebResponse } from './bridge.
 import {
   loadBundledFunction,
   loadTimetableFunction,
+  NO_TIMETABLE,
   readHeaderRules,
+  timetableSnapshot,
   readHiddenPaths,
   readNotFoundRules,
   readSiteFiles,
@@ -92,11 +96,39 @@ export function createSiteServer(options: SiteServerOptions, holder: SiteHolder 
     }
   }
 
-  /** A GET of a clock payload: the timetable function's answer (no body to read, no queue: it reads one file at most). */
+  /** The gzip form of the state last served at each path, by its ETag: each state is compressed once, when first asked for gzipped. */
+  const gzipped = new Map<string, { etag: string; bytes: Uint8Array }>();
+  const gzipOf = (path: string, etag: string, body: Uint8Array): Uint8Array => {
+    const hit = gzipped.get(path);
+    if (hit?.etag === etag) return hit.bytes;
+    const bytes = new Uint8Array(gzipSync(body, { level: constants.Z_BEST_COMPRESSION }));
+    gzipped.set(path, { etag, bytes });
+    return bytes;
+  };
+
+  /**
+   * A GET of a clock payload, page, feed or the calendar: the timetable function's answer (no body to read, no
+   * queue: it reads one file at most), compressed as a static file of its type is (Netlify's CDN compresses a
+   * function's answers too) when the client accepts gzip.
+   */
   async function serveTimetable(handler: Handler, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     req.resume();
+    const head = req.method === 'HEAD';
     const method = FORBIDDEN_METHODS.has(req.method ?? '') ? 'POST' : (req.method ?? 'GET');
-    await writeWebResponse(res, await handler(new Request(url, { method: method === 'HEAD' ? 'GET' : method })), req.method === 'HEAD');
+    const response = await handler(new Request(url, { method: head ? 'GET' : method }));
+    const etag = response.headers.get('etag');
+    if (response.status !== 200 || etag === null || !compressible(response.headers.get('content-type') ?? ''))
+      return writeWebResponse(res, response, head);
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    delete headers['content-length'];
+    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
+    const packed = acceptsGzip(req.headers['accept-encoding']) ? gzipOf(url.pathname, etag, body) : undefined;
+    if (packed === undefined || packed.byteLength >= body.byteLength) return writeStatic(res, { status: 200, headers, body }, head);
+    writeStatic(res, { status: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: packed }, head);
   }
 
   const server = createServer(
@@ -164,18 +196,58 @@ export interface StartOptions {
   info?: (line: string) => void;
 }
 
+/** How long a replaced build's timetable folder is kept for the requests it is still answering. */
+const RELEASE_AFTER_MS = 30_000;
+
 /**
  * Reads dist/, netlify.toml and the bundled functions (/mcp and the timetable's) under `root` (`tag` tells one
- * build's function modules from the last: each reads its build's timetable index when imported).
+ * build's function modules from the last: each reads its build's timetable index when imported). The
+ * timetable's states are read from a snapshot of its folder (`timetableSnapshot`, under .resetcast/ beside
+ * dist/), so a new build emptying dist/ never takes a served state away; `release` removes it once the build is
+ * replaced. A build without the timetable's bundle (made before it) is served as its files stand, and `say`
+ * says so once.
  */
-async function loadSite(root: string, tag?: string): Promise<SiteSnapshot> {
+async function loadSite(root: string, say: (line: string) => void, tag = '0'): Promise<SiteSnapshot> {
   const dist = join(root, 'dist');
   const files = readSiteFiles(dist, await readHiddenPaths(join(root, 'netlify.toml')));
   const rules = await readHeaderRules(join(root, 'netlify.toml'));
   const notFound = await readNotFoundRules(join(root, 'netlify.toml'));
+  const kept = timetableSnapshot(join(dist, TIMETABLE_DIR), join(snapshotsDir(root), `${process.pid}-${tag}`));
+  // Both functions read the timetable from here: /mcp its forecast states, the timetable function every state.
+  if (kept) process.env['RESETCAST_TIMETABLE_DIR'] = kept;
   const fn = await loadBundledFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'mcp.mjs'), join(dist, 'api/v1'), tag);
-  const timetable = await loadTimetableFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), join(dist, TIMETABLE_DIR), tag);
-  return siteSnapshot({ files, rules, notFound, fn, timetable });
+  const timetable = await loadTimetableFunction(join(root, BUNDLED_FUNCTIONS_DIR, 'timetable.mjs'), kept ?? join(dist, TIMETABLE_DIR), tag);
+  if (!timetable) say(NO_TIMETABLE);
+  const release = kept
+    ? (): void => {
+        setTimeout(() => rmSync(kept, { recursive: true, force: true }), RELEASE_AFTER_MS).unref();
+      }
+    : undefined;
+  return siteSnapshot({ files, rules, notFound, fn, timetable, release });
+}
+
+/** Where the runtime keeps its timetable snapshots: .resetcast/timetable/ beside dist/ (one folder per process and load). */
+const snapshotsDir = (root: string): string => join(root, '.resetcast', 'timetable');
+
+/** Removes the snapshots a runtime that is no longer running left behind (its folders are named by its process id). */
+function removeStaleSnapshots(root: string): void {
+  const dir = snapshotsDir(root);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const pid = Number(name.split('-')[0]);
+    if (pid === process.pid || (Number.isInteger(pid) && running(pid))) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process is running (signal 0 only asks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -187,7 +259,9 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
   const marker = buildMarkerPath(join(o.root, 'dist'));
   // Read before the build is: a build that ends during this load is then still new to the poll.
   const served = readMarker(marker);
-  const holder: SiteHolder = { current: await loadSite(o.root) };
+  const info = o.info ?? ((line: string) => console.log(line));
+  removeStaleSnapshots(o.root);
+  const holder: SiteHolder = { current: await loadSite(o.root, info) };
   const { files, rules, notFound, fn, timetable } = holder.current;
   const server = createSiteServer(
     {
@@ -201,8 +275,7 @@ export async function startSite(o: StartOptions): Promise<{ server: Server; url:
     },
     holder,
   );
-  const info = o.info ?? ((line: string) => console.log(line));
-  const stop = reloadOnBuild({ marker, holder, served, log: info, load: (tag) => loadSite(o.root, tag) });
+  const stop = reloadOnBuild({ marker, holder, served, log: info, load: (tag) => loadSite(o.root, info, tag) });
   server.once('close', stop);
   const backlog = o.limits?.listenBacklog ?? SERVE_LIMITS.listenBacklog;
   await new Promise<void>((resolve, reject) => {

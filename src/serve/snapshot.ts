@@ -11,6 +11,8 @@ export interface SiteSnapshot {
   fn: { handler: Handler; path: string };
   /** The timetable function and its routes (docs/timetable.md): the clock payloads' state for now. */
   timetable: { handler: Handler; paths: readonly string[] } | undefined;
+  /** Frees what this build holds beyond memory (its timetable's folder) once it is no longer served. */
+  release?: (() => void) | undefined;
 }
 
 /** Compressed once, here, so the snapshot and its gzip forms are made together and no request compresses. */
@@ -20,6 +22,7 @@ export function siteSnapshot(o: {
   notFound?: readonly NotFoundRule[] | undefined;
   fn: SiteSnapshot['fn'];
   timetable?: SiteSnapshot['timetable'];
+  release?: SiteSnapshot['release'];
 }): SiteSnapshot {
   return {
     files: o.files,
@@ -28,6 +31,7 @@ export function siteSnapshot(o: {
     notFound: o.notFound,
     fn: o.fn,
     timetable: o.timetable,
+    release: o.release,
   };
 }
 

@@ -153,6 +153,18 @@ export function headersFor(rules: readonly HeaderRule[], path: string): Record<s
   return Object.fromEntries(merged.values());
 }
 
+/**
+ * The headers a static answer of the file at `path` gets (GET, found): its type (a folder's path names its
+ * index.html) and Netlify's default Cache-Control, under every netlify.toml rule for the path. What a
+ * function that stands in for the file (the timetable's, docs/timetable.md) must send, since Netlify applies
+ * no [[headers]] to a function's answers.
+ */
+export function fileHeaders(rules: readonly HeaderRule[], path: string): Record<string, string> {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const file = name.includes('.') ? path : `${path.replace(/\/$/, '')}/index.html`;
+  return withDefaults({ 'Content-Type': contentType(file), 'Cache-Control': DEFAULT_CACHE_CONTROL }, headersFor(rules, path));
+}
+
 function withDefaults(base: Record<string, string>, rules: Record<string, string>): Record<string, string> {
   const out = new Map<string, [string, string]>();
   for (const [k, v] of [...Object.entries(base), ...Object.entries(rules)]) out.set(k.toLowerCase(), [k, v]);

@@ -4,7 +4,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { parseDataset, type Dataset, type DatasetLimits, type DatasetTexts } from '../core/dataset/index.ts';
-import { createPayloadsWithReasons, type Payloads } from './api/payloads.ts';
+import { payloadsAt, sharedWork, type Payloads, type PayloadsAt, type SharedWork } from './api/payloads.ts';
 import type { ConfidenceReason } from '../core/forecast/reasons.ts';
 import { buildNow } from '../io/clock.ts';
 import { dataDir, readDataFiles } from '../io/data-folder.ts';
@@ -30,7 +30,7 @@ type Env = Record<string, string | undefined>;
  * one process: keep it on globalThis, keyed by what it was computed from.
  */
 const CACHE = Symbol.for('resetcast.build');
-type Cache = { key: string; build: Build };
+type Cache = { key: string; build: Build; shared: SharedWork; instants: Map<number, Build> };
 
 /** RESETCAST_MAX_EVENTS lowers (or, with a benchmark to back it, raises) the build's event limit (MAX_EVENTS). */
 export function maxEventsFrom(env: Env): DatasetLimits {
@@ -54,21 +54,70 @@ function refuseSecrets(texts: DatasetTexts, env: Env): void {
 
 /** Validates data/ (throws DataError naming file, record and field) and computes every payload, once per process. */
 export function loadBuild(env: Env = process.env): Build {
+  return cached(env).build;
+}
+
+/** The instants whose Build is kept: the pages of one instant are rendered together (every locale, every page). */
+const KEPT_INSTANTS = 8;
+
+/**
+ * The site at instant `at` (Unix seconds) of the build's timetable (docs/timetable.md), or at the build's
+ * own clock when `at` is undefined: the same data, its payloads as a build at `at` publishes them, computed
+ * at the build's clock (forecast.json's `freshness.built_at` says the build), each made when a page first
+ * reads it. What a page state is rendered from.
+ */
+export function buildAt(at?: number, env: Env = process.env): Build {
+  const c = cached(env);
+  if (at === undefined || at * 1000 === c.build.now.getTime()) return c.build;
+  const hit = c.instants.get(at);
+  if (hit) return hit;
+  const now = new Date(at * 1000);
+  const { data, base } = c.build;
+  const build = buildOf(data, base, now, payloadsAt(data, now, base, c.build.now, c.shared));
+  if (c.instants.size >= KEPT_INSTANTS) c.instants.delete(c.instants.keys().next().value!);
+  c.instants.set(at, build);
+  return build;
+}
+
+/** The site at `now` from its payloads there (made on first use): what a page or a feed of that instant reads. */
+export function buildOf(data: Dataset, base: string, now: Date, made: PayloadsAt): Build {
+  return {
+    now,
+    data,
+    base,
+    payloads: made.payloads,
+    get confidenceReasons() {
+      return made.confidenceReasons;
+    },
+  };
+}
+
+/** The dataset's work that does not depend on the clock, computed once per build process (the timetable reads it at every instant). */
+export function buildSharedWork(env: Env = process.env): SharedWork {
+  return cached(env).shared;
+}
+
+function cached(env: Env): Cache {
   const dir = dataDir(env);
   // Without SOURCE_DATE_EPOCH the clock is read once: every page of one build sees the same "now".
   const base = siteBase(env);
   const key = `${dir}@${env['SOURCE_DATE_EPOCH'] ?? 'wall clock'} max ${env['RESETCAST_MAX_EVENTS'] ?? 'default'} at ${base}`;
   const store = globalThis as { [CACHE]?: Cache };
   const hit = store[CACHE];
-  if (hit?.key === key) return hit.build;
+  if (hit?.key === key) return hit;
   const now = buildNow(env);
   const texts = readDataFiles(dir);
   refuseSecrets(texts, env);
   const data = parseDataset(texts, now, maxEventsFrom(env));
-  const build = { now, data, base, ...createPayloadsWithReasons(data, now, base) };
-  store[CACHE] = { key, build };
+  const shared = sharedWork(data);
+  const { payloads, confidenceReasons } = payloadsAt(data, now, base, now, shared);
+  // Every payload made now, as before: the checks run at the build's start and a bad payload stops it here.
+  for (const name of Object.keys(payloads)) void payloads[name as keyof Payloads];
+  const build: Build = { now, data, base, payloads, confidenceReasons };
+  const made: Cache = { key, build, shared, instants: new Map() };
+  store[CACHE] = made;
   // Off unless set: one line per actual computation, so a build test can count them (it must be one).
   const trace = env['RESETCAST_TRACE_FILE'];
   if (trace) appendFileSync(trace, `loadBuild computed ${dir} (pid ${process.pid})\n`);
-  return build;
+  return made;
 }

@@ -3,8 +3,11 @@
  * words it shows, already in its locale) so the renderer (social-render.ts) draws them and the tests read
  * them without looking at pixels. The home card shows the current 24 h chance only while the forecast is
  * vouched for (src/site/freshness.ts, the one rule), and the last recorded reset; every other card shows
- * its page's title and description. Pure: the build's payloads and clock are arguments.
+ * its page's title and description. The home card moves with the clock, so its file is named by its
+ * content (`home-<hash>`): each state of the home page (docs/timetable.md) names the card it shows, and one
+ * PNG serves every state that shows the same. Pure: the build's payloads and clock are arguments.
  */
+import { createHash } from 'node:crypto';
 import { SITE, siteUrl } from '../core/site.ts';
 import type { Dataset } from '../core/dataset/index.ts';
 import type { ConfidenceReason } from '../core/forecast/reasons.ts';
@@ -12,7 +15,7 @@ import type { Payloads } from './api/payloads.ts';
 import { unvouched } from './freshness.ts';
 import { lastReset } from './home.ts';
 import { LOCALES, t, type Locale, type Translator } from './i18n/index.ts';
-import { PAGE_LIST, PAGES, type Page } from './pages.ts';
+import { PAGE_LIST, PAGES } from './pages.ts';
 import { createTimelinePages } from './timeline-pages.ts';
 import { timelineYearPath } from '../core/facts/timeline.ts';
 
@@ -57,6 +60,14 @@ export function cardSlug(path: string): string {
   const parts = path.split('/').filter(Boolean);
   return parts.length === 0 ? 'home' : parts.join('-');
 }
+
+/** A stable key of a card's content (SHA-256 of its structure): two pages with the same card share one drawing. */
+export function cardKey(card: SocialCard): string {
+  return createHash('sha256').update(JSON.stringify(card)).digest('hex');
+}
+
+/** The home card's file name: `home-` and its content's key, so a name never shows two cards and one PNG serves every state that shows it. */
+export const homeCardSlug = (card: SocialCard): string => `home-${cardKey(card).slice(0, 16)}`;
 
 /** The site path of a card's PNG. */
 export function cardPath(page: Pick<CardPage, 'locale' | 'slug'>): string {
@@ -105,21 +116,40 @@ function base(tr: Translator): Pick<SocialCard, 'lang' | 'locale' | 'brand'> {
  */
 export function cardPages(inputs: CardInputs): CardPage[] {
   const years = createTimelinePages(inputs.data).years.map((y) => y.year);
-  const pages = LOCALES.flatMap((locale) => {
-    const tr = t(locale);
-    const cardOf = (page: Page): [string, SocialCard] => [
-      page.path,
-      page === PAGES.home ? homeCard(tr, inputs) : pageCard(tr, tr(page.title), tr(page.description)),
-    ];
-    const yearCards = years.map((year): [string, SocialCard] => [
-      timelineYearPath(year),
-      pageCard(tr, tr('timeline.year.title', { year }), tr('timeline.year.description', { year })),
-    ]);
-    const list = PAGE_LIST.flatMap((page) => (page === PAGES.timeline ? [cardOf(page), ...yearCards] : [cardOf(page)]));
-    const pages = list.map(([path, card]) => ({ locale, path, slug: cardSlug(path), card }));
-    return [...pages, { locale, path: '', slug: 'site', card: pageCard(tr, SITE.name, tr('site.description')) }];
+  return LOCALES.flatMap((locale) => {
+    const paths = PAGE_LIST.flatMap((page) => (page === PAGES.timeline ? [page.path, ...years.map(timelineYearPath)] : [page.path]));
+    return [...paths.map((path) => cardPage(inputs, locale, path)), siteCard(locale)];
   });
-  return pages;
+}
+
+/**
+ * The card of the page at `path` (without a locale prefix) in `locale`: the home card, a page of the
+ * registry's, a timeline year's (`/timeline/<year>/`), else the locale's site card. One card, for a page
+ * rendered alone (a timetable state: docs/timetable.md), without drawing up every other.
+ */
+export function cardPage(inputs: CardInputs, locale: Locale, path: string): CardPage {
+  const tr = t(locale);
+  if (path === PAGES.home.path) {
+    const card = homeCard(tr, inputs);
+    return { locale, path, slug: homeCardSlug(card), card };
+  }
+  const page = PAGE_LIST.find((p) => p.path === path);
+  if (page) return { locale, path, slug: cardSlug(path), card: pageCard(tr, tr(page.title), tr(page.description)) };
+  const year = /^\/timeline\/(\d{4})\/$/.exec(path)?.[1];
+  if (year !== undefined)
+    return {
+      locale,
+      path,
+      slug: cardSlug(path),
+      card: pageCard(tr, tr('timeline.year.title', { year }), tr('timeline.year.description', { year })),
+    };
+  return siteCard(locale);
+}
+
+/** The locale's card for a page not in the registry. */
+function siteCard(locale: Locale): CardPage {
+  const tr = t(locale);
+  return { locale, path: '', slug: 'site', card: pageCard(tr, SITE.name, tr('site.description')) };
 }
 
 /** The card of a page: its own, or its locale's site card when the page is not in the list. */

@@ -6,10 +6,9 @@
  * card is started as soon as the first is asked for, so resvg's work runs on its thread pool while satori
  * lays out the next.
  */
-import { createHash } from 'node:crypto';
 import satori from 'satori';
 import { renderAsync } from '@resvg/resvg-js';
-import { CARD_HEIGHT, CARD_WIDTH, type SocialCard } from './social-card.ts';
+import { CARD_HEIGHT, CARD_WIDTH, cardKey, type SocialCard } from './social-card.ts';
 import { cardFonts } from './social-fonts.ts';
 import { cardTree, CARD_COLORS, type CardNode } from './social-tree.ts';
 
@@ -50,11 +49,6 @@ async function rasterise(svg: string): Promise<Uint8Array<ArrayBuffer>> {
 /** The card as a PNG of exactly CARD_WIDTH × CARD_HEIGHT. */
 export async function renderCard(card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
   return rasterise(await cardSvg(card));
-}
-
-/** A stable key of a card's content: two pages with the same card share one drawing. */
-export function cardKey(card: SocialCard): string {
-  return createHash('sha256').update(JSON.stringify(card)).digest('hex');
 }
 
 /**

@@ -1,107 +1,273 @@
 /**
- * The build's timetable (docs/timetable.md): every state of the clock payloads from the build's clock to
- * the horizon, each the exact text a build at the state's start publishes (but for forecast.json's
- * `freshness.built_at`, which says this build), and the files they are written to under dist/.
+ * The build's timetable (docs/timetable.md): every state of the clock payloads, and of the pages, feeds and
+ * calendar that move with the clock (src/site/timetable-paths.ts), from the build's clock to the horizon.
+ * A payload's, feed's or calendar's state is its exact text as a build at the state's start publishes it
+ * (but for forecast.json's `freshness.built_at`, which says this build), made here; a page's is rendered
+ * by Astro at its start (src/pages/timetable-states/<view>/), its first state being the public page itself. The
+ * states are found once per build process, before Astro renders anything, and written under dist/ when it is done.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { Dataset } from '../core/dataset/index.ts';
-import { evaluate, type Evaluation } from '../core/forecast/evaluate.ts';
 import { timetableHorizon } from '../core/forecast/horizon.ts';
 import { stableStringify } from '../core/json.ts';
 import { toTimestamp } from '../core/time.ts';
-import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, timetableStates, type TimetableIndex, type TimetableState } from '../core/timetable.ts';
-import { CLOCK_PAYLOAD_NAMES, createClockPayloadTexts, PAYLOAD_SCHEMAS, type PayloadName } from './api/payloads.ts';
-import { loadBuild } from './data.ts';
+import {
+  pathStateFile,
+  stateFile,
+  TIMETABLE_DIR,
+  TIMETABLE_INDEX,
+  timetableScan,
+  type Reading,
+  type TimetableIndex,
+  type TimetableState,
+} from '../core/timetable.ts';
+import { CLOCK_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
+import { buildOf, buildSharedWork, loadBuild, type Build } from './data.ts';
+import type { ClockView, KeyInputs } from './page-keys.ts';
+import { sitePages, timetablePaths, type PageView, type PathOutput, type SitePage } from './timetable-paths.ts';
 
 export interface Timetable {
   index: TimetableIndex;
-  states: Record<PayloadName, TimetableState[]>;
+  /** Per clock payload, its states with their texts. */
+  states: Record<PayloadName, Required<TimetableState>[]>;
+  /** Per public path of `outputs`, its states: a feed's or the calendar's with its text, a page's without (Astro renders it). */
+  paths: Record<string, TimetableState[]>;
+  /** What each path is (its page's view and locale, for the state route). */
+  outputs: readonly PathOutput[];
 }
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-export function computeTimetable(data: Dataset, builtAt: Date, base: string): Timetable {
+/** Every output at instant `t`: the payloads' keys and texts, each path's key, a feed's or calendar's text. */
+function reader(data: Dataset, builtAt: Date, base: string, shared: SharedWork, outputs: readonly PathOutput[]) {
+  const byPath = new Map(outputs.map((o) => [o.path, o]));
+  return (t: number): Reading<string> => {
+    const now = new Date(t * 1000);
+    const at = payloadsAt(data, now, base, builtAt, shared);
+    const build = buildOf(data, base, now, at);
+    const inputs: KeyInputs = { build, payloadKey: at.key, made: new Map<ClockView, string>() };
+    const keys: Record<string, string> = {};
+    for (const n of CLOCK_PAYLOAD_NAMES) keys[n] = at.key(n);
+    for (const o of outputs) keys[o.path] = o.key(inputs, shared);
+    return { keys, text: (n) => (n.startsWith('/') ? byPath.get(n)!.text?.(build) : at.text(n as PayloadName)) };
+  };
+}
+
+export function computeTimetable(data: Dataset, builtAt: Date, base: string, shared: SharedWork = sharedWork(data)): Timetable {
   const from = seconds(builtAt);
   const horizon = Math.max(from, timetableHorizon(builtAt, data.eventsCheckedAt));
-  // The backtest does not depend on the clock: computed once for every instant.
-  let evaluation: Evaluation | undefined;
-  const backtest = (): Evaluation => (evaluation ??= evaluate(data.events, data.announcements));
-  const states = timetableStates(
-    CLOCK_PAYLOAD_NAMES,
-    (t) => createClockPayloadTexts(data, new Date(t * 1000), base, builtAt, backtest),
-    from,
-    horizon,
-  ) as Record<PayloadName, TimetableState[]>;
+  const outputs = timetablePaths(data);
+  const names = [...CLOCK_PAYLOAD_NAMES, ...outputs.map((o) => o.path)];
+  const scanned = timetableScan(names, reader(data, builtAt, base, shared, outputs), from, horizon);
+  const states = Object.fromEntries(CLOCK_PAYLOAD_NAMES.map((n) => [n, scanned[n]])) as Timetable['states'];
+  const paths = Object.fromEntries(outputs.map((o) => [o.path, scanned[o.path]!]));
   const index: TimetableIndex = {
     built_at: toTimestamp(builtAt),
     horizon: toTimestamp(new Date(horizon * 1000)),
     states: Object.fromEntries(CLOCK_PAYLOAD_NAMES.map((n) => [n, states[n].map((s) => s.start)])),
+    paths: Object.fromEntries(outputs.map((o) => [o.path, paths[o.path]!.map((s) => s.start)])),
   };
-  return { index, states };
+  return { index, states, paths, outputs };
 }
 
-/** Writes the timetable into `outDir/_timetable/`: the index and one file per state. */
+/**
+ * The build's own timetable (loadBuild: the same data, clock and site address as every page), computed once
+ * per build process: Astro's routes list the page states and cards from it before rendering, and the build
+ * writes it when they are done. Kept on globalThis beside loadBuild's build (src/site/data.ts says why).
+ */
+const TIMETABLE = Symbol.for('resetcast.timetable');
+export function buildTimetable(): Timetable {
+  const build = loadBuild();
+  const store = globalThis as { [TIMETABLE]?: { build: Build; timetable: Timetable } };
+  const hit = store[TIMETABLE];
+  if (hit?.build === build) return hit.timetable;
+  const timetable = computeTimetable(build.data, build.now, build.base, buildSharedWork());
+  store[TIMETABLE] = { build, timetable };
+  return timetable;
+}
+
+/** The page states Astro renders (src/pages/timetable-states/): every page state but each page's first, which is the public page itself. */
+export function pageStates(timetable: Timetable): { path: string; start: number; output: PathOutput }[] {
+  return timetable.outputs
+    .filter((o) => o.page)
+    .flatMap((o) => timetable.paths[o.path]!.slice(1).map((s) => ({ path: o.path, start: s.start, output: o })));
+}
+
+/** The file in dist/ a public path is served from: a folder's index.html, else the file itself. */
+const publicFile = (path: string): string => (path.endsWith('/') ? `${path}index.html` : path);
+
+/**
+ * Writes the timetable into `outDir/_timetable/`: the index, one file per payload state, feed and calendar
+ * state, and each page's first state (the public page Astro wrote; its later states Astro rendered, and
+ * `movePageStates` moved under `at/<start>/`).
+ */
 export function writeTimetable(outDir: string, timetable: Timetable): void {
   const dir = join(outDir, TIMETABLE_DIR);
-  for (const [name, states] of Object.entries(timetable.states) as [PayloadName, TimetableState[]][]) {
-    mkdirSync(join(dir, name), { recursive: true });
-    for (const s of states) writeFileSync(join(dir, stateFile(name, s.start)), s.text);
+  const made = new Set<string>();
+  const folder = (file: string): void => {
+    if (made.has(dirname(file))) return;
+    mkdirSync(dirname(file), { recursive: true });
+    made.add(dirname(file));
+  };
+  const write = (file: string, text: string): void => {
+    folder(join(dir, file));
+    writeFileSync(join(dir, file), text);
+  };
+  for (const [name, states] of Object.entries(timetable.states) as [PayloadName, Required<TimetableState>[]][])
+    for (const s of states) write(stateFile(name, s.start), s.text);
+  for (const o of timetable.outputs) {
+    const states = timetable.paths[o.path]!;
+    if (o.page) {
+      const first = join(dir, pathStateFile(o.path, states[0]!.start));
+      folder(first);
+      copyFileSync(join(outDir, publicFile(o.path)), first);
+    } else for (const s of states) write(pathStateFile(o.path, s.start), s.text!);
   }
-  mkdirSync(dirname(join(dir, TIMETABLE_INDEX)), { recursive: true });
-  writeFileSync(join(dir, TIMETABLE_INDEX), stableStringify(timetable.index));
+  write(TIMETABLE_INDEX, stableStringify(timetable.index));
 }
 
-/** The build's own timetable (loadBuild: the same data, clock and site address as every page), written into `outDir`. */
+/** The build's own timetable, written into `outDir` once Astro has written the pages (their later states moved into it). */
 export function writeBuildTimetable(outDir: string): void {
-  const build = loadBuild();
-  writeTimetable(outDir, computeTimetable(build.data, build.now, build.base));
+  movePageStates(outDir);
+  writeTimetable(outDir, buildTimetable());
 }
+
+/** The index of the timetable a build wrote under `outDir` (throws when it is missing or not JSON). */
+export function readTimetableIndex(outDir: string): TimetableIndex {
+  return JSON.parse(readFileSync(join(outDir, TIMETABLE_DIR, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
+}
+
+/** How each kind of path state begins: a page, an Atom feed, a calendar. */
+const BEGINS: readonly [RegExp, RegExp, string][] = [
+  [/\/$/, /^<!doctype html>/i, 'an HTML page'],
+  [/\.xml$/, /^<\?xml /, 'an XML feed'],
+  [/\.ics$/, /^BEGIN:VCALENDAR\r\n/, 'a calendar'],
+];
 
 /**
  * Every problem of the timetable a build wrote under `outDir` (empty when it may be published): a missing
  * or unreadable index, a payload missing from it, a state file missing, not its payload's schema, or
- * published under another address than `base` (its `source`). Each problem names the file (relative to `outDir`).
+ * published under another address than `base` (its `source`); a page, feed or calendar state missing or
+ * not of its kind. Each problem names the file (relative to `outDir`).
  */
 export function timetableProblems(outDir: string, base: string): string[] {
   const dir = join(outDir, TIMETABLE_DIR);
   const where = (file: string): string => `${TIMETABLE_DIR}/${file}`;
   let index: TimetableIndex;
   try {
-    index = JSON.parse(readFileSync(join(dir, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
+    index = readTimetableIndex(outDir);
   } catch (e) {
     return [`${where(TIMETABLE_INDEX)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (e as Error).message}`];
   }
   const problems: string[] = [];
-  for (const name of CLOCK_PAYLOAD_NAMES) {
-    const starts = index.states?.[name];
+  /** The text of one state file, or undefined with its problem noted. */
+  const read = (file: string): string | undefined => {
+    try {
+      return readFileSync(join(dir, file), 'utf8');
+    } catch (e) {
+      problems.push(`${where(file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (e as Error).message}`);
+      return undefined;
+    }
+  };
+  const ascending = (what: string, starts: unknown): starts is number[] => {
     if (!Array.isArray(starts) || starts.length === 0) {
-      problems.push(`${where(TIMETABLE_INDEX)}: no states of ${name}`);
-      continue;
+      problems.push(`${where(TIMETABLE_INDEX)}: no states of ${what}`);
+      return false;
     }
     starts.forEach((start, i) => {
+      if (!Number.isInteger(start) || (i > 0 && start <= starts[i - 1]))
+        problems.push(`${where(TIMETABLE_INDEX)}: ${what}: starts not ascending at ${start}`);
+    });
+    return true;
+  };
+  for (const name of CLOCK_PAYLOAD_NAMES) {
+    const starts = index.states?.[name];
+    if (!ascending(name, starts)) continue;
+    for (const start of starts) {
       const file = stateFile(name, start);
-      if (!Number.isInteger(start) || (i > 0 && start <= starts[i - 1]!))
-        problems.push(`${where(TIMETABLE_INDEX)}: ${name}: starts not ascending at ${start}`);
-      let text: string;
-      try {
-        text = readFileSync(join(dir, file), 'utf8');
-      } catch (e) {
-        problems.push(`${where(file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (e as Error).message}`);
-        return;
-      }
+      const text = read(file);
+      if (text === undefined) continue;
       let value: unknown;
       try {
         value = JSON.parse(text);
       } catch (e) {
         problems.push(`${where(file)}: not JSON (${(e as Error).message})`);
-        return;
+        continue;
       }
       const parsed = PAYLOAD_SCHEMAS[name].safeParse(value);
       if (!parsed.success)
         problems.push(`${where(file)}: ${parsed.error.issues.map((x) => `${x.path.join('.') || '(top level)'}: ${x.message}`).join('; ')}`);
       else if (parsed.data.source !== base) problems.push(`${where(file)}: source ${parsed.data.source}, not the site's address ${base}`);
-    });
+    }
+  }
+  for (const [path, starts] of Object.entries(index.paths ?? {})) {
+    if (!ascending(path, starts)) continue;
+    const kind = BEGINS.find(([p]) => p.test(path));
+    for (const start of starts) {
+      const file = pathStateFile(path, start);
+      const text = read(file);
+      if (text !== undefined && kind && !kind[1].test(text)) problems.push(`${where(file)}: not ${kind[2]}`);
+    }
   }
   return problems;
+}
+
+/**
+ * RESETCAST_TIMETABLE_PROBES: instants (Unix seconds, comma-separated) at which the build also renders every
+ * human page, under `_timetable/probes/` (`probeFile`), for the proof (tests/build/timetable.test.ts) to
+ * compare each with the state the timetable serves then. Unset in production: none.
+ */
+export function timetableProbes(env: Record<string, string | undefined> = process.env): number[] {
+  const raw = env['RESETCAST_TIMETABLE_PROBES'];
+  if (!raw) return [];
+  return raw.split(',').map((s) => {
+    const t = Number(s);
+    if (!Number.isInteger(t)) throw new Error(`RESETCAST_TIMETABLE_PROBES: ${JSON.stringify(s)} is not a whole number of seconds`);
+    return t;
+  });
+}
+
+/**
+ * Where a probe of the page at `path` rendered at `t` is written, relative to the timetable folder (Astro
+ * writes every page as `<route>/index.html`, `/404.html` too).
+ */
+export const probeFile = (path: string, t: number): string => `probes/${t}${path.endsWith('/') ? path : `${path}/`}index.html`;
+
+/**
+ * Where Astro renders the page states and probes before the build moves them into the timetable folder
+ * (`movePageStates`): one route per view (src/pages/timetable-states/<view>/[...state].astro), so a state is
+ * rendered by a route that imports its view alone and inlines the same styles as the page's public route.
+ */
+export const PAGE_STATES_DIR = 'timetable-states';
+
+/** The routes of one view's page states and probes, for its route's getStaticPaths: the parameter is the file under the timetable folder. */
+export function pageStateRoutes(view: PageView): { params: { state: string }; props: { page: SitePage; at: number } }[] {
+  const param = (file: string): string => file.replace(/\/index\.html$/, '');
+  const states = pageStates(buildTimetable())
+    .filter((s) => s.output.page!.view === view)
+    .sort((a, b) => a.start - b.start)
+    .map(({ path, start, output }) => ({ params: { state: param(pathStateFile(path, start)) }, props: { page: output.page!, at: start } }));
+  const pages = sitePages(loadBuild().data).filter((p) => p.view === view);
+  const probes = timetableProbes().flatMap((t) =>
+    pages.map((page) => ({ params: { state: param(probeFile(page.path, t)) }, props: { page, at: t } })),
+  );
+  return [...states, ...probes];
+}
+
+/** Moves what Astro rendered under PAGE_STATES_DIR into the timetable folder, each file to the same place under it, and removes that folder. */
+export function movePageStates(outDir: string): void {
+  const from = join(outDir, PAGE_STATES_DIR);
+  if (!existsSync(from)) return;
+  for (const view of readdirSync(from)) {
+    const root = join(from, view);
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      const to = join(outDir, TIMETABLE_DIR, relative(root, file));
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(file, to);
+    }
+  }
+  rmSync(from, { recursive: true, force: true });
 }

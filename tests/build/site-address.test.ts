@@ -33,7 +33,8 @@ describe('the build for a fork', () => {
     expect(read('feed.xml')).toContain(`<id>${FORK}/</id>`);
     expect(read('statusline.sh')).toContain(`RESETCAST_DEFAULT_URL='${FORK}'`);
     expect(read('index.html')).toContain(`<link rel="canonical" href="${FORK}/">`);
-    expect(read('index.html')).toContain(`content="${FORK}/og/en/home.png"`);
+    // The home card is named by its content (docs/timetable.md): one PNG per distinct card of the home page's states.
+    expect(read('index.html')).toMatch(new RegExp(`content="${FORK.replaceAll('.', '\\.')}/og/en/home-[0-9a-f]{16}\\.png"`));
     // The timetable (docs/timetable.md) is the same build's: its state at the build's instant is, byte for
     // byte, what this fork's build publishes for each clock payload.
     const index = JSON.parse(read(`${TIMETABLE_DIR}/${TIMETABLE_INDEX}`)) as TimetableIndex;

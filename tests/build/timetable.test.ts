@@ -1,18 +1,24 @@
 /**
  * The proof of the timetable (issue 37 item 6, docs/timetable.md). One real `npm run build` (astro build,
  * then the functions' bundle) of the frozen history plus a grant that expires and a promise that lapses
- * within the horizon, at the history's clock B. Then, for random instants and every boundary:
+ * within the horizon, at the history's clock B, asked to render every human page at some probe instants
+ * too (RESETCAST_TIMETABLE_PROBES: boundaries, the last second of page states, random instants). Then, for
+ * random instants and every boundary:
  *
  * - the state the timetable function picks (its own code over the build's files, with the instant given)
  *   is byte for byte the pure payload function at the state's start, but for `freshness.built_at`, which says B;
+ *   a feed's and the calendar's the pure function at the state's start;
  * - the state's start is never after the instant; a state older than 5 minutes is one whose figures held at
  *   every instant the build checked since (every 5-minute mark and change point): the state equals, but for its
  *   stamps, a fresh computation at the last of them, less than 5 minutes before the instant;
- * - fresh builds (SOURCE_DATE_EPOCH = a state's start) publish exactly those bytes: the pure function IS
- *   what a build publishes;
+ * - a page's state at a probe instant is byte for byte the page rendered at that instant (what the page shows
+ *   held since the state's start), a page that does not move with the clock is its static file at every probe,
+ *   and the home page's odds are forecast.json's at the same instant;
+ * - fresh builds (SOURCE_DATE_EPOCH = a state's start) publish exactly those bytes, pages, feeds, calendar and
+ *   the home page's card included: the pure function and the state route ARE what a build publishes;
  * - `npm start` and the real Netlify runtime (`netlify serve`), each under a fake clock (libfaketime), serve
- *   the state of their instant with the static file's headers and an edge cache that ends with the state,
- *   and their /mcp forecast tool answers with the same forecast state;
+ *   the state of their instant, payloads and pages, with the static file's headers and an edge cache that ends
+ *   with the state, and their /mcp forecast tool answers with the same forecast state;
  * - after the horizon the last state, not vouched for; before the build the first; a missing or corrupt
  *   state file stops the bundle step, naming the file, as does a state published under another address
  *   than the site's (the one /mcp is pinned to).
@@ -24,22 +30,36 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
 import { BUNDLED_FUNCTIONS_DIR } from '../../scripts/lib/bundle-function.ts';
+import { listFunction } from '@netlify/zip-it-and-ship-it';
 import { parseDataset, type Dataset } from '../../src/core/dataset/index.ts';
-import { evaluate, type Evaluation } from '../../src/core/forecast/evaluate.ts';
+import { timetableHorizon } from '../../src/core/forecast/horizon.ts';
 import { postIdAt, xPostUrl } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { createTimetableHandler } from '../../src/core/timetable-answer.ts';
 import {
+  pathStateFile,
   pickState,
   STEP_SECONDS,
   stateFile,
   TIMETABLE_DIR,
   TIMETABLE_INDEX,
+  timetableFile,
+  timetableRoutes,
   withoutStamps,
   type TimetableIndex,
 } from '../../src/core/timetable.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
-import { CLOCK_PAYLOAD_NAMES, createClockPayloadTexts, type PayloadName } from '../../src/site/api/payloads.ts';
+import {
+  CLOCK_PAYLOAD_NAMES,
+  createClockPayloadTexts,
+  payloadsAt,
+  sharedWork,
+  type PayloadName,
+  type SharedWork,
+} from '../../src/site/api/payloads.ts';
+import { buildOf } from '../../src/site/data.ts';
+import { computeTimetable, probeFile } from '../../src/site/timetable.ts';
+import { sitePages, timetablePaths, type PathOutput } from '../../src/site/timetable-paths.ts';
 import { astroBuild, buildDir, npmBuild, tempDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
@@ -93,6 +113,32 @@ let dist = '';
 let functions = '';
 let index: TimetableIndex;
 let horizon = 0;
+/** The probe instants, each with the last instant the build checked at or before it; the build rendered every page at both. */
+let probes = new Map<number, number>();
+
+/** Midnight UTC within the horizon: reset_today flips there. */
+const MIDNIGHT = '2026-11-24T00:00:00Z';
+
+/**
+ * The probe instants, from the timetable the build will compute (the pure function, run here to choose
+ * them): a second before and at each boundary, the last second of some page states (where a page whose key
+ * missed a figure would show it), and instants spread over the horizon; all from the build to the horizon,
+ * where a page's state must be the page of the instant. Each with the last instant the build checked at or
+ * before it (a 5-minute mark or a change point: every forecast state's start), which the state must equal.
+ */
+function probeInstants(planned: ReturnType<typeof computeTimetable>, last: number): Map<number, number> {
+  const boundaries = [at(EXPIRES), at(EXPIRES) - 24 * 3600, at(EXPIRES) - 5 * 3600, at(EXPIRES) - 3600, at(LAPSES), at(MIDNIGHT)];
+  const stale = Date.parse(CHECKED_AT) / 1000 + 7 * 24 * 3600 + 1;
+  const around = [...boundaries, stale, last].flatMap((b) => [b - 1, b]);
+  const ends = ['/', '/banked/', '/methodology/', '/timeline/2026/'].flatMap((p) => {
+    const starts = planned.index.paths![p]!;
+    return [0.1, 0.4, 0.7].map((q) => starts[Math.max(1, Math.floor(q * starts.length))]! - 1);
+  });
+  const spread = Array.from({ length: 6 }, (_, i) => B + Math.floor(((i + 0.5) / 6) * (last - B)) + 37 * i);
+  const checked = planned.index.states['forecast']!;
+  const instants = [B, ...around, ...ends, ...spread].filter((t) => t >= B && t <= last);
+  return new Map(instants.sort((a, b) => a - b).map((t) => [t, checked[pickState(checked, t)]!]));
+}
 
 beforeAll(async () => {
   dataDir = join(tempDir('timetable-data'), 'data');
@@ -108,28 +154,43 @@ beforeAll(async () => {
   announcements.announcements.push(PROMISE);
   writeFileSync(join(dataDir, 'announcements.json'), `${JSON.stringify(announcements, null, 2)}\n`);
   data = parseDataset(readDataFiles(dataDir), new Date(B * 1000));
+  probes = probeInstants(computeTimetable(data, new Date(B * 1000), SITE.url, shared()), timetableHorizon(new Date(B * 1000), CHECKED_AT));
   dist = buildDir();
   functions = join(dist, '..', 'functions');
-  await npmBuild({ dataDir, epoch: B, outDir: dist, functionsDir: functions });
+  const rendered = [...new Set([...probes.keys(), ...probes.values()])].join(',');
+  await npmBuild({ dataDir, epoch: B, outDir: dist, functionsDir: functions, env: { RESETCAST_TIMETABLE_PROBES: rendered } });
   index = JSON.parse(readFileSync(join(dist, TIMETABLE_DIR, TIMETABLE_INDEX), 'utf8')) as TimetableIndex;
   horizon = at(index.horizon);
 }, 400_000);
 
+/** The dataset's clock-free work, once (the backtest does not depend on the clock; the fresh builds below anchor that). */
+let work: SharedWork | undefined;
+const shared = (): SharedWork => (work ??= sharedWork(data));
+
 /**
  * What a build at `t` publishes for each clock payload (pure), with forecast.json's built_at set to B as the
- * timetable's; the record's backtest computed once (it does not depend on the clock; the fresh builds below
- * anchor that), and each instant once.
+ * timetable's; each instant once.
  */
 const fresh = new Map<number, Record<PayloadName, string>>();
-let evaluation: Evaluation | undefined;
 function freshAt(t: number): Record<PayloadName, string> {
   const kept = fresh.get(t);
   if (kept) return kept;
-  evaluation ??= evaluate(data.events, data.announcements);
-  const texts = createClockPayloadTexts(data, new Date(t * 1000), SITE.url, new Date(B * 1000), () => evaluation!);
+  const texts = createClockPayloadTexts(data, new Date(t * 1000), SITE.url, new Date(B * 1000), shared());
   fresh.set(t, texts);
   return texts;
 }
+
+/** What a build at `t` publishes for each feed and the calendar (pure, src/site/feeds.ts through the timetable's outputs). */
+let fileOutputs: PathOutput[] | undefined;
+function freshFilesAt(t: number): Record<string, string> {
+  fileOutputs ??= timetablePaths(data).filter((o) => o.text);
+  const build = buildOf(data, SITE.url, new Date(t * 1000), payloadsAt(data, new Date(t * 1000), SITE.url, new Date(B * 1000), shared()));
+  return Object.fromEntries(fileOutputs.map((o) => [o.path, o.text!(build)]));
+}
+
+/** The calendar's advice is dated with the instant it is for ("as of …", in a folded line): its one stamp, besides the payloads'. */
+const withoutAsOf = (text: string): string => text.replace(/\r\n[ \t]/g, '').replace(/\(as of [^)]*\)/g, '(as of)');
+
 /** The same, but built_at as a build at `t` itself says it. */
 const builtAt = (text: string, t: number): string =>
   text.replace(/"built_at": "[^"]*"/, `"built_at": "${new Date(t * 1000).toISOString().replace('.000Z', 'Z')}"`);
@@ -137,16 +198,26 @@ const builtAt = (text: string, t: number): string =>
 const starts = (name: PayloadName): number[] => index.states[name]!;
 const stateText = (name: PayloadName, start: number): string => readFileSync(join(dist, TIMETABLE_DIR, stateFile(name, start)), 'utf8');
 
-/** The timetable function's own code over the build's files, at the instant `t` (seconds). */
-async function served(name: PayloadName, t: number): Promise<{ status: number; text: string; headers: Headers }> {
+/** The timetable function's own code over the build's files, at the instant `t` (seconds): a payload by name, or a public path. */
+async function served(name: string, t: number): Promise<{ status: number; text: string; headers: Headers; bytes: Buffer }> {
   const handler = createTimetableHandler({
-    files: { index, read: (n, s) => readFileSync(join(dist, TIMETABLE_DIR, stateFile(n, s))) },
+    files: { index, read: (n, s) => readFileSync(join(dist, TIMETABLE_DIR, timetableFile(n, s))) },
     headers: {},
     now: () => t * 1000,
   });
-  const res = await handler(new Request(`http://localhost/api/v1/${name}.json`));
-  return { status: res.status, text: await res.text(), headers: res.headers };
+  const res = await handler(new Request(`http://localhost${name.startsWith('/') ? name : `/api/v1/${name}.json`}`));
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, text: bytes.toString('utf8'), headers: res.headers, bytes };
 }
+
+const paths = (): string[] => Object.keys(index.paths ?? {});
+const pathStarts = (path: string): number[] => index.paths![path]!;
+const pathStateText = (path: string, start: number): string => readFileSync(join(dist, TIMETABLE_DIR, pathStateFile(path, start)), 'utf8');
+/** The file a static public path is served from. */
+const publicText = (root: string, path: string): string =>
+  readFileSync(join(root, path.endsWith('/') ? `${path}index.html` : path), 'utf8');
+/** A page's one stamp of its build: the home page's "page built" time (data-built), masked. */
+const withoutBuilt = (html: string): string => html.replace(/<time datetime="[^"]*" data-built>[^<]*<\/time>/g, '<time data-built></time>');
 
 /** The last instant at or before `t` the build evaluated: a 5-minute mark after B, or any state's start. */
 function lastChecked(t: number): number {
@@ -174,6 +245,15 @@ async function checkInstant(t: number): Promise<void> {
     expect(withoutStamps(got.text), `${name} at ${t}: held since ${start}, checked at ${checked}`).toBe(
       withoutStamps(freshAt(checked)[name]),
     );
+  }
+  // The feeds and the calendar: the pure function at their state's start; held since, but for the calendar's "as of".
+  for (const path of paths().filter((p) => !p.endsWith('/'))) {
+    const got = await served(path, t);
+    expect(got.status, `${path} at ${t}`).toBe(200);
+    const start = pathStarts(path)[pickState(pathStarts(path), t)]!;
+    expect(got.text, `${path} at ${t}: the state of ${start}`).toBe(freshFilesAt(start)[path]);
+    if (t >= B && t <= horizon)
+      expect(withoutAsOf(got.text), `${path} at ${t}: held since ${start}`).toBe(withoutAsOf(freshFilesAt(lastChecked(t))[path]!));
   }
 }
 
@@ -270,6 +350,99 @@ describe('the state served at an instant', () => {
   });
 });
 
+/** The figure a page shows in its element `testid` (a percent, in any locale's writing), as digits. */
+const figure = (html: string, testid: string): string | undefined =>
+  new RegExp(`data-testid="${testid}">([^<]*)<`).exec(html)?.[1]?.replace(/\D/g, '');
+/** The ids of the grants a banked page lists as active. */
+const activeOn = (html: string): string[] =>
+  [...(/data-testid="active">(.*?)<\/ul>/s.exec(html)?.[1] ?? '').matchAll(/id="g-([^"]+)"/g)].map((m) => m[1]!);
+
+describe('the pages, feeds and calendar as states', () => {
+  it('are every page that moves with the clock in every locale, the alert feeds and the calendar, each first state its public file', () => {
+    const feeds = ['/alerts.xml', ...['p24-25', 'p24-50', 'p24-75', 'p48-25', 'p48-50', 'p48-75'].map((f) => `/alerts/${f}.xml`)];
+    expect(paths()).toEqual([
+      ...sitePages(data)
+        .filter((p) => p.clock)
+        .map((p) => p.path),
+      ...feeds,
+      '/calendar.ics',
+    ]);
+    expect(paths()).toEqual(expect.arrayContaining(['/', '/zh/', '/ja/banked/', '/ko/methodology/', '/es/timeline/2026/']));
+    for (const path of paths()) {
+      expect(pathStarts(path)[0], path).toBe(B);
+      expect(pathStateText(path, B), path).toBe(publicText(dist, path));
+    }
+  });
+
+  it('keep a page in one state for as long as what it shows holds, the same states in every locale', () => {
+    for (const page of ['/', '/banked/', '/methodology/']) {
+      expect(pathStarts(page).length, page).toBeLessThan(starts('forecast').length / 4);
+      for (const l of ['zh', 'ja', 'es', 'ko']) expect(pathStarts(`/${l}${page}`), `${l} ${page}`).toEqual(pathStarts(page));
+    }
+  });
+
+  it('serve at every probe instant each page as rendered at the last instant checked (a 5-minute mark or change point); still pages static', async () => {
+    expect(probes.size).toBeGreaterThan(20);
+    const pages = sitePages(data);
+    expect(pages.filter((p) => !p.clock).map((p) => p.view)).toEqual(expect.arrayContaining(['alerts', 'developers', 'notFound']));
+    const probe = (path: string, t: number): string => readFileSync(join(dist, TIMETABLE_DIR, probeFile(path, t)), 'utf8');
+    for (const [t, checked] of probes) {
+      expect(t - checked, `${t}`).toBeLessThan(STEP_SECONDS);
+      for (const page of pages) {
+        if (page.clock)
+          expect((await served(page.path, t)).text, `${page.path} at ${t} (checked at ${checked})`).toBe(probe(page.path, checked));
+        else expect(probe(page.path, t), `${page.path} at ${t}`).toBe(publicText(dist, page.path));
+      }
+    }
+  }, 300_000);
+
+  it('show on the home page the odds forecast.json has at the same instant, on the banked page the grants banked.json lists', async () => {
+    const instants = [...probes.keys(), B - 86_400, horizon + 86_400, ...Array.from({ length: 40 }, (_, i) => B + i * 15_013)];
+    for (const t of instants) {
+      const forecast = JSON.parse((await served('forecast', t)).text);
+      const banked = JSON.parse((await served('banked', t)).text);
+      for (const l of ['', '/zh', '/ja', '/es', '/ko']) {
+        const home = (await served(`${l}/`, t)).text;
+        expect([figure(home, 'p24'), figure(home, 'p48')], `${l}/ at ${t}`).toEqual([String(forecast.p24), String(forecast.p48)]);
+        expect(home.includes('data-testid="unvouched"'), `${l}/ at ${t}`).toBe(!forecast.available);
+        expect(activeOn((await served(`${l}/banked/`, t)).text), `${l}/banked/ at ${t}`).toEqual(
+          banked.active.map((g: { id: string }) => g.id),
+        );
+      }
+    }
+  }, 120_000);
+
+  it('name, on each home state, a social card the build drew; one PNG per distinct card', () => {
+    const cards = new Set<string>();
+    for (const l of ['', '/zh', '/ja', '/es', '/ko'])
+      for (const start of pathStarts(`${l}/`)) {
+        const url = /property="og:image" content="([^"]+)"/.exec(pathStateText(`${l}/`, start))?.[1];
+        expect(url, `${l}/ at ${start}`).toMatch(/\/og\/(en|zh|ja|es|ko)\/home-[0-9a-f]{16}\.png$/);
+        cards.add(new URL(url!).pathname);
+      }
+    for (const card of cards) expect(existsSync(join(dist, card)), card).toBe(true);
+    expect(cards.size).toBeLessThan(
+      paths()
+        .filter((p) => /^\/([a-z]{2}\/)?$/.test(p))
+        .reduce((n, p) => n + pathStarts(p).length, 0),
+    );
+  });
+
+  it('after the horizon serve the last state of every page, not vouched for, never an error; before the build the first', async () => {
+    for (const path of paths()) {
+      const last = pathStarts(path).at(-1)!;
+      for (const t of [horizon + 1, horizon + 400 * 86_400, 1e11]) {
+        const got = await served(path, t);
+        expect(got.status, path).toBe(200);
+        expect(got.text, `${path} at ${t}`).toBe(pathStateText(path, last));
+        expect(got.headers.get('Netlify-CDN-Cache-Control')).toBe('public, max-age=300');
+      }
+      expect((await served(path, B - 30 * 86_400)).text, path).toBe(pathStateText(path, B));
+    }
+    expect((await served('/', horizon + 1)).text).toContain('data-testid="unvouched"');
+  });
+});
+
 describe('fresh builds at state starts', () => {
   const instants: [string, () => number][] = [
     ['the grant’s expiry', () => at(EXPIRES)],
@@ -277,7 +450,7 @@ describe('fresh builds at state starts', () => {
     ['a random forecast state', () => starts('forecast')[1 + Math.floor(Math.random() * (starts('forecast').length - 2))]!],
   ];
   it.each(instants)(
-    'publish the served state byte for byte at %s, but for built_at (a state begun before: all but its stamps)',
+    'publish the served states byte for byte at %s, pages and cards included, but for built_at (a state begun before: all but its stamps)',
     async (_, instant) => {
       const t = instant();
       const fresh = await astroBuild({ epoch: t, dataDir });
@@ -289,6 +462,22 @@ describe('fresh builds at state starts', () => {
         const got = (await served(name, t)).text;
         if (begun.includes(name)) expect(builtAt(got, t), `${name} at ${t}`).toBe(published);
         else expect(withoutStamps(got), `${name} at ${t}: held`).toBe(withoutStamps(published));
+      }
+      // Every page, feed and the calendar: the served state is the fresh build's file, but for the page's "built"
+      // time and the calendar's "as of" (a state begun before says its start).
+      for (const path of paths()) {
+        const published = publicText(fresh.outDir, path);
+        const got = (await served(path, t)).text;
+        if (path.endsWith('/')) expect(withoutBuilt(got), `${path} at ${t}`).toBe(withoutBuilt(published));
+        else if (pathStarts(path).includes(t)) expect(got, `${path} at ${t}`).toBe(published);
+        else expect(withoutAsOf(got), `${path} at ${t}: held`).toBe(withoutAsOf(published));
+      }
+      for (const page of sitePages(data).filter((p) => !p.clock))
+        expect(publicText(fresh.outDir, page.path), page.path).toBe(publicText(dist, page.path));
+      // The home card each locale's state names is the one the fresh build draws, byte for byte.
+      for (const l of ['', '/zh', '/ko']) {
+        const card = new URL(/property="og:image" content="([^"]+)"/.exec((await served(`${l}/`, t)).text)![1]!).pathname;
+        expect(readFileSync(join(dist, card)).equals(readFileSync(join(fresh.outDir, card))), card).toBe(true);
       }
     },
     300_000,
@@ -303,16 +492,16 @@ function project(prefix: string): string {
   return dir;
 }
 
-/** An instant 100 s into a forecast state that lasts 5 minutes, with no other payload's state starting in it. */
+/** An instant 100 s into a forecast state that lasts 5 minutes, with no other payload's, page's, feed's or calendar's state starting in it. */
 function quietInstant(after: number): number {
-  const all = CLOCK_PAYLOAD_NAMES.flatMap(starts);
+  const all = [...CLOCK_PAYLOAD_NAMES.flatMap(starts), ...paths().flatMap(pathStarts)];
   const s = starts('forecast').find(
     (x, i) => x > after && starts('forecast')[i + 1]! - x === STEP_SECONDS && !all.some((y) => y > x && y < x + STEP_SECONDS),
   )!;
   return s + 100;
 }
 
-/** GETs every clock payload from `base` and checks each is the state of an instant in [t, now on that clock]. */
+/** GETs every clock payload, some pages, a feed and the calendar from `base` and checks each is the state of the instant `t`. */
 async function checkRuntime(base: string, t: number): Promise<void> {
   for (const name of CLOCK_PAYLOAD_NAMES) {
     const res = await fetch(`${base}/api/v1/${name}.json`);
@@ -326,8 +515,34 @@ async function checkRuntime(base: string, t: number): Promise<void> {
     expect(cdn).toBeGreaterThan(0);
     expect(cdn).toBeLessThanOrEqual(STEP_SECONDS);
   }
+  // Pages (a folder's path with and without its slash), feeds and the calendar: the state of the instant, with the
+  // headers the static file gets; the home page's odds are forecast.json's.
+  const forecastNow = JSON.parse(freshAt(starts('forecast')[pickState(starts('forecast'), t)]!).forecast);
+  for (const [path, state, type] of [
+    ['/', '/', 'text/html; charset=utf-8'],
+    ['/ja/', '/ja/', 'text/html; charset=utf-8'],
+    ['/zh/banked', '/zh/banked/', 'text/html; charset=utf-8'],
+    ['/methodology/', '/methodology/', 'text/html; charset=utf-8'],
+    ['/alerts.xml', '/alerts.xml', 'application/atom+xml; charset=utf-8'],
+    ['/calendar.ics', '/calendar.ics', 'text/calendar; charset=utf-8'],
+  ] as const) {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status, path).toBe(200);
+    const text = await res.text();
+    expect(text, path).toBe(pathStateText(state, pathStarts(state)[pickState(pathStarts(state), t)]!));
+    expect(res.headers.get('content-type'), path).toBe(type);
+    expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    expect(res.headers.get('etag'), path).toMatch(/^"[0-9a-f]{32}"$/);
+    if (type.startsWith('text/html')) expect(res.headers.get('content-security-policy'), path).toContain("default-src 'none'");
+    else expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+    const cdn = Number(/max-age=(\d+)/.exec(res.headers.get('netlify-cdn-cache-control') ?? '')?.[1]);
+    expect(cdn, path).toBeGreaterThan(0);
+    expect(cdn, path).toBeLessThanOrEqual(STEP_SECONDS);
+    if (state === '/') expect(figure(text, 'p24'), 'the home page’s odds').toBe(String(forecastNow.p24));
+  }
   const hidden = await fetch(`${base}/${TIMETABLE_DIR}/${TIMETABLE_INDEX}`);
   expect(hidden.status).toBe(404);
+  expect((await fetch(`${base}/${TIMETABLE_DIR}/${pathStateFile('/', B)}`)).status).toBe(404);
   // The /mcp forecast tool answers from the same timetable: the forecast state of the instant.
   const call = await fetch(`${base}/mcp`, {
     method: 'POST',
@@ -388,12 +603,15 @@ describe('through the Netlify runtime, under a fake clock', () => {
 });
 
 describe('a timetable the bundle step refuses', () => {
-  it('names the missing and the corrupt state file, and writes no function', async () => {
+  it('names the missing and the corrupt state files, payloads and pages alike, and writes no function', async () => {
     const copy = join(mkdtempSync(join(tempDir('timetable-bad'), 'x-')), 'dist');
     cpSync(dist, copy, { recursive: true });
     const s = starts('forecast');
     unlinkSync(join(copy, TIMETABLE_DIR, stateFile('forecast', s[3]!)));
     writeFileSync(join(copy, TIMETABLE_DIR, stateFile('badge', starts('badge')[0]!)), '{"schema_version": 1');
+    const page = pathStarts('/ja/')[1]!;
+    unlinkSync(join(copy, TIMETABLE_DIR, pathStateFile('/ja/', page)));
+    writeFileSync(join(copy, TIMETABLE_DIR, pathStateFile('/calendar.ics', B)), 'not a calendar');
     const outFn = join(copy, '..', 'fn', 'mcp.mjs');
     const { code, out } = await runNode(
       ['scripts/bundle-functions.ts'],
@@ -403,6 +621,8 @@ describe('a timetable the bundle step refuses', () => {
     expect(code, out).toBe(1);
     expect(out).toContain(`${TIMETABLE_DIR}/forecast/${s[3]}.json: missing`);
     expect(out).toContain(`${TIMETABLE_DIR}/badge/${starts('badge')[0]}.json: not JSON`);
+    expect(out).toContain(`${TIMETABLE_DIR}/at/${page}/ja/index.html: missing`);
+    expect(out).toContain(`${TIMETABLE_DIR}/at/${B}/calendar.ics: not a calendar`);
     expect(existsSync(outFn)).toBe(false);
     expect(existsSync(join(outFn, '..', 'timetable.mjs'))).toBe(false);
   }, 120_000);
@@ -423,9 +643,12 @@ describe('a timetable the bundle step refuses', () => {
 });
 
 describe('the timetable function', () => {
-  it('serves exactly the clock payloads’ paths', async () => {
-    const src = readFileSync(join(PROJECT_ROOT, 'netlify/functions/timetable.ts'), 'utf8');
-    const paths = [...src.matchAll(/'(\/api\/v1\/[a-z-]+\.json)'/g)].map((m) => m[1]);
-    expect(paths).toEqual(CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`));
+  it('serves every route of the index, a literal Netlify reads from the bundle without running it', async () => {
+    const fn = await listFunction(join(functions, 'timetable.mjs'), { parseISC: true });
+    const routes = (fn?.routes ?? []).map((r) => ('literal' in r ? r.literal : r.pattern));
+    expect(routes).toEqual(timetableRoutes(index));
+    expect(routes).toEqual(
+      expect.arrayContaining([...CLOCK_PAYLOAD_NAMES.map((n) => `/api/v1/${n}.json`), '/', '/zh/', '/zh', '/calendar.ics']),
+    );
   });
 });

@@ -135,7 +135,10 @@ describe('which plans a month fits (Free 300, a hard limit; Personal 1,000; Pro 
   });
 });
 
-/** A record of 30 days: `builds` pulls that built (half for a fact), one post, no alert; once the pages are states, only the facts build. */
+/**
+ * A record of 30 days: `builds` pulls that built (half for a fact, half for a signal moving the figures), one post,
+ * no alert; with the pages static (before the pages were timetable states), every other pull also built for the clock.
+ */
 function record(builds: number): RecordSpan {
   const pulls: Pull[] = Array.from({ length: 30 * 48 }, (_, i) => ({
     t: T0 + i * 30 * MIN,
@@ -143,8 +146,8 @@ function record(builds: number): RecordSpan {
     numbers: i < builds && i % 2 === 1,
     timeBound: false,
   }));
-  const pullsPagesAsStates = pulls.map((p) => ({ ...p, numbers: false }));
-  return { days: 30, stepMs: 30 * MIN, from: T0, to: T0 + 30 * DAY, pulls, pullsPagesAsStates, posts: [T0 + DAY], alerts: [] };
+  const pullsPagesStatic = pulls.map((p, i) => ({ ...p, pages: i >= builds && i % 2 === 0 }));
+  return { days: 30, stepMs: 30 * MIN, from: T0, to: T0 + 30 * DAY, pulls, pullsPagesStatic, posts: [T0 + DAY], alerts: [] };
 }
 const MEASURED: Measurements = {
   source: 'stated',
@@ -161,6 +164,7 @@ const MEASURED: Measurements = {
     dueAlertBlobRequests: 3,
   },
   mcp: { requestMs: 36, responseBytes: 1_000 },
+  timetable: { requestMs: 3.6 },
   site: { pageViewRequests: 2, pageViewBytes: 10_000, apiBytes: 1_000 },
 };
 
@@ -168,13 +172,11 @@ describe('the designs of the registry, on a record of 30 days', () => {
   const design = (name: string) => DESIGNS.find((d) => d.name === name)!;
   const today = design('as it ships');
   const before = design('before the database slept');
-  const pagesAsStates = design('as it ships, once the pages are states');
 
-  it('three designs: the code before this commit (stated), this commit as it ships and once the pages are states (measured)', () => {
+  it('two designs: the code before the pages were states and the database slept (stated), this commit as it ships (measured)', () => {
     expect(DESIGNS.map((d) => [d.name, d.status])).toEqual([
       ['before the database slept', 'stated'],
       ['as it ships', 'measured'],
-      ['as it ships, once the pages are states', 'measured'],
     ]);
   });
 
@@ -198,6 +200,10 @@ describe('the designs of the registry, on a record of 30 days', () => {
     // 8,640 runs less the post's and the two alerts' at 1 request, the post's run at 5, the alerts' at 3, 300 deliveries at 5: no credit.
     expect(u.blobs!.requests).toBeCloseTo(8_637 + 5 + 2 * 3 + 300 * 5, 9);
     expect(credits(u, 'Netlify Blobs requests')).toBe(0);
+    // 100,000 /mcp requests (10 % of 1,000,000) at 36 ms: 1 GB-hour.
+    expect(credits(u, 'function compute: mcp')).toBeCloseTo(10, 9);
+    // The timetable function, as if the CDN cached nothing: 100,000 pages + 900,000 API answers at 3.6 ms, 1 GB-hour.
+    expect(credits(u, 'function compute: timetable')).toBeCloseTo(10, 9);
     // With no traffic: the 10 deploys, the watcher, the webhook and the database.
     const hook = ((300 * 0.9 + 720 * 0.005) / 3600) * 10;
     expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((8_639 * 0.3 + 0.9) / 3600) * 10 + hook + (7 / 60) * 10, 9);
@@ -219,12 +225,8 @@ describe('the designs of the registry, on a record of 30 days', () => {
       9,
     );
     expect(u.blobs).toBeUndefined();
-    expect(credits(u, 'production deploys')).toBeCloseTo(150, 9);
-  });
-
-  it('once the pages are states: the deploys of that replay (the facts), the rest as it ships', () => {
-    const u = pagesAsStates.usage(record(10), MEASURED);
-    expect(credits(u, 'production deploys')).toBeCloseTo(5 * 15, 9);
-    expect(u.database).toEqual(today.usage(record(10), MEASURED).database);
+    expect(u.functions.map((f) => f.name)).toEqual(['watch (scheduled)', 'x-webhook', 'mcp']);
+    // The 10 builds of the facts and signals, and the 715 the clock made with the pages static (every other pull after them).
+    expect(credits(u, 'production deploys')).toBeCloseTo((10 + 715) * 15, 9);
   });
 });

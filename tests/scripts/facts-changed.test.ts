@@ -19,10 +19,7 @@ import { forecastLogLine } from '../support/forecast-log.ts';
 
 const AS_BUILT = { available: false, p24: 6, p48: 15 };
 const NO_BUILD =
-  'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed and as the pages show them ' +
-  '(available false, p24 6, p48 15)\n';
-/** The reason the static pages, feeds and calendar give while they are not timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK). */
-const PAGES = 'the pages, static until they are timetable states, show figures moved since the build: ';
+  'no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed (available false, p24 6, p48 15)\n';
 const lines = (out: string): string[] => out.split('\n').filter((l) => l !== '');
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -146,11 +143,7 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     editJson(after, 'events.json', (e) => (e.checked_at = '2026-11-22T23:44:29Z'));
     const r = await factsChanged(before, after, await site(builtFrom(before)));
-    // The pages, built with the record as then checked (stale), show it unavailable too.
-    expect([lines(r.out), r.output]).toEqual([
-      ['forecast: available false → true (deployed → now)', `${PAGES}forecast: available false → true (built → now)`],
-      'earlier=line\nrebuild=true\n',
-    ]);
+    expect([lines(r.out), r.output]).toEqual([['forecast: available false → true (deployed → now)'], 'earlier=line\nrebuild=true\n']);
   });
 
   it('the deployed forecast is a point higher than the one data/ publishes now: build, saying so', async () => {
@@ -165,14 +158,9 @@ describe('facts-changed', () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    // A site before the timetable: its API and its pages both show 22:45, so both say what went.
+    // A site before the timetable: its API shows 22:45, so it says what went.
     const gone = 'alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant';
-    expect(lines(r.out)).toEqual([
-      `${gone} (deployed → now)`,
-      'banked: gone test-grant use (deployed → now)',
-      `${PAGES}${gone} (built → now)`,
-      `${PAGES}banked: gone test-grant use (built → now)`,
-    ]);
+    expect(lines(r.out)).toEqual([`${gone} (deployed → now)`, 'banked: gone test-grant use (deployed → now)']);
     expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
   });
 
@@ -182,26 +170,25 @@ describe('facts-changed', () => {
     grantExpiring([before, after], '2026-11-23T04:00:00Z');
     const r = await factsChanged(before, after, await site(builtFrom(before, new Date('2026-11-22T22:45:00Z'))));
     expect([lines(r.out), r.output]).toEqual([
-      ['alerts: new grant-expiring:test-grant:5h (deployed → now)', `${PAGES}alerts: new grant-expiring:test-grant:5h (built → now)`],
+      ['alerts: new grant-expiring:test-grant:5h (deployed → now)'],
       'earlier=line\nrebuild=true\n',
     ]);
   });
 
-  it('the same grant expiring, the site serving its timetable (built 22:45, answering at 00:00): gone from its API, not its pages: build', async () => {
-    // The expiry and the reminders' going are in the deployed timetable (the API states at 00:00 have them gone
-    // already), but the pages, feeds and calendar are one file per build: they still show the grant at 22:45.
+  it('the same grant expiring, the site serving its timetable (built 22:45, answering at 00:00): already gone there, so no build', async () => {
+    // The expiry and the reminders' going are in the deployed timetable: its states at 00:00 (API, pages, feeds
+    // and calendar alike: docs/timetable.md) have them gone already. The clock alone never builds.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     grantExpiring([before, after], '2026-11-22T23:30:00Z');
     quietPull(after);
     const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
     expect(lines(r.out)).toEqual([
-      `${PAGES}alerts: gone grant-expiring:test-grant:1h, grant-expiring:test-grant:5h, grant-expiring:test-grant (built → now)`,
-      `${PAGES}banked: gone test-grant use (built → now)`,
+      expect.stringMatching(/^no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed \(/),
     ]);
-    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=false\n']);
   });
 
-  it('the site serving its timetable, built 10 minutes before the pull (whose checks come after it), nothing the pages show moved: no build', async () => {
+  it('the site serving its timetable, built 10 minutes before the pull (whose checks come after it), the same figures: no build', async () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const builtAt = new Date(HISTORY_NOW.getTime() - 10 * 60_000);
@@ -232,9 +219,8 @@ describe('facts-changed', () => {
     while (p24(pull) === p24(pull - 4 * 60_000)) pull += 5 * 60_000;
     const start = new Date(pull - 4 * 60_000);
     const r = await factsChanged(before, after, await site(timetableFrom(before, HISTORY_NOW, start)), pull / 1000);
-    // The API state reads as deployed (no "deployed → now" line); the pages, built at HISTORY_NOW, may say they moved.
-    expect(lines(r.out).filter((l) => !l.startsWith(PAGES) && !l.startsWith('no build: '))).toEqual([]);
-    expect(r.output).toBe(`earlier=line\nrebuild=${lines(r.out).some((l) => l.startsWith(PAGES))}\n`);
+    // The state reads as deployed (no "deployed → now" line): nothing to build.
+    expect([lines(r.out).filter((l) => !l.startsWith('no build: ')), r.output]).toEqual([[], 'earlier=line\nrebuild=false\n']);
   });
 
   it('a signal check that moves the forecast (a major Codex outage, a burst of issues): build, though no fact changed', async () => {
@@ -259,21 +245,18 @@ describe('facts-changed', () => {
   it.each([
     ['runs out in 3 hours: build, saying when', 3, true],
     ['runs out in 7 hours: not yet', 7, false],
-  ])('the deployed timetable %s (its pages, a week old, build anyway)', async (_, hoursLeft, runsOut) => {
+  ])('the deployed timetable %s (a week old, what it serves still the state for now)', async (_, hoursLeft, runsOut) => {
     // Built 7 days before its horizon (the record checked before the build): the horizon is built_at + 7 d + 1 s.
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const builtAt = new Date(HISTORY_NOW.getTime() + hoursLeft * 3_600_000 - 7 * 86_400_000);
     const r = await factsChanged(before, after, await site(timetableFrom(before, builtAt)));
     const horizon = new Date(builtAt.getTime() + 7 * 86_400_000 + 1000).toISOString().replace('.000Z', 'Z');
-    expect(lines(r.out).filter((l) => !l.startsWith(PAGES))).toEqual(
+    expect(lines(r.out).filter((l) => !l.startsWith('no build: '))).toEqual(
       runsOut ? [`the deployed timetable runs out at ${horizon} (now 2026-11-23T00:00:00Z): building a new one`] : [],
     );
-    // A week of the clock moves the forecast the pages show (the hours since the last reset grow).
-    expect(lines(r.out).filter((l) => l.startsWith(PAGES))).toEqual([
-      expect.stringMatching(/^.*: forecast: p24 \d+ → 6, p48 \d+ → 15 \(built → now\)$/),
-    ]);
-    expect(r.output).toBe('earlier=line\nrebuild=true\n');
+    // A week of the clock moved the figures (the hours since the last reset grew), in the timetable's states too.
+    expect(r.output).toBe(`earlier=line\nrebuild=${runsOut}\n`);
   });
 
   it.each([

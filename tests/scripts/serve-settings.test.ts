@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleMcpFunction } from '../../scripts/lib/bundle-function.ts';
 import { runNode } from '../support/run-node.ts';
-import { raw, REPO, serveProcess, siteRoot } from '../support/site.ts';
+import { NO_TIMETABLE } from '../../src/serve/load.ts';
+import { raw, REPO, serveProcess, siteFiles, siteRoot } from '../support/site.ts';
 
 const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...extra });
 
@@ -49,16 +50,20 @@ function connects(host: string, port: number): Promise<boolean> {
   });
 }
 
-describe('scripts/serve.ts with HOST unset', () => {
+describe('scripts/serve.ts with HOST unset, on a build from before the timetable', () => {
   let child: ChildProcess;
   let url = '';
+  let log: () => string = () => '';
   beforeAll(async () => {
+    // A site folder with the /mcp function but no timetable function (.netlify/functions-bundled/timetable.mjs):
+    // what `npm start -- --no-build` finds on a build made before the timetable.
     const root = siteRoot();
     await bundleMcpFunction(REPO, join(root, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(root, 'dist/api/v1') });
     const { HOST: _unset, ...rest } = process.env;
     const server = await serveProcess(root, { ...rest, PORT: '0' });
     child = server.child;
     url = server.url;
+    log = server.log;
   }, 120_000);
   afterAll(() => {
     child?.kill('SIGTERM');
@@ -67,6 +72,24 @@ describe('scripts/serve.ts with HOST unset', () => {
   it('prints the loopback address it listens on, and answers there', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await raw(url, 'GET', '/robots.txt')).status).toBe(200);
+  });
+
+  it('serves that build as its files stand (pages and clock payloads as built), saying so in one line', async () => {
+    expect(
+      log()
+        .split('\n')
+        .filter((l) => l.includes('timetable')),
+    ).toEqual([NO_TIMETABLE]);
+    for (const [path, file] of [
+      ['/', '/index.html'],
+      ['/api/v1/forecast.json', '/api/v1/forecast.json'],
+      ['/calendar.ics', '/calendar.ics'],
+    ] as const) {
+      const res = await raw(url, 'GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toBe(siteFiles()[file]);
+      expect(res.headers['netlify-cdn-cache-control'], path).toBeUndefined();
+    }
   });
 
   it.skipIf(outsideAddress() === undefined)("is not reachable at the machine's other addresses", async () => {

@@ -57,9 +57,16 @@ export function astroBuild(opts: {
  * `npm run build`'s two steps (astro build, then the functions' bundle) of `dataDir` at `epoch` into
  * `outDir` and `functionsDir`, in the project (PROJECT_ROOT); throws with the output of a step that fails.
  */
-export async function npmBuild(o: { dataDir: string; epoch: number; outDir: string; functionsDir: string }): Promise<void> {
+export async function npmBuild(o: {
+  dataDir: string;
+  epoch: number;
+  outDir: string;
+  functionsDir: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<void> {
   const env = {
     ...process.env,
+    ...o.env,
     RESETCAST_DATA_DIR: o.dataDir,
     SOURCE_DATE_EPOCH: String(o.epoch),
     ASTRO_TELEMETRY_DISABLED: '1',

@@ -59,6 +59,8 @@ export interface Measurements {
     dueAlertBlobRequests: number;
   };
   mcp: { requestMs: number; responseBytes: number };
+  /** One answer of the timetable function (a page's or a payload's state for the instant: docs/timetable.md), a state not read before. */
+  timetable: { requestMs: number };
   site: {
     /** A page view: the page and every same-origin file it asks for, uncached. */
     pageViewRequests: number;
@@ -76,8 +78,8 @@ export interface RecordSpan {
   to: number;
   /** The pull's build rule as it ships (replayTimetablePulls: the static pages follow the clock). */
   pulls: Pull[];
-  /** The same pulls under the rule once the pages are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false). */
-  pullsPagesAsStates: Pull[];
+  /** The same pulls under the rule before the pages were timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK true: the clock moving what a static page showed deployed). */
+  pullsPagesStatic: Pull[];
   /** Instants (ms) of the posts the watcher would have announced: the recorded events. */
   posts: number[];
   /** Instants (ms) every alert of the record is due (its `at`). */
@@ -145,6 +147,22 @@ const mcpUse = (m: Measurements): Usage['functions'][number] => ({
   memoryMb: FUNCTION_MEMORY_MB,
   fixed: false,
   basis: `${TRAFFIC.mcpShare * 100} % of the API requests; ${m.source} per request (tools/call get_reset_forecast, warm)`,
+});
+
+/**
+ * The timetable function (docs/timetable.md): it answers the pages and the clock payloads. Priced as if the
+ * CDN cached nothing, every page view's page and every API request but /mcp an invocation: an upper bound, since
+ * each answer may be kept at the edge for up to 5 minutes (at most 12 invocations an hour per URL and edge).
+ */
+const timetableUse = (m: Measurements): Usage['functions'][number] => ({
+  name: 'timetable',
+  invocations: TRAFFIC.pageViews + TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare),
+  durationMs: m.timetable.requestMs,
+  memoryMb: FUNCTION_MEMORY_MB,
+  fixed: false,
+  basis:
+    `every page view and API request but /mcp, as if the CDN cached none (at most: each answer is kept up to 5 min at the edge); ` +
+    `${m.source} per answer, a state not read before`,
 });
 
 function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
@@ -225,8 +243,8 @@ export const BEFORE_SLEEP = { quietMs: 19.5, alertMs: 50.9, quietStatements: 7.2
 
 /**
  * The deploys the pull's rule as it ships makes (the replay is replayTimetablePulls with
- * STATIC_OUTPUTS_FOLLOW_CLOCK: facts, a signal moving the forecast, the timetable running out, and the clock
- * moving what the static pages, feeds and calendar show).
+ * STATIC_OUTPUTS_FOLLOW_CLOCK, false: facts, a signal moving the forecast, the timetable running out; the pages,
+ * feeds and calendar are timetable states, so the clock alone never deploys).
  */
 const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter(built);
 
@@ -238,17 +256,18 @@ const deploysOf = (record: RecordSpan, deploys: readonly Pull[], rule: string): 
     `(${(deploys.length / record.days).toFixed(2)} a day)`,
 });
 
-/** The code before this commit: the watcher on the database every 5 minutes, deploys by the pull's rule as it ships. */
+/** The code before issue 37's pages and sleep: static pages deployed whenever the clock moved what they show, the watcher on the database every 5 minutes. */
 const BEFORE: Design = {
   name: 'before the database slept',
   status: 'stated',
   about:
-    "the commit before issue 37 item 4 (b515f98): deploys by the pull's rule as it ships, X's webhook for each post, the watcher's " +
-    'cursors and bookkeeping in the database, so every run every 5 minutes opened it',
+    "the code before issue 37's pages and sleep (b515f98): static pages, so a deploy whenever the clock moved what they show " +
+    "(STATIC_OUTPUTS_FOLLOW_CLOCK true), X's webhook for each post, the watcher's cursors and bookkeeping in the database, so " +
+    'every run every 5 minutes opened it',
   usage(record, m) {
     const w = { ...BEFORE_SLEEP, source: 'stated (measured 2026-11-28 on b515f98)' };
     return {
-      deploys: deploysOf(record, pullRuleDeploys(record), 'as it ships'),
+      deploys: deploysOf(record, record.pullsPagesStatic.filter(built), 'with the pages static'),
       functions: [watcherUse(record, w, 'database opened'), webhookUse(w), mcpUse(m)],
       database: alwaysAwake(`${w.source}: ${w.quietStatements} statements a quiet run, ${w.alertStatements} with an alert`),
       ...webUse(m),
@@ -261,14 +280,14 @@ const TODAY: Design = {
   name: 'as it ships',
   status: 'measured',
   about:
-    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon, and the clock moving what the " +
-    "static pages show, until they are timetable states), X's webhook for each post, the watcher every 5 minutes with its state in " +
-    'Netlify Blobs, the database opened only to claim or settle an alert',
+    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon: pages, feeds and calendar are " +
+    "timetable states too), the timetable function answering them, X's webhook for each post, the watcher every 5 minutes with " +
+    'its state in Netlify Blobs, the database opened only to claim or settle an alert',
   usage(record, m) {
     const w = { ...m.watcher, source: m.source };
     return {
       deploys: deploysOf(record, pullRuleDeploys(record), 'as it ships'),
-      functions: [watcherUse(record, w, 'state in Blobs, no database'), webhookUse(w), mcpUse(m)],
+      functions: [watcherUse(record, w, 'state in Blobs, no database'), webhookUse(w), mcpUse(m), timetableUse(m)],
       database: databaseAsCounted(record, m),
       blobs: blobsUse(record, m),
       ...webUse(m),
@@ -276,26 +295,4 @@ const TODAY: Design = {
   },
 };
 
-/**
- * This commit with deploys by the rule once the pages, feeds and calendar are timetable states
- * (STATIC_OUTPUTS_FOLLOW_CLOCK false: another engineer's part of issue 37), the same replay.
- */
-const PAGES_AS_STATES: Design = {
-  name: 'as it ships, once the pages are states',
-  status: 'measured',
-  about:
-    'this commit, its deploys replayed under the rule once the pages are timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK false: ' +
-    'facts, signals that move the figures, the horizon running out); the watcher and the database as it ships',
-  usage(record, m) {
-    const w = { ...m.watcher, source: m.source };
-    return {
-      deploys: deploysOf(record, record.pullsPagesAsStates.filter(built), 'once the pages are states'),
-      functions: [watcherUse(record, w, 'state in Blobs, no database'), webhookUse(w), mcpUse(m)],
-      database: databaseAsCounted(record, m),
-      blobs: blobsUse(record, m),
-      ...webUse(m),
-    };
-  },
-};
-
-export const DESIGNS: readonly Design[] = [BEFORE, TODAY, PAGES_AS_STATES];
+export const DESIGNS: readonly Design[] = [BEFORE, TODAY];

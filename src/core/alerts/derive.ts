@@ -9,7 +9,7 @@ import type { Dataset } from '../dataset/index.ts';
 import { summaryText } from '../feeds/atom.ts';
 import { eventTitle } from '../facts/titles.ts';
 import { utcDateTime } from '../format.ts';
-import { promiseAnchor, promisePath, promiseStatus } from '../promises/index.ts';
+import { promiseAnchor, promisePath, promisesClockKey, promiseStatus } from '../promises/index.ts';
 import { scopeLabel } from '../facts/scope.ts';
 import type { Alert, AlertKind, Announcement, BankedGrant, Correction, StoredEvent } from '../schema/index.ts';
 import { siteUrl } from '../site.ts';
@@ -237,6 +237,37 @@ export function recordAlerts(records: RecordSources, now: Date, base: string): A
       ctx,
     ),
   ].sort((a, b) => compareAlerts(b, a));
+}
+
+/**
+ * What of the clock the alert stream at `now` depends on (deriveAlerts' every use of `now`): which grants
+ * are granted yet and which of their reminders are due, which promises are posted and their status, and how
+ * many available forecast-log lines are issued (`availableIssuedMs`: their issue times in ms, ascending). Equal
+ * keys at two instants, the same alerts; cheap where deriving them is not (one alert per recorded event).
+ */
+export function alertsClockKey(data: AlertSources, now: Date, availableIssuedMs: readonly number[]): string {
+  const t = now.getTime();
+  const grants = data.banked.grants.map((g) => {
+    const expiresAt = Date.parse(g.expires_at);
+    const due = EXPIRY_REMINDER_HOURS.filter((hours) => expiresAt - hours * HOUR_MS <= t && t < expiresAt);
+    return `${Date.parse(g.granted_at) <= t ? 'granted' : '-'}:${due.join('+')}`;
+  });
+  return `${grants.join(',')}|${promisesClockKey(data.announcements, now)}|${crossingsClockKey(availableIssuedMs, now)}`;
+}
+
+/**
+ * What of the clock the threshold crossings at `now` depend on: how many available forecast-log lines are
+ * issued by then (`availableIssuedMs`, ascending). A threshold feed changes with nothing else.
+ */
+export function crossingsClockKey(availableIssuedMs: readonly number[], now: Date): string {
+  let lo = 0;
+  let hi = availableIssuedMs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (availableIssuedMs[mid]! <= now.getTime()) lo = mid + 1;
+    else hi = mid;
+  }
+  return String(lo);
 }
 
 /** The parts of a dataset alerts are derived from. */

@@ -37,10 +37,30 @@ export function createTimelinePayload(events: readonly StoredEvent[], source: st
   return { schema_version: SCHEMA_VERSION, source, events: newestFirst(events).map(toTimelineEvent) };
 }
 
+/**
+ * Each list of events' resets in order with their times, worked out once per list: a build asks for the resets
+ * at every instant of its timetable (docs/timetable.md). Kept with the list's length, so a list grown since is read again.
+ */
+const RESETS = new WeakMap<readonly StoredEvent[], { length: number; events: StoredEvent[]; times: number[] }>();
+
 /** Events counted as resets, oldest first, up to and including `now` (no look-ahead). */
 export function resetEventsAt(events: readonly StoredEvent[], now: Date): StoredEvent[] {
+  let resets = RESETS.get(events);
+  if (resets?.length !== events.length) {
+    const counted = events.filter((e) => RESET_KINDS.has(e.kind)).sort(compareEvents);
+    resets = { length: events.length, events: counted, times: counted.map((e) => Date.parse(e.ts)) };
+    RESETS.set(events, resets);
+  }
+  // Ordered by time (compareEvents): the ones up to `now` are a prefix.
   const cutoff = now.getTime();
-  return events.filter((e) => RESET_KINDS.has(e.kind) && Date.parse(e.ts) <= cutoff).sort(compareEvents);
+  let lo = 0;
+  let hi = resets.times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (resets.times[mid]! <= cutoff) lo = mid + 1;
+    else hi = mid;
+  }
+  return resets.events.slice(0, lo);
 }
 
 /** A record (event or banked grant) whose facts are not all sure: below high certainty, or a field marked in doubt. */

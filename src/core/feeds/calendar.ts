@@ -24,11 +24,11 @@ type StampedEvent = EventAttributes & { timestamp: number };
 
 export interface CalendarOptions {
   base: string;
-  /** The build clock: decides which grants still get an expiry reminder. */
+  /** The instant the calendar is for (a build's clock, or a timetable state's start): which grants still get an expiry reminder. */
   now: Date;
   /**
    * Spend-or-hold advice per grant id (banked.json's `advice_text`), added to the reminder's
-   * description. It is an estimate at the build clock, so it changes from build to build.
+   * description. It is an estimate at `now`, so it changes from one timetable state to the next (docs/timetable.md).
    */
   advice?: ReadonlyMap<string, string>;
 }
@@ -69,7 +69,7 @@ function recordedEvent(e: StoredEvent, host: string, base: string): StampedEvent
 
 function expiryReminder(g: ReturnType<typeof activeGrants>[number], host: string, now: Date, advice: string | undefined): StampedEvent {
   const at = Date.parse(g.expires_at);
-  // With advice, it replaces the plain "redeem it" (which would contradict "hold it"), dated: it is an estimate at the build clock.
+  // With advice, it replaces the plain "redeem it" (which would contradict "hold it"), dated: it is an estimate at `now`.
   const todo = advice ? `\n${advice} (as of ${utcDateTime(toTimestamp(now))})` : ' Redeem it before then.';
   return {
     uid: `banked-${g.id}@${host}`,

@@ -3,7 +3,7 @@
  * p48, the 7-day outlook and the spend-or-hold advice all read this one object, so they agree.
  */
 import type { Dataset } from '../dataset/index.ts';
-import { modelAt, modelInput, probability, type Parts } from './model.ts';
+import { modelAt, modelInput, probability, type ModelInput, type Parts } from './model.ts';
 import type { RhythmState } from './rhythm.ts';
 import { issuesSignal, otherSignals, statusSignal } from './signals.ts';
 import { HOUR_MS } from '../time-units.ts';
@@ -29,8 +29,9 @@ export interface LiveModel {
   probability: (hours: number) => number;
 }
 
-export function liveModel(data: Dataset, now: Date): LiveModel {
-  const m = modelAt(modelInput(data.events, data.announcements), now.getTime() / HOUR_MS);
+/** The model at `now`; `input` is what it reads of the record, when the caller has it already (it does not depend on the clock). */
+export function liveModel(data: Dataset, now: Date, input: ModelInput = modelInput(data.events, data.announcements)): LiveModel {
+  const m = modelAt(input, now.getTime() / HOUR_MS);
   const status = statusSignal(data.signals.status, now);
   const issues = issuesSignal(data.signals.issues, now);
   const other = otherSignals({ status: status ?? 0, issues: issues ?? 0 });

@@ -19,11 +19,16 @@ const bins = (list: { horizon_hours: number; bins: Bin[] }[]): BacktestPayload['
     bins: b.map((x) => ({ lower: r4(x.lower), upper: r4(x.upper), n: x.n, mean_p: r4(x.mean_p), observed: r4(x.observed) })),
   }));
 
-export function createBacktestPayload(e: Evaluation, model: LiveModel, generatedAt: string, source: string): BacktestPayload {
-  const weights = HORIZONS.map((h) => {
+/** The official signal's weight per horizon at the model's clock: the one part of backtest.json the clock moves. */
+export function officialWeights(model: LiveModel): BacktestPayload['official_weights'] {
+  return HORIZONS.map((h) => {
     const o = model.parts(h).official;
     return { horizon_hours: h, weight: r4(o.weight), kept: o.kept, settled: o.settled };
   });
+}
+
+export function createBacktestPayload(e: Evaluation, model: LiveModel, generatedAt: string, source: string): BacktestPayload {
+  const weights = officialWeights(model);
   return {
     schema_version: SCHEMA_VERSION,
     generated_at: generatedAt,

@@ -102,6 +102,15 @@ function horizon(log: ForecastLog, times: readonly number[], now: number, h: num
   };
 }
 
+/**
+ * What of the clock the track record at `now` depends on: per horizon, how many logged forecasts' windows
+ * have closed (`issuedHours`: the log's issue times in hours, ascending, as its lines are). Equal keys at two
+ * instants, the same record.
+ */
+export function trackRecordClockKey(issuedHours: readonly number[], now: Date): string {
+  return HORIZONS.map((h) => countUpTo(issuedHours, now.getTime() / HOUR_MS - h)).join(',');
+}
+
 /** The track record at `now` of the logged forecasts, against the reset times (hours, ascending). */
 export function trackRecord(log: ForecastLog, times: readonly number[], now: Date): TrackRecord {
   const horizons = HORIZONS.map((h) => horizon(log, times, now.getTime() / HOUR_MS, h));

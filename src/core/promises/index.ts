@@ -11,6 +11,14 @@ export function promiseStatus(a: Pick<Announcement, 'fulfilled_by' | 'window_end
   return now.getTime() < Date.parse(a.window_end) ? 'open' : 'lapsed';
 }
 
+/**
+ * What of the clock the promises at `now` depend on: which are posted yet and the status of each. Equal
+ * keys at two instants, the same promises.json (but for generated_at) and the same promise alerts.
+ */
+export function promisesClockKey(list: readonly Announcement[], now: Date): string {
+  return list.map((a) => (Date.parse(a.ts) <= now.getTime() ? promiseStatus(a, now) : '-')).join(',');
+}
+
 /** Promises published at or before `now`, newest first, each with its status and the time of its reset. */
 export function createPromisesPayload(
   list: readonly Announcement[],

@@ -140,7 +140,9 @@ This file is generated from the endpoint and payload registries (\`src/site/api/
   are computed by the build for every instant until a horizon at least 7 days on, and each request gets the
   state for its instant: \`generated_at\` is the instant its numbers are for (at most 5 minutes before the
   request while they change that fast, else the moment they last changed), \`freshness.built_at\` the build
-  that computed them. After the horizon, with no new deploy, the last state is served, not vouched for.
+  that computed them. After the horizon, with no new deploy, the last state is served, not vouched for. So
+  are the alert feeds (\`/alerts.xml\`, \`/alerts/<horizon>-<threshold>.xml\`), \`/calendar.ics\` and the pages:
+  a page and a payload asked at the same instant agree.
 - Timestamps are UTC, to the second, in the form \`2026-11-22T23:14:29Z\`; dates are \`YYYY-MM-DD\` (UTC).
 - Percentages are whole numbers from 0 to 100 unless a field says otherwise. Unknown stays unknown: a
   field the record cannot vouch for is \`null\`, never a guess, except where the event record's format

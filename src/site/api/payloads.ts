@@ -10,14 +10,17 @@ import { createBankedPayload } from '../../core/facts/banked.ts';
 import { createCorrectionsPayload } from '../../core/corrections/index.ts';
 import { forecastWithReasons, type ForecastWithReasons } from '../../core/forecast/index.ts';
 import { evaluate, type Evaluation } from '../../core/forecast/evaluate.ts';
+import { HOUR_MS } from '../../core/time-units.ts';
+import { withoutStamps } from '../../core/timetable.ts';
+import { alertsClockKey } from '../../core/alerts/derive.ts';
 import { liveModel, type LiveModel } from '../../core/forecast/live.ts';
-import { resetHours } from '../../core/forecast/model.ts';
+import { modelInput, type ModelInput } from '../../core/forecast/model.ts';
 import { createBadgePayload } from '../../core/forecast/badge.ts';
 import { createHourlyOutlookPayload, createOutlookPayload } from '../../core/forecast/outlook.ts';
-import { createBacktestPayload } from '../../core/forecast/payload.ts';
+import { createBacktestPayload, officialWeights } from '../../core/forecast/payload.ts';
 import type { ConfidenceReason } from '../../core/forecast/reasons.ts';
-import { createTrackRecordPayload, trackRecord } from '../../core/forecast/track-record.ts';
-import { createPromisesPayload } from '../../core/promises/index.ts';
+import { createTrackRecordPayload, trackRecord, trackRecordClockKey } from '../../core/forecast/track-record.ts';
+import { createPromisesPayload, promisesClockKey } from '../../core/promises/index.ts';
 import { createTimelinePayload, newestFirst } from '../../core/facts/timeline.ts';
 import {
   AlertsPayload,
@@ -39,6 +42,45 @@ import { toTimestamp } from '../../core/time.ts';
 import { stableStringify } from '../../core/json.ts';
 import { uncertainFieldCodes } from '../../core/uncertain-fields.ts';
 
+/**
+ * The work on a dataset that does not depend on the clock, each piece computed once on first use: a build
+ * makes it once and every instant of its timetable (docs/timetable.md) reads it.
+ */
+export interface SharedWork {
+  /** The backtest of formula "2" on the whole record. */
+  evaluation: () => Evaluation;
+  /** What the model reads of the record: reset times and promises. */
+  modelInput: () => ModelInput;
+  /** The forecast log's issue times, in hours since the epoch, ascending (the track record's clock key). */
+  logIssuedHours: () => number[];
+  /** The forecast log's available lines' issue times, in ms, ascending (the alerts' clock key). */
+  logAvailableMs: () => number[];
+  /** The recorded events' times, in ms, ascending (the calendar's clock key). */
+  eventTimesMs: () => number[];
+}
+
+export function sharedWork(data: Dataset): SharedWork {
+  const once = <T>(f: () => T): (() => T) => {
+    let value: { v: T } | undefined;
+    return () => {
+      value ??= { v: f() };
+      return value.v;
+    };
+  };
+  return {
+    evaluation: once(() => evaluate(data.events, data.announcements)),
+    modelInput: once(() => modelInput(data.events, data.announcements)),
+    logIssuedHours: once(() => data.forecastLog.lines.map((l) => Date.parse(l.issued_at) / HOUR_MS)),
+    logAvailableMs: once(() =>
+      data.forecastLog.lines
+        .filter((l) => l.available)
+        .map((l) => Date.parse(l.issued_at))
+        .sort((a, b) => a - b),
+    ),
+    eventTimesMs: once(() => data.events.map((e) => Date.parse(e.ts)).sort((a, b) => a - b)),
+  };
+}
+
 /** What every builder gets: the dataset, the build clock, and work shared between payloads (computed once). */
 export interface PayloadContext {
   data: Dataset;
@@ -47,6 +89,8 @@ export interface PayloadContext {
   generated_at: string;
   /** When the payload is computed: the build's clock (a timetable state is computed ahead of its `now`). */
   built_at: Date;
+  /** The work that does not depend on the clock. */
+  shared: SharedWork;
   /** The backtest of formula "2" on the whole record. */
   evaluation: () => Evaluation;
   /** The model at the build clock: forecast, outlook and banked advice all read it. */
@@ -68,6 +112,12 @@ interface PayloadDef<N extends string, S extends z.ZodType> {
    */
   clock: boolean;
   build: (ctx: PayloadContext) => z.infer<S>;
+  /**
+   * For a clock payload whose text is costly to make at every instant the timetable reads: what of the clock
+   * it depends on, cheaply (equal keys at two instants: equal texts but for `generated_at`). Without it, the
+   * text itself is the key.
+   */
+  key?: (ctx: PayloadContext) => string;
 }
 const payload = <N extends string, S extends z.ZodType>(def: PayloadDef<N, S>): PayloadDef<N, S> => def;
 
@@ -150,6 +200,7 @@ export const PAYLOADS = [
     description:
       'Every recorded promise of a reset, newest first, with the UTC window it was expected in and whether it was fulfilled, is still open or lapsed.',
     build: (c) => createPromisesPayload(c.data.announcements, c.data.events, c.now, c.generated_at, c.source),
+    key: (c) => promisesClockKey(c.data.announcements, c.now),
   }),
   payload({
     name: 'corrections',
@@ -171,6 +222,7 @@ export const PAYLOADS = [
       'came, a correction or retraction, and the as-issued forecast crossing 25, 50 or 75 % (with hysteresis). The ' +
       'same stream as /alerts.xml, complete.',
     build: (c) => createAlertsPayload(c.data, c.now, c.generated_at, c.source),
+    key: (c) => alertsClockKey(c.data, c.now, c.shared.logAvailableMs()),
   }),
   payload({
     name: 'event-notes',
@@ -201,6 +253,7 @@ export const PAYLOADS = [
       'How the forecast formula would have scored on the recorded history, issued every 6 hours from data published by ' +
       'then: scores per model and horizon with 90 % bootstrap intervals, calibration, and the targets of the formula.',
     build: (c) => createBacktestPayload(c.evaluation(), c.model(), c.generated_at, c.source),
+    key: (c) => JSON.stringify(officialWeights(c.model())),
   }),
   payload({
     name: 'track-record',
@@ -211,7 +264,8 @@ export const PAYLOADS = [
       'Every logged forecast whose 24 h or 48 h window has closed, scored against the recorded resets: Brier score, ' +
       'skill against the memoryless forecast of the same moment with a 90 % bootstrap interval, reliability. ' +
       'Provisional until the record is long enough; skipped log lines are counted and named.',
-    build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, resetHours(c.data.events), c.now), c.generated_at, c.source),
+    build: (c) => createTrackRecordPayload(trackRecord(c.data.forecastLog, c.shared.modelInput().times, c.now), c.generated_at, c.source),
+    key: (c) => trackRecordClockKey(c.shared.logIssuedHours(), c.now),
   }),
 ] as const;
 
@@ -229,9 +283,8 @@ export function createPayloads(data: Dataset, now: Date, source: string): Payloa
   return createPayloadsWithReasons(data, now, source).payloads;
 }
 
-/** The context every builder reads, with its shared work computed once, on first use (the backtest's given when known: it is the clock's alone). */
-function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date, known?: () => Evaluation): PayloadContext {
-  let evaluation: Evaluation | undefined;
+/** The context every builder reads at `now`, with its work computed once, on first use (the clock's alone given by `shared`). */
+function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date, shared: SharedWork): PayloadContext {
   let model: LiveModel | undefined;
   let forecast: ForecastWithReasons | undefined;
   const ctx: PayloadContext = {
@@ -240,31 +293,87 @@ function payloadContext(data: Dataset, now: Date, source: string, builtAt: Date,
     source,
     generated_at: toTimestamp(now),
     built_at: builtAt,
-    evaluation: () => (evaluation ??= known ? known() : evaluate(data.events, data.announcements)),
-    model: () => (model ??= liveModel(data, now)),
+    shared,
+    evaluation: shared.evaluation,
+    model: () => (model ??= liveModel(data, now, shared.modelInput())),
     forecast: () => (forecast ??= forecastWithReasons(data, now, source, ctx.model(), builtAt)),
   };
   return ctx;
 }
 
+const CLOCK_PAYLOADS = PAYLOADS.filter((p) => p.clock);
+
+/**
+ * The payloads as published at `now`, computed at `builtAt` (a timetable state: docs/timetable.md), each
+ * made on first use and kept: a page reads only the ones it shows. A build at `now` publishes the same but
+ * for forecast.json's `freshness.built_at`.
+ */
+export interface PayloadsAt {
+  payloads: Payloads;
+  confidenceReasons: readonly ConfidenceReason[];
+  /** Per clock payload, what of the clock its text depends on (the payload's `key`, else its text without stamps). */
+  key: (name: PayloadName) => string;
+  /** Per clock payload, its exact published text. */
+  text: (name: PayloadName) => string;
+}
+
+export function payloadsAt(data: Dataset, now: Date, source: string, builtAt: Date, shared: SharedWork = sharedWork(data)): PayloadsAt {
+  const ctx = payloadContext(data, now, source, builtAt, shared);
+  const made = new Map<PayloadName, unknown>();
+  const texts = new Map<PayloadName, string>();
+  const keys = new Map<PayloadName, string>();
+  const payloads = {} as Payloads;
+  for (const p of PAYLOADS)
+    Object.defineProperty(payloads, p.name, {
+      enumerable: true,
+      get: () => {
+        if (!made.has(p.name)) made.set(p.name, p.build(ctx));
+        return made.get(p.name);
+      },
+    });
+  const text = (name: PayloadName): string => {
+    let t = texts.get(name);
+    if (t === undefined) {
+      t = stableStringify(payloads[name]);
+      texts.set(name, t);
+    }
+    return t;
+  };
+  const defs = new Map<PayloadName, PayloadDef<PayloadName, z.ZodType>>(
+    PAYLOADS.map((p) => [p.name, p as PayloadDef<PayloadName, z.ZodType>]),
+  );
+  return {
+    payloads,
+    get confidenceReasons() {
+      return ctx.forecast().reasons;
+    },
+    key: (name) => {
+      let k = keys.get(name);
+      if (k === undefined) {
+        const def = defs.get(name)!;
+        k = def.key ? def.key(ctx) : withoutStamps(text(name));
+        keys.set(name, k);
+      }
+      return k;
+    },
+    text,
+  };
+}
+
 /**
  * The clock payloads as published at `now` (each file's exact text), computed at `builtAt`: one
  * timetable state each (src/site/timetable.ts). A build at `now` publishes the same texts but for
- * forecast.json's `freshness.built_at`. `evaluation`, when given, is the record's backtest (the same at
- * every instant: a timetable computes it once).
+ * forecast.json's `freshness.built_at`. `shared`, when given, is the dataset's clock-free work, computed once.
  */
 export function createClockPayloadTexts(
   data: Dataset,
   now: Date,
   source: string,
   builtAt: Date,
-  evaluation?: () => Evaluation,
+  shared?: SharedWork,
 ): Record<PayloadName, string> {
-  const ctx = payloadContext(data, now, source, builtAt, evaluation);
-  return Object.fromEntries(PAYLOADS.filter((p) => p.clock).map((p) => [p.name, stableStringify(p.build(ctx))])) as Record<
-    PayloadName,
-    string
-  >;
+  const at = payloadsAt(data, now, source, builtAt, shared);
+  return Object.fromEntries(CLOCK_PAYLOADS.map((p) => [p.name, at.text(p.name)])) as Record<PayloadName, string>;
 }
 
 /**
@@ -276,7 +385,7 @@ export function createPayloadsWithReasons(
   now: Date,
   source: string,
 ): { payloads: Payloads; confidenceReasons: readonly ConfidenceReason[] } {
-  const ctx = payloadContext(data, now, source, now);
+  const ctx = payloadContext(data, now, source, now, sharedWork(data));
   const payloads = Object.fromEntries(PAYLOADS.map((p) => [p.name, p.build(ctx)])) as Payloads;
   return { payloads, confidenceReasons: ctx.forecast().reasons };
 }

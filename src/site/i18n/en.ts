@@ -261,7 +261,8 @@ export default {
     rule: 'A banked reset expires {days} after it is granted if unused, unless the grant records another expiry.',
     activeHeading: 'Active now',
     noneTitle: 'No banked reset is active.',
-    noneBody: 'Every recorded grant has expired (as of {when}).',
+    noneBody: 'Every recorded grant has expired, the last on {when}.',
+    noneRecorded: 'No banked reset has been recorded yet.',
     spendOrHold:
       'Spend or hold: for each grant, the chance that a reset for everyone is announced before it expires (so the banked one can wait), from the same estimate as the {forecast} ({methodology}). It is an estimate from past announcements, not a promise.',
     forecastLink: 'forecast',

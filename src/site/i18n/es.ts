@@ -263,7 +263,8 @@ const es: Catalogue = {
     rule: 'Si no se usa, un reinicio guardado caduca {days} después de concederse, salvo que la concesión indique otra fecha de caducidad.',
     activeHeading: 'Activos ahora',
     noneTitle: 'No hay ningún reinicio guardado activo.',
-    noneBody: 'Todas las concesiones registradas han caducado (según los datos del {when}).',
+    noneBody: 'Todas las concesiones registradas han caducado; la última, el {when}.',
+    noneRecorded: 'Todavía no se ha registrado ningún reinicio guardado.',
     spendOrHold:
       'Usar o conservar: para cada concesión, la probabilidad de que se anuncie un reinicio gratuito antes de que caduque, según la misma estimación que el {forecast} ({methodology}). Es una estimación basada en anuncios anteriores, no una promesa.',
     forecastLink: 'pronóstico',

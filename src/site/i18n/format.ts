@@ -28,10 +28,16 @@ export interface Formatter {
   date(dateOrTs: string): string;
   /** "3 hours ago", "in 2 days": minutes below an hour, hours below two days, then days; rounded toward zero. */
   ago(ts: string, now: Date, justNow: string): string;
-  /** "2 days, 5 hours": time left until an instant (minutes when under an hour). */
+  /**
+   * "1 day, 5 hours", "6 days": time left until an instant, as coarse as `ago` (minutes under an hour, days
+   * and hours under two days, then whole days: the instant itself is always shown beside it), so a page
+   * that shows it changes no more often than one that says "in 6 days" (docs/timetable.md).
+   */
   timeLeft(ts: string, now: Date): string;
   /** "43 days, 21 hours": a span given in hours, for people (minutes when under an hour; rounded toward zero). */
   span(hours: number): string;
+  /** "1 day, 5 hours", "43 days": a span the clock makes longer (time since the last reset), as coarse as `ago` and `timeLeft`. */
+  age(hours: number): string;
   /** An integer percent: "15%", "15 %". */
   percent(whole: number): string;
   /** A share with one decimal and its sign: "+12.3%", "−4.0 %". */
@@ -85,6 +91,8 @@ function createFormatter(intl: string): Formatter {
     const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
     return duration.format(days === 0 ? { hours } : hours === 0 ? { days } : { days, hours });
   };
+  /** A span that moves with the clock: whole days from two days on (rounded toward zero), as `ago` counts them. */
+  const coarseSpanOf = (ms: number): string => (ms < 2 * DAY_MS ? spanOf(ms) : duration.format({ days: Math.floor(ms / DAY_MS) }));
   const percent = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 });
   const signed = new Intl.NumberFormat(intl, {
     style: 'percent',
@@ -153,8 +161,9 @@ function createFormatter(intl: string): Formatter {
             : [Math.floor(abs / DAY_MS), 'day'];
       return relative.format(diff > 0 ? -n : n, u);
     },
-    timeLeft: (ts, now) => spanOf(parseTimestamp(ts).getTime() - now.getTime()),
+    timeLeft: (ts, now) => coarseSpanOf(parseTimestamp(ts).getTime() - now.getTime()),
     span: (hours) => spanOf(hours * HOUR_MS),
+    age: (hours) => coarseSpanOf(hours * HOUR_MS),
     percent: (whole) => percent.format(whole / 100),
     signedPercent: (share) => signed.format(share),
     number: (x, digits = 3) => num(digits).format(x),

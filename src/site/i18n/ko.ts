@@ -252,7 +252,8 @@ const ko: Catalogue = {
     rule: '적립 리셋은 사용하지 않으면 지급 후 {days}이 지나 만료됩니다. 단, 지급 기록에 다른 만료 시각이 있으면 그에 따릅니다.',
     activeHeading: '현재 사용 가능',
     noneTitle: '사용할 수 있는 적립 리셋이 없습니다.',
-    noneBody: '{when} 기준으로 기록된 지급분은 모두 만료되었습니다.',
+    noneBody: '기록된 지급분은 모두 만료되었습니다(마지막 만료: {when}).',
+    noneRecorded: '아직 기록된 적립 리셋이 없습니다.',
     spendOrHold:
       '사용 또는 보유: 지급분마다 만료 전에 무료 리셋이 발표될 확률을 {forecast}과 같은 추정으로 계산했습니다. 자세한 내용은 {methodology}을 참고하세요. 과거 발표를 바탕으로 한 추정치이며, 리셋을 보장하지 않습니다.',
     forecastLink: '예측',

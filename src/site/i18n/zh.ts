@@ -246,7 +246,8 @@ const zh: Catalogue = {
     rule: '重置券自发放起{days}内未使用即过期，除非该次发放另有记录的到期时间。',
     activeHeading: '当前有效',
     noneTitle: '当前没有有效的重置券。',
-    noneBody: '记录中发放的重置券均已过期（截至 {when}）。',
+    noneBody: '记录中发放的重置券均已过期（最后一张于 {when} 过期）。',
+    noneRecorded: '尚未记录任何重置券。',
     spendOrHold:
       '使用还是保留：针对每张重置券，给出其过期前官方宣布免费重置的概率，与{forecast}出自同一估算（详见{methodology}）。这只是基于以往公告的估算，并非承诺。',
     forecastLink: '首页预测',

@@ -468,7 +468,9 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
   beforeAll(async () => {
     await bundleMcpFunction(REPO, join(ROOT, '.netlify/functions-bundled/mcp.mjs'), { apiDir: join(ROOT, 'dist/api/v1') });
     // The mini record's timetable (docs/timetable.md), and the function that serves it, as `npm run build` writes them.
-    writeTimetable(join(ROOT, 'dist'), computeTimetable(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url));
+    // The mini site has none of the pages: the timetable of its payloads alone (an index without paths).
+    const timetable = computeTimetable(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url);
+    writeTimetable(join(ROOT, 'dist'), { ...timetable, outputs: [], paths: {}, index: { ...timetable.index, paths: {} } });
     await bundleTimetableFunction(REPO, join(ROOT, '.netlify/functions-bundled/timetable.mjs'), join(ROOT, 'dist'));
     const started = await startSite({ root: ROOT, port: 0, host: '127.0.0.1', log: () => {} });
     site = started.server;

@@ -104,18 +104,19 @@ describe('formatter: UTC, CLDR conventions of each locale, the build clock only'
   const NOW = new Date('2026-11-23T00:00:00Z');
   // Expected strings written from each language's conventions (day-month order, 年月日, 년월일, "hace", "前", "전").
   it.each([
-    ['en', '22 Nov 2026, 23:14 UTC', '5 March 2026', '3 days ago', '2 hours ago', '2 days, 5 hours', '42 minutes', '15%'],
-    ['zh', '2026年11月22日 UTC 23:14', '2026年3月5日', '3天前', '2小时前', '2天5小时', '42分钟', '15%'],
-    ['ja', '2026年11月22日 23:14 UTC', '2026年3月5日', '3 日前', '2 時間前', '2 日 5 時間', '42 分', '15%'],
-    ['es', '22 nov 2026, 23:14 UTC', '5 de marzo de 2026', 'hace 3 días', 'hace 2 horas', '2 días y 5 horas', '42 minutos', '15\u00a0%'],
-    ['ko', '2026년 11월 22일 23:14 UTC', '2026년 3월 5일', '3일 전', '2시간 전', '2일 5시간', '42분', '15%'],
+    ['en', '22 Nov 2026, 23:14 UTC', '5 March 2026', '3 days ago', '2 hours ago', '1 day, 5 hours', '42 minutes', '15%'],
+    ['zh', '2026年11月22日 UTC 23:14', '2026年3月5日', '3天前', '2小时前', '1天5小时', '42分钟', '15%'],
+    ['ja', '2026年11月22日 23:14 UTC', '2026年3月5日', '3 日前', '2 時間前', '1 日 5 時間', '42 分', '15%'],
+    ['es', '22 nov 2026, 23:14 UTC', '5 de marzo de 2026', 'hace 3 días', 'hace 2 horas', '1 día y 5 horas', '42 minutos', '15\u00a0%'],
+    ['ko', '2026년 11월 22일 23:14 UTC', '2026년 3월 5일', '3일 전', '2시간 전', '1일 5시간', '42분', '15%'],
   ] as const)('%s', (locale, dateTime, date, agoDays, agoHours, left, leftMinutes, percent) => {
     const f = formatter(locale);
     expect(f.dateTime('2026-11-22T23:14:00Z')).toBe(dateTime);
     expect(f.date('2026-03-05')).toBe(date);
     expect(f.ago('2026-11-20T00:00:00Z', NOW, '-')).toBe(agoDays);
     expect(f.ago('2026-11-22T21:30:00Z', NOW, '-')).toBe(agoHours);
-    expect(f.timeLeft('2026-11-25T05:00:00Z', NOW)).toBe(left);
+    expect(f.timeLeft('2026-11-24T05:00:00Z', NOW)).toBe(left);
+    expect(f.age(29.5)).toBe(left);
     expect(f.timeLeft('2026-11-23T00:42:30Z', NOW)).toBe(leftMinutes);
     expect(f.percent(15)).toBe(percent);
   });
@@ -126,6 +127,17 @@ describe('formatter: UTC, CLDR conventions of each locale, the build clock only'
     expect(f.ago('2026-11-21T00:00:01Z', NOW, '-')).toBe('47 hours ago');
     expect(f.ago('2026-11-23T02:00:00Z', NOW, '-')).toBe('in 2 hours');
     expect(f.timeLeft('2026-11-22T00:00:00Z', NOW)).toBe('0 minutes');
+  });
+
+  it('says time left and an age that grow with the clock in whole days from two days on, as `ago` counts (a page keeps its state for a day)', () => {
+    const f = formatter('en');
+    expect(f.timeLeft('2026-11-25T05:00:00Z', NOW)).toBe('2 days');
+    expect(f.timeLeft('2026-11-24T23:59:59Z', NOW)).toBe('1 day, 23 hours');
+    expect(f.timeLeft('2026-12-03T23:00:00Z', NOW)).toBe('10 days');
+    expect(f.age(1053.772)).toBe('43 days');
+    expect(f.age(47.99)).toBe('1 day, 23 hours');
+    expect(f.age(0.5)).toBe('30 minutes');
+    expect(f.span(1053.772)).toBe('43 days, 21 hours');
   });
 
   it('says a span of hours as days and hours, never as a decimal hour count', () => {

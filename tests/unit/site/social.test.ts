@@ -15,9 +15,11 @@ import {
   CARD_WIDTH,
   cardAlt,
   cardFor,
+  cardPage,
   cardPages,
   cardUrl,
   homeCard,
+  homeCardSlug,
   type CardInputs,
   type SocialCard,
 } from '../../../src/site/social-card.ts';
@@ -58,6 +60,21 @@ describe('what the cards say', () => {
     expect(pages.filter((p) => p.path === '/404/').map((p) => p.locale)).toEqual([...LOCALES]);
     expect(new Set(pages.map((p) => `${p.locale}/${p.slug}`)).size).toBe(pages.length);
     expect(cardFor(pages, 'ko', '/no-such-page/').slug).toBe('site');
+  });
+
+  it('gives each page alone the card the list gives it (a timetable state renders one page), the home card named by its content', () => {
+    for (const inputs of [STALE, FRESH]) {
+      const pages = cardPages(inputs);
+      for (const p of pages) if (p.slug !== 'site') expect(cardPage(inputs, p.locale, p.path)).toEqual(p);
+      expect(cardPage(inputs, 'es', '/no-such-page/')).toEqual(cardFor(pages, 'es', '/no-such-page/'));
+    }
+    const home = (inputs: CardInputs, locale: Locale): string => cardPage(inputs, locale, '/').slug;
+    expect(home(STALE, 'en')).toMatch(/^home-[0-9a-f]{16}$/);
+    expect(home(STALE, 'en')).toBe(homeCardSlug(homeCard(t('en'), STALE)));
+    // Another figure, another name; the same card, the same name.
+    expect(home(FRESH, 'en')).not.toBe(home(STALE, 'en'));
+    expect(home(STALE, 'ja')).not.toBe(home(STALE, 'en'));
+    expect(home(inputsAt(HISTORY_NOW), 'en')).toBe(home(STALE, 'en'));
   });
 
   it('the home card of a vouched forecast shows forecast.json’s 24 h chance, in the tree the renderer draws', () => {
@@ -151,7 +168,8 @@ describe('the meta tags', () => {
       pages,
     );
     const get = (key: string): string[] => tags.filter((m) => m.key === key).map((m) => m.content);
-    expect(get('og:image')).toEqual([`${SITE.url}/og/ja/home.png`]);
+    expect(get('og:image')).toEqual([`${SITE.url}/og/ja/${cardFor(pages, 'ja', '/').slug}.png`]);
+    expect(get('og:image')[0]).toMatch(/\/og\/ja\/home-[0-9a-f]{16}\.png$/);
     expect(get('og:image:width')).toEqual(['1200']);
     expect(get('og:image:height')).toEqual(['630']);
     expect(get('og:image:alt')).toEqual([cardAlt(cardFor(pages, 'ja', '/').card, tr)]);
@@ -174,8 +192,8 @@ describe('the meta tags', () => {
 });
 
 describe('netlify.toml', () => {
-  it('serves the cards as image/png with a 5-minute cache (they change with the figures)', async () => {
-    const { errors, merged } = await netlifyHeadersFor('/og/ja/home.png');
+  it('serves the cards as image/png with a 5-minute cache', async () => {
+    const { errors, merged } = await netlifyHeadersFor('/og/ja/home-0123456789abcdef.png');
     expect(errors).toEqual([]);
     expect(merged).toMatchObject({
       'content-type': 'image/png',

@@ -201,16 +201,21 @@ describe('the deployed timetable running out (HORIZON_MARGIN_MS, 6 h)', () => {
   });
 });
 
-describe('the static outputs while they are not timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK)', () => {
-  /** The deployed API serves the state for now (equal to what a build now publishes); the pages show the build's instant. */
-  const withPages = (after: FactTexts, built: PublishedView, staticFollow?: boolean) =>
+describe('the static outputs, were they one file per build (STATIC_OUTPUTS_FOLLOW_CLOCK)', () => {
+  /** The deployed API serves the state for now (equal to what a build now publishes); static pages would show the build's instant. */
+  const withPages = (after: FactTexts, built: PublishedView, staticFollow = true) =>
     rebuildDecision({ before: BEFORE, after, now: VIEW, deployed: VIEW, pages: { built, now: VIEW } }, staticFollow);
 
-  it('ships switched on: the pages, feeds and calendar are one static file per build (docs/timetable.md, "Not yet")', () => {
-    expect(STATIC_OUTPUTS_FOLLOW_CLOCK).toBe(true);
+  it('ships switched off: the pages, feeds and calendar are timetable states (docs/timetable.md), deploys follow facts', () => {
+    expect(STATIC_OUTPUTS_FOLLOW_CLOCK).toBe(false);
+    const built: PublishedView = { ...VIEW, forecast: { ...NUMBERS, p24: 13 }, alerts: VIEW.alerts.slice(1) };
+    expect(rebuildDecision({ before: BEFORE, after: { ...BEFORE }, now: VIEW, deployed: VIEW, pages: { built, now: VIEW } })).toEqual({
+      rebuild: false,
+      why: [],
+    });
   });
 
-  it('the clock alone moved the figures the pages show (p24, a reminder come due) since the build: build, saying it is the pages', () => {
+  it('switched on, the clock alone moved the figures the pages show (p24, a reminder come due) since the build: build, saying it is the pages', () => {
     const built: PublishedView = { ...VIEW, forecast: { ...NUMBERS, p24: 13 }, alerts: VIEW.alerts.slice(1) };
     expect(withPages({ ...BEFORE }, built)).toEqual({
       rebuild: true,
