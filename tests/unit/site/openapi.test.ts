@@ -14,7 +14,7 @@ import { createOpenApiDocument, payloadComponentName } from '../../../src/site/a
 import { PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { GET as servedDocument } from '../../../src/pages/api/v1/openapi.json.ts';
-import { miniPublished } from '../mcp/payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import type { LooseJson } from '../../support/json.ts';
 
 type Json = Record<string, LooseJson>;
