@@ -3,7 +3,7 @@
  * credential is a secret of the one secrets registry, and its redactor removes that credential.
  */
 import { describe, expect, it } from 'vitest';
-import { SECRET_ENV } from '../../../src/core/secrets.ts';
+import { SECRET_ENV } from '../../../src/core/secrets/variables.ts';
 import { OUTLET_NAMES, OUTLETS, outletRedactor, outletUrls } from '../../../src/jobs/broadcast/outlets/index.ts';
 
 const ENV = {
