@@ -24,7 +24,11 @@ describe('import cycles across all our code (src, netlify, scripts, tests)', () 
   const files = realArrows(graph);
 
   it('reads every top folder and its imports', () => {
-    for (const top of TOPS) expect([...files.keys()].some((f) => f.startsWith(`${top}/`)), top).toBe(true);
+    for (const top of TOPS)
+      expect(
+        [...files.keys()].some((f) => f.startsWith(`${top}/`)),
+        top,
+      ).toBe(true);
     expect([...files.values()].flat().length).toBeGreaterThan(1000);
   });
 

@@ -34,7 +34,7 @@ function walk(dir: string): string[] {
  * The module specifiers a text loads at run time: static imports and re-exports, side-effect imports and
  * dynamic `import()`, but not `import type` nor `export type` (erased before anything runs).
  */
-export function runtimeSpecifiers(text: string): string[] {
+function runtimeSpecifiers(text: string): string[] {
   const statements = text.matchAll(/(?:^|[;\n])\s*(import|export)(\s+type\b)?[^;'"]*?\bfrom\s*['"]([^'"\n]+)['"]/g);
   const fromStatements = [...statements].filter((m) => m[2] === undefined).map((m) => m[3]!);
   const bare = [...text.matchAll(/^\s*import\s*['"]([^'"\n]+)['"]/gm)].map((m) => m[1]!);
@@ -43,7 +43,7 @@ export function runtimeSpecifiers(text: string): string[] {
 }
 
 /** The npm package of a bare specifier; undefined for a path, a Node built-in or Astro's virtual modules. */
-export function packageOf(specifier: string): string | undefined {
+function packageOf(specifier: string): string | undefined {
   const spec = specifier.replace(/\?.*$/, '');
   if (/^[./]/.test(spec) || spec.startsWith('astro:') || isBuiltin(spec)) return undefined;
   const parts = spec.split('/');
@@ -79,7 +79,8 @@ describe('npm start after a production install', () => {
   const reached = packagesReached([...ENTRIES, ...FOLDERS.flatMap(walk)]);
 
   it('follows the start path into the packages it uses (astro, the MCP server, the parsers of _headers and _redirects)', () => {
-    for (const pkg of ['astro', '@modelcontextprotocol/server', '@netlify/headers-parser', 'esbuild', 'zod']) expect([...reached.keys()]).toContain(pkg);
+    for (const pkg of ['astro', '@modelcontextprotocol/server', '@netlify/headers-parser', 'esbuild', 'zod'])
+      expect([...reached.keys()]).toContain(pkg);
   });
 
   it('imports at run time only packages of dependencies', () => {

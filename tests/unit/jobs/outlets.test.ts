@@ -28,7 +28,10 @@ const CREDENTIALS: Readonly<Record<OutletName, string>> = {
 function documentedOutlets(): { name: string; variable: string }[] {
   const doc = readFileSync(join(import.meta.dirname, '../../../docs/alerts.md'), 'utf8');
   const table = doc.slice(doc.indexOf('| Outlet | Variable')).split('\n').slice(2);
-  const rows = table.slice(0, table.findIndex((l) => !l.startsWith('|')));
+  const rows = table.slice(
+    0,
+    table.findIndex((l) => !l.startsWith('|')),
+  );
   return rows.map((row) => {
     const [name, variable] = row.split(' | ');
     return { name: name!.replace(/^\| /, ''), variable: /`([A-Z_]+)`/.exec(variable!)![1]! };

@@ -56,7 +56,7 @@ function jsonTypesOf(component: Json, schema: Json): string[] | null {
   const union = (schema['anyOf'] ?? schema['oneOf']) as Json[] | undefined;
   if (union) {
     const parts = union.map((s) => jsonTypesOf(component, s));
-    return parts.includes(null) ? null : parts.flat() as string[];
+    return parts.includes(null) ? null : (parts.flat() as string[]);
   }
   const widen = (types: string[]): string[] => (types.includes('number') ? [...types, 'integer'] : types);
   if (schema['type'] !== undefined) return widen([schema['type']].flat() as string[]);
@@ -202,22 +202,25 @@ describe('endpoints', () => {
     expect(Object.keys(built).sort()).toEqual(Object.keys(PAYLOAD_SCHEMAS).sort());
   });
 
-  it.each(Object.keys(PAYLOAD_SCHEMAS))('describes every top-level field of the built %s payload, its type and what is required', (name) => {
-    const component = deref(jsonOk(`/api/v1/${name}.json`)['content']['application/json']['schema']);
-    const payload = built[name]!;
-    expect(component['type']).toBe('object');
-    const properties = component['properties'] as Record<string, Json>;
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(payload).sort());
-    for (const key of component['required'] as string[]) expect(Object.keys(payload), key).toContain(key);
-    let typed = 0;
-    for (const [key, value] of Object.entries(payload)) {
-      const types = jsonTypesOf(component, properties[key]!);
-      if (types !== null) expect(types, `${name}.${key}`).toContain(jsonTypeOf(value));
-      if (types !== null) typed++;
-    }
-    // Every field's type is read from the document (none said nothing about its type).
-    expect(typed).toBe(Object.keys(payload).length);
-  });
+  it.each(Object.keys(PAYLOAD_SCHEMAS))(
+    'describes every top-level field of the built %s payload, its type and what is required',
+    (name) => {
+      const component = deref(jsonOk(`/api/v1/${name}.json`)['content']['application/json']['schema']);
+      const payload = built[name]!;
+      expect(component['type']).toBe('object');
+      const properties = component['properties'] as Record<string, Json>;
+      expect(Object.keys(properties).sort()).toEqual(Object.keys(payload).sort());
+      for (const key of component['required'] as string[]) expect(Object.keys(payload), key).toContain(key);
+      let typed = 0;
+      for (const [key, value] of Object.entries(payload)) {
+        const types = jsonTypesOf(component, properties[key]!);
+        if (types !== null) expect(types, `${name}.${key}`).toContain(jsonTypeOf(value));
+        if (types !== null) typed++;
+      }
+      // Every field's type is read from the document (none said nothing about its type).
+      expect(typed).toBe(Object.keys(payload).length);
+    },
+  );
 
   it('offers the JSON Schema of exactly the payloads schema.ts defines', () => {
     const param = doc['paths']['/api/v1/schema/{name}.json']['get']['parameters'][0];
