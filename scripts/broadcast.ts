@@ -21,7 +21,7 @@ import { runBroadcast } from '../src/jobs/broadcast/run.ts';
 import { alertLedger, CLAIM_LEASE_MS } from '../src/jobs/broadcast/ledger.ts';
 import { importingFirst } from '../src/jobs/broadcast/retired-log.ts';
 import { DB_TIMEOUT_MS, EMBEDDED_DIR, openDatabase, type Database } from '../src/db/database.ts';
-import { redactorFrom } from '../src/core/secrets.ts';
+import { redactorFrom } from '../src/core/secrets/redact.ts';
 import { applyMigrations, migrationsIn } from '../src/db/migrate.ts';
 import { BROADCAST } from './lib/commands/jobs.ts';
 import { parseCommand, siteBaseOrRefuse } from './lib/flags.ts';

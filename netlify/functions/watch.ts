@@ -14,9 +14,9 @@
  *
  * Never runs without its secrets (X_BEARER_TOKEN, RESETCAST_DISPATCH_TOKEN) and its repository
  * (RESETCAST_REPO): it says so once per function instance and returns. Every line it logs goes through
- * the one redactor (src/core/secrets.ts).
+ * the one redactor (src/core/secrets/redact.ts).
  */
-import { functionLogLines } from '../../src/core/secrets.ts';
+import { functionLogLines } from '../../src/core/secrets/redact.ts';
 import { siteAddress } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';

@@ -10,9 +10,9 @@
  * post has an alert to claim, and the clock, around src/jobs/webhook/. Every request is screened first
  * (screen.ts): unsigned, forged, stale, malformed or oversized ones are refused with nothing read or
  * sent; a CRC, a post about something else and a post whose alerts every outlet already has open no
- * database connection. Every line it logs goes through the one redactor (src/core/secrets.ts).
+ * database connection. Every line it logs goes through the one redactor (src/core/secrets/redact.ts).
  */
-import { functionLogLines } from '../../src/core/secrets.ts';
+import { functionLogLines } from '../../src/core/secrets/redact.ts';
 import { siteAddress } from '../../src/core/site.ts';
 import { sourceBases } from '../../src/core/sources.ts';
 import { liveHttp } from '../../src/net/live.ts';

@@ -23,7 +23,7 @@ import { OUTLET_NAMES, outletUrls, type OutletUrls } from '../../src/jobs/broadc
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { DB_TIMEOUT_MS, openDatabase } from '../../src/db/database.ts';
-import { redactorFrom } from '../../src/core/secrets.ts';
+import { redactorFrom } from '../../src/core/secrets/redact.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { classifyPosts } from '../../src/jobs/intake/posts.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';

@@ -7,50 +7,11 @@
  */
 import { parseArgs } from 'node:util';
 import { siteAddress } from '../../src/core/site.ts';
+import type { CommandSpec, EnvSetting, FlagSpec } from './commands/spec.ts';
 import { HELP_FLAG, helpText } from './help.ts';
 
-export interface FlagSpec {
-  type: 'string' | 'boolean';
-  /** What the value looks like in the help (`<scope>`, `reset|banked`, `"…"`); string flags only. */
-  value?: string;
-  about: string;
-  /** A boolean that may be said false: `--no-<name>` (unknown otherwise). */
-  negatable?: boolean;
-  /** Refused when absent. */
-  required?: boolean;
-  /** Meaningful only beside one of these flags: refused without them rather than ignored. */
-  with?: readonly string[];
-}
-
-/** Flags that cannot go together: `flag` with any of `others`, for the reason `why`. */
-export interface Conflict {
-  flag: string;
-  others: readonly string[];
-  why: string;
-}
-
-/** An environment variable a command reads, as its help lists it (taken from the registry that reads it). */
-export interface EnvSetting {
-  name: string;
-  value: string;
-  about: string;
-}
-
-export interface CommandSpec {
-  /** The npm script (`add-event`, `bench:reads`): how refusals and the help name the command. */
-  name: string;
-  /** The one-line form, after `usage: `. */
-  usage: string;
-  /** What the command does, in one sentence. */
-  about: string;
-  flags: Readonly<Record<string, FlagSpec>>;
-  /** The arguments that are not flags, by name (`<post URL>`), and how many are required; none when absent. */
-  positionals?: { names: readonly string[]; required: number };
-  conflicts?: readonly Conflict[];
-  /** The environment variables it reads, each named once here and read through it (envValue). */
-  env?: Readonly<Record<string, EnvSetting>>;
-  example: string;
-}
+/** The table's shape, for the commands that parse with it. */
+export type { CommandSpec, Conflict, EnvSetting, FlagSpec } from './commands/spec.ts';
 
 /** A variable's value from the environment; blank counts as unset. */
 export const envValue = (s: EnvSetting, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined =>

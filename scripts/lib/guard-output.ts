@@ -1,12 +1,12 @@
 /**
  * The last step before a script's words reach stdout or stderr (a terminal, or the public log of a
  * scheduled workflow): every write goes through the one redactor, set to the secrets in the environment
- * (src/core/secrets.ts), and no line can start a GitHub Actions workflow command. A last net, not the
+ * (src/core/secrets/redact.ts), and no line can start a GitHub Actions workflow command. A last net, not the
  * rule: secrets are removed where untrusted text enters, and logs are not facts, so redacting here
  * rewrites no record. Installed once by importing this module first, so it also covers uncaught errors
  * and library warnings.
  */
-import { neutraliseWorkflowCommands, redactorFrom } from '../../src/core/secrets.ts';
+import { neutraliseWorkflowCommands, redactorFrom } from '../../src/core/secrets/redact.ts';
 
 const redact = redactorFrom(process.env);
 

@@ -1,9 +1,9 @@
 /**
  * `--help` (or `-h`) on every command: its usage, its flags and the environment it reads, from the same
- * table that parses them (scripts/lib/flags.ts), and one example; on stdout, exit 0, before anything
+ * table that parses them (scripts/lib/commands/), and one example; on stdout, exit 0, before anything
  * reads data/ or the network.
  */
-import type { CommandSpec, FlagSpec } from './flags.ts';
+import type { CommandSpec, FlagSpec } from './commands/spec.ts';
 
 /** The flag every command answers besides its own. */
 export const HELP_FLAG = { name: 'help', short: 'h', about: 'print this help and exit' } as const;

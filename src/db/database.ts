@@ -3,11 +3,11 @@
  * command or one function run:
  *
  * - **NETLIFY_DB_URL set** (Netlify sets it for its functions; a maintainer may give any Postgres URL):
- *   a small pool of node-postgres connections over TCP. Inside a Netlify function the platform also sets
- *   NETLIFY_DB_DRIVER=serverless, and then the pool is Neon's serverless one (the same pg-shaped API
- *   over a WebSocket), as @netlify/database chooses; that path is not exercised by our tests (no Neon
- *   endpoint here: docs/alerts.md). Not @netlify/database itself, which bundles both drivers and a query
- *   builder (the watcher's bundle and cold start pay for every byte; the numbers are in docs/alerts.md).
+ *   a small pool of node-postgres connections over TCP, everywhere. Netlify's API reference of Netlify
+ *   Database documents this own-driver path: its connection string for the current environment (what
+ *   NETLIFY_DB_URL holds) given to `pg.Pool`. Not @netlify/database itself, whose default inside a
+ *   function is another connector and which bundles a query builder too (the watcher's bundle and cold
+ *   start pay for every byte; the numbers are in docs/alerts.md).
  * - **unset**: the embedded engine, PGlite (the engine of netlify-cli's local Netlify Database), in a
  *   folder of the working copy (RESETCAST_DB_DIR, default `.resetcast/db`, git-ignored), offline, one
  *   process at a time by a lock (embedded-lock.ts).
@@ -121,16 +121,16 @@ const oneLine = (e: unknown): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The part of a pooled pg-shaped connection used here (node-postgres' PoolClient, Neon's). */
+/** The part of node-postgres' pooled connection (PoolClient) used here. */
 interface PgConnection {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Back to the pool; with an error, destroyed instead (pg-pool ends it and forgets it). */
   release(destroy?: Error | boolean): void;
-  /** node-postgres' socket (Neon's is a WebSocket shim with the same method). */
+  /** node-postgres' socket. */
   connection?: { stream?: { destroy(): void } };
 }
 
-/** The part of a pg-shaped pool used here (node-postgres' Pool, Neon's serverless Pool). */
+/** The part of node-postgres' Pool used here. */
 interface PgPool {
   connect(): Promise<PgConnection>;
   end(): Promise<unknown>;
@@ -142,12 +142,8 @@ const POOL_MAX = 5;
 /** How long an idle connection stays in the pool: the next statements of a run reuse it; `close()` ends them all in any case. */
 const POOL_IDLE_MS = 10_000;
 
-/** node-postgres over TCP, or (inside a Netlify function, NETLIFY_DB_DRIVER=serverless) Neon's pool over WebSockets. */
-async function pgPool(serverless: boolean, config: Record<string, unknown>): Promise<PgPool> {
-  if (serverless) {
-    const { Pool } = await import('@neondatabase/serverless');
-    return new Pool(config) as unknown as PgPool;
-  }
+/** node-postgres over TCP, loaded only when a URL is given (the embedded database needs none of it). */
+async function pgPool(config: Record<string, unknown>): Promise<PgPool> {
   const { default: pg } = await import('pg');
   return new pg.Pool(config) as unknown as PgPool;
 }
@@ -166,9 +162,9 @@ export interface Session {
   exec(script: string): Promise<void>;
 }
 
-async function openPostgres(url: string, timeoutMs: number, serverless: boolean): Promise<Database> {
+async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
   const label = describeUrl(url);
-  const pool = await pgPool(serverless, {
+  const pool = await pgPool({
     connectionString: url,
     max: POOL_MAX,
     idleTimeoutMillis: POOL_IDLE_MS,
@@ -346,7 +342,7 @@ export interface OpenOptions {
 export async function openDatabase({ env, embeddedDir, onWait = () => undefined }: OpenOptions): Promise<Database> {
   const timeoutMs = positive(env['RESETCAST_DB_TIMEOUT_MS'], DB_TIMEOUT_MS);
   const url = env['NETLIFY_DB_URL']?.trim();
-  if (url) return openPostgres(url, timeoutMs, env['NETLIFY_DB_DRIVER'] === 'serverless');
+  if (url) return openPostgres(url, timeoutMs);
   const dir = env['RESETCAST_DB_DIR']?.trim() || embeddedDir;
   mkdirSync(dirname(dir), { recursive: true });
   const timing = {

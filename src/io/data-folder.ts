@@ -8,7 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { ABSENT_MEANS, BUILD_FILES, DATA_FILES, dataPath, type DataFileKey } from '../core/dataset/files.ts';
 import type { DatasetTexts } from '../core/dataset/index.ts';
 import { stableStringify } from '../core/json.ts';
-import { secretInData, secretPiecesFrom, secretRefusal } from '../core/secrets.ts';
+import { secretInData, secretRefusal } from '../core/secrets/in-data.ts';
+import { secretPiecesFrom } from '../core/secrets/variables.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -46,7 +47,7 @@ export function readDataTexts(dir: string): Record<string, string> {
 
 /**
  * The secret pieces of this process's environment: a write whose content holds one is refused whole
- * (src/core/secrets.ts). Never redacted here: our facts are not rewritten to hide a secret; the text
+ * (src/core/secrets/in-data.ts). Never redacted here: our facts are not rewritten to hide a secret; the text
  * that could bring one in is cleaned where it enters (src/net/http.ts, the outlets).
  */
 const secrets = secretPiecesFrom(process.env);

@@ -1,5 +1,5 @@
 /** How one source fared in one pull: its value, or why it failed or was skipped, as a check and a ✅/❌/⏭️ line. */
-import { oneLine } from '../core/secrets.ts';
+import { oneLine } from '../core/secrets/redact.ts';
 import { cleanText } from '../core/sanitize.ts';
 import type { SourceCheck } from '../core/schema/index.ts';
 import { toTimestamp } from '../core/time.ts';

@@ -9,10 +9,10 @@
  * Untrusted text enters here (an answer, a reason phrase, an error body's words, a redirect target, a
  * network error that quotes the URL): it is cleaned (src/core/sanitize.ts), and every answer and error
  * leaves without the request's own credentials (its Authorization header's token, the URL's `user:pass` and query values, and the
- * caller's `credentials`: src/core/secrets.ts), so an echoing server cannot put one into data/ or a log.
+ * caller's `credentials`: src/core/secrets/redact.ts), so an echoing server cannot put one into data/ or a log.
  */
 import { readCappedBody } from '../core/capped-body.ts';
-import { createRedactor, requestCredentials } from '../core/secrets.ts';
+import { createRedactor, requestCredentials } from '../core/secrets/redact.ts';
 import { cleanText } from '../core/sanitize.ts';
 
 export interface HttpDeps {

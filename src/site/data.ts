@@ -9,7 +9,8 @@ import type { ConfidenceReason } from '../core/forecast/reasons.ts';
 import { buildNow } from '../io/clock.ts';
 import { dataDir, readDataFiles } from '../io/data-folder.ts';
 import { siteBase } from '../io/site-address.ts';
-import { secretInData, secretPiecesFrom, secretRefusal } from '../core/secrets.ts';
+import { secretInData, secretRefusal } from '../core/secrets/in-data.ts';
+import { secretPiecesFrom } from '../core/secrets/variables.ts';
 import { DATA_FILES } from '../core/dataset/files.ts';
 
 export interface Build {
@@ -44,7 +45,7 @@ export function maxEventsFrom(env: Env): DatasetLimits {
 /**
  * A secret set in the build's environment never reaches a page or a payload, even if a hand edit put it
  * into data/: the build stops with one line naming the variable, the file and the field. The data are
- * never rewritten to hide it (src/core/secrets.ts).
+ * never rewritten to hide it (src/core/secrets/in-data.ts).
  */
 function refuseSecrets(texts: DatasetTexts, env: Env): void {
   const byFile = Object.fromEntries(Object.entries(texts).map(([k, text]) => [`data/${DATA_FILES[k as keyof typeof DATA_FILES]}`, text]));

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_VARIABLES } from '../../src/core/secrets.ts';
+import { SECRET_VARIABLES } from '../../src/core/secrets/variables.ts';
 import { SITE } from '../../src/core/site.ts';
 import { COMMANDS } from '../../scripts/lib/commands/index.ts';
 import { astroBuild, type BuildResult } from '../support/astro-build.ts';

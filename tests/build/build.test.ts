@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYLOAD_SCHEMAS, type PayloadName } from '../../src/site/api/payloads.ts';
-import { payloadJsonSchema } from '../../src/site/api/json-schema.ts';
+import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS, type PayloadName } from '../../src/site/api/payloads.ts';
 import { SITE } from '../../src/core/site.ts';
 import { ENDPOINTS, LLMS_TXT_PATH } from '../../src/site/api/endpoints.ts';
 import { THRESHOLD_FEEDS } from '../../src/core/alerts/thresholds.ts';
@@ -96,7 +95,7 @@ describe('a build from the frozen history', () => {
 
   it('validates every JSON payload under /api/v1/ against its zod schema', () => {
     const payloads = listFiles(first.outDir).filter((f) => /^api\/v1\/[^/]+\.json$/.test(f) && f !== 'api/v1/openapi.json');
-    expect(payloads.length).toBeGreaterThanOrEqual(4);
+    expect(payloads.map((f) => f.slice('api/v1/'.length, -'.json'.length)).sort()).toEqual([...PAYLOAD_NAMES].sort());
     for (const f of payloads) {
       const name = f.slice('api/v1/'.length, -'.json'.length) as PayloadName;
       expect(PAYLOAD_SCHEMAS, `${f} has no schema in PAYLOAD_SCHEMAS`).toHaveProperty(name);
@@ -105,9 +104,20 @@ describe('a build from the frozen history', () => {
     }
   });
 
-  it('publishes a JSON Schema for every payload, generated from the same zod schema', () => {
-    for (const name of Object.keys(PAYLOAD_SCHEMAS) as PayloadName[])
-      expect(readJson(first.outDir, `api/v1/schema/${name}.json`)).toEqual(payloadJsonSchema(name, SITE.url));
+  it('publishes a JSON Schema for exactly the published payloads, each at its own URL and naming its fields', () => {
+    const schemas = listFiles(first.outDir).filter((f) => /^api\/v1\/schema\/[^/]+\.json$/.test(f));
+    const published = listFiles(first.outDir).filter((f) => /^api\/v1\/[^/]+\.json$/.test(f) && f !== 'api/v1/openapi.json');
+    const nameOf = (f: string): string => f.slice(f.lastIndexOf('/') + 1, -'.json'.length);
+    expect(schemas.map(nameOf).sort()).toEqual(published.map(nameOf).sort());
+    for (const name of schemas.map(nameOf)) {
+      const schema: LooseJson = readJson(first.outDir, `api/v1/schema/${name}.json`);
+      const payload = readJson(first.outDir, `api/v1/${name}.json`) as Record<string, unknown>;
+      expect(schema.$schema, name).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema.$id, name).toBe(`${SITE.url}/api/v1/schema/${name}.json`);
+      expect(schema.type, name).toBe('object');
+      expect(Object.keys(schema.properties).sort(), name).toEqual(Object.keys(payload).sort());
+      for (const key of schema.required as string[]) expect(Object.keys(payload), `${name} requires ${key}`).toContain(key);
+    }
   });
 
   it('forecast.json has the fields of SPEC §2.1 in order, then the ones added to v1', () => {

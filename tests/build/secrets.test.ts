@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { astroBuild, listFiles } from '../support/astro-build.ts';
 import { HISTORY_EPOCH, historyCopy } from '../support/history.ts';
-import { REDACTED, secretsFrom } from '../../src/core/secrets.ts';
+import { REDACTED } from '../../src/core/secrets/pieces.ts';
+import { secretsFrom } from '../../src/core/secrets/variables.ts';
 import { SITE } from '../../src/core/site.ts';
 
 const OURS = {

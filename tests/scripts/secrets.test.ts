@@ -16,16 +16,9 @@ import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { getJson } from '../../src/net/http.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import {
-  createRedactor,
-  neutraliseWorkflowCommands,
-  oneLine,
-  REDACTED,
-  requestCredentials,
-  secretPieces,
-  secretPiecesFrom,
-  secretsFrom,
-} from '../../src/core/secrets.ts';
+import { REDACTED } from '../../src/core/secrets/pieces.ts';
+import { createRedactor, neutraliseWorkflowCommands, oneLine, requestCredentials } from '../../src/core/secrets/redact.ts';
+import { secretPieces, secretPiecesFrom, secretsFrom } from '../../src/core/secrets/variables.ts';
 import { SITE } from '../../src/core/site.ts';
 import { BLOBS_TOKEN, startBlobs } from '../support/blobs.ts';
 import { historyDeploy } from '../support/deploy.ts';

@@ -22,6 +22,7 @@ export const INTERNAL_PATTERNS: readonly { name: string; re: RegExp }[] = [
   { name: 'a 19-digit id', re: /(?<![\w/#.-])\d{19}(?!\w)/ },
   { name: 'the model name recency-mix', re: /recency-mix/ },
   { name: '"usable log line"', re: /usable log line/ },
+  { name: '"log line" (our word for a line of the forecast log)', re: /\blog lines?\b/i },
   { name: 'the B / C / S inputs', re: /\bB \/ C \/ S\b|(?:^|[\s>])[BCS] ?[(（]/ },
   { name: '"rhythm model:"', re: /rhythm model:/i },
   { name: '"Issues 信号"', re: /Issues 信号/ },

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DB_TIMEOUT_MS, openDatabase, type Database } from '../../src/db/database.ts';
-import type { Redactor } from '../../src/core/secrets.ts';
+import type { Redactor } from '../../src/core/secrets/redact.ts';
 import { applyMigrations, migrationsIn } from '../../src/db/migrate.ts';
 import { alertLedger, type AlertLedger, type Delivery } from '../../src/jobs/broadcast/ledger.ts';
 

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { miniPublished } from '../unit/mcp/payloads.ts';
+import { miniPublished } from './published-payloads.ts';
 import { waitFor } from './wait-for.ts';
 
 export const REPO = resolve(import.meta.dirname, '../..');

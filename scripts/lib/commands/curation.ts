@@ -1,6 +1,6 @@
 /** The flag tables of the curation commands (docs/data.md): each parses its command and prints its --help. */
 import { PROMISE_HORIZON_DAYS } from '../../../src/core/curate/promises.ts';
-import type { CommandSpec, FlagSpec } from '../flags.ts';
+import type { CommandSpec, FlagSpec } from './spec.ts';
 import { accountFlag, certaintyFlag, scopeFlag, textFlag, timestampFlag, yesNoFlag } from './shared.ts';
 
 const KINDS = 'reset|banked|boost|other';

@@ -3,7 +3,7 @@
  * are written (each script parses with its own table; tests/scripts/command-flags.test.ts checks that
  * every npm script of ours has one, and that its --help lists exactly these flags).
  */
-import type { CommandSpec } from '../flags.ts';
+import type { CommandSpec } from './spec.ts';
 import { ADD_EVENT, ADD_PROMISE, CHECKED, CORRECT, REVIEW, VALIDATE } from './curation.ts';
 import { API_DOC, BACKTEST, BROADCAST, FACTS_CHANGED, POST_ID, PULL, X_WEBHOOK } from './jobs.ts';
 import { BENCH, BENCH_ALERTS, BENCH_COST, BENCH_PHRASES, BENCH_READS, BENCH_REBUILDS, LIGHTHOUSE, SOAK, START } from './tools.ts';

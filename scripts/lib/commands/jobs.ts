@@ -3,9 +3,8 @@ import { PULL_BUDGET } from '../../../src/core/sources.ts';
 import { X_WEBHOOK_PATH } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import { DEFAULT_WATCH_ACCOUNTS } from '../../../src/jobs/watch/config.ts';
-import type { CommandSpec } from '../flags.ts';
-import { HTTP_TIMEOUT } from '../http.ts';
-import { DATA_DIR, SITE_URL, timestampFlag } from './shared.ts';
+import type { CommandSpec } from './spec.ts';
+import { DATA_DIR, HTTP_TIMEOUT, SITE_URL, timestampFlag } from './shared.ts';
 
 export const PULL = {
   name: 'pull',

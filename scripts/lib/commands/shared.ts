@@ -4,7 +4,8 @@
  * differ. A command's own flags stay in its table.
  */
 import { SITE } from '../../../src/core/site.ts';
-import type { EnvSetting } from '../flags.ts';
+import { HTTP_DEFAULTS } from '../../../src/core/sources.ts';
+import type { EnvSetting } from './spec.ts';
 
 /** What every command that reads data/ takes from the environment. */
 export const DATA_DIR: EnvSetting = { name: 'RESETCAST_DATA_DIR', value: '<dir>', about: 'the data folder (default data/)' };
@@ -33,3 +34,10 @@ export const certaintyFlag = <A extends string>(about: A) => ({ type: 'string', 
 
 /** Who posted it. */
 export const accountFlag = <A extends string>(about: A) => ({ type: 'string', value: '<account>', about }) as const;
+
+/** The per-request timeout the commands' HTTP reads (scripts/lib/http.ts), as their --help lists it. */
+export const HTTP_TIMEOUT: EnvSetting = {
+  name: 'RESETCAST_HTTP_TIMEOUT_MS',
+  value: '<ms>',
+  about: `per-request timeout (default ${HTTP_DEFAULTS.timeoutMs})`,
+};

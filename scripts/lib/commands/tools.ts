@@ -1,6 +1,6 @@
 /** The flag tables of the local runtime and the measuring commands (docs/serve.md, docs/performance.md). */
 import { SERVE_ENV } from '../../../src/serve/settings.ts';
-import type { CommandSpec } from '../flags.ts';
+import type { CommandSpec } from './spec.ts';
 
 export const START = {
   name: 'start',

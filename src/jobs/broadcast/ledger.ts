@@ -20,13 +20,13 @@
  * - **prune**: by the database's clock, never ahead of the sender's.
  *
  * Every text it stores is cleaned first, here and nowhere else: the claim's outlet credential and the
- * environment's secrets removed (the one redactor, src/core/secrets.ts), one line, at most
+ * environment's secrets removed (the one redactor, src/core/secrets/redact.ts), one line, at most
  * TEXT_CAPS.error. Pure apart from the `Sql` passed in (and the token maker, crypto's by default).
  */
 import { shortAlertId } from '../../core/alerts/derive.ts';
 import type { Alert } from '../../core/schema/index.ts';
 import { cleanText, fitWithEllipsis, TEXT_CAPS } from '../../core/sanitize.ts';
-import type { Redactor } from '../../core/secrets.ts';
+import type { Redactor } from '../../core/secrets/redact.ts';
 import type { Sql } from '../../core/sql.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
 import type { Ending } from './ending.ts';

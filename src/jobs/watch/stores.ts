@@ -5,7 +5,7 @@
  * cleans every text it stores of the environment's secrets, settles in one call, and imports the retired
  * sent-log before its first call (once per database, whichever sender is first: src/jobs/broadcast/retired-log.ts).
  */
-import { redactorFrom } from '../../core/secrets.ts';
+import { redactorFrom } from '../../core/secrets/redact.ts';
 import type { Sql } from '../../core/sql.ts';
 import type { TextStore } from '../../core/text-store.ts';
 import { alertLedger } from '../broadcast/ledger.ts';

@@ -542,8 +542,8 @@ export default {
       memorylessBrier: 'Memoryless Brier',
       skill: 'Skill (90 %)',
       skipped: {
-        one: '{count} log line was skipped and left in the log ({kinds}):',
-        other: '{count} log lines were skipped and left in the log ({kinds}):',
+        one: '{count} logged forecast could not be read and is left out of the scores ({kinds}):',
+        other: '{count} logged forecasts could not be read and are left out of the scores ({kinds}):',
       },
       kind: {
         not_json: '{count} not JSON',
@@ -552,7 +552,7 @@ export default {
         duplicate: '{count} at a duplicate time',
         out_of_order: '{count} out of order',
       },
-      noneSkipped: 'No log line was skipped.',
+      noneSkipped: 'Every logged forecast could be read.',
     },
   },
   notFound: {

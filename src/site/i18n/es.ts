@@ -557,8 +557,8 @@ const es: Catalogue = {
       memorylessBrier: 'Brier sin memoria',
       skill: 'Destreza (90 %)',
       skipped: {
-        one: '{count} línea del log se omitió y se dejó en él ({kinds}):',
-        other: '{count} líneas del log se omitieron y se dejaron en él ({kinds}):',
+        one: '{count} pronóstico registrado no se pudo leer y queda fuera de las puntuaciones ({kinds}):',
+        other: '{count} pronósticos registrados no se pudieron leer y quedan fuera de las puntuaciones ({kinds}):',
       },
       kind: {
         not_json: '{count} sin formato JSON',
@@ -567,7 +567,7 @@ const es: Catalogue = {
         duplicate: '{count} con una hora duplicada',
         out_of_order: '{count} fuera de orden',
       },
-      noneSkipped: 'No se omitió ninguna línea del log.',
+      noneSkipped: 'Todos los pronósticos registrados se pudieron leer.',
     },
   },
   notFound: {

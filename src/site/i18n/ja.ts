@@ -530,7 +530,7 @@ const ja: Catalogue = {
       memorylessBrier: '無記憶 Brier',
       skill: 'スキル（90%）',
       skipped: {
-        other: '{count} 行のログをスキップし、ログにはそのまま残しています（{kinds}）：',
+        other: '読み取れない予測の記録が {count} 行あり、スコアから外しています（{kinds}）：',
       },
       kind: {
         not_json: 'JSON でないもの {count} 行',
@@ -539,7 +539,7 @@ const ja: Catalogue = {
         duplicate: '時刻が重複するもの {count} 行',
         out_of_order: '順序が乱れているもの {count} 行',
       },
-      noneSkipped: 'スキップしたログ行はありません。',
+      noneSkipped: '記録した予測はすべて読み取れました。',
     },
   },
   notFound: {

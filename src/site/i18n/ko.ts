@@ -522,7 +522,7 @@ const ko: Catalogue = {
       memorylessBrier: '무기억 Brier',
       skill: '스킬(90%)',
       skipped: {
-        other: '로그 {count}줄을 건너뛰고 로그에 그대로 두었습니다({kinds}):',
+        other: '읽을 수 없는 예측 기록 {count}줄을 점수에서 뺐습니다({kinds}):',
       },
       kind: {
         not_json: 'JSON 아님 {count}줄',
@@ -531,7 +531,7 @@ const ko: Catalogue = {
         duplicate: '중복된 시각 {count}줄',
         out_of_order: '순서가 어긋남 {count}줄',
       },
-      noneSkipped: '건너뛴 로그 줄이 없습니다.',
+      noneSkipped: '기록된 예측을 모두 읽을 수 있었습니다.',
     },
   },
   notFound: {

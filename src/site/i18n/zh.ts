@@ -509,7 +509,7 @@ const zh: Catalogue = {
       memorylessBrier: '无记忆 Brier',
       skill: '技巧分（90%）',
       skipped: {
-        other: '有{count}条日志被跳过，并保留在日志中（{kinds}）：',
+        other: '有{count}条预测记录无法读取，未计入评分（{kinds}）：',
       },
       kind: {
         not_json: '{count}条不是 JSON',
@@ -518,7 +518,7 @@ const zh: Catalogue = {
         duplicate: '{count}条时间重复',
         out_of_order: '{count}条顺序错乱',
       },
-      noneSkipped: '没有被跳过的日志。',
+      noneSkipped: '记录的预测都能读取。',
     },
   },
   notFound: {

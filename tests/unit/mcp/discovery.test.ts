@@ -9,7 +9,7 @@ import { GET as getAiCatalog } from '../../../src/pages/.well-known/ai-catalog.j
 import { GET as getCatalog } from '../../../src/pages/.well-known/mcp/catalog.json.ts';
 import { GET as getServerCard } from '../../../src/pages/mcp/server-card.ts';
 import { GET as getServerJson } from '../../../src/pages/server.json.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/; // server-card and registry schemas

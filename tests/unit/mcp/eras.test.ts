@@ -10,7 +10,7 @@ import { SITE } from '../../../src/core/site.ts';
 import { EDGE_CACHE_SECONDS } from '../../../src/mcp/endpoint.ts';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 
 const payloads = miniPublished();
 const toolList = createToolList();

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import { SITE } from '../../../src/core/site.ts';
 
 const payloads = miniPublished();

@@ -7,7 +7,7 @@ import { PUBLISHED_SCHEMAS } from '../../../src/mcp/published-schemas.ts';
 import { createServer, noElicitationValidator, TOOL_NAMES } from '../../../src/mcp/server.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { TOOLS } from '../../../src/mcp/tools/index.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import { LIST_RESETS_ARGUMENT_ERRORS, toolArgumentError } from '../../support/mcp-argument-errors.ts';
 import { SITE } from '../../../src/core/site.ts';
 

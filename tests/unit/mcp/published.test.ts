@@ -9,7 +9,7 @@ import {
   type PublishedName,
 } from '../../../src/mcp/tools/published.ts';
 import { parsePublished } from '../../../src/mcp/published-schemas.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import { joinedRegExp } from '../../support/regexp.ts';
 
 describe('parsePublished', () => {

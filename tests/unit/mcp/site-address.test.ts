@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE } from '../../../src/core/site.ts';
 import { createMcpHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 
 const FORK = 'https://odds.example.org';
 const handler = createMcpHandler(miniPublished(), createToolList(), FORK);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withTimetableForecast } from '../../../src/mcp/tools/timetable.ts';
 import { PublishedFileError } from '../../../src/mcp/tools/published.ts';
 import type { TimetableIndex } from '../../../src/core/timetable.ts';
-import { miniPublished } from './payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 
 const INDEX: TimetableIndex = {
   built_at: '2026-07-01T12:00:00Z',

@@ -5,7 +5,7 @@ import { parsePublished } from '../../../src/mcp/published-schemas.ts';
 import { getStatusSignals, GetStatusSignalsInput, getStatusSignalsTool } from '../../../src/mcp/tools/get-status-signals.ts';
 import { LIST_RESETS, listResets, ListResetsInput, listResetsTool } from '../../../src/mcp/tools/list-resets.ts';
 import type { McpTool } from '../../../src/mcp/tools/tool.ts';
-import { miniPublished, thirtyEventPublished } from './payloads.ts';
+import { miniPublished, thirtyEventPublished } from '../../support/published-payloads.ts';
 
 // The published file is the last text block (an unvouched forecast puts a line before it).
 const textOf = (r: { content: unknown[] }): string => (r.content.at(-1) as { type: 'text'; text: string }).text;

@@ -24,7 +24,7 @@ import { computeTimetable, writeTimetable } from '../../../src/site/timetable.ts
 import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
 import { readHeaderRules, readSiteFiles, type Handler } from '../../../src/serve/load.ts';
 import { createSiteServer, startSite } from '../../../src/serve/server.ts';
-import { miniPublished } from '../mcp/payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import { raw, REPO, siteFiles, siteRoot } from '../../support/site.ts';
 import { waitFor } from '../../support/wait-for.ts';
 import { SITE } from '../../../src/core/site.ts';

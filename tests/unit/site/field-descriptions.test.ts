@@ -13,7 +13,7 @@ import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { payloadJsonSchema } from '../../../src/site/api/json-schema.ts';
 import { createOpenApiDocument, payloadComponentName } from '../../../src/site/api/openapi.ts';
 import { PAYLOAD_NAMES, PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
-import { miniPublished } from '../mcp/payloads.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import { SITE } from '../../../src/core/site.ts';
 
 type Json = Record<string, unknown>;

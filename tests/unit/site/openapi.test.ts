@@ -6,15 +6,16 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../../src/mcp/config.ts';
 import { createMcpHandler, createUnavailableHandler } from '../../../src/mcp/handler.ts';
 import { createToolList } from '../../../src/mcp/tool-list.ts';
 import { createOpenApiDocument, payloadComponentName } from '../../../src/site/api/openapi.ts';
-import { PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
+import { createPayloads, PAYLOAD_SCHEMAS } from '../../../src/site/api/payloads.ts';
+import { parseDataset } from '../../../src/core/dataset/index.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { GET as servedDocument } from '../../../src/pages/api/v1/openapi.json.ts';
-import { miniPublished } from '../mcp/payloads.ts';
+import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
+import { miniPublished } from '../../support/published-payloads.ts';
 import type { LooseJson } from '../../support/json.ts';
 
 type Json = Record<string, LooseJson>;
@@ -33,6 +34,37 @@ function resolvePointer(root: unknown, ref: string): unknown {
   }
   return node;
 }
+/** The JSON type of a value, as a JSON Schema `type` names it. */
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * The JSON types a (sub)schema of `component` allows: its `type`, the types of a `const` or an `enum`, the
+ * union over `anyOf`/`oneOf`, `$ref` followed (in the component's `$defs`, or the document); null when it
+ * says nothing about the type. An integer is a number too.
+ */
+function jsonTypesOf(component: Json, schema: Json): string[] | null {
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const target = ref.startsWith('#/$defs/') ? resolvePointer(component, ref) : resolvePointer(doc, ref);
+    return jsonTypesOf(component, target as Json);
+  }
+  const union = (schema['anyOf'] ?? schema['oneOf']) as Json[] | undefined;
+  if (union) {
+    const parts = union.map((s) => jsonTypesOf(component, s));
+    return parts.includes(null) ? null : (parts.flat() as string[]);
+  }
+  const widen = (types: string[]): string[] => (types.includes('number') ? [...types, 'integer'] : types);
+  if (schema['type'] !== undefined) return widen([schema['type']].flat() as string[]);
+  if ('const' in schema) return [jsonTypeOf(schema['const'])];
+  if (Array.isArray(schema['enum'])) return [...new Set((schema['enum'] as unknown[]).map(jsonTypeOf))];
+  return null;
+}
+
 /** Follows `$ref` until a concrete object. */
 const deref = (node: Json): Json => (typeof node['$ref'] === 'string' ? deref(resolvePointer(doc, node['$ref']) as Json) : node);
 
@@ -114,10 +146,18 @@ describe('OpenAPI 3.1 structure', () => {
     expect(resolvePointer(doc, bad.b.$ref)).toBeDefined(); // "~1" is "/" in a pointer
   });
 
-  it('is what /api/v1/openapi.json serves, for the site URL', async () => {
+  it('is served at /api/v1/openapi.json as JSON for the site URL, every schema id on the site', async () => {
     const res = servedDocument();
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await res.json()).toEqual(createOpenApiDocument(SITE.url));
+    const served = (await res.json()) as Json;
+    expect(served['servers'][0]['url']).toBe(SITE.url);
+    expect(JSON.stringify(served)).not.toContain(BASE);
+    const ids = Object.values(served['components']['schemas'] as Record<string, Json>)
+      .map((c) => c['$id'])
+      .filter((id) => id !== undefined);
+    expect(ids.length).toBe(Object.keys(PAYLOAD_SCHEMAS).length);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^${SITE.url.replace(/[.]/g, '\\.')}/api/v1/schema/[a-z-]+\\.json$`));
+    expect(Object.keys(served['paths'])).toEqual(Object.keys(doc['paths']));
   });
 });
 
@@ -146,12 +186,41 @@ describe('endpoints', () => {
     expect(Object.keys(jsonOk('/statusline.sh')['content'])).toEqual(['text/plain']);
   });
 
-  it.each(Object.keys(PAYLOAD_SCHEMAS))('describes the %s payload with exactly the JSON Schema schema.ts generates', (name) => {
+  it.each(Object.keys(PAYLOAD_SCHEMAS))('describes the %s payload: its component, named, at its own URL', (name) => {
     const schema = jsonOk(`/api/v1/${name}.json`)['content']['application/json']['schema'];
     expect(schema).toEqual({ $ref: `#/components/schemas/${payloadComponentName(name)}` });
-    const generated = z.toJSONSchema(PAYLOAD_SCHEMAS[name as keyof typeof PAYLOAD_SCHEMAS], { target: 'draft-2020-12', io: 'output' });
-    expect(deref(schema)).toEqual({ ...generated, $id: `${BASE}/api/v1/schema/${name}.json`, title: `Resetcast ${name} payload (v1)` });
+    const component = deref(schema);
+    expect(component['$id']).toBe(`${BASE}/api/v1/schema/${name}.json`);
+    expect(component['title']).toBe(`Resetcast ${name} payload (v1)`);
   });
+
+  // A payload as built (from the mini fixture), read against its component: the document must describe
+  // what is published, field by field, not just whatever the schema library gives back.
+  const built = createPayloads(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, BASE) as unknown as Record<string, Json>;
+
+  it('has a payload built for every component, and a component for every payload', () => {
+    expect(Object.keys(built).sort()).toEqual(Object.keys(PAYLOAD_SCHEMAS).sort());
+  });
+
+  it.each(Object.keys(PAYLOAD_SCHEMAS))(
+    'describes every top-level field of the built %s payload, its type and what is required',
+    (name) => {
+      const component = deref(jsonOk(`/api/v1/${name}.json`)['content']['application/json']['schema']);
+      const payload = built[name]!;
+      expect(component['type']).toBe('object');
+      const properties = component['properties'] as Record<string, Json>;
+      expect(Object.keys(properties).sort()).toEqual(Object.keys(payload).sort());
+      for (const key of component['required'] as string[]) expect(Object.keys(payload), key).toContain(key);
+      let typed = 0;
+      for (const [key, value] of Object.entries(payload)) {
+        const types = jsonTypesOf(component, properties[key]!);
+        if (types !== null) expect(types, `${name}.${key}`).toContain(jsonTypeOf(value));
+        if (types !== null) typed++;
+      }
+      // Every field's type is read from the document (none said nothing about its type).
+      expect(typed).toBe(Object.keys(payload).length);
+    },
+  );
 
   it('offers the JSON Schema of exactly the payloads schema.ts defines', () => {
     const param = doc['paths']['/api/v1/schema/{name}.json']['get']['parameters'][0];

@@ -3,10 +3,11 @@
  * one list of outlet ids, OUTLET_NAMES (src/core/schema/bookkeeping.ts, which the stored records name
  * them by). Each adapter holds the rest: its environment variables (the `--help` of npm run broadcast
  * and the configured URLs derive from them), its credential (a SECRET_VARIABLES entry of
- * src/core/secrets.ts), its request, limits and answers. Adding an outlet is one id, its adapter here,
+ * src/core/secrets/variables.ts), its request, limits and answers. Adding an outlet is one id, its adapter here,
  * its secret's entry and their tests; an id without an adapter does not compile.
  */
-import { createRedactor, secretPieces, type Redactor } from '../../../core/secrets.ts';
+import { createRedactor, type Redactor } from '../../../core/secrets/redact.ts';
+import { secretPieces } from '../../../core/secrets/variables.ts';
 import { discord } from './discord.ts';
 import { ntfy } from './ntfy.ts';
 import { slack } from './slack.ts';
@@ -31,7 +32,7 @@ export function outletUrls(env: Record<string, string | undefined>): OutletUrls 
 }
 
 /**
- * An outlet's credential, as the pieces the one redactor looks for (src/core/secrets.ts): every credential
+ * An outlet's credential, as the pieces the one redactor looks for (src/core/secrets/variables.ts): every credential
  * part counts here, a topic declared public too, since they clean error texts, not facts. Handed to the
  * HTTP client too (`credentials`), which removes them from an answer before it cuts anything.
  */
@@ -41,7 +42,7 @@ export function outletCredentials(outlet: Outlet, configured: string): string[] 
 }
 
 /**
- * The one redactor (src/core/secrets.ts) set to an outlet's credential: what its answers and failures
+ * The one redactor (src/core/secrets/redact.ts) set to an outlet's credential: what its answers and failures
  * say (an error body echoing the webhook path, a reason phrase, an adapter's error) is cleaned of it
  * before it reaches a line or the ledger.
  */

@@ -3,7 +3,7 @@ import type { HttpAnswer } from '../../../net/http.ts';
 import type { Message } from '../../../core/alerts/message.ts';
 import { OUTLET_NAMES } from '../../../core/schema/index.ts';
 import { cleanText } from '../../../core/sanitize.ts';
-import type { SecretName } from '../../../core/secrets.ts';
+import type { SecretName } from '../../../core/secrets/variables.ts';
 
 export { OUTLET_NAMES };
 export type OutletName = (typeof OUTLET_NAMES)[number];
@@ -21,7 +21,7 @@ export interface Outlet {
   name: OutletName;
   /**
    * The environment variable holding its URL or token (a secret: the URL is the credential), named when
-   * it is unset; its entry in SECRET_VARIABLES (src/core/secrets.ts) says which part is the credential.
+   * it is unset; its entry in SECRET_VARIABLES (src/core/secrets/variables.ts) says which part is the credential.
    */
   env: SecretName;
   /**
@@ -34,7 +34,7 @@ export interface Outlet {
   /**
    * The value of `env` inside the configured address, when the address is built from more than it
    * (Telegram: the bot token); without it, the address is the value. Its credential parts
-   * (src/core/secrets.ts) are removed from every line and record about this outlet (outletRedactor).
+   * (src/core/secrets/variables.ts) are removed from every line and record about this outlet (outletRedactor).
    */
   secretOf?: (configured: string) => string;
   /** The POST for one message: where to, and the JSON body. */

@@ -1,11 +1,11 @@
 /** Published payloads for MCP tests: built from the mini fixture with a fixed clock, or a synthetic 30-event timeline. */
-import { parseDataset } from '../../../src/core/dataset/index.ts';
-import { stableStringify } from '../../../src/core/json.ts';
-import type { PublishedPayloads } from '../../../src/mcp/tools/published.ts';
-import { parsePublished } from '../../../src/mcp/published-schemas.ts';
-import { createPayloads } from '../../../src/site/api/payloads.ts';
-import { SITE } from '../../../src/core/site.ts';
-import { MINI_NOW, miniTexts } from '../../support/mini-data.ts';
+import { parseDataset } from '../../src/core/dataset/index.ts';
+import { stableStringify } from '../../src/core/json.ts';
+import type { PublishedPayloads } from '../../src/mcp/tools/published.ts';
+import { parsePublished } from '../../src/mcp/published-schemas.ts';
+import { createPayloads } from '../../src/site/api/payloads.ts';
+import { SITE } from '../../src/core/site.ts';
+import { MINI_NOW, miniTexts } from './mini-data.ts';
 
 export function miniPublished(): PublishedPayloads {
   const p = createPayloads(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url);
