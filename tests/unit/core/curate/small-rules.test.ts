@@ -126,8 +126,15 @@ describe('flags', () => {
   ])('scopeFlag(%j) = %j', (value, scope) => {
     expect(scopeFlag(value)).toBe(scope);
   });
-  it.each([['plus+plus'], ['gold']])('scopeFlag refuses %j, naming --scope', (value) => {
-    expect(() => scopeFlag(value)).toThrow(new RegExp(`^--scope "${value.replace('+', '\\+')}": `));
+  const ONCE = 'plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu';
+  it.each<[string, string]>([
+    ['plus+plus', `--scope "plus+plus": ${ONCE}`],
+    ['pro+pro+plus', `--scope "plus+pro+pro": ${ONCE}`],
+  ])('scopeFlag refuses a plan named twice (%j), in canonical order', (value, message) => {
+    expect(() => scopeFlag(value)).toThrow(new CurationError(message));
+  });
+  it('scopeFlag refuses a plan it does not know, naming --scope', () => {
+    expect(() => scopeFlag('gold')).toThrow(/^--scope "gold": ./);
   });
 
   it('parseFlag: the value, or the flag and value quoted with the first problem', () => {
