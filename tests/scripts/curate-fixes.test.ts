@@ -33,8 +33,9 @@ const ok = async (script: string, dir: string, args: string[]): Promise<string> 
 /** The id of an X post at `iso` with `low` in its low 22 bits. */
 const snowflake = (iso: string, low: bigint): string => postIdAt(new Date(iso), low);
 
+// The refusals of the pure rules (origin, plans, the promise horizon, times, another repository) are
+// tables in tests/unit/core/curate/; these are the ones that need the command: its flags and its exit.
 describe('bad input: one line naming the field and the rule, exit 1, data/ byte-identical', () => {
-  const PROMISED = xUrl('thsottiaux', '2026-11-19T20:00:00Z');
   it.each<[string, string, string[], RegExp]>([
     [
       'a post id that decodes to 2010',
@@ -44,24 +45,6 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
         /^add-event: post 123 decodes to 2010-11-04T01:42:54Z, before 2025-08-18T00:00:00Z \(30 days/,
         / before the first Codex usage-limit reset on record\): not a post about Codex limits$/,
       ),
-    ],
-    [
-      'a GitHub URL outside the staff source',
-      'add-event',
-      [
-        'https://github.com/someone/fork/issues/1',
-        '--kind',
-        'reset',
-        '--scope',
-        'all',
-        '--summary',
-        's',
-        '--at',
-        '2026-11-19T00:00:00Z',
-        '--source',
-        'x',
-      ],
-      /^add-event: not a post URL: https:\/\/github\.com\/someone\/fork\/issues\/1 \(expected/,
     ],
     [
       'a page that is not a post, without --url',
@@ -87,66 +70,6 @@ describe('bad input: one line naming the field and the rule, exit 1, data/ byte-
         'tracker',
       ],
       /^add-event: --origin: a page that is not a post is recorded only with --origin observed$/,
-    ],
-    [
-      'a plan named twice',
-      'add-event',
-      [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'plus+plus', '--summary', 's'],
-      /^add-event: --scope "plus\+plus": plans must each appear once, in the order free, go, plus, pro, business, enterprise, edu$/,
-    ],
-    [
-      'a plan named twice out of order',
-      'add-event',
-      [xUrl('OpenAI', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'pro+pro+plus', '--summary', 's'],
-      /^add-event: --scope "plus\+pro\+pro": plans must each appear once/,
-    ],
-    [
-      'a promise window ending in 2099',
-      'add-promise',
-      [PROMISED, '--summary', 's', '--window-end', '2099-01-01T00:00:00Z'],
-      /^add-promise: --window-end 2099-01-01T00:00:00Z: more than 14 days after the post \(2026-11-19T20:00:00Z\); a promise's window ends within 14 days$/,
-    ],
-    [
-      'an account not listed as official, without --origin',
-      'add-event',
-      [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's'],
-      /^add-event: --origin is required for randomuser42: not an official account \(src\/core\/sources\.ts\); give --origin observed or community$/,
-    ],
-    [
-      'an account not listed as official, claimed official',
-      'add-event',
-      [xUrl('randomuser42', '2026-11-19T01:00:00Z'), '--kind', 'reset', '--scope', 'all', '--summary', 's', '--origin', 'official_post'],
-      /^add-event: --origin official_post: randomuser42 is not an official account/,
-    ],
-    [
-      'a community post at high certainty',
-      'add-event',
-      [
-        xUrl('randomuser42', '2026-11-19T01:00:00Z'),
-        '--kind',
-        'reset',
-        '--scope',
-        'all',
-        '--summary',
-        's',
-        '--origin',
-        'community',
-        '--certainty',
-        'high',
-      ],
-      /^add-event: --certainty high: a community record is at most medium certainty$/,
-    ],
-    [
-      'a corrected time before the floor',
-      'correct',
-      ['1968163721034994139', '--ts', '2010-11-04T01:42:54Z', '--reason', 'r'],
-      /^correct: --ts 2010-11-04T01:42:54Z: before 2025-08-18T00:00:00Z/,
-    ],
-    [
-      'a hand check in the future',
-      'checked',
-      ['--note', 'n', '--at', '2026-11-20T13:00:00Z'],
-      /^checked: --at 2026-11-20T13:00:00Z: in the future \(now 2026-11-20T12:00:00Z\)/,
     ],
     ['a hand check without a note', 'checked', [], /^checked: --note: required/],
     [

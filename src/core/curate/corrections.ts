@@ -3,7 +3,17 @@
  * data/events.json and the change is logged in data/corrections.json with its value before and after,
  * the reason and the time; a retraction moves the whole record (and its grant) into the log.
  */
-import { Certainty, Kind, Origin, Timestamp, Url, type Correction, type StoredEvent } from '../schema/index.ts';
+import {
+  Certainty,
+  Kind,
+  Origin,
+  Timestamp,
+  Url,
+  type Announcement,
+  type BankedGrant,
+  type Correction,
+  type StoredEvent,
+} from '../schema/index.ts';
 import { correctionKey } from '../corrections/index.ts';
 import { fulfils, linkPromises, promiseAnchor } from '../promises/index.ts';
 import { isXPostUrl } from '../postid.ts';
@@ -104,83 +114,141 @@ export function relinkPromise(state: Curated, promiseId: string, target: string,
   };
 }
 
+/** `correct -- <event id> --reason "…"`: withdraws the event (`--retract`) or amends its fields. */
 export function correctEvent(state: Curated, eventId: string, args: CorrectArgs, now: Date): Outcome {
   const reason = args.reason === undefined ? '' : cleanReason(args.reason);
   if (!reason) throw new CurationError('--reason is required: say why the record changes');
+  const event = recordedEvent(state, eventId);
+  return args.retract ? retractEvent(state, event, args, reason, now) : amendEvent(state, event, args, reason, now);
+}
+
+/** The event with this id, or an error that says whether it was retracted. */
+function recordedEvent(state: Curated, eventId: string): StoredEvent {
   const event = state.events.events.find((e) => e.id === eventId);
-  if (!event) {
-    const retracted = state.corrections.corrections.some((c) => c.what === 'retraction' && c.event_id === eventId);
-    throw new CurationError(`no event ${eventId} is recorded${retracted ? ' (it was retracted)' : ''}`);
-  }
-  const at = toTimestamp(now);
-  const grant = state.banked.grants.find((g) => g.event_id === eventId);
-  const fields = Object.entries(args).filter(([k, v]) => v !== undefined && k !== 'reason' && k !== 'retract');
-  if (args.retract) {
-    if (fields.length > 0) throw new CurationError(`--retract withdraws the whole event; drop --${fields[0]![0]}`);
-    refuseUnlinking(
-      eventId,
-      'fulfils',
-      state.announcements.announcements.filter((a) => a.fulfilled_by === eventId),
-    );
-    const retraction: Correction = {
-      event_id: eventId,
-      at,
-      what: 'retraction',
-      before: { event, grant: grant ?? null },
-      after: null,
-      reason,
-    };
-    let next = withEvents(
-      state,
-      state.events.events.filter((e) => e.id !== eventId),
-    );
-    next = { ...next, banked: { ...next.banked, grants: next.banked.grants.filter((g) => g.event_id !== eventId) } };
-    next = withCorrections(next, [retraction]);
-    return {
-      state: next,
-      lines: [
-        `retracted ${eventId} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}; correction ${correctionKey(retraction)}`,
-      ],
-    };
-  }
-  if (fields.length === 0)
+  if (event) return event;
+  const retracted = state.corrections.corrections.some((c) => c.what === 'retraction' && c.event_id === eventId);
+  throw new CurationError(`no event ${eventId} is recorded${retracted ? ' (it was retracted)' : ''}`);
+}
+
+/** The field flags given (all but --reason and --retract), in the order they were passed. */
+const givenFields = (args: CorrectArgs): string[] =>
+  Object.entries(args).flatMap(([k, v]) => (v === undefined || k === 'reason' || k === 'retract' ? [] : [k]));
+
+/**
+ * `--retract`: the event did not happen as recorded. It and its grant leave the files whole, into one
+ * retraction record; refused while a promise counts it as its fulfilment (relink that first).
+ */
+export function retractEvent(state: Curated, event: StoredEvent, args: CorrectArgs, reason: string, now: Date): Outcome {
+  const [field] = givenFields(args);
+  if (field !== undefined) throw new CurationError(`--retract withdraws the whole event; drop --${field}`);
+  refuseUnlinking(
+    event.id,
+    'fulfils',
+    state.announcements.announcements.filter((a) => a.fulfilled_by === event.id),
+  );
+  const grant = grantOf(state, event.id);
+  const retraction: Correction = {
+    event_id: event.id,
+    at: toTimestamp(now),
+    what: 'retraction',
+    before: { event, grant: grant ?? null },
+    after: null,
+    reason,
+  };
+  const remaining = withEvents(
+    state,
+    state.events.events.filter((e) => e.id !== event.id),
+  );
+  const next = withCorrections(withoutGrantOf(remaining, event.id), [retraction]);
+  return {
+    state: next,
+    lines: [
+      `retracted ${event.id} (${event.ts} ${event.kind})${grant ? ` and its grant ${grant.id}` : ''}; correction ${correctionKey(retraction)}`,
+    ],
+  };
+}
+
+/**
+ * Field flags: the event as amended, one correction per published fact that changed, its grant made,
+ * followed or removed with its kind, and any waiting promise it now fulfils linked (as add-event does).
+ */
+export function amendEvent(state: Curated, event: StoredEvent, args: CorrectArgs, reason: string, now: Date): Outcome {
+  if (givenFields(args).length === 0)
     throw new CurationError(
       'nothing to correct: give a field to change (--ts, --scope, --kind, --partial, --global, --summary, --certainty, ' +
         '--origin, --source, --scope-note, --url, --expires) or --retract',
     );
+  const grant = grantOf(state, event.id);
   if (args.expires !== undefined && !grant && args.kind !== 'banked')
-    throw new CurationError(`--expires: event ${eventId} has no banked grant`);
+    throw new CurationError(`--expires: event ${event.id} has no banked grant`);
   const expires = args.expires === undefined ? undefined : parseFlag(Timestamp, args.expires, 'expires');
   const after = amended(event, args, now);
   if (args.expires !== undefined && after.kind !== 'banked')
     throw new CurationError(`--expires applies to banked resets only, not --kind ${after.kind}`);
-  refuseUnlinking(eventId, 'as corrected would no longer fulfil', brokenLinks(state.announcements.announcements, after));
-  // A kind change to or from banked makes or removes the grant in the same write.
-  const grantAfter =
-    after.kind !== 'banked'
-      ? undefined
-      : grant
-        ? { ...followEvent(grant, event, after), ...(expires ? { expires_at: expires } : {}) }
-        : grantForEvent(after, state.banked, expires);
-  if (grantAfter && grantAfter.expires_at <= grantAfter.granted_at)
-    throw new CurationError(`--expires ${grantAfter.expires_at}: not after the grant (${grantAfter.granted_at})`);
-  const changes = amendments(event, after, grant, grantAfter, at, reason);
-  if (changes.length === 0) throw new CurationError(`event ${eventId} already records exactly these facts; nothing to correct`);
-  let next = withEvents(
-    state,
-    state.events.events.map((e) => (e.id === eventId ? after : e)),
-  );
-  const others = next.banked.grants.filter((g) => g.event_id !== eventId);
-  next = { ...next, banked: { ...next.banked, grants: sortGrants(grantAfter ? [...others, grantAfter] : others) } };
-  next = withCorrections(next, changes);
-  // An event that now fulfils a waiting promise is linked, as add-event does.
-  const linked = linkPromises(next.announcements.announcements, next.events.events);
-  next = { ...next, announcements: { announcements: linked.announcements } };
-  const lines = changes.map((c) => `corrected ${eventId}: ${c.what} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`);
+  refuseUnlinking(event.id, 'as corrected would no longer fulfil', brokenLinks(state.announcements.announcements, after));
+  const grantAfter = grantAfterAmend(state, grant, event, after, expires);
+  const changes = amendments(event, after, grant, grantAfter, toTimestamp(now), reason);
+  if (changes.length === 0) throw new CurationError(`event ${event.id} already records exactly these facts; nothing to correct`);
+  const { state: next, linked } = withAmendment(state, after, grantAfter, changes);
+  return { state: next, lines: amendLines(changes, grant, grantAfter, linked) };
+}
+
+/** One line per correction, then the grant made or removed, then each promise now linked. */
+function amendLines(
+  changes: readonly Correction[],
+  grant: BankedGrant | undefined,
+  grantAfter: BankedGrant | undefined,
+  linked: readonly Announcement[],
+): string[] {
+  const lines = changes.map((c) => `corrected ${c.event_id}: ${c.what} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`);
   if (grantAfter && !grant) lines.push(`granted ${grantAfter.id}: expires ${grantAfter.expires_at}`);
   if (grant && !grantAfter) lines.push(`removed grant ${grant.id}`);
-  for (const a of linked.linked) lines.push(`promise ${a.url} fulfilled by ${a.fulfilled_by}`);
-  return { state: next, lines };
+  for (const a of linked) lines.push(`promise ${a.url} fulfilled by ${a.fulfilled_by}`);
+  return lines;
+}
+
+const grantOf = (state: Curated, eventId: string): BankedGrant | undefined => state.banked.grants.find((g) => g.event_id === eventId);
+
+const withoutGrantOf = (state: Curated, eventId: string): Curated => ({
+  ...state,
+  banked: { ...state.banked, grants: state.banked.grants.filter((g) => g.event_id !== eventId) },
+});
+
+/** A kind change to or from banked makes or removes the grant in the same write; a kept grant follows its event. */
+function grantAfterAmend(
+  state: Curated,
+  grant: BankedGrant | undefined,
+  before: StoredEvent,
+  after: StoredEvent,
+  expires: string | undefined,
+): BankedGrant | undefined {
+  if (after.kind !== 'banked') return undefined;
+  const next = grant
+    ? { ...followEvent(grant, before, after), ...(expires ? { expires_at: expires } : {}) }
+    : grantForEvent(after, state.banked, expires);
+  if (next.expires_at <= next.granted_at) throw new CurationError(`--expires ${next.expires_at}: not after the grant (${next.granted_at})`);
+  return next;
+}
+
+/** The amended event, its grant and corrections written into the state; waiting promises it now fulfils linked. */
+function withAmendment(
+  state: Curated,
+  after: StoredEvent,
+  grantAfter: BankedGrant | undefined,
+  changes: readonly Correction[],
+): { state: Curated; linked: Announcement[] } {
+  const events = withEvents(
+    state,
+    state.events.events.map((e) => (e.id === after.id ? after : e)),
+  );
+  const others = withoutGrantOf(events, after.id);
+  const granted = {
+    ...others,
+    banked: { ...others.banked, grants: sortGrants(grantAfter ? [...others.banked.grants, grantAfter] : others.banked.grants) },
+  };
+  const next = withCorrections(granted, changes);
+  const { announcements, linked } = linkPromises(next.announcements.announcements, next.events.events);
+  return { state: { ...next, announcements: { announcements } }, linked };
 }
 
 const cleanReason = (reason: string): string => (reason.trim() ? textFlag(reason, 'reason', 'reason') : '');
