@@ -1,5 +1,5 @@
 /**
- * `npm run bench:alerts`: how long from a post on X to the alert reaching ntfy, Discord, Slack and Telegram, on
+ * `npm run bench:alerts`: how long from a post on X to the alert reaching every outlet (docs/alerts.md, "Outlets"), on
  * both paths. First the watcher's (the usual one): the real watch function in the real local Netlify
  * runtime, invoked as the scheduler does (scripts/bench/watch-latency.ts), its own work measured per
  * outlet, and the schedule's wait added by model: a post lands at a uniform moment in the minute before
@@ -9,8 +9,9 @@
  * for the part Resetcast controls once a pull starts: the real pull (runPull against local X, status and
  * GitHub servers on 127.0.0.1, a copy of the frozen history), classifying the post, recording and
  * validating, the forecast, writing data/; then the real broadcast of that data/ (runBroadcast: reading
- * and validating data/ again, deriving alerts, diffing the sent-log, sending to four local servers that
- * answer as the outlets do, writing the sent-log). The baseline, in the same run and interleaved, is the
+ * and validating data/ again, opening the alert ledger (a fresh embedded database), deriving alerts, claiming
+ * each in the ledger, sending to one local server per outlet answering as it does, settling the claims).
+ * The baseline, in the same run and interleaved, is the
  * same pull and broadcast with no outlet configured. Medians of BENCH_ALERT_RUNS runs (default 15). Not
  * measured here: the schedule's wait before a pull starts, and the workflow's validate, build and commit
  * between the pull and the broadcast; docs/alerts.md adds them up.
@@ -19,7 +20,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { OUTLET_NAMES, outletUrls, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import {
+  OUTLET_NAMES,
+  OUTLETS as OUTLET_ADAPTERS,
+  outletUrls,
+  type OutletName,
+  type OutletUrls,
+} from '../../src/jobs/broadcast/outlets/index.ts';
+import { STAND_INS } from './outlet-stand-ins.ts';
 import { runBroadcast } from '../../src/jobs/broadcast/run.ts';
 import { alertLedger } from '../../src/jobs/broadcast/ledger.ts';
 import { DB_TIMEOUT_MS, openDatabase } from '../../src/db/database.ts';
@@ -96,39 +104,18 @@ const sources = await listen(({ pathname: path, searchParams }) => {
   return { status: 404, type: 'application/json', body: '{}' };
 });
 
-// The three outlets, answering as the real ones do (src/jobs/broadcast/outlets/*.ts).
-const outlet = (name: string, answer: (body: string) => string, type: string) =>
+// Every outlet of the registry, answering as the real ones do (scripts/bench/outlet-stand-ins.ts).
+const standIn = (name: OutletName) =>
   listen((_url, body) => {
     arrivals.push({ name, at: performance.now() });
-    return ok(answer(body), type);
+    return ok(STAND_INS[name].answer(body), STAND_INS[name].type);
   });
-const ntfy = await outlet(
-  'ntfy',
-  (b) => JSON.stringify({ id: 'bench', time: 0, event: 'message', topic: (JSON.parse(b) as { topic: string }).topic }),
-  'application/json',
-);
-const discord = await outlet('discord', () => JSON.stringify({ id: '1300000000000000000', type: 0 }), 'application/json');
-const slack = await outlet('slack', () => 'ok', 'text/html');
-const telegram = await outlet(
-  'telegram',
-  () => JSON.stringify({ ok: true, result: { message_id: 1, date: 0, chat: { id: -1001, type: 'channel' } } }),
-  'application/json',
-);
+const outletServers = await Promise.all(OUTLET_NAMES.map(standIn));
 /** Every outlet of the registry must get the alert (each has its local server above). */
 const OUTLETS = OUTLET_NAMES;
-const TELEGRAM = {
-  TELEGRAM_BOT_TOKEN: '7000000001:AAHbench-token',
-  TELEGRAM_CHAT_ID: '@resetcast_bench',
-  RESETCAST_TELEGRAM_API: telegram.url,
-};
-const URLS: OutletUrls = {
-  ...outletUrls({
-    NTFY_TOPIC_URL: `${ntfy.url}/resetcast-bench`,
-    DISCORD_WEBHOOK_URL: `${discord.url}/api/webhooks/1/bench-token`,
-    SLACK_WEBHOOK_URL: `${slack.url}/services/T/B/bench`,
-    ...TELEGRAM,
-  }),
-};
+/** The outlets' variables, each pointed at its stand-in. */
+const OUTLET_ENV: Record<string, string> = Object.assign({}, ...OUTLET_NAMES.map((n, i) => STAND_INS[n].env(outletServers[i]!.url)));
+const URLS: OutletUrls = outletUrls(OUTLET_ENV);
 
 const http = liveHttp();
 type Phase = 'sources' | 'assembled' | 'read' | 'alerts' | 'broadcast';
@@ -222,10 +209,7 @@ const watch: WatchSample[] = await benchWatcher({
   env: {
     RESETCAST_X_API: sources.url,
     RESETCAST_GITHUB_API: sources.url,
-    NTFY_TOPIC_URL: URLS.ntfy!,
-    DISCORD_WEBHOOK_URL: URLS.discord!,
-    SLACK_WEBHOOK_URL: URLS.slack!,
-    ...TELEGRAM,
+    ...OUTLET_ENV,
   },
   post: () => newPost(new Date(Date.now() - 1000)),
   drain: () => arrivals.splice(0),
@@ -241,10 +225,7 @@ const hookBench = {
   ),
   env: {
     RESETCAST_GITHUB_API: sources.url,
-    NTFY_TOPIC_URL: URLS.ntfy!,
-    DISCORD_WEBHOOK_URL: URLS.discord!,
-    SLACK_WEBHOOK_URL: URLS.slack!,
-    ...TELEGRAM,
+    ...OUTLET_ENV,
   },
   text: post.text,
   drain: () => arrivals.splice(0),
@@ -272,7 +253,7 @@ for (let i = 0; i < RUNS; i++) {
   withO.push(await once(true));
   without.push(await once(false));
 }
-for (const s of [sources, ntfy, discord, slack, telegram]) s.server.close();
+for (const s of [sources, ...outletServers]) s.server.close();
 
 const m = (xs: Sample[], k: keyof Sample): number => median(xs.map((x) => x[k] as number));
 const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
@@ -287,7 +268,11 @@ const rows: [string, string, string][] = [
     fmt(m(withO, 'alerts')),
     fmt(m(without, 'alerts')),
   ],
-  ['broadcast: claim, send to ntfy, Discord, Slack, Telegram (parallel), settle', fmt(m(withO, 'broadcast')), fmt(m(without, 'broadcast'))],
+  [
+    `broadcast: claim, send to ${OUTLET_ADAPTERS.map((o) => o.label).join(', ')} (parallel), settle`,
+    fmt(m(withO, 'broadcast')),
+    fmt(m(without, 'broadcast')),
+  ],
   ['broadcast: close the embedded database', fmt(m(withO, 'writeLog')), fmt(m(without, 'writeLog'))],
   ['post → last outlet received (without validate/build/commit)', fmt(median(withO.map((x) => x.postToAlert!))), '—'],
   ['pull + broadcast', fmt(m(withO, 'total')), fmt(m(without, 'total'))],

@@ -1,21 +1,44 @@
 /**
  * The one registry of the pulled sources: each one's id (its `name` in signals.json `sources[]`, the key
- * of its label `words.signalSource.<id>` in every locale catalogue), addresses, accounts, queries, the
- * hosts its links may point to (`hosts`), and its budget: the most bytes of any one response read from it
- * (`maxBytes`: a bigger body is cut off with an error) and its pages. Every list of sources derives from
- * it: the pull runs one fetcher per id (src/jobs/pull/fetchers.ts), the pages name each id
- * (src/site/i18n/words.ts), and tests fail when an id lacks a fetcher or a label in any locale.
- * Base addresses can be overridden (env in scripts/pull.ts, options in tests) so tests hit 127.0.0.1.
+ * of its label `words.signalSource.<id>` in every locale catalogue), the API it is read from (`api`, one
+ * of SOURCE_APIS: a base address and the environment variable that overrides it), what it yields (a
+ * signals.json field it refreshes, `signal`; or posts, `post`: their platform, the shape of its pull-state
+ * cursor, whether a post id tells its time, who posts officially), accounts, queries, the hosts its links
+ * may point to (`hosts`), and its budget: the most bytes of any one response read from it (`maxBytes`: a
+ * bigger body is cut off with an error) and its pages. Every list of sources derives from it: the base
+ * addresses and their overrides (sourceBases), the platforms and the pull-state schema
+ * (src/core/schema/bookkeeping.ts), the signal fields the pull writes (SIGNAL_FIELDS), the curation rules
+ * per platform (src/core/curate/), and the pull's adapters (src/jobs/pull/fetchers.ts: one file per source,
+ * src/jobs/pull/source-<id>.ts, an id without one does not compile). Adding a source is its entry here,
+ * its adapter file and its labels (docs/pull.md, "Adding a source").
  */
 import { TEXT_CAPS } from './sanitize.ts';
 import { SITE } from './site.ts';
+
+/**
+ * The APIs the sources are read from: each one's address and the environment variable that overrides it
+ * (scripts/pull.ts, the functions; tests and benches point it at 127.0.0.1). Two sources may share one.
+ */
+export const SOURCE_APIS = {
+  /** OpenAI's status page runs on incident.io, which also serves the Statuspage-compatible API. */
+  status: { base: 'https://status.openai.com', env: 'RESETCAST_STATUS_BASE', what: "the status page's base" },
+  github: { base: 'https://api.github.com', env: 'RESETCAST_GITHUB_API', what: "GitHub's API base" },
+  x: { base: 'https://api.x.com', env: 'RESETCAST_X_API', what: "X's API base" },
+} as const;
+export type SourceApi = keyof typeof SOURCE_APIS;
+
+/** X accounts whose posts are official (SOURCES.x.officialAccounts). */
+const X_OFFICIAL = ['thsottiaux', 'OpenAIDevs', 'OpenAI', 'dkundel'] as const;
+/** GitHub logins of OpenAI staff (SOURCES.staff.logins). */
+const STAFF_LOGINS = ['etraut-openai', 'tibo-openai', 'vb-openai'] as const;
 
 export const SOURCES = {
   status: {
     /** What the source is, in the field meanings of the API (signals.json `sources[].name`). */
     meaning: "OpenAI's status page",
-    /** OpenAI's status page runs on incident.io, which also serves the Statuspage-compatible API. */
-    base: 'https://status.openai.com',
+    api: 'status',
+    /** The signals.json field it refreshes. */
+    signal: 'status',
     summaryPath: '/api/v2/summary.json',
     widgetPath: '/proxy/status.openai.com',
     /** Components whose name matches are the Codex ones; incidents touching them (or naming Codex) count. */
@@ -29,7 +52,8 @@ export const SOURCES = {
   },
   issues: {
     meaning: 'new usage-limit issues on openai/codex',
-    base: 'https://api.github.com',
+    api: 'github',
+    signal: 'issues',
     repo: 'openai/codex',
     /** Either label (the repo renamed it) or the phrase, in the title or body. */
     labels: ['rate-limits', 'rate limits'],
@@ -44,7 +68,19 @@ export const SOURCES = {
   },
   x: {
     meaning: 'posts on X',
-    base: 'https://api.x.com',
+    api: 'x',
+    /** Its answer counts as a check of the event record (events.json `checked_at`). */
+    checksEvents: true,
+    post: {
+      platform: 'x',
+      /** Per account: its user id and the newest post id read (data/pull-state.json `x`, required). */
+      cursor: 'accounts',
+      cursorRequired: true,
+      /** An X status id is a snowflake that decodes to the post time: no `--at`, and its id is the event's. */
+      timeInId: true,
+      /** Case-insensitive, as X handles are. */
+      official: (account: string): boolean => X_OFFICIAL.some((a) => a.toLowerCase() === account.toLowerCase()),
+    },
     /** Accounts whose posts announced every recorded reset so far (data/events.json `source`). */
     accounts: ['thsottiaux', 'OpenAIDevs', 'OpenAI'],
     /**
@@ -52,7 +88,7 @@ export const SOURCES = {
      * thsottiaux is Thibault Sottiaux, who leads Codex; dkundel is Dominik Kundel (OpenAI developer
      * experience), who posted a recorded reset. Any other account needs an explicit --origin.
      */
-    officialAccounts: ['thsottiaux', 'OpenAIDevs', 'OpenAI', 'dkundel'],
+    officialAccounts: X_OFFICIAL,
     hosts: ['x.com', 'twitter.com'],
     pageSize: 100,
     /** Pages read per account and pull; on the first pull (no since_id) only the newest page. */
@@ -66,6 +102,16 @@ export const SOURCES = {
    */
   staff: {
     meaning: 'staff posts on GitHub',
+    api: 'github',
+    post: {
+      platform: 'github',
+      /** The creation time of the newest staff comment read (data/pull-state.json `github`, optional). */
+      cursor: 'since',
+      cursorRequired: false,
+      /** A GitHub URL holds no time: it comes from the pull or from `--at`. */
+      timeInId: false,
+      official: (login: string): boolean => (STAFF_LOGINS as readonly string[]).includes(login),
+    },
     repo: 'openai/codex',
     hosts: ['github.com'],
     /**
@@ -81,7 +127,7 @@ export const SOURCES = {
      * A login here counts as staff whatever its author_association: a private org membership shows as
      * CONTRIBUTOR or NONE, not MEMBER (actions/github-script#643).
      */
-    logins: ['etraut-openai', 'tibo-openai', 'vb-openai'],
+    logins: STAFF_LOGINS,
     /**
      * author_association values that also count as staff. MEMBER means a member of the organization that
      * owns the repository, i.e. of `openai`, which only OpenAI can grant, so it is a sound signal for staff
@@ -129,8 +175,54 @@ export function sourceUrl(source: SourceId, raw: string): string | null {
 }
 
 /** True for an X account listed as official (case-insensitive, as X handles are). */
-export const isOfficialXAccount = (account: string): boolean =>
-  SOURCES.x.officialAccounts.some((a) => a.toLowerCase() === account.toLowerCase());
+export const isOfficialXAccount = SOURCES.x.post.official;
+
+/** What a source that finds posts declares (SOURCES[id].post): everything per platform derives from it. */
+export interface PostSource {
+  platform: string;
+  /** The shape of its entry in data/pull-state.json, keyed by its platform: CURSOR_SCHEMAS in bookkeeping.ts. */
+  cursor: 'accounts' | 'since';
+  /** Whether data/pull-state.json must hold its entry. */
+  cursorRequired: boolean;
+  /** Whether a post id decodes to its time (X's snowflakes): then `--at` is refused and the id is kept. */
+  timeInId: boolean;
+  /** Whether an account's posts on the platform are official (origin official_post). */
+  official: (account: string) => boolean;
+}
+/** The part of an entry the derived lists read: a test can extend the registry with a fake source. */
+export interface SourceEntry {
+  meaning: string;
+  api: string;
+  signal?: string;
+  checksEvents?: boolean;
+  post?: PostSource;
+  hosts: readonly string[];
+  maxBytes: number;
+}
+export type SourceRegistry = Readonly<Record<string, SourceEntry>>;
+
+type Entry<K extends SourceId> = (typeof SOURCES)[K];
+/** The signals.json fields the signal sources refresh ('status' | 'issues'). */
+export type SignalField = { [K in SourceId]: Entry<K> extends { signal: infer F extends string } ? F : never }[SourceId];
+/** The platforms of the post sources ('x' | 'github'). */
+export type PlatformId = { [K in SourceId]: Entry<K> extends { post: { platform: infer P extends string } } ? P : never }[SourceId];
+
+/** The signal fields of a registry, in its order. */
+export const signalFieldsOf = (registry: SourceRegistry): string[] => Object.values(registry).flatMap((s) => (s.signal ? [s.signal] : []));
+/** The post sources of a registry, in its order. */
+export const postSourcesOf = (registry: SourceRegistry): PostSource[] => Object.values(registry).flatMap((s) => (s.post ? [s.post] : []));
+
+/** The signals.json fields the pull writes, in the registry's order (their order in the file). */
+export const SIGNAL_FIELDS = signalFieldsOf(SOURCES) as readonly SignalField[];
+/** Where posts come from, in the registry's order: the `platform` of candidates and the keys of the pull state. */
+export const PLATFORMS = postSourcesOf(SOURCES).map((p) => p.platform) as unknown as readonly [PlatformId, ...PlatformId[]];
+/** The signals.json field a source refreshes, if it is a signal source. */
+export const signalOf = (id: SourceId): SignalField | undefined => (SOURCES[id] as SourceEntry).signal as SignalField | undefined;
+/** Whether a source's answer counts as a check of the event record. */
+export const checksEventsOf = (id: SourceId): boolean => (SOURCES[id] as SourceEntry).checksEvents === true;
+/** The post source of a platform (of the registry, or of `registry`). */
+export const postSourceOf = (platform: PlatformId, registry: SourceRegistry = SOURCES): PostSource =>
+  postSourcesOf(registry).find((p) => p.platform === platform)!;
 
 /** Every request names the project and where to reach its maintainers. */
 export const USER_AGENT = `${SITE.name}/1.0 (+${SITE.contact})`;
@@ -153,17 +245,18 @@ export const HTTP_DEFAULTS = {
  */
 export const PULL_BUDGET = { sourceMs: 30_000, pullMs: 60_000 } as const;
 
-export interface SourceBases {
-  status: string;
-  github: string;
-  x: string;
-}
+/** The base address of every API (SOURCE_APIS), by its key. */
+export type SourceBases = Record<SourceApi, string>;
 
-/** Base addresses, with RESETCAST_STATUS_BASE / RESETCAST_GITHUB_API / RESETCAST_X_API overrides. */
-export function sourceBases(env: Record<string, string | undefined>): SourceBases {
-  return {
-    status: env['RESETCAST_STATUS_BASE'] || SOURCES.status.base,
-    github: env['RESETCAST_GITHUB_API'] || SOURCES.issues.base,
-    x: env['RESETCAST_X_API'] || SOURCES.x.base,
-  };
+/** Base addresses, each overridden by its API's environment variable (blank counts as unset). */
+export function sourceBases(env: Record<string, string | undefined>): SourceBases;
+export function sourceBases<K extends string>(
+  env: Record<string, string | undefined>,
+  apis: Readonly<Record<K, { base: string; env: string }>>,
+): Record<K, string>;
+export function sourceBases(
+  env: Record<string, string | undefined>,
+  apis: Readonly<Record<string, { base: string; env: string }>> = SOURCE_APIS,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(apis).map(([key, api]) => [key, env[api.env] || api.base]));
 }

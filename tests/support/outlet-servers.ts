@@ -1,9 +1,9 @@
 /**
- * Local stand-ins for the four outlets' APIs, speaking them as documented (see the comments in
+ * Local stand-ins for every outlet's API (one per OUTLET_NAMES entry: a missing one does not compile), speaking them as documented (see the comments in
  * src/jobs/broadcast/outlets/*.ts): they check what they are sent and answer as the real service does,
  * success and errors alike. `override(n)` replaces the n-th answer to inject a failure.
  */
-import { outletUrls, type OutletName, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
+import { OUTLET_NAMES, outletUrls, type OutletName, type OutletUrls } from '../../src/jobs/broadcast/outlets/index.ts';
 import { startServer, type FixtureServer, type Recorded, type Reply } from './fixture-server.ts';
 import type { LooseJson } from './json.ts';
 
@@ -164,14 +164,12 @@ export const OUTLET_APIS: Record<OutletName, (override?: Override) => Route> = {
   telegram: telegramApi,
 };
 
-/** Starts the four stand-ins at once; `overrides` replaces answers of the ones it names. */
+/** Starts every outlet's stand-in at once; `overrides` replaces answers of the ones it names. */
 export async function startOutlets(
   overrides: Partial<Record<OutletName, Override | undefined>> = {},
 ): Promise<Record<OutletName, FixtureServer>> {
-  const [ntfy, discord, slack, telegram] = await Promise.all(
-    (['ntfy', 'discord', 'slack', 'telegram'] as const).map((name) => startServer(OUTLET_APIS[name](overrides[name]))),
-  );
-  return { ntfy: ntfy!, discord: discord!, slack: slack!, telegram: telegram! };
+  const servers = await Promise.all(OUTLET_NAMES.map((name) => startServer(OUTLET_APIS[name](overrides[name]))));
+  return Object.fromEntries(OUTLET_NAMES.map((name, i) => [name, servers[i]!])) as Record<OutletName, FixtureServer>;
 }
 
 /** Telegram is configured by three variables (token, chat, API base), read as scripts/broadcast.ts reads them. */
@@ -185,20 +183,19 @@ export const telegramEnv = (base: string, env: Record<string, string> = {}): Rec
 /** Where each outlet's stand-in listens (a base URL, `http://127.0.0.1:<port>`). */
 export type OutletBases = Record<OutletName, string>;
 
-/** The outlet variables `npm run broadcast` reads, for stand-ins at these bases. */
-export const outletEnv = (at: OutletBases): Record<string, string> => ({
-  NTFY_TOPIC_URL: `${at.ntfy}/${NTFY_TOPIC}`,
-  DISCORD_WEBHOOK_URL: `${at.discord}${DISCORD_PATH}`,
-  SLACK_WEBHOOK_URL: `${at.slack}${SLACK_PATH}`,
-  ...telegramEnv(at.telegram),
-});
+/** Each outlet's variables for its stand-in at `base`. */
+const OUTLET_ENVS: Record<OutletName, (base: string) => Record<string, string>> = {
+  ntfy: (base) => ({ NTFY_TOPIC_URL: `${base}/${NTFY_TOPIC}` }),
+  discord: (base) => ({ DISCORD_WEBHOOK_URL: `${base}${DISCORD_PATH}` }),
+  slack: (base) => ({ SLACK_WEBHOOK_URL: `${base}${SLACK_PATH}` }),
+  telegram: (base) => telegramEnv(base),
+};
 
-/** The four outlets' URLs for stand-ins at these bases; Telegram's from its three variables, as scripts/broadcast.ts reads them. */
+/** The outlet variables `npm run broadcast` reads, for stand-ins at these bases. */
+export const outletEnv = (at: OutletBases): Record<string, string> =>
+  Object.assign({}, ...OUTLET_NAMES.map((name) => OUTLET_ENVS[name](at[name])));
+
+/** Every outlet's URL for stand-ins at these bases, read from its variables as scripts/broadcast.ts reads them (Telegram's from three). */
 export function outletUrlsAt(at: OutletBases): Required<OutletUrls> {
-  return {
-    ntfy: `${at.ntfy}/${NTFY_TOPIC}`,
-    discord: `${at.discord}${DISCORD_PATH}`,
-    slack: `${at.slack}${SLACK_PATH}`,
-    telegram: outletUrls(telegramEnv(at.telegram)).telegram!,
-  };
+  return outletUrls(outletEnv(at)) as Required<OutletUrls>;
 }

@@ -1,10 +1,17 @@
 /** The flag tables of the scheduled jobs' commands and their helpers (docs/pull.md, docs/alerts.md). */
-import { PULL_BUDGET } from '../../../src/core/sources.ts';
+import { PULL_BUDGET, SOURCE_APIS, type SourceApi } from '../../../src/core/sources.ts';
 import { X_WEBHOOK_PATH } from '../../../src/core/site.ts';
 import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import { DEFAULT_WATCH_ACCOUNTS } from '../../../src/jobs/watch/config.ts';
-import type { CommandSpec } from './spec.ts';
+import type { CommandSpec, EnvSetting } from './spec.ts';
 import { DATA_DIR, HTTP_TIMEOUT, SITE_URL, timestampFlag } from './shared.ts';
+
+/** An API's base override, from the source registry (SOURCE_APIS): a new API is in the help without a word here. */
+const apiSetting = (api: SourceApi): EnvSetting => {
+  const { env, base, what } = SOURCE_APIS[api];
+  return { name: env, value: '<url>', about: `${what} (default ${base}; a local stand-in in tests)` };
+};
+const apiSettings = Object.fromEntries(Object.keys(SOURCE_APIS).map((api) => [`${api}Api`, apiSetting(api as SourceApi)]));
 
 export const PULL = {
   name: 'pull',
@@ -26,6 +33,7 @@ export const PULL = {
     },
     xToken: { name: 'X_BEARER_TOKEN', value: '<token>', about: 'the X API: the official accounts (skipped when unset)' },
     githubToken: { name: 'GITHUB_TOKEN', value: '<token>', about: 'the GitHub API: the staff source, with a higher rate limit' },
+    ...apiSettings,
     httpTimeout: HTTP_TIMEOUT,
     dataDir: DATA_DIR,
     siteUrl: SITE_URL,
@@ -138,7 +146,7 @@ export const X_WEBHOOK = {
       value: '<account:minutes,…>',
       about: `the watched accounts, as the watcher reads them (default ${DEFAULT_WATCH_ACCOUNTS}); one subscription each`,
     },
-    xApi: { name: 'RESETCAST_X_API', value: '<url>', about: "X's API base (default https://api.x.com; a local stand-in in tests)" },
+    xApi: apiSetting('x'),
     siteUrl: SITE_URL,
     httpTimeout: HTTP_TIMEOUT,
   },

@@ -1,6 +1,11 @@
 /** The flag tables of the local runtime and the measuring commands (docs/serve.md, docs/performance.md). */
+import { OUTLETS } from '../../../src/jobs/broadcast/outlets/index.ts';
 import { SERVE_ENV } from '../../../src/serve/settings.ts';
 import type { CommandSpec } from './spec.ts';
+
+/** Every outlet's label, as a list in words ("a, b and c"): from the outlet registry, not typed here. */
+const labels = OUTLETS.map((o) => o.label);
+const OUTLET_WORDS = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
 
 export const START = {
   name: 'start',
@@ -36,7 +41,7 @@ export const BENCH_ALERTS = {
   name: 'bench:alerts',
   usage: 'npm run bench:alerts',
   about:
-    'Times a post on X to the alert at ntfy, Discord, Slack and Telegram: the watcher in the local Netlify runtime (its ' +
+    `Times a post on X to the alert at ${OUTLET_WORDS}: the watcher in the local Netlify runtime (its ` +
     "work measured, the 5-minute schedule added), X's webhook there (a signed delivery → each outlet, and X's answer), " +
     'then the pull and broadcast (the fallback) against local ' +
     'servers, with the same work and no outlet as the baseline.',

@@ -5,7 +5,7 @@
  * and is at most medium certainty.
  */
 import { Certainty, Origin, type StoredEvent } from '../schema/index.ts';
-import { isOfficialXAccount, SOURCES } from '../sources.ts';
+import { postSourceOf } from '../sources.ts';
 import { CurationError, parseFlag } from './errors.ts';
 import type { PostRef } from './post-ref.ts';
 
@@ -13,7 +13,7 @@ const UNOFFICIAL_ORIGINS = ['observed', 'community'] as const;
 
 /** True for an account listed as official on its platform (a page that is not a post has none). */
 export const isOfficialAccount = (platform: PostRef['platform'], source: string): boolean =>
-  platform === 'x' ? isOfficialXAccount(source) : platform === 'github' && (SOURCES.staff.logins as readonly string[]).includes(source);
+  platform !== 'other' && postSourceOf(platform).official(source);
 
 /** The origin and certainty of a new event, from its account and the --origin/--certainty flags. */
 export function originOf(

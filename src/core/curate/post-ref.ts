@@ -11,12 +11,13 @@
  */
 import { LOW_MASK, parseXPostUrl, postIdAt, postIdToDate, syntheticPostId, TWITTER_EPOCH_MS, xPostUrl } from '../postid.ts';
 import { Timestamp, Url } from '../schema/index.ts';
-import { SOURCES } from '../sources.ts';
+import { postSourceOf, SOURCES, type PlatformId } from '../sources.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../time.ts';
 import { CurationError, parseFlag } from './errors.ts';
 
 export interface PostRef {
-  platform: 'x' | 'github' | 'other';
+  /** A post source's platform (src/core/sources.ts), or `other` for a page that is not a post. */
+  platform: PlatformId | 'other';
   /** Decimal digits (see above). */
   id: string;
   /** The canonical URL recorded (x.com for X posts). */
@@ -75,6 +76,9 @@ export function postRef(url: string, at?: string, observed = false): PostRef {
   );
 }
 
+/** Whether the post's id tells its time (X's snowflakes: SOURCES[id].post.timeInId): then the id is kept and `--at` is refused. */
+export const timeInId = (platform: PostRef['platform']): boolean => platform !== 'other' && postSourceOf(platform).timeInId;
+
 function safeSynthetic(when: Date, at: string): string {
   try {
     return syntheticPostId(when);
@@ -89,7 +93,7 @@ function safeSynthetic(when: Date, at: string): string {
  */
 export function postTime(ref: PostRef, now: Date): Date {
   const when = ref.postedAt!;
-  const what = ref.platform === 'x' ? `post ${ref.id} decodes to ${toTimestamp(when)}` : `--at ${toTimestamp(when)}`;
+  const what = timeInId(ref.platform) ? `post ${ref.id} decodes to ${toTimestamp(when)}` : `--at ${toTimestamp(when)}`;
   if (when.getTime() < Date.parse(POST_FLOOR))
     throw new CurationError(
       `${what}, before ${POST_FLOOR} (30 days before the first Codex usage-limit reset on record): not a post about Codex limits`,

@@ -10,7 +10,7 @@ import { compareByTs } from '../facts/timeline.ts';
 import { toTimestamp } from '../time.ts';
 import { z } from 'zod';
 import { CurationError, parseFlag, scopeFlag, textFlag } from './errors.ts';
-import { postRef, postTime } from './post-ref.ts';
+import { postRef, postTime, timeInId } from './post-ref.ts';
 import type { Curated, Outcome } from './state.ts';
 import { DAY_MS } from '../time-units.ts';
 
@@ -38,7 +38,7 @@ const PROMISE_KIND = z.enum(['reset', 'banked']);
 export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Outcome {
   const ref = postRef(args.url, args.at);
   const postedAt = postTime(ref, now);
-  const dup = state.announcements.announcements.find((a) => a.url === ref.url || (ref.platform === 'x' && a.id === ref.id));
+  const dup = state.announcements.announcements.find((a) => a.url === ref.url || (timeInId(ref.platform) && a.id === ref.id));
   if (dup) throw new CurationError(`promise ${ref.url} is already recorded (posted ${dup.ts})`);
   const summary = textFlag(args.summary, 'summary', 'summary');
   const source = ref.account ?? (args.source === undefined ? undefined : textFlag(args.source, 'name', 'source'));
@@ -62,7 +62,7 @@ export function recordPromise(state: Curated, args: PromiseArgs, now: Date): Out
         `a promise's window ends within ${PROMISE_HORIZON_DAYS} days`,
     );
   const promise: Announcement = {
-    id: ref.platform === 'x' ? ref.id : null,
+    id: timeInId(ref.platform) ? ref.id : null,
     ts: toTimestamp(postedAt),
     source,
     url: ref.url,

@@ -8,6 +8,7 @@ import type { Candidate } from '../schema/index.ts';
 import { toTimestamp } from '../time.ts';
 import { CurationError, defined, textFlag } from './errors.ts';
 import { recordEvent, type EventArgs } from './events.ts';
+import { timeInId } from './post-ref.ts';
 import { recordPromise, type PromiseArgs } from './promises.ts';
 import type { Curated, Outcome } from './state.ts';
 
@@ -52,7 +53,7 @@ export function findCandidate(state: Curated, id: string): Candidate {
 }
 
 const postOf = (c: Candidate): { url: string; at?: string; source?: string } =>
-  c.platform === 'x' ? { url: c.url } : { url: c.url, at: c.ts, source: c.source };
+  timeInId(c.platform) ? { url: c.url } : { url: c.url, at: c.ts, source: c.source };
 
 export function review(state: Curated, id: string, d: Decision, now: Date): Outcome {
   const c = findCandidate(state, id);

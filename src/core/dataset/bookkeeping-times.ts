@@ -11,7 +11,25 @@ import { readJson, readJsonLine } from './read-json.ts';
 import { futureProblem } from './clock-times.ts';
 import { postIdProblem } from '../postid.ts';
 import { CandidatesFile, ChecksFile, PullStateFile, SignalsHistoryLine } from '../schema/index.ts';
+import type { CURSOR_SCHEMAS } from '../schema/index.ts';
+import { postSourcesOf, SOURCES } from '../sources.ts';
 import { beyondSkew, CLOCK_SKEW_MS } from '../time.ts';
+
+type AccountsCursor = z.infer<typeof CURSOR_SCHEMAS.accounts>;
+type SinceCursor = z.infer<typeof CURSOR_SCHEMAS.since>;
+type Cursor = AccountsCursor | SinceCursor;
+
+/** Per account: ids a post could have (a `since_id` no later than the clock plus the skew). */
+function accountIdProblems(file: string, platform: string, accounts: AccountsCursor, now: Date): string[] {
+  const latest = new Date(now.getTime() + CLOCK_SKEW_MS);
+  return Object.entries(accounts).flatMap(([handle, s]) =>
+    (['user_id', 'since_id'] as const).flatMap((field) => {
+      const id = s[field];
+      const problem = id === null ? null : postIdProblem(id, field === 'since_id' ? latest : null);
+      return problem ? [fieldProblem(file, `${platform}.${handle}`, field, problem)] : [];
+    }),
+  );
+}
 
 export interface BookkeepingTexts {
   candidates?: string | undefined;
@@ -42,15 +60,12 @@ export function bookkeepingProblems(texts: BookkeepingTexts, now: Date): string[
   const state = parsed(PullStateFile, texts.pullState, 'pullState');
   if (state) {
     const file = dataPath('pullState');
-    const latest = new Date(now.getTime() + CLOCK_SKEW_MS);
-    for (const [handle, s] of Object.entries(state.x)) {
-      for (const field of ['user_id', 'since_id'] as const) {
-        const id = s[field];
-        const problem = id === null ? null : postIdProblem(id, field === 'since_id' ? latest : null);
-        if (problem) problems.push(fieldProblem(file, `x.${handle}`, field, problem));
-      }
+    // Each post source's cursor, by the shape it declares (src/core/sources.ts): ids per account, or a time.
+    for (const { platform, cursor } of postSourcesOf(SOURCES)) {
+      const entry = (state as Record<string, Cursor | undefined>)[platform];
+      if (cursor === 'accounts') problems.push(...accountIdProblems(file, platform, (entry ?? {}) as AccountsCursor, now));
+      else at(file, platform, 'since', (entry as SinceCursor | undefined)?.since);
     }
-    at(file, 'github', 'since', state.github?.since);
   }
   const checks = parsed(ChecksFile, texts.checks, 'checks');
   if (checks) {

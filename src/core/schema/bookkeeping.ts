@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { PostId, Scope, Text, Timestamp, Url } from './scalars.ts';
 import { StatusSignal, ComponentStatus, SourceCheck } from './storage.ts';
+import { PLATFORMS, postSourcesOf, SOURCES, type PostSource, type SourceRegistry } from '../sources.ts';
 
-export const Platform = z.enum(['x', 'github']).describe('where the post was published');
+/** The platforms of the post sources (src/core/sources.ts), in the registry's order. */
+export const Platform = z.enum(PLATFORMS).describe('where the post was published');
 
 /** A post a puller could not record with confidence, or a kind it may not record itself: for `npm run review`. */
 export const Candidate = z.strictObject({
@@ -48,14 +50,31 @@ export const ChecksFile = z.strictObject({ checks: z.array(ManualCheck) });
 export type ChecksFile = z.infer<typeof ChecksFile>;
 
 const Handle = z.string().regex(/^[A-Za-z0-9_]{1,15}$/);
-/**
- * Per X account: its numeric user id (looked up once) and the newest post id already read (`since_id`).
- * GitHub: the creation time of the newest staff comment already read.
- */
-export const PullStateFile = z.strictObject({
-  x: z.record(Handle, z.strictObject({ user_id: PostId, since_id: PostId.nullable() })),
-  github: z.strictObject({ since: Timestamp.nullable() }).optional(),
-});
+/** Where a post source's reading stopped, by the shape it declares (SOURCES[id].post.cursor). */
+export const CURSOR_SCHEMAS = {
+  /** Per account (X): its numeric user id (looked up once) and the newest post id already read (`since_id`). */
+  accounts: z.record(Handle, z.strictObject({ user_id: PostId, since_id: PostId.nullable() })),
+  /** The creation time of the newest post already read (GitHub's staff comments). */
+  since: z.strictObject({ since: Timestamp.nullable() }),
+} as const;
+type Cursors = { [C in keyof typeof CURSOR_SCHEMAS]: z.infer<(typeof CURSOR_SCHEMAS)[C]> };
+type PostOf<K extends keyof typeof SOURCES> = (typeof SOURCES)[K] extends { post: infer P extends PostSource } ? P : never;
+type PostSources = { [K in keyof typeof SOURCES]: PostOf<K> }[keyof typeof SOURCES];
+/** The pull state's type as the registry declares it: a required key per `cursorRequired` platform, the others optional. */
+type PullState = { [P in PostSources as P['cursorRequired'] extends true ? P['platform'] : never]: Cursors[P['cursor']] } & {
+  [P in PostSources as P['cursorRequired'] extends true ? never : P['platform']]?: Cursors[P['cursor']];
+};
+
+/** data/pull-state.json for a registry: one key per post source, its platform, holding its cursor. */
+export function pullStateSchema(registry: SourceRegistry) {
+  const entries = postSourcesOf(registry).map((p) => [
+    p.platform,
+    p.cursorRequired ? CURSOR_SCHEMAS[p.cursor] : CURSOR_SCHEMAS[p.cursor].optional(),
+  ]);
+  return z.strictObject(Object.fromEntries(entries) as Record<string, z.ZodType>);
+}
+/** Where each post source's reading stopped (data/pull-state.json), keyed by platform. */
+export const PullStateFile = pullStateSchema(SOURCES) as unknown as z.ZodType<PullState>;
 
 /** One line of data/signals-history.jsonl: what each source said at one check (null when it failed). */
 export const SignalsHistoryLine = z.strictObject({

@@ -11,7 +11,7 @@ import { recordAlerts } from '../../core/alerts/derive.ts';
 import { postIdToDate, xPostUrl } from '../../core/postid.ts';
 import { summaryOf } from '../../core/post-text.ts';
 import type { Alert, BankedFile, BankedGrant, Candidate, StoredEvent } from '../../core/schema/index.ts';
-import { isOfficialXAccount } from '../../core/sources.ts';
+import { isOfficialXAccount, SOURCES } from '../../core/sources.ts';
 import { toIsoDate, toTimestamp } from '../../core/time.ts';
 import { classifyPost, type Classification } from './classify.ts';
 import { suggestWindow } from './suggest-window.ts';
@@ -68,7 +68,7 @@ export function classifyPosts(posts: readonly Post[], known: ReadonlySet<string>
       const window = c.kind === 'promise' ? suggestWindow(post.text, when) : null;
       candidates.push({
         id: post.id,
-        platform: 'x',
+        platform: SOURCES.x.post.platform,
         ts,
         source: post.username,
         url,

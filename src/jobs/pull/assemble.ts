@@ -6,9 +6,10 @@
 import type { Curated } from '../../core/curate/state.ts';
 import { DataError, validateDataset, type Dataset } from '../../core/dataset/index.ts';
 import type { PullStateFile, SignalsFile, SourceCheck } from '../../core/schema/index.ts';
+import { checksEventsOf, SIGNAL_FIELDS, signalOf, type SignalField } from '../../core/sources.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { check } from '../outcome.ts';
-import { FETCHERS, type Fetched, type SignalField, type Snapshot, type SourceResult } from './fetchers.ts';
+import type { Fetched, Snapshot, SourceResult } from './fetchers.ts';
 import { recordFound } from './record.ts';
 import type { PullStart } from './start.ts';
 
@@ -21,17 +22,17 @@ export interface Assembled {
 }
 
 const answerOf = (r: SourceResult): Fetched | undefined => (r.outcome.outcome === 'ok' ? r.outcome.value : undefined);
-const findsPosts = (r: SourceResult): boolean => FETCHERS[r.name].signal === undefined;
+const findsPosts = (r: SourceResult): boolean => signalOf(r.name) === undefined;
 
 /** The new value of a signal field: from its source when it answered, else as it was. */
 export function snapshotOf(results: readonly SourceResult[], field: SignalField): Snapshot | null {
-  const source = results.find((r) => FETCHERS[r.name].signal === field);
+  const source = results.find((r) => signalOf(r.name) === field);
   return (source && answerOf(source)?.snapshot) ?? null;
 }
 
 /** The source's entry in signals.json `sources[]`, its last good check carried over from `signals`. */
 function checkOf(r: SourceResult, signals: SignalsFile, now: Date): SourceCheck {
-  const field = FETCHERS[r.name].signal;
+  const field = signalOf(r.name);
   const prev = signals.sources.find((s) => s.name === r.name);
   const value = answerOf(r);
   return check(r.name, r.outcome, now, prev, field ? signals[field].checked_at : null, value?.via, value?.note);
@@ -43,7 +44,9 @@ function nextSignals(results: readonly SourceResult[], current: SignalsFile, now
     const snapshot = snapshotOf(results, f);
     return snapshot ? ({ ...snapshot, checked_at: at } as SignalsFile[F]) : current[f];
   };
-  return { fetched_at: at, status: field('status'), issues: field('issues'), sources: results.map((r) => checkOf(r, current, now)) };
+  // Every signal field of the registry, in its order (the file's key order: stableStringify keeps it).
+  const fields = Object.fromEntries(SIGNAL_FIELDS.map((f) => [f, field(f)])) as Pick<SignalsFile, SignalField>;
+  return { fetched_at: at, ...fields, sources: results.map((r) => checkOf(r, current, now)) };
 }
 
 /** The next files with the finds of every source that answered, validated whole (throws DataError when they are not valid). */
@@ -54,7 +57,7 @@ export function assemble(start: PullStart, results: readonly SourceResult[], now
     start.curated,
     posts.map((p) => p.found),
   );
-  if (answered.some((r) => FETCHERS[r.name].checksEvents)) next.events = { ...next.events, checked_at: toTimestamp(now) };
+  if (answered.some((r) => checksEventsOf(r.name))) next.events = { ...next.events, checked_at: toTimestamp(now) };
   const signals = nextSignals(results, start.current.signals, now);
   const state = Object.assign({}, start.pullState, ...posts.map((p) => p.state)) as PullStateFile;
   const data = validateDataset({ ...next, signals, forecastLog: start.dataTexts.forecastLog }, now);

@@ -56,7 +56,7 @@ export function toCandidates(posts: readonly StaffPost[], known: ReadonlySet<str
     if (!c) continue;
     candidates.push({
       id: post.id,
-      platform: 'github',
+      platform: SOURCES.staff.post.platform,
       ts: post.created_at,
       source: cleanText(post.login, 'name'),
       url,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ComponentStatus as ComponentStatusSchema, SignalsFile } from '../../core/schema/index.ts';
 import { cleanText } from '../../core/sanitize.ts';
-import { SOURCES, sourceUrl } from '../../core/sources.ts';
+import { SOURCE_APIS, SOURCES, sourceUrl } from '../../core/sources.ts';
 import { getJson, type HttpDeps } from '../../net/http.ts';
 import { DriftError, parseOrThrow, toUtc } from '../intake/parse.ts';
 import { HOUR_MS } from '../../core/time-units.ts';
@@ -44,7 +44,7 @@ const word = (raw: string): string => cleanText(raw, 'word');
 function incidentLink(raw: string | null | undefined, id: string, dropped: string[]): string | null {
   if (!raw) return SOURCES.status.incidentUrl(id);
   const url = sourceUrl('status', raw);
-  if (url === null) dropped.push(`incident ${id}: link not on ${SOURCES.status.base.replace('https://', '')} left out`);
+  if (url === null) dropped.push(`incident ${id}: link not on ${SOURCE_APIS.status.base.replace('https://', '')} left out`);
   return url;
 }
 

@@ -41,6 +41,7 @@ export function discordContent(m: Message, max = DISCORD_MAX_CHARS): string {
 
 export const discord: Outlet = {
   name: 'discord',
+  label: 'Discord',
   env: 'DISCORD_WEBHOOK_URL',
   settings: [{ name: 'DISCORD_WEBHOOK_URL', value: '<url>', about: 'Discord webhook' }],
   request: (configured: string, m: Message) => {

@@ -1,10 +1,12 @@
 /**
- * Every outlet the watcher and `npm run broadcast` send to (docs/alerts.md): one adapter per id of the
- * one list of outlet ids, OUTLET_NAMES (src/core/schema/bookkeeping.ts, which the stored records name
- * them by). Each adapter holds the rest: its environment variables (the `--help` of npm run broadcast
- * and the configured URLs derive from them), its credential (a SECRET_VARIABLES entry of
+ * Every outlet the watcher and `npm run broadcast` send to (docs/alerts.md, "Outlets"): one adapter per id
+ * of the one list of outlet ids, OUTLET_NAMES (src/core/schema/bookkeeping.ts, which the ledger's records
+ * name them by). Each adapter holds the rest: its label, its environment variables (the `--help` of npm
+ * run broadcast and the configured URLs derive from them), its credential (a SECRET_VARIABLES entry of
  * src/core/secrets/variables.ts), its request, limits and answers. Adding an outlet is one id, its adapter here,
- * its secret's entry and their tests; an id without an adapter does not compile.
+ * its secret's entry, its benches' stand-in (scripts/bench/outlet-stand-ins.ts), its test stand-in
+ * (tests/support/outlet-servers.ts) and its row in docs/alerts.md's table (checked against this list);
+ * an id missing from any of the typed maps does not compile.
  */
 import { createRedactor, type Redactor } from '../../../core/secrets/redact.ts';
 import { secretPieces } from '../../../core/secrets/variables.ts';

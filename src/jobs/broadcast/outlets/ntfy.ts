@@ -63,6 +63,7 @@ export const sequenceId = (alertId: string): string => `rc-${createHash('sha256'
 
 export const ntfy: Outlet = {
   name: 'ntfy',
+  label: 'ntfy',
   env: 'NTFY_TOPIC_URL',
   settings: [{ name: 'NTFY_TOPIC_URL', value: '<url>', about: 'ntfy topic to publish to' }],
   request: (configured: string, m: Message) => {

@@ -32,6 +32,7 @@ export function slackText(m: Message, max = SLACK_MAX_CHARS): string {
 
 export const slack: Outlet = {
   name: 'slack',
+  label: 'Slack',
   env: 'SLACK_WEBHOOK_URL',
   settings: [{ name: 'SLACK_WEBHOOK_URL', value: '<url>', about: 'Slack incoming webhook' }],
   request: (configured: string, m: Message) => ({

@@ -68,6 +68,7 @@ const CHANNEL_REFUSALS =
 
 export const telegram: Outlet = {
   name: 'telegram',
+  label: 'Telegram',
   env: 'TELEGRAM_BOT_TOKEN',
   settings: [
     { name: 'TELEGRAM_BOT_TOKEN', value: '<token>', about: 'Telegram bot (from @BotFather), an administrator of the channel' },

@@ -19,6 +19,8 @@ export interface OutletSetting {
 
 export interface Outlet {
   name: OutletName;
+  /** Its name in prose (help texts, bench rows, docs/alerts.md's table of outlets). */
+  label: string;
   /**
    * The environment variable holding its URL or token (a secret: the URL is the credential), named when
    * it is unset; its entry in SECRET_VARIABLES (src/core/secrets/variables.ts) says which part is the credential.
