@@ -58,7 +58,12 @@ const FOREIGN_NAMES = ['migration.sql'];
 type Repository = { files: ReadonlySet<string>; folders: ReadonlySet<string>; names: ReadonlySet<string> };
 
 function repositoryOf(files: readonly string[]): Repository {
-  const folders = files.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/')));
+  const folders = files.flatMap((f) =>
+    f
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  );
   return { files: new Set(files), folders: new Set(folders), names: new Set([...files.map((f) => posix.basename(f)), ...FOREIGN_NAMES]) };
 }
 
@@ -93,7 +98,7 @@ describe('every path cited is real', () => {
     const repo = repositoryOf(['src/core/time.ts', 'src/core/dataset/rule-events.ts', 'docs/api.md']);
     const code = [
       '/** Reads src/core/time.ts, src/nope.ts and ../dataset/rule-events.ts; see docs/api.md. */',
-      "// data/sent-log.json may be absent, dist/x.html is built, src/core/dataset/rule-*.ts is a pattern, time.ts and gone.ts.",
+      '// data/sent-log.json may be absent, dist/x.html is built, src/core/dataset/rule-*.ts is a pattern, time.ts and gone.ts.',
       "const made = 'src/made-up.ts'; // a string literal is data, not a citation",
     ].join('\n');
     expect(missingCitations('src/core/x/a.ts', code, repo)).toEqual(['src/core/x/a.ts: src/nope.ts', 'src/core/x/a.ts: gone.ts']);

@@ -7,12 +7,7 @@
  */
 import { dataPath } from '../../core/dataset/files.ts';
 import { readJson } from '../../core/dataset/read-json.ts';
-import {
-  SentLogFile,
-  type OutletLog,
-  type SentAlert,
-  type SentLogFile as SentLog,
-} from '../../core/schema/index.ts';
+import { SentLogFile, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../../core/schema/index.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
 import { MINUTE_MS, HOUR_MS } from '../../core/time-units.ts';
 import { SEND_RULES } from './send-rules.ts';

@@ -285,7 +285,8 @@ export function createApiDoc(): string {
 function thresholdFeedsRow(): string {
   const horizons = [...new Set(THRESHOLD_FEEDS.map((f) => `p${f.horizon}`))].join('/');
   const thresholds = [...new Set(THRESHOLD_FEEDS.map((f) => f.threshold))].join('/');
-  return `| \`${THRESHOLD_FEEDS[0]!.path}\` … (${THRESHOLD_FEEDS.length} feeds) | Alerts of one threshold (${horizons} × ${thresholds} %), plus recorded resets |`;
+  const path = `\`${THRESHOLD_FEEDS[0]!.path}\` … (${THRESHOLD_FEEDS.length} feeds)`;
+  return `| ${path} | Alerts of one threshold (${horizons} × ${thresholds} %), plus recorded resets |`;
 }
 
 /**

@@ -89,7 +89,11 @@ describe('README endpoint table', () => {
     const text = 'a\n<!-- endpoints: npm run docs:api -->\nold\n<!-- /endpoints -->\nb\n';
     expect(withReadmeEndpoints(text, 'new')).toBe('a\n<!-- endpoints: npm run docs:api -->\nnew\n<!-- /endpoints -->\nb\n');
     expect(() => withReadmeEndpoints('a\nb\n', 'new')).toThrow(/lacks the lines/);
-    expect(createReadmeEndpoints().split('\n').filter((l) => l.startsWith('| `')).length).toBe(ENDPOINTS.length - 6 + 1 + 2);
+    expect(
+      createReadmeEndpoints()
+        .split('\n')
+        .filter((l) => l.startsWith('| `')).length,
+    ).toBe(ENDPOINTS.length - 6 + 1 + 2);
   });
 });
 
