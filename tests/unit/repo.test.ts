@@ -108,3 +108,17 @@ describe('every path cited is real', () => {
     ]);
   });
 });
+
+describe("the README's Map", () => {
+  it('names every top-level folder of the repository and every folder of src/ (what it names exists: the test above)', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const map = readme.slice(readme.indexOf('## Map'));
+    const folders = new Set(
+      tracked()
+        .filter((f) => f.includes('/'))
+        .map((f) => (f.startsWith('src/') ? f.split('/').slice(0, 2).join('/') : f.split('/')[0]!)),
+    );
+    expect(folders.size).toBeGreaterThan(15);
+    expect([...folders].filter((f) => !map.includes(`\`${f}/`))).toEqual([]);
+  });
+});
