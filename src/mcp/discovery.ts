@@ -1,6 +1,6 @@
 /**
  * Discovery documents for the MCP server, all from the one config: the server card, the MCP catalog and
- * the AI Catalog (experimental server-card extension, draft: `docs/discovery.md`) and the MCP Registry's
+ * the AI Catalog (the experimental server-card extension, a draft of the MCP project) and the MCP Registry's
  * server.json. The protocol versions they list are the ones the handler's server is built with
  * (protocol.ts); a unit test holds them equal to what the handler answers to `server/discover` and
  * `initialize`, since a card "SHOULD NOT contradict" the live connection.

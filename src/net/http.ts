@@ -1,7 +1,8 @@
 /**
- * The one HTTP client of every puller (and, later, every outlet): `request` is the core, with a timeout
- * per attempt, retries with exponential backoff on 408/429/5xx and network errors (honouring Retry-After
- * and the rate-limit reset headers), a User-Agent naming the project, and a cap on the response body: a
+ * The one HTTP client of every request the jobs make (the pull's sources, the outlets, the watcher's reads
+ * of the deployed site, the pull's dispatch): `request` is the core, with a timeout per attempt, retries
+ * with exponential backoff on 408/429/5xx and network errors (honouring Retry-After and the rate-limit reset
+ * headers), a User-Agent naming the project, and a cap on the response body: a
  * declared Content-Length over the cap is refused unread, and a body is streamed and cut off as soon as
  * it passes the cap, so a hostile or broken source can never make a pull hold more than the cap in memory.
  * `getJson` and `sendJson` are thin uses of it. fetch, sleep and the clock are injected: tests need no mocks.
@@ -50,7 +51,8 @@ export interface RequestSpec {
   /**
    * false for outlet POSTs: an attempt that may have been delivered (a 5xx, no answer in time, the
    * connection lost after sending, a 2xx whose body did not arrive) is not repeated here; it throws an
-   * HttpError with `uncertain` set, and the sent-log decides (src/jobs/broadcast/broadcast.ts). Default true.
+   * HttpError with `uncertain` set, and the alert ledger decides: an uncertain send is resent at most
+   * SEND_RULES.maxAttempts.uncertain − 1 times (src/jobs/broadcast/send-rules.ts, broadcast.ts). Default true.
    */
   retryUncertain?: boolean;
   /** Credentials the URL carries in its path (a webhook's token): removed from every error, like the Authorization header's. */

@@ -1,6 +1,7 @@
 /**
- * Real builds into temp folders: every emitted payload against the zod schemas and SPEC.md's field
- * tables, byte-identical output for the same data and clock, and a build that refuses bad data.
+ * Real builds into temp folders: every emitted payload against the zod schemas and the field tables of
+ * the project's specification (its issue, not a file of this repository), byte-identical output for the
+ * same data and clock, and a build that refuses bad data.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ const EPOCH = HISTORY_EPOCH; // 2026-11-23T00:00:00Z
 const BUILT_AT = '2026-11-23T00:00:00Z';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-// Field tables of SPEC.md §2.1 and §2.2, copied from the SPEC (not from our code), in the SPEC's order.
+// Field tables of the specification's §2.1 and §2.2, copied from the specification (not from our code), in its order.
 const SPEC_FORECAST = [
   'schema_version',
   'generated_at',
@@ -200,7 +201,7 @@ describe('a build from the frozen history', () => {
 
 // The human pages, without a locale prefix; every locale has each (and its own 404 page, checked below).
 const PAGES = ['', 'timeline/', 'timeline/2026/', 'timeline/2025/', 'banked/', 'methodology/', 'developers/'];
-// Written out here rather than read from src/i18n: the prefixes and BCP 47 tags the issue and hreflang ask for.
+// Written out here rather than read from src/site/i18n: the prefixes and BCP 47 tags the issue and hreflang ask for.
 const LOCALES = [
   { prefix: '', tag: 'en' },
   { prefix: 'zh/', tag: 'zh-Hans' },

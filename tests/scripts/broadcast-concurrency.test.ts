@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAlerts } from '../../src/core/alerts/derive.ts';
 import { SITE } from '../../src/core/site.ts';
 import { postIdAt } from '../../src/core/postid.ts';
-import { SEND_RULES } from '../../src/jobs/broadcast/sent-log.ts';
+import { SEND_RULES } from '../../src/jobs/broadcast/send-rules.ts';
 import { runPull } from '../../src/jobs/pull/run.ts';
 import { readDataTexts, writeDataTexts } from '../../src/io/data-folder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';

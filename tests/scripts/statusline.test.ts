@@ -1,5 +1,5 @@
 /**
- * The reference status-line client (SPEC.md §4.2, issue 39), run for real with each POSIX shell present
+ * The reference status-line client (the specification's §4.2, issue 39), run for real with each POSIX shell present
  * against HTTP servers on 127.0.0.1 that record the requests they receive, with Codex homes written from
  * the rollout fixtures (tests/fixtures/rollouts/README.md), and wired into a real tmux, zsh and the way
  * Claude Code runs a statusLine command.

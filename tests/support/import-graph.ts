@@ -1,8 +1,8 @@
 /**
  * The import graph of the repository's code, read from the source text as the bundlers resolve it, for
  * tests/unit/layers.test.ts: which file imports which (relative specifiers only; packages are not
- * files of ours), the folders those files sit in, the cycles of either graph, and the floors of the
- * folder graph.
+ * files of ours), the folders those files sit in, the cycles of either graph, the floors of the
+ * folder graph, and the block of counts and floors docs/architecture.md shows (floorBlock).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
@@ -113,4 +113,40 @@ export function floorsOf(graph: Graph): Map<string, number> {
   };
   for (const v of graph.keys()) floorOf(v);
   return floors;
+}
+
+/** The lines docs/architecture.md keeps the floors between: the test that checks them prints the block to paste. */
+export const FLOORS_START = '<!-- floors: npx vitest run tests/unit/layers.test.ts -->';
+export const FLOORS_END = '<!-- /floors -->';
+
+/** A folder of `src/core` as docs/architecture.md names it: `alerts/`, or "the root files". */
+const coreName = (folder: string): string => (folder === 'src/core' ? 'the root files' : `\`${folder.slice('src/core/'.length)}/\``);
+
+/**
+ * What docs/architecture.md shows between its floors markers, from the folder graph of src/: the counts
+ * (folders, folder-to-folder arrows, floors) and the floors of `core/` on its own sub-graph, each floor's
+ * folders with the folders of core they import. Markdown, so the doc holds it as it is.
+ */
+export function floorBlock(folders: Graph): string {
+  const arrows = [...folders.values()].reduce((n, targets) => n + targets.length, 0);
+  const floors = Math.max(...floorsOf(folders).values());
+  const inCore = (f: string): boolean => f === 'src/core' || f.startsWith('src/core/');
+  const core: Graph = new Map([...folders].filter(([f]) => inCore(f)).map(([f, targets]) => [f, targets.filter(inCore)]));
+  const coreFloors = floorsOf(core);
+  const rows = [...coreFloors]
+    .sort(([a, fa], [b, fb]) => fb - fa || a.localeCompare(b))
+    .map(([f, floor]) => {
+      const targets = core.get(f)!;
+      const imports = [...targets.filter((t) => t !== 'src/core'), ...targets.filter((t) => t === 'src/core')].map(coreName);
+      return `| ${floor} | ${coreName(f)} | ${imports.length === 0 ? 'nothing' : imports.join(', ')} |`;
+    });
+  return [
+    `\`src/\`: **${folders.size} folders, ${arrows} folder-to-folder arrows, ${floors} floors, no loop.**`,
+    '',
+    '`core/` from the top:',
+    '',
+    '| Floor | `src/core/…` | Imports (in `core/`) |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
 }

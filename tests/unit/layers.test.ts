@@ -5,13 +5,24 @@
  * functions import only src/, and there is no cycle between files nor between folders at any depth.
  * Import specifiers are read from the source text, as the bundlers resolve them (tests/support/import-graph.ts).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, fileGraph, floorsOf, folderGraph, type Graph, importsOf } from '../support/import-graph.ts';
+import {
+  cyclesOf,
+  fileGraph,
+  FLOORS_END,
+  FLOORS_START,
+  floorBlock,
+  floorsOf,
+  folderGraph,
+  type Graph,
+  importsOf,
+} from '../support/import-graph.ts';
 
 const root = join(import.meta.dirname, '../..');
 
-/** Who may import whom. A layer always may import itself. */
+/** Who may import whom, written once: docs/architecture.md's layer table and each layer's README are checked against it. A layer always may import itself. */
 const MAY_IMPORT = {
   core: [],
   net: ['core'],
@@ -34,6 +45,17 @@ function layerOf(file: string): Layer | 'binding' | undefined {
   if (file.startsWith('src/') && top !== undefined && top in MAY_IMPORT) return top as Layer;
   return undefined;
 }
+
+/** The text of `doc` between two marker lines (empty when a marker is missing). */
+function between(doc: string, start: string, end: string): string {
+  const from = doc.indexOf(`${start}\n`);
+  const to = doc.indexOf(`\n${end}`, from);
+  return from < 0 || to < 0 ? '' : doc.slice(from + start.length + 1, to);
+}
+
+/** The layers a piece of prose names as `x/` (backticked), without `self`, sorted. */
+const layersNamed = (text: string, self: string): string[] =>
+  [...new Set([...text.matchAll(/`(\w+)\/`/g)].map((m) => m[1]!))].filter((l) => l !== self && l in MAY_IMPORT).sort();
 
 /** The arrows of a graph as "from → to" lines. */
 const arrowsOf = (graph: Graph): string[] => [...graph].flatMap(([from, targets]) => targets.map((to) => `${from} → ${to}`));
@@ -88,6 +110,34 @@ describe('the layers of src/', () => {
     expect(folders.size).toBeGreaterThan(20);
     expect(arrows).toBeGreaterThan(20);
     expect(floors).toBeGreaterThan(2);
+  });
+
+  it('docs/architecture.md shows these counts and the floors of core/ (the block between its floors markers)', () => {
+    const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+    const block = floorBlock(folderGraph(graph));
+    expect(between(doc, FLOORS_START, FLOORS_END), `paste between ${FLOORS_START} and ${FLOORS_END}:\n\n${block}\n`).toBe(block);
+  });
+
+  it("docs/architecture.md's layer table and each layer's README say what MAY_IMPORT says", () => {
+    const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+    const rows = doc.split('\n').filter((l) => /^\| `src\/\w+\/`/.test(l));
+    const table = Object.fromEntries(
+      rows.map((row) => {
+        const [first, , mayImport] = row.split(' | ');
+        const layer = /`src\/(\w+)\/`/.exec(first ?? row)![1]!;
+        return [layer, layersNamed(mayImport ?? '', layer)];
+      }),
+    );
+    const readmes = Object.fromEntries(
+      Object.keys(MAY_IMPORT).map((layer) => {
+        const text = readFileSync(join(root, 'src', layer, 'README.md'), 'utf8');
+        const line = /\*\*May import:\*\*([^.]*)\./.exec(text)?.[1] ?? '';
+        return [layer, layersNamed(line, layer)];
+      }),
+    );
+    const expected = Object.fromEntries(Object.entries(MAY_IMPORT).map(([layer, may]) => [layer, [...may].sort()]));
+    expect(table).toEqual(expected);
+    expect(readmes).toEqual(expected);
   });
 });
 

@@ -123,9 +123,9 @@ export const BACKTEST = {
 export const API_DOC = {
   name: 'docs:api',
   usage: 'npm run docs:api',
-  about: 'Writes docs/api.md from the endpoint and payload registries; a test fails while the committed file is stale.',
+  about: "Writes docs/api.md and the README's endpoint table from the endpoint and payload registries; a test fails while either is stale.",
   flags: {},
-  example: 'npm run docs:api && git diff docs/api.md',
+  example: 'npm run docs:api && git diff docs/api.md README.md',
 } as const satisfies CommandSpec;
 
 export const X_WEBHOOK = {

@@ -1,6 +1,6 @@
 /**
  * The time words of a promise: WORDS is the one table of what Resetcast understands, and readPhrase /
- * findTimePhrase turn text into a Meaning. Turning a Meaning into a UTC window is promise-window.ts's job;
+ * findTimePhrase turn text into a Meaning. Turning a Meaning into a UTC window is window.ts's job;
  * docs/promise-windows.md is this table for humans.
  */
 

@@ -1,6 +1,6 @@
 /**
  * When a promised reset is expected: the UTC window of a promise, from explicit times or from the time
- * words of the post (read by promise-phrases.ts). The rule is WINDOW_RULE; docs/promise-windows.md is
+ * words of the post (read by phrases.ts). The rule is WINDOW_RULE; docs/promise-windows.md is
  * the full table with worked examples.
  */
 import { TZDate, tzOffset } from '@date-fns/tz';

@@ -105,9 +105,9 @@ export const ForecastLogLine = z.strictObject({
 });
 
 /**
- * data/sent-log.json: per outlet, how its last broadcast went (like a source check) and every attempt
- * to deliver a recent alert to it, so a retry, a re-run or a second writer never sends one twice
- * (docs/alerts.md, "Exactly once").
+ * data/sent-log.json (retired: the alert ledger holds every attempt now; this is read only for its one-time
+ * import, docs/alerts.md): per outlet, how its last broadcast went (like a source check) and every attempt
+ * to deliver a recent alert to it, which was how a retry, a re-run or a second writer never sent one twice.
  */
 export const DELIVERY_STATES = ['failed', 'uncertain', 'sent'] as const;
 /** Every outlet broadcast to, named once (the adapters: src/jobs/broadcast/outlets/). */

@@ -20,7 +20,7 @@ import type { Alert, SourceCheck } from '../../core/schema/index.ts';
 import { shortAlertId } from '../../core/alerts/derive.ts';
 import { alertMessage } from '../../core/alerts/message.ts';
 import { OUTLETS, outletCredentials, outletRedactor, type Outlet, type OutletUrls } from './outlets/index.ts';
-import { pendingAlerts, SEND_RULES } from './sent-log.ts';
+import { pendingAlerts, SEND_RULES } from './send-rules.ts';
 import { endingOfAnswer, endingOfError, type Ending } from './ending.ts';
 import { attemptable, UnansweredClaim, type AlertLedger, type Claim, type Settled } from './ledger.ts';
 

@@ -30,7 +30,7 @@ import type { Redactor } from '../../core/secrets/redact.ts';
 import type { Sql } from '../../core/sql.ts';
 import { MINUTE_MS } from '../../core/time-units.ts';
 import type { Ending } from './ending.ts';
-import { SEND_RULES } from './sent-log.ts';
+import { SEND_RULES } from './send-rules.ts';
 
 /**
  * How long a claim holds off the other senders, from the moment it is written (on the database's clock).

@@ -1,37 +1,16 @@
 /**
- * data/sent-log.json: every recent attempt to deliver an alert to an outlet, and how it ended (`sent`,
- * `uncertain`, `failed`). An alert goes to an outlet once: `sent` is final; `uncertain` (it may have
- * arrived) is resent at most once; `failed` (the outlet refused it) is tried at most three times; then
- * the alert is given up and never holds back the alerts after it. Two caps always apply, and they are
- * what makes a lost or corrupt sent-log safe (it is then read as "nothing sent"): a broadcast sends an
- * outlet at most SEND_RULES.maxPerRun alerts, and never one older than SEND_RULES.maxAgeHours. So the history is never re-broadcast; at worst the last day's few alerts are.
- *
- * Retired as state: the ledger in the database (ledger.ts) holds every attempt now, and nothing writes
- * this file any more. It is still validated (npm run validate) and read for the one-time import of its
- * recent records into the ledger, once per database (retired-log.ts). SEND_RULES are the ledger's rules.
+ * The retired data/sent-log.json, kept only for its one-time import: every attempt to deliver an alert to
+ * an outlet before the alert ledger (the database, ledger.ts) held them. Nothing writes this file any more.
+ * It is still validated (npm run validate, sentLogProblems) and read for the one-time import of its recent
+ * records into the ledger, once per database (retired-log.ts). The rules every sender applies are
+ * send-rules.ts. When this code may go, and with what: docs/alerts.md, "The retired `data/sent-log.json`".
  */
 import { dataPath } from '../../core/dataset/files.ts';
 import { readJson } from '../../core/dataset/read-json.ts';
-import {
-  SentLogFile,
-  type Alert,
-  type DeliveryState,
-  type OutletLog,
-  type SentAlert,
-  type SentLogFile as SentLog,
-} from '../../core/schema/index.ts';
+import { SentLogFile, type OutletLog, type SentAlert, type SentLogFile as SentLog } from '../../core/schema/index.ts';
 import { CLOCK_SKEW_MS, toTimestamp } from '../../core/time.ts';
-import { compareAlerts } from '../../core/alerts/derive.ts';
 import { MINUTE_MS, HOUR_MS } from '../../core/time-units.ts';
-
-export const SEND_RULES = {
-  /** Older alerts are history, not news: never sent (also what bounds a re-send after a lost sent-log). */
-  maxAgeHours: 24,
-  /** Per outlet and broadcast; the rest wait for the next one (while they are young enough). */
-  maxPerRun: 5,
-  /** Attempts an alert may have in each state before it is given up: uncertain is resent once, failed twice. */
-  maxAttempts: { uncertain: 2, failed: 3 } as Record<Exclude<DeliveryState, 'sent'>, number>,
-} as const;
+import { SEND_RULES } from './send-rules.ts';
 
 /**
  * Every time of the log later than the clock allows, as `field 'outlets.0.sent.3.sent_at': <value>` (validate and the
@@ -71,18 +50,6 @@ export function readSentLog(text: string | undefined, now: Date): SentLog {
   const limit = now.getTime() + CLOCK_SKEW_MS;
   const believable = (ts: string): boolean => Date.parse(ts) <= limit;
   return { outlets: checked.value.outlets.map((o) => ({ ...o, sent: o.sent.filter((s) => believable(s.at) && believable(s.sent_at)) })) };
-}
-
-/**
- * What one outlet should be sent this broadcast: still attemptable (the ledger says), issued by now and young enough,
- * oldest first, capped.
- */
-export function pendingAlerts(alerts: readonly Alert[], mayAttempt: (id: string) => boolean, now: Date): Alert[] {
-  const oldest = now.getTime() - SEND_RULES.maxAgeHours * HOUR_MS;
-  return alerts
-    .filter((a) => mayAttempt(a.id) && Date.parse(a.at) <= now.getTime() && Date.parse(a.at) >= oldest)
-    .sort(compareAlerts)
-    .slice(0, SEND_RULES.maxPerRun);
 }
 
 /**

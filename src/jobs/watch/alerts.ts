@@ -1,8 +1,9 @@
 /**
  * The watcher's classify step: new posts through the shared intake (src/jobs/intake/posts.ts), the same
  * classifier, records and alerts the pull uses, so the alerts carry the id and the message the broadcast
- * later derives from the committed data (and so skips, through the sent-log). Nothing here writes an id
- * or a title of its own, and no dataset is made up: the alerts are those of the post's own records.
+ * later derives from the committed data (and so skips, through the alert ledger's claims on the same ids).
+ * Nothing here writes an id or a title of its own, and no dataset is made up: the alerts are those of the
+ * post's own records.
  */
 import type { Alert } from '../../core/schema/index.ts';
 import { classifyPosts, postAlerts, postRecords } from '../intake/posts.ts';

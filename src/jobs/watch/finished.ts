@@ -12,7 +12,7 @@ import type { Alert } from '../../core/schema/index.ts';
 import { HOUR_MS } from '../../core/time-units.ts';
 import { attemptable, type AlertLedger } from '../broadcast/ledger.ts';
 import { OUTLETS, type OutletUrls } from '../broadcast/outlets/index.ts';
-import { SEND_RULES } from '../broadcast/sent-log.ts';
+import { SEND_RULES } from '../broadcast/send-rules.ts';
 import type { Finished, WatchStore } from './state.ts';
 
 /** The configured outlets by name, sorted: what a finished record holds for. */

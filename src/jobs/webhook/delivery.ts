@@ -16,7 +16,7 @@ import { postIdProblem, postIdToDate } from '../../core/postid.ts';
 import { cleanText } from '../../core/sanitize.ts';
 import { CLOCK_SKEW_MS } from '../../core/time.ts';
 import { HOUR_MS } from '../../core/time-units.ts';
-import { SEND_RULES } from '../broadcast/sent-log.ts';
+import { SEND_RULES } from '../broadcast/send-rules.ts';
 import { parseOrThrow } from '../intake/parse.ts';
 import type { Post } from '../intake/x.ts';
 

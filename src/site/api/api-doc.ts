@@ -1,10 +1,12 @@
 /**
  * docs/api.md, the public interface in the project's own words: every endpoint (the registry,
  * endpoints.ts), every field of every payload (the zod schemas' own descriptions, through the same
- * JSON Schema generation that publishes /api/v1/schema/), the limits and the errors. Generated so it
- * cannot drift from the registry: `npm run docs:api` writes it, a test checks it. Pure.
+ * JSON Schema generation that publishes /api/v1/schema/), the limits and the errors; and the README's
+ * short endpoint table, one line per endpoint, from the same registry. Generated so they cannot drift
+ * from the registry: `npm run docs:api` writes both, a test checks both. Pure.
  */
 import { ENDPOINTS, payloadPath } from './endpoints.ts';
+import { THRESHOLD_FEEDS } from '../../core/alerts/thresholds.ts';
 import { FEED_ENTRY_LIMIT } from '../../core/feeds/atom.ts';
 import { MAX_BODY_BYTES, MCP_PATH } from '../../mcp/endpoint.ts';
 import { TOOLS } from '../../mcp/tools/index.ts';
@@ -13,6 +15,10 @@ import { CLOCK_PAYLOAD_NAMES, PAYLOADS } from './payloads.ts';
 import { SITE, X_WEBHOOK_PATH } from '../../core/site.ts';
 
 export const API_DOC_PATH = 'docs/api.md';
+export const README_PATH = 'README.md';
+/** The README's endpoint table sits between these two lines; `npm run docs:api` rewrites what is between. */
+export const README_ENDPOINTS_START = '<!-- endpoints: npm run docs:api -->';
+export const README_ENDPOINTS_END = '<!-- /endpoints -->';
 
 type Json = { [k: string]: unknown };
 
@@ -273,4 +279,42 @@ export function createApiDoc(): string {
     notPublicSection(),
   ];
   return `${sections.join('\n\n')}\n`;
+}
+
+/** The threshold feeds as one README row: their first path, how many, and the pairs they cover. */
+function thresholdFeedsRow(): string {
+  const horizons = [...new Set(THRESHOLD_FEEDS.map((f) => `p${f.horizon}`))].join('/');
+  const thresholds = [...new Set(THRESHOLD_FEEDS.map((f) => f.threshold))].join('/');
+  const path = `\`${THRESHOLD_FEEDS[0]!.path}\` … (${THRESHOLD_FEEDS.length} feeds)`;
+  return `| ${path} | Alerts of one threshold (${horizons} × ${thresholds} %), plus recorded resets |`;
+}
+
+/**
+ * The README's endpoint table: one row per endpoint of the registry (its summary), the threshold feeds
+ * folded into one row, then the schemas and the MCP server with its tools; docs/api.md has the rest.
+ */
+export function createReadmeEndpoints(): string {
+  const thresholdPaths = new Set(THRESHOLD_FEEDS.map((f) => f.path));
+  const rows = ENDPOINTS.flatMap((e) => {
+    if (!thresholdPaths.has(e.path)) return [`| \`${e.path}\` | ${cell(e.linkTitle ?? e.summary)} |`];
+    return e.path === THRESHOLD_FEEDS[0]!.path ? [thresholdFeedsRow()] : [];
+  });
+  return [
+    `Every endpoint, field, limit and error: [\`${API_DOC_PATH}\`](${API_DOC_PATH}). This table and that page are generated from the`,
+    'endpoint registry by `npm run docs:api`.',
+    '',
+    '| Path | What |',
+    '|---|---|',
+    ...rows,
+    '| `/api/v1/schema/<name>.json` | The JSON Schema (draft 2020-12) of each payload |',
+    `| \`POST ${MCP_PATH}\` | The read-only MCP server: ${TOOLS.map((t) => `\`${t.name}\``).join(', ')} |`,
+  ].join('\n');
+}
+
+/** The README with its endpoint table (between the two marker lines) replaced by `table`; throws when a marker is missing. */
+export function withReadmeEndpoints(readme: string, table: string = createReadmeEndpoints()): string {
+  const start = readme.indexOf(`${README_ENDPOINTS_START}\n`);
+  const end = readme.indexOf(README_ENDPOINTS_END, start);
+  if (start < 0 || end < 0) throw new Error(`${README_PATH} lacks the lines ${README_ENDPOINTS_START} and ${README_ENDPOINTS_END}`);
+  return `${readme.slice(0, start + README_ENDPOINTS_START.length + 1)}${table}\n${readme.slice(end)}`;
 }

@@ -1,7 +1,9 @@
 /**
  * Every published JSON payload, named once: its schema, what it is, and how it is built from the
  * dataset. The routes (/api/v1/[name].json), the JSON Schemas, the OpenAPI document, the developers
- * page and llms.txt all read this list, so adding a payload is a schema and one entry here.
+ * page and llms.txt all read this list, so adding a payload is a schema, one entry here, its words for
+ * the developers page in every catalogue (`endpoints.get<Name>` in src/site/i18n/en.ts, then the others, as
+ * the build check asks), and `npm run docs:api` (docs/api.md and the README's table; a test fails until then).
  */
 import type { z } from 'zod';
 import type { Dataset } from '../../core/dataset/index.ts';

@@ -40,7 +40,7 @@ const CLEARANCE = 3;
  * the nearest grid line it would meet. Whatever it picks keeps the label's glyphs, at the largest size a
  * label takes (a phone's), off every grid line and above the x axis, so never on the day ticks below the
  * axis (a low chance sits near the axis: the 48 h "12%" once landed on "2 d"). Pure geometry, so a test
- * can check it; tests/browser/chart-labels.test.ts measures the drawn boxes.
+ * can check it; tests/browser/readable.test.ts measures the drawn boxes.
  */
 export function markLabelBaseline(pointY: number, gridYs: readonly number[], fontPx = PHONE_TICK_FONT_PX): number {
   const axis = Math.max(...gridYs);

@@ -1,6 +1,6 @@
 /**
  * The one capped body reader (src/core/capped-body.ts), as its two users hand it bodies: a Request (the
- * /mcp guards) and a Response (the jobs' HTTP client, whose messages tests/scripts/http.test.ts checks
+ * /mcp guards) and a Response (the jobs' HTTP client, whose messages tests/unit/net/http.test.ts checks
  * against a real server). The same bytes under the same cap are read or refused the same way for both.
  */
 import { describe, expect, it } from 'vitest';

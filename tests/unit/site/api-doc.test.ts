@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_DOC_PATH, createApiDoc } from '../../../src/site/api/api-doc.ts';
+import { API_DOC_PATH, createApiDoc, createReadmeEndpoints, withReadmeEndpoints } from '../../../src/site/api/api-doc.ts';
 import { ENDPOINTS, payloadPath } from '../../../src/site/api/endpoints.ts';
 import { THRESHOLD_FEEDS } from '../../../src/core/alerts/thresholds.ts';
 import { createLlmsTxt } from '../../../src/site/llms.ts';
@@ -68,17 +68,32 @@ describe('docs/api.md', () => {
 
 describe('README endpoint table', () => {
   const table = section(readme, '## Endpoints');
-  it('lists every payload, by path', () => {
-    for (const name of PAYLOAD_NAMES) expect(table, name).toContain(`\`${payloadPath(name)}\``);
+  it('is up to date with the registry (npm run docs:api writes it between its two marker lines)', () => {
+    expect(readme).toBe(withReadmeEndpoints(readme));
   });
-  it('names every other endpoint (the threshold feeds by their pattern)', () => {
+  it('lists every payload, by path', () => {
+    for (const name of PAYLOAD_NAMES) expect(table, name).toContain(`| \`${payloadPath(name)}\` |`);
+  });
+  it('names every other endpoint (the threshold feeds in one row, with their number), the schemas and every MCP tool', () => {
     for (const e of ENDPOINTS) {
-      if (THRESHOLD_FEEDS.some((f) => f.path === e.path)) expect(table).toContain('`/alerts/p24-50.xml` …');
-      else expect(table, e.path).toContain(`\`${e.path}\``);
+      if (THRESHOLD_FEEDS.some((f) => f.path === e.path)) expect(table).toContain('| `/alerts/p24-25.xml` … (6 feeds) |');
+      else expect(table, e.path).toContain(`| \`${e.path}\` |`);
     }
+    expect(table).toContain('| `/api/v1/schema/<name>.json` |');
+    for (const t of TOOLS) expect(table, t.name).toMatch(new RegExp(`^\\| \`POST /mcp\` \\|.*\`${t.name}\``, 'm'));
   });
   it('points to docs/api.md', () => {
     expect(table).toContain('[`docs/api.md`](docs/api.md)');
+  });
+  it('is replaced between the markers only, and refused without them', () => {
+    const text = 'a\n<!-- endpoints: npm run docs:api -->\nold\n<!-- /endpoints -->\nb\n';
+    expect(withReadmeEndpoints(text, 'new')).toBe('a\n<!-- endpoints: npm run docs:api -->\nnew\n<!-- /endpoints -->\nb\n');
+    expect(() => withReadmeEndpoints('a\nb\n', 'new')).toThrow(/lacks the lines/);
+    expect(
+      createReadmeEndpoints()
+        .split('\n')
+        .filter((l) => l.startsWith('| `')).length,
+    ).toBe(ENDPOINTS.length - 6 + 1 + 2);
   });
 });
 

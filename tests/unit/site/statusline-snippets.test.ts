@@ -11,7 +11,6 @@ import { SITE } from '../../../src/core/site.ts';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, 'docs/statusline.md'), 'utf8');
 const script = readFileSync(join(ROOT, 'scripts/statusline.sh'), 'utf8');
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const snippets = statuslineSnippets(SITE.url);
 
 /** Every fenced code block of the doc: [language, text]. */
@@ -38,10 +37,9 @@ describe('the snippets agree with scripts/statusline.sh', () => {
     expect(snippets.zsh.code).toContain('//\\%/%%}');
   });
 
-  it('every snippet runs the script from where the install snippet puts it; the README installs it there too', () => {
+  it('every snippet runs the script from where the install snippet puts it', () => {
     expect(snippets.install.code).toContain(`-o ${STATUSLINE_BIN}\nchmod +x ${STATUSLINE_BIN}`);
     for (const s of [snippets.claude, snippets.tmux, snippets.starship, snippets.zsh]) expect(s.code).toContain(STATUSLINE_BIN);
-    expect(readme).toContain(`-o ${STATUSLINE_BIN} && chmod +x ${STATUSLINE_BIN}`);
   });
 
   it('the install snippet fetches the script the site serves', () => {

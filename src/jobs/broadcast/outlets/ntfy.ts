@@ -14,7 +14,7 @@
  * - Idempotency (docs.ntfy.sh/publish, "Updating notifications", ntfy 2.16 and later): a publish with a
  *   caller-chosen `sequence_id` (header `X-Sequence-ID`) that an earlier message already used replaces
  *   that notification on subscribers' devices instead of adding a second one. We derive it from the alert
- *   id, so the one resend the sent-log allows after an uncertain attempt updates, not duplicates. Older
+ *   id, so the one resend the alert ledger allows after an uncertain attempt updates, not duplicates. Older
  *   servers ignore the field (the resend then shows twice: docs/alerts.md).
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * The watcher's settings and state, by hand: which accounts it polls and how often (defaults; each bad
- * entry left out with one problem, shown escaped, the others kept; which are due at a given moment, the
- * requests a month). Its state, in the database, is tested against a real one: watch-state.test.ts.
+ * The watcher's settings, by hand: which accounts it polls and how often (defaults; each bad entry left
+ * out with one problem, shown escaped, the others kept; which are due at a given moment, the requests a
+ * month). Its state, in Netlify Blobs, is tested against a real local server: watch-state.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -150,7 +150,7 @@ async function pullThenBroadcast(w: World, now: Date): Promise<{ lines: string[]
   return { lines: result.lines };
 }
 
-/** A run's fast-path lines: the deployed-alerts step's own are tested in tests/scripts/watch-deployed.test.ts. */
+/** A run's fast-path lines: the deployed-alerts step's own are tested in tests/unit/jobs/watch/watch-deployed.test.ts. */
 async function runWatch(input: WatchInput): Promise<WatchOutput> {
   const run = await runWatchWhole(input);
   return { ...run, lines: run.lines.filter((l) => !l.includes('deployed alerts')) };
