@@ -26,13 +26,16 @@ const BUILD_COMMAND = 'command = "npm run build"';
 /**
  * A new temp project folder (outside the checkout, named `prefix`…) holding the repository's netlify.toml
  * with its build command made `true`: its headers, functions settings and schedule as they are. The
- * caller puts the build (dist/, the bundled functions) in it and removes it when done.
+ * caller puts the build (dist/, the bundled functions) in it and removes it when done. A package.json of
+ * its own makes the folder the project's root: netlify-cli takes the nearest folder above with one, and a
+ * stray package.json in the temp folder's parent made it serve that parent's dist/ (every address 404).
  */
 export function runtimeProject(root: string, prefix: string): string {
   const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
   if (!toml.includes(BUILD_COMMAND)) throw new Error(`netlify.toml no longer has ${BUILD_COMMAND}; update scripts/lib/netlify-serve.ts`);
   const dir = mkdtempSync(join(tmpdir(), prefix));
   writeFileSync(join(dir, 'netlify.toml'), toml.replace(BUILD_COMMAND, 'command = "true"'));
+  writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
   return dir;
 }
 

@@ -8,8 +8,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDataset } from '../../../src/core/dataset/index.ts';
-import { postIdAt, xPostUrl } from '../../../src/core/postid.ts';
 import { SITE } from '../../../src/core/site.ts';
 import { payloadsAt, sharedWork } from '../../../src/site/api/payloads.ts';
 import { buildOf } from '../../../src/site/data.ts';
@@ -17,36 +15,10 @@ import { LOCALES } from '../../../src/site/i18n/index.ts';
 import { CLOCK_VIEWS, type ClockView } from '../../../src/site/page-keys.ts';
 import { PAGES } from '../../../src/site/pages.ts';
 import { localePath, sitePages, timetablePaths } from '../../../src/site/timetable-paths.ts';
-import { HISTORY_NOW, historyTexts } from '../../support/history.ts';
+import { clockWeekData } from '../../support/clock-week.ts';
+import { HISTORY_NOW } from '../../support/history.ts';
 
-const texts = historyTexts();
-const banked = JSON.parse(texts.banked!);
-banked.grants.push({
-  id: '2026-10-25-clock-test',
-  granted_at: '2026-10-25T13:37:11Z',
-  expires_at: '2026-11-24T13:37:11Z',
-  scope: 'plus+pro',
-  summary: 'A grant that expires within the week.',
-  url: null,
-  event_id: null,
-  certainty: 'high',
-  uncertain_fields: [],
-});
-const announcements = JSON.parse(texts.announcements!);
-const promised = '2026-11-22T09:10:11Z';
-const id = postIdAt(new Date(promised));
-announcements.announcements.push({
-  id,
-  ts: promised,
-  source: 'thsottiaux',
-  url: xPostUrl('thsottiaux', id),
-  summary: 'Promised a reset within three days.',
-  by: null,
-  window_start: promised,
-  window_end: '2026-11-25T09:10:11Z',
-  fulfilled_by: null,
-});
-const data = parseDataset({ ...texts, banked: JSON.stringify(banked), announcements: JSON.stringify(announcements) }, HISTORY_NOW);
+const data = clockWeekData();
 const B = HISTORY_NOW.getTime() / 1000;
 const WEEK_S = 7 * 86_400;
 const shared = sharedWork(data);
