@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/sequencer.ts';
 
 /**
  * Every project's first global setup: the run leaves dist/ and .netlify/functions-bundled/ (what
@@ -15,6 +16,8 @@ export default defineConfig({
     // processes (builds, the Netlify runtime, chromium) and local servers rather than on the CPU, so two
     // workers keep .ci/run inside its 15 minutes (docs/performance.md, "Test suite").
     maxWorkers: 2,
+    // The longest files start first, across the projects, so none is left running alone at the end (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Pure code and scripts against local servers they start themselves.
       {

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runDir } from '../support/scratch.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { fetchOnce, mapLimit } from '../support/crawl.ts';
 import { PAGE_LIST } from '../../src/site/pages.ts';
 
 const baseUrl = inject('baseUrl');
@@ -59,6 +60,23 @@ async function open(page: Page, path: string): Promise<{ status: number | undefi
   page.on('pageerror', (e) => errors.push(e.message));
   const res = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
   return { status: res?.status(), errors };
+}
+
+/** Pages the crawls below open at once, and addresses they fetch at once (tests/support/crawl.ts says why). */
+const CRAWL_PAGES_AT_ONCE = 3;
+const CRAWL_FETCHES_AT_ONCE = 4;
+/** Every address the crawls ask for, once for the whole file: status and the page's language. */
+const fetchPath = fetchOnce(baseUrl);
+
+/** Opens `path` in a page of its own, expects it to load (its status whatever it is), reads it with `read`, closes it. */
+async function onPage<R>(path: string, read: (page: Page) => Promise<R>): Promise<R> {
+  const page = await browser.newPage();
+  try {
+    await open(page, path);
+    return await read(page);
+  } finally {
+    await page.close();
+  }
 }
 
 beforeAll(async () => {
@@ -137,22 +155,21 @@ describe('languages', () => {
   });
 
   it('every hreflang alternate of every page in every locale resolves (200) to that page in its language', async () => {
+    const pages = ['', ...LOCALES.map((l) => `/${l.locale}`)].flatMap((prefix) => LOCALE_PAGES.map(({ path }) => `${prefix}${path}`));
     const broken: string[] = [];
-    for (const prefix of ['', ...LOCALES.map((l) => `/${l.locale}`)]) {
-      for (const { path } of LOCALE_PAGES) {
-        await open(page, `${prefix}${path}`);
-        const alternates = await page
-          .locator('link[rel="alternate"][hreflang]')
-          .evaluateAll((els) => els.map((el) => [el.getAttribute('hreflang') ?? '', el.getAttribute('href') ?? '']));
-        expect(alternates.map(([lang]) => lang)).toEqual(['en', ...LOCALES.map((l) => l.tag), 'x-default']);
-        for (const [lang, href] of alternates) {
-          const res = await fetch(`${baseUrl}${new URL(href!).pathname}`);
-          const body = await res.text();
-          const wanted = lang === 'x-default' ? 'en' : lang;
-          if (res.status !== 200 || !body.includes(`<html lang="${wanted}">`))
-            broken.push(`${prefix}${path} → ${lang} ${href} (${res.status})`);
-        }
-      }
+    for (const [from, { status, alternates }] of (await mapLimit(pages, CRAWL_FETCHES_AT_ONCE, fetchPath)).map(
+      (f, i) => [pages[i]!, f] as const,
+    )) {
+      expect(status, from).toBe(200);
+      expect(
+        alternates.map(([lang]) => lang),
+        from,
+      ).toEqual(['en', ...LOCALES.map((l) => l.tag), 'x-default']);
+      const answers = await mapLimit(alternates, CRAWL_FETCHES_AT_ONCE, ([, href]) => fetchPath(new URL(href).pathname));
+      alternates.forEach(([lang, href], i) => {
+        const wanted = lang === 'x-default' ? 'en' : lang;
+        if (answers[i]!.status !== 200 || answers[i]!.lang !== wanted) broken.push(`${from} → ${lang} ${href} (${answers[i]!.status})`);
+      });
     }
     expect(broken).toEqual([]);
   });
@@ -168,21 +185,17 @@ describe('languages', () => {
   });
 
   it('every link on every page of every locale leads somewhere (200)', async () => {
-    const seen = new Map<string, number>();
+    const pages = LOCALES.flatMap(({ locale }) => LOCALE_PAGES.map(({ path }) => `/${locale}${path}`));
+    const found = await mapLimit(pages, CRAWL_FETCHES_AT_ONCE, fetchPath);
     const broken: string[] = [];
-    for (const { locale } of LOCALES) {
-      for (const { path } of LOCALE_PAGES) {
-        await open(page, `/${locale}${path}`);
-        const hrefs = await page.locator('a[href^="/"]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
-        for (const href of new Set(hrefs.map((h) => h.split('#')[0]!))) {
-          if (!seen.has(href)) {
-            const res = await fetch(`${baseUrl}${href}`);
-            await res.arrayBuffer();
-            seen.set(href, res.status);
-          }
-          if (seen.get(href) !== 200) broken.push(`/${locale}${path} → ${href} (${seen.get(href)})`);
-        }
-      }
+    for (const [i, { status, links: all }] of found.entries()) {
+      expect(status, pages[i]).toBe(200);
+      const links = [...new Set(all.filter((h) => h.startsWith('/')).map((h) => h.split('#')[0]!))];
+      expect(links.length, `${pages[i]}: its links`).toBeGreaterThan(5);
+      const answers = await mapLimit(links, CRAWL_FETCHES_AT_ONCE, fetchPath);
+      links.forEach((href, j) => {
+        if (answers[j]!.status !== 200) broken.push(`${pages[i]} → ${href} (${answers[j]!.status})`);
+      });
     }
     expect(broken).toEqual([]);
   });
@@ -250,19 +263,22 @@ describe('content matches the API', () => {
   });
 
   it('every link within the site, on every page, leads somewhere (200) and every #anchor exists', async () => {
+    const pages = [...PAGES.map((p) => p.path), '/methodology/', '/no-such-page/'];
+    const found = await mapLimit(pages, CRAWL_PAGES_AT_ONCE, (from) =>
+      onPage(from, async (p) => {
+        const hrefs = [...new Set(await p.locator('a[href]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? '')))];
+        const anchors = hrefs.filter((h) => h.startsWith('#'));
+        const counts = await Promise.all(anchors.map((h) => p.locator(`[id="${h.slice(1)}"]`).count()));
+        return { from, links: hrefs.filter((h) => h.startsWith('/')), missing: anchors.filter((_, i) => counts[i] !== 1) };
+      }),
+    );
     const broken: string[] = [];
-    for (const from of [...PAGES.map((p) => p.path), '/methodology/', '/no-such-page/']) {
-      await open(page, from);
-      const hrefs = await page.locator('a[href]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
-      for (const href of new Set(hrefs)) {
-        if (href.startsWith('#')) {
-          if ((await page.locator(`[id="${href.slice(1)}"]`).count()) !== 1) broken.push(`${from} → ${href} (no such anchor)`);
-        } else if (href.startsWith('/')) {
-          const res = await fetch(`${baseUrl}${href.split('#')[0]}`);
-          await res.arrayBuffer(); // an unread body left to the socket trips an undici assertion when the runtime closes it
-          if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);
-        }
-      }
+    for (const { from, links, missing } of found) {
+      for (const href of missing) broken.push(`${from} → ${href} (no such anchor)`);
+      const answers = await mapLimit(links, CRAWL_FETCHES_AT_ONCE, fetchPath);
+      links.forEach((href, i) => {
+        if (answers[i]!.status !== 200) broken.push(`${from} → ${href} (${answers[i]!.status})`);
+      });
     }
     expect(broken).toEqual([]);
   });

@@ -180,12 +180,17 @@ function freshAt(t: number): Record<PayloadName, string> {
   return texts;
 }
 
-/** What a build at `t` publishes for each feed and the calendar (pure, src/site/feeds.ts through the timetable's outputs). */
+/** What a build at `t` publishes for each feed and the calendar (pure, src/site/feeds.ts through the timetable's outputs); each instant once. */
 let fileOutputs: PathOutput[] | undefined;
+const freshFiles = new Map<number, Record<string, string>>();
 function freshFilesAt(t: number): Record<string, string> {
+  const kept = freshFiles.get(t);
+  if (kept) return kept;
   fileOutputs ??= timetablePaths(data).filter((o) => o.text);
   const build = buildOf(data, SITE.url, new Date(t * 1000), payloadsAt(data, new Date(t * 1000), SITE.url, new Date(B * 1000), shared()));
-  return Object.fromEntries(fileOutputs.map((o) => [o.path, o.text!(build)]));
+  const texts = Object.fromEntries(fileOutputs.map((o) => [o.path, o.text!(build)]));
+  freshFiles.set(t, texts);
+  return texts;
 }
 
 /** The calendar's advice is dated with the instant it is for ("as of …", in a folded line): its one stamp, besides the payloads'. */
