@@ -15,7 +15,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on child
     // processes (builds, the Netlify runtime, chromium) and local servers rather than on the CPU, so two
     // workers keep .ci/run inside its 15 minutes (docs/performance.md, "Test suite").
-    maxWorkers: 2,
+    maxWorkers: 3,
     // The longest files start first, across the projects, so none is left running alone at the end (tests/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [

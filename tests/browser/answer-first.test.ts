@@ -20,7 +20,8 @@ import { TEXT_CAPS } from '../../src/core/sanitize.ts';
 import { readHeaderRules, readNotFoundRules, readSiteFiles } from '../../src/serve/load.ts';
 import { createSiteServer } from '../../src/serve/server.ts';
 import { astroBuild } from '../support/astro-build.ts';
-import { HISTORY_DIR, HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
+import { HISTORY_EPOCH, HISTORY_NOW, historyCopy } from '../support/history.ts';
+import { historyBuild } from '../support/history-build.ts';
 import { PROJECT_ROOT, runDir } from '../support/scratch.ts';
 import { readJson } from '../support/json.ts';
 import { runNode } from '../support/run-node.ts';
@@ -125,8 +126,9 @@ async function serveBuild(outDir: string): Promise<string> {
 }
 
 beforeAll(async () => {
+  // The frozen history is the run's build of it (tests/support/history-build.ts): the same build, made once.
   const builds = await Promise.all([
-    astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR }),
+    historyBuild().then(({ outDir }) => ({ code: 0, output: '', outDir })),
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory(false) }),
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: stressedHistory(true) }),
     astroBuild({ epoch: HISTORY_EPOCH, dataDir: await newReset() }),

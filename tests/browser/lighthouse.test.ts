@@ -6,10 +6,11 @@
  * blocks) checks that serving through the runtime costs nothing, which the colour scheme cannot change,
  * so one scheme is enough (CI's time budget). Performance is a timing measure: not asserted here.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 import { launchChromium, lostPoints, QUICK, scoresOf, type Category, type Chromium } from '../../scripts/lib/lighthouse.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eRuntime();
 const CHECKED: Category[] = ['accessibility', 'best-practices', 'seo'];
 const PAGES = ['/', '/timeline/2026/', '/developers/', '/subscribe/'];
 

@@ -7,9 +7,10 @@
  * "12%" sat on the "2 d" tick); no code block wraps a line; the developers page opens with a table of contents.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eRuntime();
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
 const CHART_PAGES = ['/', '/zh/', '/timeline/', '/es/timeline/', '/methodology/', '/ja/methodology/'];

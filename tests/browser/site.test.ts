@@ -9,13 +9,14 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 import { runDir } from '../support/scratch.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { fetchOnce, mapLimit } from '../support/crawl.ts';
 import { PAGE_LIST } from '../../src/site/pages.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eRuntime();
 const ARTIFACTS = process.env['RESETCAST_SCREENSHOTS'] ? resolve(process.env['RESETCAST_SCREENSHOTS']) : join(runDir(), 'screenshots');
 const PAGES = [
   { path: '/', name: 'home' },

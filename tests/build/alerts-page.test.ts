@@ -11,19 +11,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_VARIABLES } from '../../src/core/secrets/variables.ts';
 import { SITE } from '../../src/core/site.ts';
 import { COMMANDS } from '../../scripts/lib/commands/index.ts';
-import { astroBuild, type BuildResult } from '../support/astro-build.ts';
-import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
+import { historyBuild, type HistoryBuild } from '../support/history-build.ts';
 import { PROJECT_ROOT } from '../support/scratch.ts';
 
 const LOCALES = ['', 'zh/', 'ja/', 'es/', 'ko/'] as const;
 /** The outside addresses the page may link, besides our own site. */
 const OUTSIDE = [SITE.ntfyTopic, 'https://docs.ntfy.sh/subscribe/phone/', ...(SITE.telegramChannel ? [SITE.telegramChannel] : [])];
 
-let build: BuildResult;
+/** The run's build of the frozen history (tests/support/history-build.ts). */
+let build: HistoryBuild;
 beforeAll(async () => {
-  build = await astroBuild({ epoch: HISTORY_EPOCH, dataDir: HISTORY_DIR });
-  expect(build.code, build.output).toBe(0);
-}, 240_000);
+  build = await historyBuild();
+}, 600_000);
 
 const page = (path: string): string => readFileSync(join(build.outDir, path), 'utf8');
 const decode = (s: string): string =>

@@ -7,12 +7,12 @@
  * Netlify runtime and from `npm start`'s runtime (src/serve/) serving the same build.
  */
 import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 import { startSite } from '../../src/serve/server.ts';
 import { netlifyHeadersFor } from '../support/netlify-headers.ts';
 
-const baseUrl = inject('baseUrl');
-const runtimeRoot = inject('runtimeRoot');
+const { baseUrl, runtimeRoot } = await e2eRuntime();
 
 describe('served by the local Netlify runtime', () => {
   it.each([

@@ -10,10 +10,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 import { TOOL_NAMES } from '../support/mcp-clients.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eRuntime();
 const require = createRequire(import.meta.url);
 const pkgPath = require.resolve('@modelcontextprotocol/inspector/package.json');
 const bin = join(dirname(pkgPath), (require(pkgPath) as { bin: Record<string, string> }).bin['mcp-inspector']!);

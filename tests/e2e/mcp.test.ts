@@ -5,13 +5,14 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 import { aiCatalog, catalog, registryServerJson, serverCard } from '../../src/mcp/discovery.ts';
 import { describeClients } from '../support/mcp-clients.ts';
 import { LIST_RESETS_ARGUMENT_ERRORS, toolArgumentError } from '../support/mcp-argument-errors.ts';
 import { SITE } from '../../src/core/site.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eRuntime();
 const mcpUrl = `${baseUrl}/mcp`;
 const published = async (name: string): Promise<string> => (await fetch(`${baseUrl}/api/v1/${name}.json`)).text();
 const textOf = (r: unknown): string => ((r as { content: { text: string }[] }).content.at(-1) as { text: string }).text;

@@ -8,14 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eRuntime } from '../support/e2e-runtime.ts';
 import { PAYLOAD_NAMES } from '../../src/site/api/payloads.ts';
 import { describeClients } from '../support/mcp-clients.ts';
 
-const netlify = inject('baseUrl');
+const { baseUrl: netlify, runtimeRoot: served } = await e2eRuntime();
 const root = resolve(import.meta.dirname, '../..');
 /** The folder of the build the Netlify runtime serves (the run's own, never the checkout's dist/). */
-const served = inject('runtimeRoot');
 let ours = '';
 let child: ChildProcess | undefined;
 

@@ -1,64 +1,92 @@
 /**
  * Starts the real local Netlify runtime once (`netlify serve`, offline, edge functions off) for the
- * end-to-end and browser tests, and hands them its base URL. It builds the frozen history at its own
- * clock (never the live data/ or the wall clock) as `npm run build` does, but into this run's folder
- * (tests/support/scratch.ts), never the checkout's dist/ and .netlify/functions-bundled/, which are the
- * maintainer's last build (`npm start -- --no-build`). The runtime serves a copy of that build in a temp
- * project outside the checkout, with the repository's netlify.toml (its headers, functions settings and
- * schedule as they are; only the build command dropped), so netlify-cli's own state (.netlify/ beside the
- * config) goes there too. The temp project is removed when the run ends.
+ * end-to-end and browser tests. It serves a copy of the run's build of the frozen history, made at the
+ * history's own clock (never the live data/ or the wall clock) as `npm run build` makes it, in this run's
+ * folder (tests/support/history-build.ts; the build tests read that build too), never the checkout's dist/
+ * and .netlify/functions-bundled/, which are the maintainer's last build (`npm start -- --no-build`). The
+ * copy is a temp project outside the checkout with the repository's netlify.toml (its headers, functions
+ * settings and schedule as they are; only the build command dropped), so netlify-cli's own state
+ * (.netlify/ beside the config) goes there too. The temp project is removed when the run ends.
+ *
+ * Vitest runs every project's global setup before the first test file starts, and the build and the
+ * runtime's start took a minute with one core idle. So they go on in the background while the other
+ * projects' tests run: the setup hands the tests a file where it writes the runtime's address once it
+ * answers (or why it could not start), and the end-to-end files wait for it (tests/support/e2e-runtime.ts).
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BUNDLED_FUNCTIONS_DIR } from '../../scripts/lib/bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
-import { npmBuild } from './astro-build.ts';
+import { historyBuild, type HistoryBuild } from './history-build.ts';
 import { PROJECT_ROOT, runDir } from './scratch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The project folder the runtime serves (netlify.toml, dist/, the bundled functions), for a second runtime on the same build. */
-    runtimeRoot: string;
+    /** Where the setup writes the runtime's address and folder once it answers, or why it could not start (E2eRuntimeFile). */
+    e2eRuntimeFile: string;
   }
 }
 
-/** `npm run build`'s two steps (astro build, then the functions' bundle) into `outDir` and `functionsDir`. */
-const buildHistory = (outDir: string, functionsDir: string): Promise<void> =>
-  npmBuild({ dataDir: HISTORY_DIR, epoch: HISTORY_EPOCH, outDir, functionsDir });
+/** What the setup writes into its file: the runtime, once it answers, or why it did not start. */
+export type E2eRuntimeFile =
+  | {
+      baseUrl: string;
+      /** The project folder the runtime serves (netlify.toml, dist/, the bundled functions), for a second runtime on the same build. */
+      runtimeRoot: string;
+    }
+  | { error: string };
 
-/** A project folder outside the checkout: netlify.toml without its build command, and the build. */
-function builtProject(built: string): string {
+/** A project folder outside the checkout: netlify.toml without its build command, and a copy of the run's build of the history. */
+function builtProject(built: HistoryBuild): string {
   const dir = runtimeProject(PROJECT_ROOT, 'resetcast-e2e-runtime-');
-  cpSync(join(built, 'dist'), join(dir, 'dist'), { recursive: true });
-  cpSync(join(built, 'functions'), join(dir, BUNDLED_FUNCTIONS_DIR), { recursive: true });
+  cpSync(built.outDir, join(dir, 'dist'), { recursive: true });
+  cpSync(built.functionsDir, join(dir, BUNDLED_FUNCTIONS_DIR), { recursive: true });
   return dir;
 }
 
-export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Astro keeps its prerender chunks beside outDir only inside the project: build there, then copy.
-  const built = mkdtempSync(join(runDir(), 'e2e-'));
-  await buildHistory(join(built, 'dist'), join(built, 'functions'));
-  const dir = builtProject(built);
-  rmSync(built, { recursive: true, force: true });
-  let runtime: NetlifyServe;
+/** Builds the frozen history (or waits for the test that builds it) and serves it; removes what it made if the runtime does not start. */
+async function startRuntime(): Promise<{ runtime: NetlifyServe; dir: string }> {
+  const dir = builtProject(await historyBuild());
   try {
-    runtime = await startNetlifyServe({
+    const runtime = await startNetlifyServe({
       cwd: dir,
       env: () => ({ ...process.env, RESETCAST_DATA_DIR: HISTORY_DIR, SOURCE_DATE_EPOCH: String(HISTORY_EPOCH) }),
       readyPath: '/api/v1/forecast.json',
       startMs: 200_000,
     });
+    return { runtime, dir };
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
-  project.provide('baseUrl', runtime.url);
-  project.provide('runtimeRoot', dir);
+}
+
+/** Written whole (a rename), so a test never reads half of it. */
+function writeRuntimeFile(file: string, value: E2eRuntimeFile): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify(value));
+  renameSync(`${file}.tmp`, file);
+}
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const file = join(runDir(), 'e2e-runtime.json');
+  rmSync(file, { force: true });
+  const started = startRuntime().then(
+    (r) => {
+      writeRuntimeFile(file, { baseUrl: r.runtime.url, runtimeRoot: r.dir });
+      return r;
+    },
+    (e: unknown) => {
+      writeRuntimeFile(file, { error: e instanceof Error ? e.message : String(e) });
+      return undefined;
+    },
+  );
+  project.provide('e2eRuntimeFile', file);
   return async () => {
-    await runtime.close();
-    rmSync(dir, { recursive: true, force: true });
+    const r = await started;
+    if (!r) return;
+    await r.runtime.close();
+    rmSync(r.dir, { recursive: true, force: true });
   };
 }
