@@ -12,9 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: one on CI's two. Most files wait on child
-    // processes (builds, the Netlify runtime, chromium) and local servers rather than on the CPU, so two
-    // workers keep .ci/run inside its 15 minutes (docs/performance.md, "Test suite").
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Many files wait (for a lock or
+    // a lease to run out, a child process, a local server) rather than compute, so a third worker keeps
+    // both cores busy meanwhile and .ci/run inside its 15 minutes (docs/performance.md, "Test suite").
     maxWorkers: 3,
     // The longest files start first, across the projects, so none is left running alone at the end (tests/support/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
