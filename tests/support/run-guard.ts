@@ -41,16 +41,6 @@ export function changedPaths(before: Record<string, string>, after: Record<strin
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((p) => before[p] !== after[p]).sort();
 }
 
-/**
- * Node's on-disk compile cache for every process the run starts (the workers are forked after this, and
- * inherit it): the suite starts Node hundreds of times on the same scripts (a command's run, a sender, a
- * build, netlify-cli), and each compiled them again. With the cache a short command's start takes about a
- * third of the CPU (docs/performance.md, "Test suite"). It lives in the run's folder, removed at the end.
- */
-function useCompileCache(): void {
-  process.env['NODE_COMPILE_CACHE'] ??= join(runDir(), 'node-compile-cache');
-}
-
 interface Guard {
   before: Record<string, string>;
   projects: number;
@@ -61,7 +51,6 @@ const shared = globalThis as { [GUARD]?: Guard };
 export function setup(): () => void {
   if (!shared[GUARD]) {
     runDir();
-    useCompileCache();
     removeLeftovers();
     if (!process.env['RESETCAST_SCREENSHOTS']) rmSync(OLD_SCREENSHOTS, { recursive: true, force: true });
     shared[GUARD] = { before: fingerprint(), projects: 0 };
