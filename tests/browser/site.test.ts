@@ -66,7 +66,7 @@ async function open(page: Page, path: string): Promise<{ status: number | undefi
 /** Pages the crawls below open at once, and addresses they fetch at once (tests/support/crawl.ts says why). */
 const CRAWL_PAGES_AT_ONCE = 3;
 const CRAWL_FETCHES_AT_ONCE = 4;
-/** Every address the crawls ask for, once for the whole file: status and the page's language. */
+/** Every address the crawls ask for, once for the whole file: its status, language, hreflang alternates and links. */
 const fetchPath = fetchOnce(baseUrl);
 
 /** Opens `path` in a page of its own, expects it to load (its status whatever it is), reads it with `read`, closes it. */

@@ -17,7 +17,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const START_FIRST = [
   'tests/build/timetable.test.ts', // builds: the timetable's proof, fresh builds, two runtimes under a fake clock
   'tests/scripts/broadcast-concurrency.test.ts', // waits: leases of killed and hung senders run out
-  'tests/browser/answer-first.test.ts', // builds: four histories, read in chromium
+  'tests/browser/answer-first.test.ts', // builds: three histories of its own, read in chromium
   'tests/unit/db/embedded.test.ts', // waits: a paused holder's lock goes stale
   'tests/browser/site.test.ts', // chromium: every page, viewport and scheme
   'tests/scripts/broadcast-lost-lock.test.ts', // waits: a paused sender's lock goes stale
