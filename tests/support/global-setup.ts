@@ -13,30 +13,29 @@
  * projects' tests run: the setup hands the tests a file where it writes the runtime's address once it
  * answers (or why it could not start), and the end-to-end files wait for it (tests/support/e2e-runtime.ts).
  */
-import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BUNDLED_FUNCTIONS_DIR } from '../../scripts/lib/bundle-function.ts';
 import { runtimeProject, startNetlifyServe, type NetlifyServe } from '../../scripts/lib/netlify-serve.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
 import { historyBuild, type HistoryBuild } from './history-build.ts';
+import { writeOutcome } from './outcome-file.ts';
 import { PROJECT_ROOT, runDir } from './scratch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the setup writes the runtime's address and folder once it answers, or why it could not start (E2eRuntimeFile). */
+    /** Where the setup writes the runtime's address and folder once it answers (E2eRuntime), or why it could not start. */
     e2eRuntimeFile: string;
   }
 }
 
-/** What the setup writes into its file: the runtime, once it answers, or why it did not start. */
-export type E2eRuntimeFile =
-  | {
-      baseUrl: string;
-      /** The project folder the runtime serves (netlify.toml, dist/, the bundled functions), for a second runtime on the same build. */
-      runtimeRoot: string;
-    }
-  | { error: string };
+/** What the setup writes into its file once the runtime answers (tests/support/outcome-file.ts; else why it did not start). */
+export interface E2eRuntime {
+  baseUrl: string;
+  /** The project folder the runtime serves (netlify.toml, dist/, the bundled functions), for a second runtime on the same build. */
+  runtimeRoot: string;
+}
 
 /** A project folder outside the checkout: netlify.toml without its build command, and a copy of the run's build of the history. */
 function builtProject(built: HistoryBuild): string {
@@ -63,22 +62,16 @@ async function startRuntime(): Promise<{ runtime: NetlifyServe; dir: string }> {
   }
 }
 
-/** Written whole (a rename), so a test never reads half of it. */
-function writeRuntimeFile(file: string, value: E2eRuntimeFile): void {
-  writeFileSync(`${file}.tmp`, JSON.stringify(value));
-  renameSync(`${file}.tmp`, file);
-}
-
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const file = join(runDir(), 'e2e-runtime.json');
   rmSync(file, { force: true });
   const started = startRuntime().then(
     (r) => {
-      writeRuntimeFile(file, { baseUrl: r.runtime.url, runtimeRoot: r.dir });
+      writeOutcome<E2eRuntime>(file, { baseUrl: r.runtime.url, runtimeRoot: r.dir });
       return r;
     },
     (e: unknown) => {
-      writeRuntimeFile(file, { error: e instanceof Error ? e.message : String(e) });
+      writeOutcome(file, { error: e instanceof Error ? e.message : String(e) });
       return undefined;
     },
   );

@@ -9,12 +9,12 @@
  * that changes a build, or builds with other data, another clock or another environment, builds its own
  * (tests/support/astro-build.ts).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { npmBuild } from './astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from './history.ts';
 import { runDir } from './scratch.ts';
-import { waitFor } from './wait-for.ts';
+import { awaitOutcome, writeOutcome } from './outcome-file.ts';
 
 export interface HistoryBuild {
   /** dist/ of the build: read it, never write into it. */
@@ -26,27 +26,22 @@ export interface HistoryBuild {
 /** Bounds a failure only: the build takes a minute or two on a busy machine. */
 const BUILD_DEADLINE_MS = 600_000;
 
-type Outcome = { ok: true } | { error: string };
-
 /** The run's build of the frozen history: made by the first caller of the run, awaited by the others. */
 export async function historyBuild(): Promise<HistoryBuild> {
   const root = join(runDir(), 'history-build');
   const built: HistoryBuild = { outDir: join(root, 'dist'), functionsDir: join(root, 'functions') };
   const outcomeFile = join(runDir(), 'history-build.json');
   if (takeLock(join(runDir(), 'history-build.lock'))) {
-    const outcome: Outcome = await npmBuild({ dataDir: HISTORY_DIR, epoch: HISTORY_EPOCH, ...built }).then(
-      () => ({ ok: true }),
-      (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+    await npmBuild({ dataDir: HISTORY_DIR, epoch: HISTORY_EPOCH, ...built }).then(
+      () => writeOutcome(outcomeFile, { ok: true }),
+      (e: unknown) => writeOutcome(outcomeFile, { error: e instanceof Error ? e.message : String(e) }),
     );
-    writeFileSync(`${outcomeFile}.tmp`, JSON.stringify(outcome));
-    renameSync(`${outcomeFile}.tmp`, outcomeFile);
   }
-  const outcome = await waitFor(() => (existsSync(outcomeFile) ? (JSON.parse(readFileSync(outcomeFile, 'utf8')) as Outcome) : undefined), {
+  await awaitOutcome<{ ok: true }>(outcomeFile, {
     describe: 'the run’s build of the frozen history (tests/support/history-build.ts)',
+    failed: 'the run’s build of the frozen history failed',
     deadlineMs: BUILD_DEADLINE_MS,
-    everyMs: 250,
   });
-  if ('error' in outcome) throw new Error(`the run’s build of the frozen history failed: ${outcome.error}`);
   return built;
 }
 
