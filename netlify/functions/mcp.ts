@@ -31,7 +31,12 @@ import {
   type PublishedPayloads,
 } from '../../src/mcp/tools/published.ts';
 import { withTimetableForecast } from '../../src/mcp/tools/timetable.ts';
-import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, type TimetableIndex } from '../../src/core/timetable.ts';
+import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, TIMETABLE_SITE, type TimetableIndex } from '../../src/core/timetable.ts';
+import { SIGNALS_STORE } from '../../src/core/signal-snapshot.ts';
+import { blobTextStore, platformBlobsAvailable } from '../../src/db/blob-store.ts';
+import { createSnapshotSource, type Snapshot } from '../../src/db/signal-snapshot-source.ts';
+import type { LiveEngine } from '../../src/site/live-answers.ts';
+import type { DeployedSiteFile } from '../../src/site/timetable.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -70,6 +75,74 @@ function onTimetable(payloads: PublishedPayloads): PublishedPayloads {
   return withTimetableForecast(payloads, { index, read: (name, start) => readFileSync(join(dir, stateFile(name, start))) });
 }
 
+/** One read of the signals store may take this long (ms); a read this recent (ms) is reused: a burst of tool calls reads the store once. */
+const SNAPSHOT_TIMEOUT_MS = 1000;
+const SNAPSHOT_REUSE_MS = 5_000;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The forecast and the signals under a newer snapshot than the deploy's (docs/timetable.md, "Signals at run
+ * time"), as GET /api/v1/forecast.json and signals.json answer them: the snapshot is read before each request
+ * (`refresh`), the deploy's dataset when a snapshot first applies. Without the deploy's run-time file (a test's
+ * bare folder of payloads), the payloads as they are.
+ */
+function onLiveSignals(payloads: PublishedPayloads): { payloads: PublishedPayloads; refresh: () => Promise<void> } {
+  const dir = timetableDir();
+  const siteFile = join(dir, TIMETABLE_SITE);
+  if (!existsSync(siteFile)) return { payloads, refresh: async () => {} };
+  const snapshots = createSnapshotSource({
+    store: platformBlobsAvailable() ? (deadline) => blobTextStore({ name: SIGNALS_STORE, timeoutMs: SNAPSHOT_TIMEOUT_MS, deadline }) : null,
+    timeoutMs: SNAPSHOT_TIMEOUT_MS,
+    reuseMs: SNAPSHOT_REUSE_MS,
+  });
+  let snapshot: Snapshot | null = null;
+  let engine: LiveEngine | undefined;
+  const live = <N extends 'forecast' | 'signals'>(name: N): PublishedPayloads[N] => {
+    const own = payloads[name];
+    if (snapshot === null || engine === undefined) return own;
+    let answer: ReturnType<LiveEngine>;
+    try {
+      answer = engine(name, Math.floor(Date.now() / 1000), snapshot);
+    } catch (e) {
+      console.error(`[mcp] ${name} under the stored snapshot failed (${(e as Error).message}): the deploy's answer stands`);
+      return own;
+    }
+    if (answer === undefined) return own;
+    const text = decoder.decode(answer.bytes);
+    return { text, value: JSON.parse(text) } as PublishedPayloads[N];
+  };
+  const withLive = Object.defineProperties({}, Object.getOwnPropertyDescriptors(payloads)) as PublishedPayloads;
+  for (const name of ['forecast', 'signals'] as const) Object.defineProperty(withLive, name, { get: () => live(name), enumerable: true });
+  return {
+    payloads: withLive,
+    refresh: async () => {
+      snapshot = await snapshots.current();
+      // The payload code loads only once a snapshot applies: a cold start without one builds no schema.
+      if (snapshot !== null && engine === undefined) {
+        try {
+          const { liveEngine } = await import('../../src/site/live-answers.ts');
+          engine = liveEngine(
+            JSON.parse(readFileSync(siteFile, 'utf8')) as DeployedSiteFile,
+            JSON.parse(readFileSync(join(dir, TIMETABLE_INDEX), 'utf8')) as TimetableIndex,
+          );
+        } catch (e) {
+          console.error(`[mcp] the deploy's run-time files cannot be read (${(e as Error).message}): its own answers stand`);
+        }
+      }
+    },
+  };
+}
+
+/** The handler of `payloads`, the signals snapshot read before each request. */
+function serving(payloads: PublishedPayloads, make: (p: PublishedPayloads) => Handler): Handler {
+  const { payloads: live, refresh } = onLiveSignals(payloads);
+  const handler = make(live);
+  return async (req) => {
+    await refresh();
+    return handler(req);
+  };
+}
+
 function files(dir: string): PublishedFiles {
   return {
     size: (n) => statSync(join(dir, `${n}.json`), { throwIfNoEntry: false })?.size ?? null,
@@ -95,7 +168,7 @@ function loadPinned(json: string): Handler {
   const dir = apiDir();
   try {
     const pinned = JSON.parse(json) as Pinned;
-    return createMcpHandler(onTimetable(pinnedPayloads(files(dir), pinned.checksums)), pinned.toolList, pinned.base);
+    return serving(onTimetable(pinnedPayloads(files(dir), pinned.checksums)), (p) => createMcpHandler(p, pinned.toolList, pinned.base));
   } catch (e) {
     return unavailable(dir, e);
   }
@@ -108,7 +181,7 @@ function loadChecked(): Handler {
     const address = siteAddress(process.env);
     if ('problem' in address) throw new Error(address.problem);
     const { payloads, toolList } = checkedPayloads(readTexts(dir));
-    return createMcpHandler(onTimetable(payloads), toolList, address.url);
+    return serving(onTimetable(payloads), (p) => createMcpHandler(p, toolList, address.url));
   } catch (e) {
     return unavailable(dir, e);
   }

@@ -11,8 +11,20 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
-import { createTimetableHandler } from '../../src/core/timetable-answer.ts';
-import { TIMETABLE_DIR, TIMETABLE_INDEX, timetableFile, timetableRoutes, type TimetableIndex } from '../../src/core/timetable.ts';
+import { createTimetableHandler, type LiveState } from '../../src/core/timetable-answer.ts';
+import {
+  TIMETABLE_DIR,
+  TIMETABLE_INDEX,
+  TIMETABLE_SITE,
+  timetableFile,
+  timetableRoutes,
+  type TimetableIndex,
+} from '../../src/core/timetable.ts';
+import { SIGNALS_STORE } from '../../src/core/signal-snapshot.ts';
+import { blobTextStore, platformBlobsAvailable } from '../../src/db/blob-store.ts';
+import { createSnapshotSource } from '../../src/db/signal-snapshot-source.ts';
+import type { DeployedSiteFile } from '../../src/site/timetable.ts';
+import type { LiveEngine } from '../../src/site/live-answers.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 type Headers = Record<string, Record<string, string>>;
@@ -54,6 +66,40 @@ function unavailable(dir: string, e: unknown): Handler {
     });
 }
 
+/** One read of the snapshot store may take this long (ms): past it, the last snapshot read stands. */
+const SNAPSHOT_TIMEOUT_MS = 1500;
+
+/**
+ * The signal-dependent answers under a newer snapshot than the deploy's (docs/timetable.md, "Signals at run
+ * time"): the snapshot read from Netlify Blobs at each request (the edge keeps each answer at most 5 minutes,
+ * so a new snapshot is seen within them), the deploy's dataset read once, when a snapshot first applies.
+ */
+function liveAnswers(dir: string, index: TimetableIndex): (name: string, t: number) => Promise<LiveState | undefined> {
+  const snapshots = createSnapshotSource({
+    store: platformBlobsAvailable() ? (deadline) => blobTextStore({ name: SIGNALS_STORE, timeoutMs: SNAPSHOT_TIMEOUT_MS, deadline }) : null,
+    timeoutMs: SNAPSHOT_TIMEOUT_MS,
+    reuseMs: 0,
+  });
+  let engine: Promise<LiveEngine> | undefined;
+  const load = async (): Promise<LiveEngine> => {
+    const { liveEngine } = await import('../../src/site/live-answers.ts');
+    const site = JSON.parse(readFileSync(join(dir, TIMETABLE_SITE), 'utf8')) as DeployedSiteFile;
+    return liveEngine(site, index);
+  };
+  return async (name, t) => {
+    const snapshot = await snapshots.current();
+    if (snapshot === null) return undefined;
+    try {
+      engine ??= load();
+      return (await engine)(name, t, snapshot);
+    } catch (e) {
+      // A deploy whose run-time files cannot be read still answers: its own state, and one line.
+      console.error(`[timetable] answering ${name} under the stored snapshot failed (${(e as Error).message}): the deploy's state stands`);
+      return undefined;
+    }
+  };
+}
+
 function load(headers: Headers): Handler {
   const dir = timetableDir();
   try {
@@ -61,6 +107,7 @@ function load(headers: Headers): Handler {
     return createTimetableHandler({
       files: { index, read: (name, start) => readFileSync(join(dir, timetableFile(name, start))) },
       headers,
+      live: liveAnswers(dir, index),
     });
   } catch (e) {
     return unavailable(dir, e);

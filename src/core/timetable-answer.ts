@@ -5,13 +5,22 @@
  * not apply to a function's answers), an edge cache that never outlives the state and an ETag of the
  * state's bytes. It computes nothing but the pick (and the ETag, once per state).
  */
-import { cacheSeconds, pickState, timetableEntry, timetableFile, type TimetableIndex } from './timetable.ts';
+import { cacheSeconds, pickState, STEP_SECONDS, timetableEntry, timetableFile, type TimetableIndex } from './timetable.ts';
 
 /** How the binding reaches one build's timetable: its index, and a state's bytes. */
 export interface TimetableFiles {
   index: TimetableIndex;
   /** The bytes of a state of `name` (a payload's name or a public path: `timetableFile`); throws when it cannot be read. */
   read: (name: string, start: number) => Uint8Array;
+}
+
+/** An answer newer than the deploy's state: the signal-dependent outputs under a newer snapshot (docs/timetable.md). */
+export interface LiveState {
+  bytes: Uint8Array;
+  /** The state's start (Unix seconds). */
+  start: number;
+  /** The first second it may no longer hold; null when it holds for ever. */
+  end: number | null;
 }
 
 export interface TimetableAnswerOptions {
@@ -21,9 +30,25 @@ export interface TimetableAnswerOptions {
   /** The clock, in milliseconds since the epoch (Date.now deployed; a test's own clock in tests). */
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * The answer for `name` at `t` (Unix seconds) when it is not the deploy's own state: undefined when the
+   * deploy's state stands. Never throws and ends within the function's deadline (the binding's duty).
+   */
+  live?: (name: string, t: number) => Promise<LiveState | undefined>;
 }
 
 const ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * The edge's lifetime of an answer: `durable`, so every CDN node shares the one answer the function gave
+ * (Netlify's durable cache) instead of each asking again; never past the state's end, never over the API's
+ * 5 minutes, so a new snapshot is seen within them. No stale-while-revalidate: a stale answer would outlive its state.
+ */
+const edgeCache = (seconds: number): string => `public, durable, max-age=${seconds}`;
+
+/** A live state's edge lifetime: the API's 5 minutes, never past its end. */
+const liveCacheSeconds = (s: LiveState, t: number): number =>
+  s.end === null ? STEP_SECONDS : Math.max(1, Math.min(STEP_SECONDS, s.end - t));
 
 /**
  * A state's ETag, from its bytes (SHA-256, as a static file's is from its content): it changes exactly when
@@ -61,6 +86,12 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
       });
     const { name, starts } = entry;
     const t = Math.floor(now() / 1000);
+    const fresh = await o.live?.(name, t);
+    if (fresh) {
+      headers['Netlify-CDN-Cache-Control'] = edgeCache(liveCacheSeconds(fresh, t));
+      headers['ETag'] = await etagOf(fresh.bytes);
+      return new Response(req.method === 'HEAD' ? null : (fresh.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+    }
     const i = pickState(starts, t);
     let state: { bytes: Uint8Array; etag: string };
     try {
@@ -72,7 +103,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
       });
     }
-    headers['Netlify-CDN-Cache-Control'] = `public, max-age=${cacheSeconds(starts, i, t)}`;
+    headers['Netlify-CDN-Cache-Control'] = edgeCache(cacheSeconds(starts, i, t));
     headers['ETag'] = state.etag;
     return new Response(req.method === 'HEAD' ? null : (state.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
   };

@@ -145,6 +145,12 @@ export function cacheSeconds(starts: readonly number[], index: number, t: number
 /** Where a build writes its timetable, under its output folder: hidden from the public (netlify.toml, a forced 404). */
 export const TIMETABLE_DIR = '_timetable';
 export const TIMETABLE_INDEX = 'index.json';
+/**
+ * What the deploy ships for its answers at run time (docs/timetable.md, "Signals at run time"): the site's
+ * address and the validated dataset the build read, so a function can compute the signal-dependent answers
+ * under a newer snapshot exactly as a build would.
+ */
+export const TIMETABLE_SITE = 'site.json';
 
 /** The index of a build's timetable (`<TIMETABLE_DIR>/index.json`). */
 export interface TimetableIndex {

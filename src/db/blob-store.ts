@@ -92,6 +92,14 @@ function boundedFetch(o: BlobStoreOptions, seen: Seen): typeof globalThis.fetch 
 /** What went wrong with a call, in words: the request's failure, else the status the store answered. */
 const problemOf = (seen: Seen): string => seen.failure ?? `HTTP ${seen.status ?? 'no answer'}`;
 
+/**
+ * Whether the platform gave this process a Blobs store (what @netlify/blobs reads: the global a Netlify
+ * function gets, else NETLIFY_BLOBS_CONTEXT, which `netlify serve` sets): `npm start` alone has none.
+ */
+export function platformBlobsAvailable(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return Boolean((globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext || env['NETLIFY_BLOBS_CONTEXT']);
+}
+
 export function blobTextStore(o: BlobStoreOptions): TextStore {
   const label = `Netlify Blobs store ${o.name}`;
   /** A store whose requests this call's `seen` records (the library makes one to three per call). */

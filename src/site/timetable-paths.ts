@@ -71,6 +71,8 @@ export interface PathOutput {
   text?: (b: Build) => string;
   /** A page: the one it is. */
   page?: SitePage;
+  /** Whether what it shows moves with the status and issues signals: then a newer snapshot is answered at run time (src/site/live-answers.ts). */
+  signals?: boolean;
 }
 
 /** Every file besides the payloads whose content moves with the clock: the clock pages, the alert feeds, the calendar. */
@@ -88,6 +90,7 @@ export function timetablePaths(data: Pick<Dataset, 'events' | 'announcements' | 
         text: (b) => thresholdFeedText(b, feed),
       }),
     ),
-    { path: '/calendar.ics', key: (k, shared) => calendarKey(k.build, shared.eventTimesMs()), text: calendarText },
+    // The active grants' advice reads the forecast, which the signals move.
+    { path: '/calendar.ics', key: (k, shared) => calendarKey(k.build, shared.eventTimesMs()), text: calendarText, signals: true },
   ];
 }

@@ -17,12 +17,13 @@ import {
   stateFile,
   TIMETABLE_DIR,
   TIMETABLE_INDEX,
+  TIMETABLE_SITE,
   timetableScan,
   type Reading,
   type TimetableIndex,
   type TimetableState,
 } from '../core/timetable.ts';
-import { CLOCK_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
+import { TIMETABLE_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
 import { buildOf, buildSharedWork, loadBuild, type Build } from './data.ts';
 import type { ClockView, KeyInputs } from './page-keys.ts';
 import { sitePages, timetablePaths, type PageView, type PathOutput, type SitePage } from './timetable-paths.ts';
@@ -48,7 +49,7 @@ function reader(data: Dataset, builtAt: Date, base: string, shared: SharedWork, 
     const build = buildOf(data, base, now, at);
     const inputs: KeyInputs = { build, payloadKey: at.key, made: new Map<ClockView, string>() };
     const keys: Record<string, string> = {};
-    for (const n of CLOCK_PAYLOAD_NAMES) keys[n] = at.key(n);
+    for (const n of TIMETABLE_PAYLOAD_NAMES) keys[n] = at.key(n);
     for (const o of outputs) keys[o.path] = o.key(inputs, shared);
     return { keys, text: (n) => (n.startsWith('/') ? byPath.get(n)!.text?.(build) : at.text(n as PayloadName)) };
   };
@@ -58,14 +59,14 @@ export function computeTimetable(data: Dataset, builtAt: Date, base: string, sha
   const from = seconds(builtAt);
   const horizon = Math.max(from, timetableHorizon(builtAt, data.eventsCheckedAt));
   const outputs = timetablePaths(data);
-  const names = [...CLOCK_PAYLOAD_NAMES, ...outputs.map((o) => o.path)];
+  const names = [...TIMETABLE_PAYLOAD_NAMES, ...outputs.map((o) => o.path)];
   const scanned = timetableScan(names, reader(data, builtAt, base, shared, outputs), from, horizon);
-  const states = Object.fromEntries(CLOCK_PAYLOAD_NAMES.map((n) => [n, scanned[n]])) as Timetable['states'];
+  const states = Object.fromEntries(TIMETABLE_PAYLOAD_NAMES.map((n) => [n, scanned[n]])) as Timetable['states'];
   const paths = Object.fromEntries(outputs.map((o) => [o.path, scanned[o.path]!]));
   const index: TimetableIndex = {
     built_at: toTimestamp(builtAt),
     horizon: toTimestamp(new Date(horizon * 1000)),
-    states: Object.fromEntries(CLOCK_PAYLOAD_NAMES.map((n) => [n, states[n].map((s) => s.start)])),
+    states: Object.fromEntries(TIMETABLE_PAYLOAD_NAMES.map((n) => [n, states[n].map((s) => s.start)])),
     paths: Object.fromEntries(outputs.map((o) => [o.path, paths[o.path]!.map((s) => s.start)])),
   };
   return { index, states, paths, outputs };
@@ -131,6 +132,19 @@ export function writeTimetable(outDir: string, timetable: Timetable): void {
 export function writeBuildTimetable(outDir: string): void {
   movePageStates(outDir);
   writeTimetable(outDir, buildTimetable());
+  writeDeployedSite(outDir, loadBuild());
+}
+
+/** What a function reads to answer under a newer signals snapshot (`TIMETABLE_SITE`): the address and the dataset. */
+export interface DeployedSiteFile {
+  base: string;
+  data: Dataset;
+}
+
+/** Writes `TIMETABLE_SITE`: the build's address and validated dataset, for the answers made at run time (src/site/signal-states.ts). */
+export function writeDeployedSite(outDir: string, build: Pick<Build, 'base' | 'data'>): void {
+  const file: DeployedSiteFile = { base: build.base, data: build.data };
+  writeFileSync(join(outDir, TIMETABLE_DIR, TIMETABLE_SITE), stableStringify(file));
 }
 
 /** The index of the timetable a build wrote under `outDir` (throws when it is missing or not JSON). */
@@ -181,7 +195,7 @@ export function timetableProblems(outDir: string, base: string): string[] {
     });
     return true;
   };
-  for (const name of CLOCK_PAYLOAD_NAMES) {
+  for (const name of TIMETABLE_PAYLOAD_NAMES) {
     const starts = index.states?.[name];
     if (!ascending(name, starts)) continue;
     for (const start of starts) {

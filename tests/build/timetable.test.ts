@@ -53,6 +53,7 @@ import {
   CLOCK_PAYLOAD_NAMES,
   createClockPayloadTexts,
   payloadsAt,
+  SIGNAL_PAYLOAD_NAMES,
   sharedWork,
   type PayloadName,
   type SharedWork,
@@ -65,6 +66,11 @@ import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
 import { PROJECT_ROOT } from '../support/scratch.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { startBlobs, type LocalBlobs } from '../support/blobs.ts';
+import { snapshot } from '../support/signal-snapshots.ts';
+import { stableStringify } from '../../src/core/json.ts';
+import { SIGNALS_KEY, SIGNALS_STORE } from '../../src/core/signal-snapshot.ts';
+import { createSignalStates } from '../../src/site/signal-states.ts';
 
 const B = HISTORY_EPOCH;
 const at = (iso: string): number => Date.parse(iso) / 1000;
@@ -559,20 +565,81 @@ async function checkRuntime(base: string, t: number): Promise<void> {
   expect((await call.json()).result.content.at(-1).text).toBe(freshAt(forecast).forecast);
 }
 
+/**
+ * A snapshot stored after the build (no deploy: docs/timetable.md, "Signals at run time"), stored by `store`:
+ * every signal payload the runtime at `base` then serves is what a build with it in data/ publishes at the
+ * state's start (its generated_at: never before the snapshot's check, within 5 minutes of the runtime's clock),
+ * but for built_at; the calendar too; and the /mcp tools answer the same forecast and signals.
+ */
+async function checkSnapshotServed(base: string, t: number, store: (text: string) => Promise<void>): Promise<void> {
+  const snap = snapshot({ checkedAt: new Date((t - 60) * 1000), incident: 'open', recent: 14, baseline: 3 });
+  await store(stableStringify(snap));
+  const withSnap = { ...data, signals: snap };
+  const get = async (path: string) => (await fetch(`${base}${path}`)).text();
+  const forecast = await waitFor(
+    async () => {
+      const text = await get('/api/v1/forecast.json');
+      return JSON.parse(text).freshness.signals_fetched_at === snap.fetched_at ? text : undefined;
+    },
+    { describe: 'forecast.json under the stored snapshot', deadlineMs: 30_000 },
+  );
+  const asBuilt = (at: number, path: string): void => {
+    expect(at, `${path} starts at or after the check`).toBeGreaterThanOrEqual(t - 60);
+    expect(at, `${path} starts within 5 minutes of the runtime's clock`).toBeGreaterThan(t - STEP_SECONDS);
+  };
+  const start = at(JSON.parse(forecast).generated_at);
+  asBuilt(start, 'forecast.json');
+  const built = payloadsAt(withSnap, new Date(start * 1000), SITE.url, new Date(B * 1000), shared());
+  expect(forecast).toBe(built.text('forecast'));
+  expect(JSON.parse(forecast).inputs.status_signal).toBeGreaterThan(0);
+  for (const name of SIGNAL_PAYLOAD_NAMES.filter((n) => n !== 'forecast')) {
+    const text = await get(`/api/v1/${name}.json`);
+    const s = at(JSON.parse(text).generated_at);
+    asBuilt(s, name);
+    expect(text, name).toBe(payloadsAt(withSnap, new Date(s * 1000), SITE.url, new Date(B * 1000), shared()).text(name));
+  }
+  const calendar = await get('/calendar.ics');
+  const calendarFile = timetablePaths(withSnap).find((o) => o.path === '/calendar.ics')!;
+  const states = createSignalStates({ data, base: SITE.url, builtAt: B, horizon });
+  const state = states(snap, 'check', start)!;
+  expect(calendar).toBe(calendarFile.text!(state.build));
+  const tool = async (name: string) => {
+    const call = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
+    });
+    return (await call.json()).result.content.at(-1).text as string;
+  };
+  // /mcp reuses a read of the store for a few seconds: wait for it to have read this snapshot.
+  const mcpSignals = await waitFor(
+    async () => ((await tool('get_status_signals')).includes(snap.fetched_at) ? tool('get_status_signals') : undefined),
+    {
+      describe: '/mcp under the stored snapshot',
+      deadlineMs: 60_000,
+    },
+  );
+  expect(JSON.parse(mcpSignals)).toMatchObject({ fetched_at: snap.fetched_at, status: snap.status, issues: snap.issues });
+  expect(JSON.parse(await tool('get_reset_forecast')).freshness.signals_fetched_at).toBe(snap.fetched_at);
+}
+
 describe('through npm start’s runtime, under a fake clock', () => {
   let dir = '';
   let child: ChildProcess | undefined;
-  afterAll(() => {
+  let blobs: LocalBlobs | undefined;
+  afterAll(async () => {
     if (child?.pid && child.exitCode === null) process.kill(child.pid);
     if (dir) rmSync(dir, { recursive: true, force: true });
+    await blobs?.close();
   });
   it('serves the state of its instant (100 s into a state, well before its end)', async () => {
     dir = project('resetcast-timetable-serve-');
     const t = quietInstant(at(EXPIRES));
+    blobs = await startBlobs();
     const script = `import { serve } from ${JSON.stringify(join(PROJECT_ROOT, 'scripts/serve.ts'))}; await serve(process.argv[1]);`;
     child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...fakeClock(t) },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NETLIFY_BLOBS_CONTEXT: blobs.context(), ...fakeClock(t) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -584,7 +651,8 @@ describe('through npm start’s runtime, under a fake clock', () => {
       seen: () => out,
     });
     await checkRuntime(base, t);
-  }, 90_000);
+    await checkSnapshotServed(base, t, (text) => blobs!.poke(SIGNALS_STORE, SIGNALS_KEY, text));
+  }, 150_000);
 });
 
 describe('through the Netlify runtime, under a fake clock', () => {

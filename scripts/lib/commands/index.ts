@@ -6,7 +6,18 @@
 import type { CommandSpec } from './spec.ts';
 import { ADD_EVENT, ADD_PROMISE, CHECKED, CORRECT, REVIEW, VALIDATE } from './curation.ts';
 import { API_DOC, BACKTEST, BROADCAST, FACTS_CHANGED, POST_ID, PULL, X_WEBHOOK } from './jobs.ts';
-import { BENCH, BENCH_ALERTS, BENCH_COST, BENCH_PHRASES, BENCH_READS, BENCH_REBUILDS, LIGHTHOUSE, SOAK, START } from './tools.ts';
+import {
+  BENCH,
+  BENCH_ALERTS,
+  BENCH_COST,
+  BENCH_PHRASES,
+  BENCH_READS,
+  BENCH_REBUILDS,
+  BENCH_SIGNALS,
+  LIGHTHOUSE,
+  SOAK,
+  START,
+} from './tools.ts';
 
 const ALL: readonly CommandSpec[] = [
   ADD_EVENT,
@@ -28,6 +39,7 @@ const ALL: readonly CommandSpec[] = [
   BENCH_READS,
   BENCH_PHRASES,
   BENCH_REBUILDS,
+  BENCH_SIGNALS,
   BENCH_COST,
   SOAK,
   LIGHTHOUSE,

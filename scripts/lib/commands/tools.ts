@@ -93,6 +93,16 @@ export const BENCH_REBUILDS = {
   example: 'npm run bench:rebuilds -- --step-minutes 5',
 } as const satisfies CommandSpec;
 
+export const BENCH_SIGNALS = {
+  name: 'bench:signals',
+  usage: 'npm run bench:signals -- [--windows <n>]',
+  about:
+    'How a newer signals snapshot enters what is served, both ways measured on the history in data/: applied at run ' +
+    'time by the function (what ships: timed per request), or pre-rendered per signal level by the build (states and bytes).',
+  flags: { windows: { type: 'string', value: '<n>', about: '5-minute windows timed under a snapshot (default 40)' } },
+  example: 'npm run bench:signals -- --windows 100',
+} as const satisfies CommandSpec;
+
 export const BENCH_COST = {
   name: 'bench:cost',
   usage: 'npm run bench:cost -- [--no-measure] [--dist <folder>] [--last-days <n>] [--step-minutes <n>]',

@@ -113,6 +113,12 @@ interface PayloadDef<N extends string, S extends z.ZodType> {
    * timetable states (docs/timetable.md), the others as one static file per build.
    */
   clock: boolean;
+  /**
+   * Whether its content moves with the status and issues signals (`data/signals.json`): such a payload is
+   * answered at run time from the latest stored snapshot when it is newer than the deploy's own
+   * (src/site/signal-states.ts, docs/timetable.md), so a new snapshot needs no deploy.
+   */
+  signals: boolean;
   build: (ctx: PayloadContext) => z.infer<S>;
   /**
    * For a clock payload whose text is costly to make at every instant the timetable reads: what of the clock
@@ -127,6 +133,7 @@ export const PAYLOADS = [
   payload({
     name: 'forecast',
     clock: true,
+    signals: true,
     schema: ForecastPayload,
     summary: 'Odds of a reset in the next 24 and 48 hours',
     description:
@@ -137,6 +144,7 @@ export const PAYLOADS = [
   payload({
     name: 'outlook',
     clock: true,
+    signals: true,
     schema: OutlookPayload,
     summary: '7-day outlook of a reset',
     description:
@@ -147,6 +155,7 @@ export const PAYLOADS = [
   payload({
     name: 'hourly-outlook',
     clock: true,
+    signals: true,
     schema: HourlyOutlookPayload,
     summary: 'Chance of a reset before any hour of the next 7 days',
     description:
@@ -158,6 +167,7 @@ export const PAYLOADS = [
   payload({
     name: 'badge',
     clock: true,
+    signals: true,
     schema: BadgePayload,
     summary: 'README badge of the 24-hour odds (shields.io endpoint)',
     description:
@@ -170,6 +180,7 @@ export const PAYLOADS = [
   payload({
     name: 'timeline',
     clock: false,
+    signals: false,
     schema: TimelinePayload,
     summary: 'Every recorded reset event',
     description:
@@ -179,6 +190,7 @@ export const PAYLOADS = [
   payload({
     name: 'signals',
     clock: false,
+    signals: true,
     schema: SignalsPayload,
     summary: 'Latest status and issue signals',
     description: 'The last scheduled check of the status page and the issue tracker; `fetched_at` is the time of that check.',
@@ -187,6 +199,7 @@ export const PAYLOADS = [
   payload({
     name: 'banked',
     clock: true,
+    signals: true,
     schema: BankedPayload,
     summary: 'Active banked resets',
     description:
@@ -197,6 +210,7 @@ export const PAYLOADS = [
   payload({
     name: 'promises',
     clock: true,
+    signals: false,
     schema: PromisesPayload,
     summary: 'Official promises of a coming reset',
     description:
@@ -207,6 +221,7 @@ export const PAYLOADS = [
   payload({
     name: 'corrections',
     clock: false,
+    signals: false,
     schema: CorrectionsPayload,
     summary: 'Corrections to the record',
     description:
@@ -216,6 +231,7 @@ export const PAYLOADS = [
   payload({
     name: 'alerts',
     clock: true,
+    signals: false,
     schema: AlertsPayload,
     summary: 'Alerts: resets, grants, promises, corrections, forecast jumps',
     description:
@@ -229,6 +245,7 @@ export const PAYLOADS = [
   payload({
     name: 'event-notes',
     clock: false,
+    signals: false,
     schema: EventNotesPayload,
     summary: 'Curation notes per event',
     description: 'How sure each recorded fact is: certainty, the fields that are uncertain, and notes on the scope.',
@@ -249,6 +266,7 @@ export const PAYLOADS = [
     name: 'backtest',
     // The backtest itself is fixed by the record; the official weight it reports comes from the model at `now`.
     clock: true,
+    signals: false,
     schema: BacktestPayload,
     summary: 'Backtest of the forecast',
     description:
@@ -260,6 +278,7 @@ export const PAYLOADS = [
   payload({
     name: 'track-record',
     clock: true,
+    signals: false,
     schema: TrackRecordPayload,
     summary: 'Live track record of the forecast',
     description:
@@ -279,6 +298,12 @@ export const PAYLOAD_SCHEMAS = Object.fromEntries(PAYLOADS.map((p) => [p.name, p
 
 /** The payloads whose content moves with the clock, in registry order: the timetable's (docs/timetable.md). */
 export const CLOCK_PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.filter((p) => p.clock).map((p) => p.name);
+
+/** The payloads whose content moves with the status and issues signals, in registry order: answered at run time from a newer snapshot. */
+export const SIGNAL_PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.filter((p) => p.signals).map((p) => p.name);
+
+/** The payloads the timetable serves: those that move with the clock or with the signals (docs/timetable.md). */
+export const TIMETABLE_PAYLOAD_NAMES: readonly PayloadName[] = PAYLOADS.filter((p) => p.clock || p.signals).map((p) => p.name);
 
 /** Builds every payload once from the validated dataset and the build clock. */
 export function createPayloads(data: Dataset, now: Date, source: string): Payloads {
