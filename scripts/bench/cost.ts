@@ -137,7 +137,9 @@ function countPushes(): RecordSpan['pushes'] {
     return {
       count: deploying.length,
       days: 90,
-      basis: `git log: ${deploying.length} commits to main in the 90 days to ${toTimestamp(new Date(newest)).slice(0, 10)}, ${subjects.length - deploying.length} with [skip netlify]`,
+      basis:
+        `git log: ${deploying.length} commits to main in the 90 days to ${toTimestamp(new Date(newest)).slice(0, 10)}, ` +
+        `${subjects.length - deploying.length} with [skip netlify]`,
     };
   } catch (e) {
     return refuse(BENCH_COST, `cannot count the pushes from git log (${(e as Error).message.split('\n')[0]}): give --pushes <n>`);

@@ -125,7 +125,9 @@ export function priceUsage(u: Usage): MeterLine[] {
             quantity: `${fmt(u.blobs.requests)} requests`,
             credits: u.blobs.requests * CREDITS_PER_BLOBS_REQUEST,
             fixed: true,
-            basis: `${u.blobs.basis}; not a metered item (rates.ts): at the web-request rate they would be ${fmt((u.blobs.requests / 10_000) * CREDITS_PER_10K_WEB_REQUESTS, 1)} credits`,
+            basis:
+              `${u.blobs.basis}; not a metered item (rates.ts): at the web-request rate they would be ` +
+              `${fmt((u.blobs.requests / 10_000) * CREDITS_PER_10K_WEB_REQUESTS, 1)} credits`,
           },
         ]
       : []),

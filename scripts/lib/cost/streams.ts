@@ -53,7 +53,9 @@ export function seeded(seed: number): () => number {
 function arrivals(random: () => number, perMs: number, from: number, to: number): number[] {
   const out: number[] = [];
   if (perMs <= 0) return out;
-  for (let t = from - Math.log(1 - random()) / perMs; t < to; t -= Math.log(1 - random()) / perMs) out.push(t);
+  // Exponential gaps: −ln(1 − u) / rate, always positive, so t only grows.
+  const gap = (): number => -Math.log(1 - random()) / perMs;
+  for (let t = from + gap(); t < to; t += gap()) out.push(t);
   return out;
 }
 
