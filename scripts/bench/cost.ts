@@ -7,20 +7,34 @@
  * site's bytes are measured on a build of data/ (cost-measure.ts), or, with --no-measure, taken from the
  * stated figures below and labelled so. The design before this commit is priced from the figures measured on it.
  */
-import { resolve } from 'node:path';
-import { deriveAlerts } from '../../src/core/alerts/derive.ts';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseDataset } from '../../src/core/dataset/index.ts';
-import { SITE } from '../../src/core/site.ts';
+import { SignalsHistoryLine, type SignalsFile } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { BENCH_COST } from '../lib/commands/tools.ts';
-import { DESIGNS, TRAFFIC, WATCH_PERIOD_MS, type Measurements, type RecordSpan } from '../lib/cost/designs.ts';
-import { fixedCredits, gbHours, MONTH_MS, planFit, priceUsage, totalCredits } from '../lib/cost/price.ts';
-import { CREDITS_PER_GB_HOUR, FUNCTION_MEMORY_MB, MONTH_DAYS } from '../lib/cost/rates.ts';
+import { claimsByKind, claimsOf, type Claim } from '../lib/cost/claims.ts';
+import {
+  CDN,
+  DESIGNS,
+  NETWORK_MS,
+  TRAFFIC,
+  trafficInvocations,
+  WATCH_NETWORK_MS,
+  WATCH_PERIOD_MS,
+  type Design,
+  type Measurements,
+  type RecordSpan,
+} from '../lib/cost/designs.ts';
+import { fixedCredits, planFit, priceUsage, totalCredits } from '../lib/cost/price.ts';
+import { MONTH_DAYS } from '../lib/cost/rates.ts';
+import { historyStream, STREAMS, syntheticStream } from '../lib/cost/streams.ts';
 import { envValue, parseCommand, refuse } from '../lib/flags.ts';
-import { lastSpan, replayTimetablePulls } from '../lib/rebuild-replay.ts';
+import { built, lastSpan, replayTimetablePulls } from '../lib/rebuild-replay.ts';
 import { measureMcp, measureSite, measureTimetable, measureWatcher } from './cost-measure.ts';
 import { productionBuild, removeBuild } from './production-build.ts';
 
@@ -47,12 +61,14 @@ const STATED: Measurements = {
   timetable: { requestMs: 0.14 },
   site: { pageViewRequests: 2, pageViewBytes: 6_034, apiBytes: 1_015 },
 };
-/** What the local measurement leaves out (X, the site, the database are on this machine), priced per this much waiting in each watcher run. */
-const ROUND_TRIP_MS = 100;
 
 const { values } = parseCommand(BENCH_COST);
 const measure = values.measure !== false;
 if (!measure && values.dist !== undefined) refuse(BENCH_COST, '--dist and --no-measure cannot go together: --dist is what is measured');
+const positiveOrZero = (text: string): number => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : refuse(BENCH_COST, `--pushes: ${JSON.stringify(text)} is not a whole number`);
+};
 const positive = (flag: string, text: string | undefined, fallback: number): number => {
   const n = text === undefined ? fallback : Number(text);
   return Number.isInteger(n) && n > 0 ? n : refuse(BENCH_COST, `--${flag}: ${JSON.stringify(text)} is not a whole number above 0`);
@@ -63,26 +79,71 @@ const root = resolve(import.meta.dirname, '..', '..');
 const clock = buildNow();
 const data = parseDataset(readDataFiles(dataDir()), clock);
 
-/** The last `lastDays` of the replay, with the posts and alerts that fall in it. */
-function recordOf(): RecordSpan {
-  const replay = replayTimetablePulls(data, stepMs);
+/** The replay starts this long before the span, so its first deploy (every replay's first pull builds) falls outside it. */
+const WARM_UP_MS = 2 * DAY_MS;
+const spanEnd = replayTimetablePulls(data, stepMs, false, { fromMs: Number.MAX_SAFE_INTEGER }).end;
+const spanFrom = spanEnd - lastDays * DAY_MS;
+
+/** The signal streams replayed: the committed history when it has lines, and the synthetic ones. */
+function streams(): { name: string; at: ((t: number) => SignalsFile) | null; note?: string }[] {
+  const text = existsSync(join(dataDir(), 'signals-history.jsonl')) ? readFileSync(join(dataDir(), 'signals-history.jsonl'), 'utf8') : '';
+  const lines = text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => SignalsHistoryLine.parse(JSON.parse(l)));
+  const history = historyStream(lines);
+  const quietFallback = syntheticStream(STREAMS[0]!, spanFrom - WARM_UP_MS, spanEnd + stepMs);
+  return [
+    lines.length === 0
+      ? { name: 'committed history', at: null, note: 'data/signals-history.jsonl is empty: no signal history to replay' }
+      : { name: `committed history (${lines.length} lines)`, at: (t: number) => history(t) ?? quietFallback(t) },
+    ...STREAMS.map((spec) => ({ name: spec.name, at: syntheticStream(spec, spanFrom - WARM_UP_MS, spanEnd + stepMs) })),
+  ];
+}
+
+/** The last `lastDays` of the record under one stream and one design's rule, with its posts, claims and pushes. */
+function recordOf(stream: string, signalsAt: (t: number) => SignalsFile, runTimeSignals: boolean, claims: Claim[]): RecordSpan {
+  const replay = replayTimetablePulls(data, stepMs, false, { fromMs: spanFrom - WARM_UP_MS, signalsAt, runTimeSignals });
   const pulls = lastSpan(replay, lastDays * DAY_MS);
-  const pullsPagesStatic = lastSpan(replayTimetablePulls(data, stepMs, true), lastDays * DAY_MS);
-  const to = replay.end;
-  const from = pulls[0]!.t;
-  const inside = (t: number): boolean => t >= from && t < to;
+  const inside = (t: number): boolean => t >= spanFrom && t < spanEnd;
   return {
     days: (pulls.length * stepMs) / DAY_MS,
     stepMs,
-    from,
-    to,
+    from: pulls[0]!.t,
+    to: spanEnd,
+    stream,
     pulls,
-    pullsPagesStatic,
     posts: data.events.map((e) => Date.parse(e.ts)).filter(inside),
-    alerts: deriveAlerts(data, new Date(to), SITE.url)
-      .map((a) => Date.parse(a.at))
-      .filter(inside),
+    claims,
+    pushes,
   };
+}
+
+/**
+ * Pushes to main that deploy: human commits of the last 90 days of the history's newest commit (the
+ * clock of the repository, not the wall clock) whose message has no `[skip netlify]`; every commit counted
+ * as its own push, the most it can be (a push of several commits builds once). --pushes replaces the count.
+ */
+function countPushes(): RecordSpan['pushes'] {
+  if (values.pushes !== undefined) return { count: positiveOrZero(values.pushes), days: 90, basis: 'stated with --pushes, in 90 days' };
+  const git = (args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+  try {
+    const newest = Number(git(['log', '-1', '--format=%ct']).trim()) * 1000;
+    const since = toTimestamp(new Date(newest - 90 * DAY_MS));
+    const subjects = git(['log', '--first-parent', `--since=${since}`, '--format=%B%x00'])
+      .split('\0')
+      .filter((b) => b.trim() !== '');
+    const deploying = subjects.filter((b) => !b.includes('[skip netlify]'));
+    return {
+      count: deploying.length,
+      days: 90,
+      basis:
+        `git log: ${deploying.length} commits to main in the 90 days to ${toTimestamp(new Date(newest)).slice(0, 10)}, ` +
+        `${subjects.length - deploying.length} with [skip netlify]`,
+    };
+  } catch (e) {
+    return refuse(BENCH_COST, `cannot count the pushes from git log (${(e as Error).message.split('\n')[0]}): give --pushes <n>`);
+  }
 }
 
 async function measured(): Promise<{ m: Measurements; notes: string[] }> {
@@ -104,47 +165,131 @@ async function measured(): Promise<{ m: Measurements; notes: string[] }> {
 
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-const record = recordOf();
+const pushes = countPushes();
 const { m, notes } = measure
   ? await measured()
   : { m: STATED, notes: ['--no-measure: nothing measured; every measured figure below is the stated one of docs/cost.md (2026-11-28)'] };
+const claims = claimsOf(data, spanFrom, spanEnd, stepMs, WATCH_PERIOD_MS);
+const kinds = claimsByKind(claims);
 console.log(`bench:cost: a ${MONTH_DAYS}-day month on Netlify's credit plans (rates: scripts/lib/cost/rates.ts; docs/cost.md)`);
 console.log(
-  `record: ${dataDir()}, the last ${fmt(record.days, 1)} days (${toTimestamp(new Date(record.from))} → ${toTimestamp(new Date(record.to))}), ` +
-    `pulls every ${stepMs / MINUTE_MS} min; ${record.posts.length} posts, ${record.alerts.length} alerts`,
+  `record: ${dataDir()}, the last ${lastDays} days (${toTimestamp(new Date(spanFrom))} → ${toTimestamp(new Date(spanEnd))}), ` +
+    `pulls every ${stepMs / MINUTE_MS} min; ${claims.length} claims at their instants (${Object.entries(kinds)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')})`,
 );
+console.log(`pushes that deploy: ${pushes.basis}`);
 console.log(
   `traffic (stated): ${fmt(TRAFFIC.pageViews)} page views and ${fmt(TRAFFIC.apiRequests)} API requests a month, ` +
     `${TRAFFIC.mcpShare * 100} % of them POST /mcp`,
 );
-for (const n of notes) console.log(n);
-const perRoundTrip =
-  gbHours({ invocations: MONTH_MS / WATCH_PERIOD_MS, durationMs: ROUND_TRIP_MS, memoryMb: FUNCTION_MEMORY_MB }) * CREDITS_PER_GB_HOUR;
 console.log(
-  `not measured: the real hosts' round trips (X, the site, the database are local here); each ${ROUND_TRIP_MS} ms a watcher run ` +
-    `waits adds ${fmt(perRoundTrip, 1)} credits a month`,
+  `network (stated, scripts/lib/cost/designs.ts NETWORK_MS): ${Object.entries(NETWORK_MS)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ')}; a watcher run waits ${WATCH_NETWORK_MS} ms`,
 );
+for (const n of notes) console.log(n);
 const w = m.watcher;
 console.log(
-  `${m.source}: watcher quiet ${fmt(w.quietMs, 1)} ms (${fmt(w.quietStatements, 1)} statements, the database opened in ` +
-    `${fmt(w.quietOpened * 100)} % of quiet runs, ${fmt(w.quietBlobRequests, 1)} Blobs requests), with a new post ${fmt(w.alertMs, 1)} ms ` +
-    `(${fmt(w.alertStatements)} statements, ${fmt(w.alertBlobRequests)} Blobs requests), with an alert falling due ${fmt(w.dueAlertMs, 1)} ms ` +
-    `(${fmt(w.dueAlertStatements)} statements, ${fmt(w.dueAlertBlobRequests)} Blobs requests); /mcp ${fmt(m.mcp.requestMs, 3)} ms ` +
-    `a request, ${fmt(m.mcp.responseBytes)} B; a page view ${m.site.pageViewRequests} requests, ${fmt(m.site.pageViewBytes)} B; ` +
-    `an API answer ${fmt(m.site.apiBytes)} B (gzip)`,
+  `${m.source}: watcher quiet ${fmt(w.quietMs, 1)} ms in process (${fmt(w.quietStatements, 1)} statements, the database opened in ` +
+    `${fmt(w.quietOpened * 100)} % of quiet runs), with a new post ${fmt(w.alertMs, 1)} ms, with an alert falling due ${fmt(w.dueAlertMs, 1)} ms; ` +
+    `/mcp ${fmt(m.mcp.requestMs, 3)} ms; the timetable function ${fmt(m.timetable.requestMs, 3)} ms; a page view ` +
+    `${m.site.pageViewRequests} requests, ${fmt(m.site.pageViewBytes)} B; an API answer ${fmt(m.site.apiBytes)} B (gzip)`,
 );
-for (const design of DESIGNS) {
-  const lines = priceUsage(design.usage(record, m));
-  const total = totalCredits(lines);
+
+interface Bill {
+  stream: string;
+  design: Design;
+  lines: ReturnType<typeof priceUsage>;
+  deploys: number;
+  /** The pull's own asks in the span, a day (the pushes aside). */
+  pullPerDay: number;
+}
+const bills: Bill[] = [];
+const skipped: string[] = [];
+for (const stream of streams()) {
+  if (stream.at === null) {
+    skipped.push(`${stream.name}: ${stream.note}`);
+    continue;
+  }
+  for (const design of DESIGNS) {
+    const record = recordOf(stream.name, stream.at, design.runTimeSignals, claims);
+    const usage = design.usage(record, m);
+    const pullPerDay = record.pulls.filter(built).length / record.days;
+    bills.push({ stream: stream.name, design, lines: priceUsage(usage), deploys: usage.deploys.count, pullPerDay });
+  }
+}
+
+console.log('');
+console.log('## previous beside run-time signals, per stream');
+console.log('');
+for (const s of skipped) console.log(`- ${s}`);
+if (skipped.length > 0) console.log('');
+console.log(
+  row([
+    'stream',
+    'design',
+    'deploys/month',
+    'deploys/day (90-day pace)',
+    "of which the pull's/day",
+    'fixed credits/month',
+    'total at the traffic',
+    'Free (300)',
+  ]),
+);
+console.log('|---|---|--:|--:|--:|--:|--:|---|');
+for (const b of bills) {
+  const total = totalCredits(b.lines);
+  const free = planFit(total)[0]!;
+  console.log(
+    row([
+      b.stream,
+      `${b.design.name} (${b.design.status === 'measured' ? m.source : b.design.status})`,
+      fmt(b.deploys, 1),
+      fmt(b.deploys / MONTH_DAYS, 2),
+      fmt(b.pullPerDay, 2),
+      fmt(fixedCredits(b.lines), 0),
+      fmt(total, 0),
+      free.fits ? 'fits' : `spent on day ${free.spentOnDay}`,
+    ]),
+  );
+}
+console.log('');
+console.log(`targets: deploys ≤ 0.35 a day under each stream; fixed ≤ 200 credits a month under "3 issues a day"`);
+
+console.log('');
+console.log('## function calls a month at the stated traffic');
+console.log('');
+console.log(row(['function', 'no CDN cache', `without durable (${CDN.edgeNodes} edge nodes)`, 'with durable']));
+console.log('|---|--:|--:|--:|');
+const perNode = trafficInvocations(CDN.edgeNodes);
+const durable = trafficInvocations(1);
+console.log(row(['timetable: pages', fmt(TRAFFIC.pageViews), fmt(perNode.pages), fmt(durable.pages)]));
+console.log(row(['timetable: payloads', fmt(perNode.requests - TRAFFIC.pageViews), fmt(perNode.api), fmt(durable.api)]));
+const mcpCalls = TRAFFIC.apiRequests * TRAFFIC.mcpShare;
+console.log(row(['mcp (POST, never cached)', fmt(mcpCalls), fmt(mcpCalls), fmt(mcpCalls)]));
+console.log(
+  row([
+    '**traffic total**',
+    fmt(perNode.requests + mcpCalls),
+    fmt(perNode.pages + perNode.api + mcpCalls),
+    fmt(durable.pages + durable.api + mcpCalls),
+  ]),
+);
+console.log('');
+console.log("target: ≤ 100,000 function calls a month (the service's own calls, the watcher and the pull, are in each stream's bill)");
+
+// One stream's full bill per design, meter by meter: the busiest synthetic stream.
+const busiest = STREAMS.at(-1)!.name;
+for (const b of bills.filter((x) => x.stream === busiest)) {
+  const total = totalCredits(b.lines);
   console.log('');
-  console.log(`## ${design.name} (${design.status === 'measured' ? m.source : design.status}): ${design.about}`);
+  console.log(`## ${b.design.name} (${b.design.status === 'measured' ? m.source : b.design.status}), "${busiest}": ${b.design.about}`);
   console.log('');
   console.log(row(['meter', 'quantity a month', 'credits', 'from']));
   console.log('|---|---|--:|---|');
-  for (const l of lines) console.log(row([l.meter, l.quantity, fmt(l.credits, 1), l.basis]));
-  console.log(
-    row(['**total**', '', `**${fmt(total, 0)}**`, `of which fixed (deploys, the watcher, the database): ${fmt(fixedCredits(lines), 0)}`]),
-  );
+  for (const l of b.lines) console.log(row([l.meter, l.quantity, fmt(l.credits, 1), l.basis]));
+  console.log(row(['**total**', '', `**${fmt(total, 0)}**`, `of which fixed (no traffic): ${fmt(fixedCredits(b.lines), 0)}`]));
   console.log('');
   for (const p of planFit(total))
     console.log(`- ${p.plan}: ${p.fits ? 'fits' : `spent on day ${p.spentOnDay} of 30, then ${p.whenSpent}`}`);

@@ -12,6 +12,7 @@
  * (STATIC_OUTPUTS_FOLLOW_CLOCK), or without it, the rule once the pages are timetable states.
  */
 import type { Dataset } from '../../src/core/dataset/index.ts';
+import type { SignalsFile } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { publishedNow, staticView, type PublishedView } from '../../src/jobs/rebuild/published.ts';
 import { HORIZON_MARGIN_MS, pagesChanges, STATIC_OUTPUTS_FOLLOW_CLOCK, viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
@@ -53,10 +54,13 @@ function factTimesOf(data: Dataset): number[] {
     .sort((a, b) => a - b);
 }
 
-/** The dataset as a pull at `t` would have found it: what was published by then, checked at t, signals quiet. */
-export function datasetAt(data: Dataset, t: number): Dataset {
+/**
+ * The dataset as a pull at `t` would have found it: what was published by then, checked at t, and the
+ * signals `signals` gives (a replayed stream), else quiet and fresh.
+ */
+export function datasetAt(data: Dataset, t: number, signals?: SignalsFile): Dataset {
   const ts = toTimestamp(new Date(t));
-  const quiet = {
+  const quiet = signals ?? {
     ...data.signals,
     fetched_at: ts,
     status: { indicator: 'none' as const, components: [], incidents: [], checked_at: ts },
@@ -73,15 +77,24 @@ export function datasetAt(data: Dataset, t: number): Dataset {
   };
 }
 
-/** The pull times of the whole record, each with whether a fact appeared since the previous pull. */
-function pullTimes(data: Dataset, stepMs: number): { factTimes: number[]; end: number; times: { t: number; fact: boolean }[] } {
+/**
+ * The pull times of the record, each with whether a fact appeared since the previous pull: from one step
+ * after the first fact, or from the first pull at or after `fromMs` (a replay of the record's end only).
+ */
+function pullTimes(
+  data: Dataset,
+  stepMs: number,
+  fromMs = Number.NEGATIVE_INFINITY,
+): { factTimes: number[]; end: number; times: { t: number; fact: boolean }[] } {
   const factTimes = factTimesOf(data);
   const first = factTimes[0]!;
   const end = Math.max(factTimes.at(-1)!, Date.parse(data.signals.fetched_at), Date.parse(data.eventsCheckedAt));
   const times: { t: number; fact: boolean }[] = [];
-  let next = 0;
+  const start = Math.max(Math.ceil((first + 1) / stepMs) * stepMs, Math.ceil(fromMs / stepMs) * stepMs);
+  // Facts before the first pull are in its dataset; that pull is the first build whatever they are.
+  let next = factTimes.filter((f) => f < start - stepMs).length;
   // The first pull is one step after the first fact, so that fact is the first build.
-  for (let t = Math.ceil((first + 1) / stepMs) * stepMs; t < end + stepMs; t += stepMs) {
+  for (let t = start; t < end + stepMs; t += stepMs) {
     let fact = false;
     while (next < factTimes.length && factTimes[next]! <= t) {
       fact = true;
@@ -115,6 +128,19 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
   return { pulls, factTimes, end };
 }
 
+/** How a replay of the timetable's rule is fed, beyond the record itself. */
+export interface ReplayOptions {
+  /** Replay only the pulls from this instant (ms): the first one builds, as a first deploy. */
+  fromMs?: number;
+  /** The signals snapshot the pull at `t` finds (data/signals.json's shape); absent: quiet and fresh. */
+  signalsAt?: (t: number) => SignalsFile;
+  /**
+   * The design where the deployed functions read the pull's latest snapshot at run time (POST /signals):
+   * the deployed site answers with the current signals, so a signal alone never differs from it.
+   */
+  runTimeSignals?: boolean;
+}
+
 /**
  * The pulls of the whole record under the timetable's rule (docs/timetable.md, `npm run facts-changed` since
  * issue 37): the deployed site serves, at each pull, the state its build computed for that instant, so what
@@ -124,13 +150,20 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
  * ships), when the view a build of the pull's data publishes at the last build's instant (what the static
  * pages show, staticView) differs from the one it publishes now, as `npm run facts-changed` computes it.
  */
-export function replayTimetablePulls(data: Dataset, stepMs: number, staticOutputsFollowClock = STATIC_OUTPUTS_FOLLOW_CLOCK): Replay {
-  const { factTimes, end, times } = pullTimes(data, stepMs);
+export function replayTimetablePulls(
+  data: Dataset,
+  stepMs: number,
+  staticOutputsFollowClock = STATIC_OUTPUTS_FOLLOW_CLOCK,
+  options: ReplayOptions = {},
+): Replay {
+  const { factTimes, end, times } = pullTimes(data, stepMs, options.fromMs);
   let deployed: { data: Dataset; clock: { builtAt: string; eventsCheckedAt: string }; horizonMs: number } | null = null;
   const pulls = times.map(({ t, fact }): Pull => {
-    const now = datasetAt(data, t);
+    const now = datasetAt(data, t, options.signalsAt?.(t));
     const view = publishedNow(now, new Date(t), BASE);
-    const why = reasons(fact, deployed && publishedNow(deployed.data, new Date(t), BASE), view);
+    // Run-time signals: the deployed functions answer with the snapshot the pull last posted, this pull's.
+    const served = (d: Dataset): Dataset => (options.runTimeSignals ? { ...d, signals: now.signals } : d);
+    const why = reasons(fact, deployed && publishedNow(served(deployed.data), new Date(t), BASE), view);
     const horizon = !built({ t, ...why }) && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
     const pages =
       staticOutputsFollowClock &&

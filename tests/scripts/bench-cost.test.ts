@@ -1,9 +1,8 @@
 /**
  * `npm run bench:cost` (scripts/bench/cost.ts) as a process on the frozen history, with --no-measure (the
  * stated durations, statements, requests and bytes, labelled so; the measurement itself builds and takes
- * its time, and is a bench, not a test): it prints every meter for each design of the registry (the code
- * before this commit, this commit as it ships and once the pages are states), with the plans, and its
- * arithmetic holds on what it prints (deploy credits = deploys × 15).
+ * its time, and is a bench, not a test) and a stated push count: it prints the two designs side by side per
+ * signal stream and each one's full bill, and its arithmetic holds on what it prints.
  */
 import { describe, expect, it } from 'vitest';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
@@ -16,68 +15,64 @@ const bench = (args: string[]) =>
     SOURCE_DATE_EPOCH: String(HISTORY_EPOCH),
   });
 
-/**
- * The meters of the design before the pages were states and the database slept; this commit's add the timetable
- * function after /mcp's and the watcher's requests to Netlify Blobs after the database's.
- */
-const METERS = [
-  'production deploys',
-  'function compute: watch (scheduled)',
-  'function compute: x-webhook',
-  'function compute: mcp',
-  'database hours awake',
-  'web requests',
-  'bandwidth',
-  '**total**',
-];
-
-/** The table rows of one design's section, by meter. */
-function section(out: string, heading: string): Map<string, string[]> {
-  const start = out.indexOf(`## ${heading}`);
-  expect(start, `no section "${heading}" in:\n${out}`).toBeGreaterThanOrEqual(0);
-  const rest = out.slice(start + 3);
-  const body = rest.slice(0, rest.includes('\n## ') ? rest.indexOf('\n## ') : undefined);
-  const rows = body.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| meter'));
-  return new Map(rows.map((r) => r.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '').trim())).map((c) => [c[0]!, c.slice(1)]));
-}
 const number = (text: string): number => Number(text.replace(/[*,]/g, '').split(' ')[0]);
 
+/** The side-by-side table's rows: stream, design, then the figures. */
+function sideBySide(out: string): string[][] {
+  const start = out.indexOf('## previous beside run-time signals');
+  expect(start, out).toBeGreaterThanOrEqual(0);
+  const body = out.slice(start, out.indexOf('\n## ', start + 3));
+  return body
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| stream'))
+    .map((r) => r.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '').trim()));
+}
+
 describe('npm run bench:cost -- --no-measure on the frozen history', () => {
-  it('prints every meter of each design, the stated and the measured said so, their totals and each plan', async () => {
-    const { code, out } = await bench(['--no-measure']);
+  it('prints previous beside run-time signals per stream; a signal never deploys at run time; the arithmetic holds', async () => {
+    const { code, out } = await bench(['--no-measure', '--pushes', '0']);
     expect(code, out).toBe(0);
     expect(out).toContain('--no-measure: nothing measured');
-    expect(out).toMatch(/traffic \(stated\): 100,000 page views and 1,000,000 API requests a month/);
-    for (const [heading, now] of [
-      ['before the database slept (stated)', false],
-      ['as it ships (stated)', true],
-    ] as const) {
-      const rows = section(out, heading);
-      const meters = now
-        ? [...METERS.slice(0, 4), 'function compute: timetable', METERS[4]!, 'Netlify Blobs requests', ...METERS.slice(5)]
-        : METERS;
-      expect([...rows.keys()], heading).toEqual(meters);
-      // Every meter's credits are a number, and the total is their sum (to the printed rounding).
-      const credits = meters.slice(0, -1).map((m) => number(rows.get(m)![1]!));
-      for (const c of credits) expect(Number.isFinite(c), heading).toBe(true);
-      expect(Math.abs(number(rows.get('**total**')![1]!) - credits.reduce((a, b) => a + b, 0))).toBeLessThan(1);
-      // Deploys are priced at 15 credits each, from the replay's count.
-      const deploys = rows.get('production deploys')!;
-      expect(number(deploys[1]!)).toBeCloseTo(number(deploys[0]!) * 15, -1);
-      expect(deploys[2]).toMatch(/\d+ builds/);
+    // The fixture's history has one line (every source failed): replayed as its own stream.
+    expect(out).toMatch(/\| committed history \(1 lines\) \| previous/);
+    expect(out).toMatch(/pushes that deploy: stated with --pushes/);
+    const rows = sideBySide(out).filter((r) => !r[0]!.startsWith('committed history'));
+    expect(rows.map((r) => `${r[0]} / ${r[1]!.split(' (')[0]}`)).toEqual([
+      'quiet / previous',
+      'quiet / run-time signals',
+      '1 issue a day / previous',
+      '1 issue a day / run-time signals',
+      '3 issues a day / previous',
+      '3 issues a day / run-time signals',
+    ]);
+    const deploys = (stream: string, design: string): number => number(rows.find((r) => r[0] === stream && r[1]!.startsWith(design))![2]!);
+    // Run-time signals: the same deploys whatever the stream (facts and the horizon only), and never more than previous.
+    const runTime = ['quiet', '1 issue a day', '3 issues a day'].map((s) => deploys(s, 'run-time'));
+    expect(new Set(runTime).size).toBe(1);
+    for (const s of ['quiet', '1 issue a day', '3 issues a day'])
+      expect(deploys(s, 'previous')).toBeGreaterThanOrEqual(deploys(s, 'run-time'));
+    // Previous: a stream with issues and incidents moves the figures, so it deploys more than the quiet one.
+    expect(deploys('3 issues a day', 'previous')).toBeGreaterThan(deploys('quiet', 'previous'));
+    // The full bill of the busiest stream, per design: deploys priced at 15 credits, and the total their sum.
+    for (const heading of ['previous (stated), "3 issues a day"', 'run-time signals (projected), "3 issues a day"']) {
+      const start = out.indexOf(`## ${heading}`);
+      expect(start, heading).toBeGreaterThanOrEqual(0);
+      const rest = out.slice(start + 3);
+      const body = rest.slice(0, rest.includes('\n## ') ? rest.indexOf('\n## ') : undefined);
+      const lines = body.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| meter'));
+      const cells = new Map(
+        lines.map((r) => r.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '').trim())).map((c) => [c[0]!, c.slice(1)]),
+      );
+      const meters = [...cells.keys()].filter((k) => k !== '**total**');
+      const sum = meters.map((k) => number(cells.get(k)![1]!)).reduce((a, b) => a + b, 0);
+      expect(Math.abs(number(cells.get('**total**')![1]!) - sum), heading).toBeLessThan(1);
+      const d = cells.get('production deploys')!;
+      expect(number(d[1]!)).toBeCloseTo(number(d[0]!) * 15, -1);
+      expect(meters).toContain('function compute: x-webhook CRC');
+      expect(meters).toContain("web requests: the service's own");
     }
-    // Before: the watcher on the database every 5 minutes never lets it sleep, 720 hours; as it ships, a quiet run makes no
-    // statement (stated: measured so), and the database is awake only around the alerts of the record.
-    expect(section(out, 'before the database slept').get('database hours awake')![0]).toBe('720.0 h × 1 unit');
-    const asleep = section(out, 'as it ships (stated)').get('database hours awake')!;
-    expect(number(asleep[0]!)).toBeLessThan(24);
-    expect(asleep[2]).toMatch(/^woken at each of the record's \d+ alerts \(stated: 0\.0 statements a quiet run/);
-    expect(section(out, 'as it ships (stated)').get('Netlify Blobs requests')![1]).toBe('0.0');
-    // X's webhook: 300 deliveries and 720 hourly CRCs a month.
-    expect(section(out, 'as it ships').get('function compute: x-webhook')![0]).toMatch(/^1,020 × /);
-    expect(out).toMatch(/^- Free: (fits|spent on day \d+ of 30, then every site of the team paused \("Site not available"\).*)$/m);
-    expect(out).toMatch(/^- Personal: /m);
-    expect(out).toMatch(/^- Pro: /m);
+    expect(out).toMatch(/\| \*\*traffic total\*\* \| 1,100,000 \| [\d,]+ \| [\d,]+ \|/);
+    expect(out).toMatch(/^- Free: /m);
   });
 
   it('refuses --dist with --no-measure, and a bad --last-days, in one line, exit 1', async () => {

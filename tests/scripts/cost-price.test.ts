@@ -4,7 +4,7 @@
  * 2 per 10,000 requests, 20 a GB; a 30-day month; the database asleep after 5 idle minutes).
  */
 import { describe, expect, it } from 'vitest';
-import { BEFORE_SLEEP, DESIGNS, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
+import { cachedInvocations, DESIGNS, NETWORK_MS, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
 import {
   awakeHours,
   everyPeriod,
@@ -135,19 +135,25 @@ describe('which plans a month fits (Free 300, a hard limit; Personal 1,000; Pro 
   });
 });
 
-/**
- * A record of 30 days: `builds` pulls that built (half for a fact, half for a signal moving the figures), one post,
- * no alert; with the pages static (before the pages were timetable states), every other pull also built for the clock.
- */
-function record(builds: number): RecordSpan {
+/** A record of 30 days: `builds` pulls that built (half for a fact, half for a signal moving the figures), one post, the given claims, no push. */
+function record(builds: number, claims: RecordSpan['claims'] = []): RecordSpan {
   const pulls: Pull[] = Array.from({ length: 30 * 48 }, (_, i) => ({
     t: T0 + i * 30 * MIN,
     fact: i < builds && i % 2 === 0,
     numbers: i < builds && i % 2 === 1,
     timeBound: false,
   }));
-  const pullsPagesStatic = pulls.map((p, i) => ({ ...p, pages: i >= builds && i % 2 === 0 }));
-  return { days: 30, stepMs: 30 * MIN, from: T0, to: T0 + 30 * DAY, pulls, pullsPagesStatic, posts: [T0 + DAY], alerts: [] };
+  return {
+    days: 30,
+    stepMs: 30 * MIN,
+    from: T0,
+    to: T0 + 30 * DAY,
+    stream: 'test',
+    pulls,
+    posts: [T0 + DAY],
+    claims,
+    pushes: { count: 0, days: 90, basis: 'none' },
+  };
 }
 const MEASURED: Measurements = {
   source: 'stated',
@@ -170,63 +176,75 @@ const MEASURED: Measurements = {
 
 describe('the designs of the registry, on a record of 30 days', () => {
   const design = (name: string) => DESIGNS.find((d) => d.name === name)!;
-  const today = design('as it ships');
-  const before = design('before the database slept');
+  const previous = design('previous');
+  const runTime = design('run-time signals');
 
-  it('two designs: the code before the pages were states and the database slept (stated), this commit as it ships (measured)', () => {
-    expect(DESIGNS.map((d) => [d.name, d.status])).toEqual([
-      ['before the database slept', 'stated'],
-      ['as it ships', 'measured'],
+  it('two designs: the code on main (measured) and run-time signals (projected)', () => {
+    expect(DESIGNS.map((d) => [d.name, d.status, d.runTimeSignals])).toEqual([
+      ['previous', 'measured', false],
+      ['run-time signals', 'projected', true],
     ]);
   });
 
-  it.each<[number, number]>([
-    [0, 0],
-    [10, 150],
-    [217, 3_255],
-  ])("as it ships: %d builds in the replay's 30 days are %d credits of deploys", (builds, expected) =>
-    expect(credits(today.usage(record(builds), MEASURED), 'production deploys')).toBeCloseTo(expected, 9),
+  it.each<[number, number, number]>([
+    [0, 0, 0],
+    [10, 0, 150],
+    [10, 90, 150 + 30 * 15], // 90 pushes in 90 days: 30 a month
+  ])('%d builds in the replay and %d pushes in 90 days: %d credits of deploys', (builds, pushes, expected) =>
+    expect(
+      credits(previous.usage({ ...record(builds), pushes: { count: pushes, days: 90, basis: '' } }, MEASURED), 'production deploys'),
+    ).toBeCloseTo(expected, 9),
   );
 
-  it('as it ships: the database awake only around the alerts, as counted; its runs, the webhook and the Blobs requests billed as measured', () => {
-    const u = today.usage({ ...record(10), alerts: [T0 + 10 * DAY, T0 + 10 * DAY + 2 * MIN] }, MEASURED);
-    // Two alerts two minutes apart: one span of 7 minutes.
-    expect(u.database.awakeHours).toBeCloseTo(7 / 60, 9);
-    expect(credits(u, 'database hours awake')).toBeCloseTo((7 / 60) * 10, 9);
-    // 8,639 quiet runs at 300 ms and one with a post at 900 ms, at 1 GB: (8,639 × 0.3 + 0.9) / 3600 GB-hours.
-    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(((8_639 * 0.3 + 0.9) / 3600) * 10, 9);
-    // X's webhook: 300 deliveries as a run with an alert (900 ms) and 720 hourly CRCs at 5 ms.
-    expect(credits(u, 'function compute: x-webhook')).toBeCloseTo(((300 * 0.9 + 720 * 0.005) / 3600) * 10, 9);
-    // 8,640 runs less the post's and the two alerts' at 1 request, the post's run at 5, the alerts' at 3, 300 deliveries at 5: no credit.
-    expect(u.blobs!.requests).toBeCloseTo(8_637 + 5 + 2 * 3 + 300 * 5, 9);
-    expect(credits(u, 'Netlify Blobs requests')).toBe(0);
-    // 100,000 /mcp requests (10 % of 1,000,000) at 36 ms: 1 GB-hour.
-    expect(credits(u, 'function compute: mcp')).toBeCloseTo(10, 9);
-    // The timetable function, as if the CDN cached nothing: 100,000 pages + 900,000 API answers at 3.6 ms, 1 GB-hour.
-    expect(credits(u, 'function compute: timetable')).toBeCloseTo(10, 9);
-    // With no traffic: the 10 deploys, the watcher, the webhook and the database.
-    const hook = ((300 * 0.9 + 720 * 0.005) / 3600) * 10;
-    expect(fixedCredits(priceUsage(u))).toBeCloseTo(150 + ((8_639 * 0.3 + 0.9) / 3600) * 10 + hook + (7 / 60) * 10, 9);
-  });
-
-  it.each([
-    ['a quiet run that makes a statement', { quietStatements: 0.5 }],
-    ['a quiet run that opens the database without a statement', { quietOpened: 0.1 }],
-  ])('as it ships, were %s: the database never sleeps, 720 h', (_n, over) => {
-    const u = today.usage(record(10), { ...MEASURED, watcher: { ...MEASURED.watcher, ...over } });
-    expect(u.database.awakeHours).toBeCloseTo(720, 9);
-  });
-
-  it('before the database slept: its own stated figures whatever was measured, the database awake all month, no Blobs', () => {
-    const u = before.usage(record(10), MEASURED);
-    expect(u.database.awakeHours).toBeCloseTo(720, 9);
-    expect(credits(u, 'function compute: watch (scheduled)')).toBeCloseTo(
-      ((8_639 * BEFORE_SLEEP.quietMs + BEFORE_SLEEP.alertMs) / 1000 / 3600) * 10,
-      9,
+  it('the database awake after each claim at its instant and each deploy, overlaps once', () => {
+    // No build, two claims two minutes apart: one span of 7 minutes.
+    const quiet = previous.usage(
+      record(0, [
+        { at: T0 + 10 * DAY, kind: 'grant-expiring' },
+        { at: T0 + 10 * DAY + 2 * MIN, kind: 'promise-lapsed' },
+      ]),
+      MEASURED,
     );
-    expect(u.blobs).toBeUndefined();
-    expect(u.functions.map((f) => f.name)).toEqual(['watch (scheduled)', 'x-webhook', 'mcp']);
-    // The 10 builds of the facts and signals, and the 715 the clock made with the pages static (every other pull after them).
-    expect(credits(u, 'production deploys')).toBeCloseTo((10 + 715) * 15, 9);
+    expect(quiet.database.awakeHours).toBeCloseTo(7 / 60, 9);
+    // Two builds an hour apart at the start (the migration at each): two spans of 5 minutes more.
+    const built = previous.usage(record(2, [{ at: T0 + 10 * DAY, kind: 'grant-expiring' }]), MEASURED);
+    expect(built.database.awakeHours).toBeCloseTo(15 / 60, 9);
+  });
+
+  it('the watcher billed at its network time: in process plus 1 Blobs read, 3 X timelines and 1 site read', () => {
+    const u = previous.usage(record(0), MEASURED);
+    const quietMs = 300 + NETWORK_MS.blobsRead + 3 * NETWORK_MS.xTimeline + NETWORK_MS.siteRead;
+    const w = u.functions.find((f) => f.name === 'watch (scheduled)')!;
+    expect(w.invocations).toBe(8_640);
+    // 8,639 quiet runs and one with a post, which also wakes the database, sends, writes and dispatches.
+    const postMs = 900 + quietMs - 300 + NETWORK_MS.dbWake + NETWORK_MS.outlets + NETWORK_MS.blobsWrite + NETWORK_MS.dispatch;
+    expect(w.durationMs * 8_640).toBeCloseTo(8_639 * quietMs + postMs, 6);
+    // X's CRC every hour on a cold instance.
+    expect(u.functions.find((f) => f.name === 'x-webhook CRC')).toMatchObject({ invocations: 720, durationMs: NETWORK_MS.cold });
+  });
+
+  it('run-time signals: a Blobs read in every timetable and /mcp call, one POST /signals a pull; fewer timetable calls with durable', () => {
+    const before = previous.usage(record(0), MEASURED);
+    const after = runTime.usage(record(0), MEASURED);
+    const f = (u: typeof before, name: string) => u.functions.find((x) => x.name === name);
+    expect(f(after, 'mcp')!.durationMs).toBeCloseTo(36 + NETWORK_MS.blobsRead, 9);
+    expect(f(before, 'mcp')!.durationMs).toBeCloseTo(36, 9);
+    expect(f(after, 'signals (POST)')).toMatchObject({ invocations: 1_440 });
+    expect(f(before, 'signals (POST)')).toBeUndefined();
+    expect(f(after, 'timetable (traffic)')!.invocations).toBeLessThan(f(before, 'timetable (traffic)')!.invocations);
+  });
+
+  it('cached invocations: never more than the requests, nor than one a window and cache', () => {
+    const windows = (30 * DAY) / 1000 / 300;
+    expect(cachedInvocations(10, 1, 1, 300)).toBeLessThanOrEqual(10);
+    expect(cachedInvocations(10, 1, 1, 300)).toBeGreaterThan(9.9);
+    expect(cachedInvocations(1e9, 1, 1, 300)).toBeCloseTo(windows, 6);
+    expect(cachedInvocations(1e9, 1, 100, 300)).toBeCloseTo(100 * windows, 3);
+    expect(cachedInvocations(0, 1, 100, 300)).toBe(0);
+  });
+
+  it('a quiet run that opens the database keeps it awake all month', () => {
+    const u = previous.usage(record(10), { ...MEASURED, watcher: { ...MEASURED.watcher, quietOpened: 0.1 } });
+    expect(u.database.awakeHours).toBeCloseTo(720, 9);
   });
 });

@@ -107,9 +107,9 @@ export const BENCH_COST = {
   name: 'bench:cost',
   usage: 'npm run bench:cost -- [--no-measure] [--dist <folder>] [--last-days <n>] [--step-minutes <n>]',
   about:
-    'A month of Resetcast priced in Netlify credits per meter (deploys from the replay of data/, function compute, ' +
-    'database hours awake, web requests and bandwidth at a stated traffic), for each design of the registry, and ' +
-    'which plans it fits (docs/cost.md).',
+    'A month of Resetcast priced in Netlify credits per meter (deploys from the replay of data/ under signal streams, ' +
+    'function compute at network time, database hours awake, web requests and bandwidth at a stated traffic), for ' +
+    'each design of the registry side by side, and which plans it fits (docs/cost.md).',
   flags: {
     measure: {
       type: 'boolean',
@@ -119,6 +119,7 @@ export const BENCH_COST = {
     dist: { type: 'string', value: '<folder>', about: 'measure this build (e.g. dist/) instead of building data/ into a temp folder' },
     'last-days': { type: 'string', value: '<n>', about: 'days of the record replayed for deploys and alerts (default 90)' },
     'step-minutes': { type: 'string', value: '<n>', about: 'minutes between replayed pulls (default 30, the schedule)' },
+    pushes: { type: 'string', value: '<n>', about: 'pushes to main that deploy in 90 days (default: counted from git log)' },
   },
   env: {
     dbUrl: {

@@ -1,11 +1,14 @@
 /**
  * The designs `npm run bench:cost` prices (docs/cost.md), one registry: each turns the same record (the
- * replay of data/) and the same measurements into a month's usage per meter. The design before the
- * database slept (issue 37 item 4) stays, priced from the figures measured on it, for comparison.
+ * replay of data/ under one signal stream, its claims, the pushes that deploy) and the same measurements
+ * into a month's usage per meter. "previous" is the code on main; "run-time signals" a model of the design
+ * where the functions read the pull's latest snapshot at run time, from the parameters of RUN_TIME_SIGNALS.
  */
+import { STEP_SECONDS } from '../../../src/core/timetable.ts';
 import { WATCH_SCHEDULE_MINUTES } from '../../../src/jobs/watch/config.ts';
 import { built, type Pull } from '../rebuild-replay.ts';
-import { awakeHours, everyPeriod, MONTH_MS, perMonth, type Usage } from './price.ts';
+import type { Claim } from './claims.ts';
+import { awakeHours, MONTH_MS, perMonth, type FunctionUse, type Usage } from './price.ts';
 import { DB_SLEEP_AFTER_MS, FUNCTION_MEMORY_MB } from './rates.ts';
 
 /**
@@ -19,7 +22,59 @@ export const WATCH_PERIOD_MS = WATCH_SCHEDULE_MINUTES * 60_000;
  * only the recorded ones: stated, as docs/alerts.md counts them, about 10 a day in all) and X's CRC every
  * hour (docs.x.com, "Webhooks": hourly validation).
  */
-export const WEBHOOK = { postsPerDay: 10, crcPerMonth: MONTH_MS / 3_600_000, crcMs: 5 } as const;
+export const WEBHOOK = { postsPerDay: 10, crcPerMonth: MONTH_MS / 3_600_000 } as const;
+
+/**
+ * What the in-process measurement leaves out: each request's time on the network, from Netlify's functions.
+ * Netlify, X and the outlets publish no latency figure in the pages read (docs/cost.md, "Network time"), so
+ * each is a stated, conservative value; a run's requests are one after another, so their times add.
+ */
+export const NETWORK_MS = {
+  /** A Netlify Blobs read (the watcher's state; the run-time signals key), and a write. */
+  blobsRead: 100,
+  blobsWrite: 150,
+  /** One X timeline (GET /2/users/:id/tweets): docs/alerts.md, "a few hundred ms". */
+  xTimeline: 400,
+  /** One read of the deployed site (alerts.json, or the pull's forecast, alerts and banked payloads). */
+  siteRead: 100,
+  /** The four outlets, sent in parallel: the slowest one's answer (docs/alerts.md: "a few hundred ms"). */
+  outlets: 600,
+  /** GitHub's workflow dispatch after a new post. */
+  dispatch: 300,
+  /** Waking the sleeping database: Netlify says "well under a second"; a whole second here. */
+  dbWake: 1_000,
+  /** A cold start of a small function: X's hourly CRC lands on a cold instance (one HMAC, then answered). */
+  cold: 300,
+} as const;
+
+/**
+ * The design being built ("run-time signals"), named in one place: the pull POSTs each snapshot to
+ * `POST /signals` (one invocation a pull, one Blobs write); the timetable function and /mcp read that key
+ * (one Blobs read an invocation); the timetable function's answers are cached by Netlify's CDN with
+ * `durable` (one cached answer for every edge node) for at most `cacheSeconds`, never past the state's end;
+ * a deploy happens for a fact or the timetable's horizon only.
+ */
+export const RUN_TIME_SIGNALS = {
+  signalsPostsPerPull: 1,
+  signalsPostMs: NETWORK_MS.blobsWrite + 5,
+  blobsReadsPerInvocation: 1,
+  cacheSeconds: 300,
+} as const;
+
+/**
+ * The CDN as the code on main uses it: the timetable function's answer carries `Netlify-CDN-Cache-Control:
+ * public, max-age=<the state's rest>` (src/core/timetable-answer.ts), no `durable`, so each edge node that
+ * is asked keeps its own copy and asks the function itself. How many edge nodes serve the traffic is not
+ * published in the pages read: stated.
+ */
+export const CDN = { edgeNodes: 100, stateSeconds: STEP_SECONDS } as const;
+
+/**
+ * The routes of the timetable function the stated traffic asks, with their share of it (stated): every
+ * page view is one of the 5 locales' home pages; the API requests but /mcp by API_MIX, the rest spread
+ * over 10 more clock payloads. Each route is one cached answer a window (per edge node without `durable`).
+ */
+export const ROUTES = { pages: 5, otherPayloads: 10 } as const;
 
 /** The traffic every design is priced at (issue 37): a stated month, not a measured one. */
 export const TRAFFIC = {
@@ -36,7 +91,7 @@ export const TRAFFIC = {
  */
 export const API_MIX = { 'badge.json': 0.45, 'forecast.json': 0.35, others: 0.2 } as const;
 
-/** What was measured (or, with --no-measure, stated) of the code as it runs today. */
+/** What was measured (or, with --no-measure, stated) of the code as it runs today (in process, local stand-ins). */
 export interface Measurements {
   /** 'measured' or 'stated': said beside every figure that comes from here. */
   source: 'measured' | 'stated';
@@ -70,110 +125,243 @@ export interface Measurements {
   };
 }
 
-/** The record a design is priced on: the last `days` of the replay of data/. */
+/** The record a design is priced on: the last `days` of data/ under one signal stream. */
 export interface RecordSpan {
   days: number;
   stepMs: number;
   from: number;
   to: number;
-  /** The pull's build rule as it ships (replayTimetablePulls: the static pages follow the clock). */
+  /** The stream's name, for the printed basis. */
+  stream: string;
+  /** The pulls of the span under the design's rule (the replay of its own stream). */
   pulls: Pull[];
-  /** The same pulls under the rule before the pages were timetable states (STATIC_OUTPUTS_FOLLOW_CLOCK true: the clock moving what a static page showed deployed). */
-  pullsPagesStatic: Pull[];
   /** Instants (ms) of the posts the watcher would have announced: the recorded events. */
   posts: number[];
-  /** Instants (ms) every alert of the record is due (its `at`). */
-  alerts: number[];
+  /** Every claim of the ledger in the span, at the instant it falls due (claims.ts). */
+  claims: Claim[];
+  /** Human pushes to main that deploy (git log), over their own span of days. */
+  pushes: { count: number; days: number; basis: string };
 }
 
 export interface Design {
   name: string;
-  /**
-   * measured: the code of this commit; stated: the code before this commit, priced from the figures measured
-   * on it (BEFORE_SLEEP); projected: a model of a design not built yet.
-   */
-  status: 'measured' | 'stated' | 'projected';
+  /** measured: the code of this commit; projected: a model of a design not built yet. */
+  status: 'measured' | 'projected';
+  /** The design reads the signals at run time: the replay gives it the deployed functions answering with the pull's snapshot. */
+  runTimeSignals: boolean;
   about: string;
   usage(record: RecordSpan, m: Measurements): Usage;
 }
 
-/** The watcher's figures that priced a design: its quiet run, a run with a post, and what each is said to come from. */
-interface WatcherFigures {
-  quietMs: number;
-  alertMs: number;
-  source: string;
+const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fn = (name: string, invocations: number, durationMs: number, fixed: boolean, basis: string): FunctionUse => ({
+  name,
+  invocations,
+  durationMs,
+  memoryMb: FUNCTION_MEMORY_MB,
+  fixed,
+  basis,
+});
+
+/** The watcher's network time a run: 1 Blobs read, 3 X timelines, 1 site read, one after another. */
+export const WATCH_NETWORK_MS = NETWORK_MS.blobsRead + 3 * NETWORK_MS.xTimeline + NETWORK_MS.siteRead;
+/** What a run that announces adds: the database woken, the outlets, the state written; a post also dispatches the pull. */
+const CLAIM_NETWORK_MS = NETWORK_MS.dbWake + NETWORK_MS.outlets + NETWORK_MS.blobsWrite;
+
+/** Claims a post's own run makes (its event, its grant): counted with the posts, not again as claims due. */
+const POST_KINDS = new Set(['reset', 'event', 'grant']);
+
+/** A month of the watcher every 5 minutes: quiet, with a new post, or with a claim falling due. */
+function watcherUse(record: RecordSpan, m: Measurements): FunctionUse {
+  const w = m.watcher;
+  const runs = MONTH_MS / WATCH_PERIOD_MS;
+  const posts = perMonth(record.posts.length, record.days);
+  const dues = perMonth(record.claims.filter((c) => !POST_KINDS.has(c.kind)).length, record.days);
+  const quiet = runs - posts - dues;
+  const quietMs = w.quietMs + WATCH_NETWORK_MS;
+  const postMs = w.alertMs + WATCH_NETWORK_MS + CLAIM_NETWORK_MS + NETWORK_MS.dispatch;
+  const dueMs = w.dueAlertMs + WATCH_NETWORK_MS + CLAIM_NETWORK_MS;
+  return fn(
+    'watch (scheduled)',
+    runs,
+    (quiet * quietMs + posts * postMs + dues * dueMs) / runs,
+    true,
+    `every ${WATCH_PERIOD_MS / 60_000} min; a quiet run ${fmt(quietMs)} ms (${m.source} ${fmt(w.quietMs, 1)} ms in process + ` +
+      `${WATCH_NETWORK_MS} ms on the network: Blobs ${NETWORK_MS.blobsRead}, 3 X timelines × ${NETWORK_MS.xTimeline}, the site ` +
+      `${NETWORK_MS.siteRead}); ${fmt(posts, 1)} runs a month with a post (${fmt(postMs)} ms), ${fmt(dues, 1)} with a claim due (${fmt(dueMs)} ms)`,
+  );
 }
 
-/** A month of the watcher: every `periodMs`, quiet except the runs with a new post. */
-function watcherUse(record: RecordSpan, w: WatcherFigures, how: string, periodMs = WATCH_PERIOD_MS): Usage['functions'][number] {
-  const invocations = MONTH_MS / periodMs;
-  const alertRuns = perMonth(record.posts.length, record.days);
-  const durationMs = ((invocations - alertRuns) * w.quietMs + alertRuns * w.alertMs) / invocations;
-  return {
-    name: 'watch (scheduled)',
-    invocations,
-    durationMs,
-    memoryMb: FUNCTION_MEMORY_MB,
-    fixed: true,
-    basis:
-      `every ${periodMs / 60_000} min; ${w.source}: quiet run ${w.quietMs.toFixed(0)} ms (${how}), run with an alert ` +
-      `${w.alertMs.toFixed(0)} ms; ${alertRuns.toFixed(1)} runs with a new post a month (the record's posts)`,
-  };
-}
-
-/**
- * A month of X's webhook: each delivery runs the watcher's announce steps without asking X (its duration
- * taken as a watcher run with an alert, measured), each CRC one HMAC (stated).
- */
-function webhookUse(w: WatcherFigures): Usage['functions'][number] {
+/** X's webhook: every delivery (a recorded post announces, the others are answered at once) and the hourly CRC, cold. */
+function webhookUse(record: RecordSpan, m: Measurements): FunctionUse[] {
   const deliveries = WEBHOOK.postsPerDay * 30;
-  const invocations = deliveries + WEBHOOK.crcPerMonth;
+  const recorded = Math.min(deliveries, perMonth(record.posts.length, record.days));
+  const announceMs = m.watcher.alertMs + NETWORK_MS.blobsRead + CLAIM_NETWORK_MS + NETWORK_MS.dispatch;
+  return [
+    fn(
+      'x-webhook',
+      deliveries,
+      (recorded * announceMs + (deliveries - recorded) * NETWORK_MS.cold) / deliveries,
+      true,
+      `${deliveries} deliveries (stated: ${WEBHOOK.postsPerDay} posts a day); ${fmt(recorded, 1)} recorded posts announce ` +
+        `(${fmt(announceMs)} ms: ${m.source} in process + Blobs, the database woken, outlets, dispatch), the others cold (${NETWORK_MS.cold} ms)`,
+    ),
+    fn('x-webhook CRC', WEBHOOK.crcPerMonth, NETWORK_MS.cold, true, `X's CRC every hour, on a cold instance (${NETWORK_MS.cold} ms)`),
+  ];
+}
+
+/** The watcher's and the pull's own reads of the deployed site: timetable-function routes, an invocation each. */
+function siteReads(record: RecordSpan): { watcher: number; pull: number } {
+  return { watcher: MONTH_MS / WATCH_PERIOD_MS, pull: 3 * (MONTH_MS / record.stepMs) };
+}
+
+/**
+ * Invocations of the timetable function at the stated traffic: each route's answer is kept a window
+ * (`windowSeconds`, never past the state's end: the states are STEP_SECONDS long, so a window is at most
+ * that) by each of `caches` caches; requests spread evenly, so a cache asks the function in a window when
+ * at least one request reaches it then: 1 − e^(−λ) for λ requests a window and cache.
+ */
+export function cachedInvocations(requests: number, routes: number, caches: number, windowSeconds: number): number {
+  const windows = MONTH_MS / 1000 / Math.min(windowSeconds, CDN.stateSeconds);
+  const perRoute = requests / routes;
+  const lambda = perRoute / (windows * caches);
+  return routes * caches * windows * (1 - Math.exp(-lambda));
+}
+
+/** The traffic's timetable invocations by route group, through `caches` caches a route. */
+export function trafficInvocations(caches: number): { pages: number; api: number; requests: number } {
+  const api = TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare);
+  const window = RUN_TIME_SIGNALS.cacheSeconds;
+  const viaCache = (requests: number, routes: number): number => cachedInvocations(requests, routes, caches, window);
   return {
-    name: 'x-webhook',
-    invocations,
-    durationMs: (deliveries * w.alertMs + WEBHOOK.crcPerMonth * WEBHOOK.crcMs) / invocations,
-    memoryMb: FUNCTION_MEMORY_MB,
-    fixed: true,
-    basis:
-      `${deliveries} deliveries (stated: ${WEBHOOK.postsPerDay} posts a day by the watched accounts; ${w.source} as a watcher run ` +
-      `with an alert, ${w.alertMs.toFixed(0)} ms) + ${WEBHOOK.crcPerMonth} hourly CRCs (stated ${WEBHOOK.crcMs} ms)`,
+    pages: viaCache(TRAFFIC.pageViews, ROUTES.pages),
+    api:
+      viaCache(api * API_MIX['badge.json'], 1) +
+      viaCache(api * API_MIX['forecast.json'], 1) +
+      viaCache(api * API_MIX.others, ROUTES.otherPayloads),
+    requests: TRAFFIC.pageViews + api,
   };
 }
 
-const mcpUse = (m: Measurements): Usage['functions'][number] => ({
-  name: 'mcp',
-  invocations: TRAFFIC.apiRequests * TRAFFIC.mcpShare,
-  durationMs: m.mcp.requestMs,
-  memoryMb: FUNCTION_MEMORY_MB,
-  fixed: false,
-  basis: `${TRAFFIC.mcpShare * 100} % of the API requests; ${m.source} per request (tools/call get_reset_forecast, warm)`,
-});
+function timetableUse(record: RecordSpan, m: Measurements, runTime: boolean): FunctionUse[] {
+  const caches = runTime ? 1 : CDN.edgeNodes;
+  const t = trafficInvocations(caches);
+  const reads = siteReads(record);
+  const ms = m.timetable.requestMs + (runTime ? RUN_TIME_SIGNALS.blobsReadsPerInvocation * NETWORK_MS.blobsRead : 0);
+  const how = runTime
+    ? `durable: one cached answer a route for every edge node, ${RUN_TIME_SIGNALS.cacheSeconds} s at most`
+    : `no durable: each of ${CDN.edgeNodes} edge nodes (stated) keeps its own answer a route, ${CDN.stateSeconds} s at most`;
+  const perCall = runTime
+    ? `${m.source} ${fmt(m.timetable.requestMs, 2)} ms + 1 Blobs read ${NETWORK_MS.blobsRead} ms`
+    : `${m.source} ${fmt(ms, 2)} ms`;
+  return [
+    fn(
+      'timetable (traffic)',
+      t.pages + t.api,
+      ms,
+      false,
+      `${fmt(t.requests)} requests to its routes (${ROUTES.pages} pages, badge, forecast, ${ROUTES.otherPayloads} more payloads); ${how}; ${perCall} each`,
+    ),
+    fn(
+      'timetable (own reads)',
+      reads.watcher + reads.pull,
+      ms,
+      true,
+      `the watcher's alerts.json every run (${fmt(reads.watcher)}) and the pull's 3 payloads every pull (${fmt(reads.pull)}), each an invocation`,
+    ),
+  ];
+}
+
+const mcpUse = (m: Measurements, runTime: boolean): FunctionUse =>
+  fn(
+    'mcp',
+    TRAFFIC.apiRequests * TRAFFIC.mcpShare,
+    m.mcp.requestMs + (runTime ? RUN_TIME_SIGNALS.blobsReadsPerInvocation * NETWORK_MS.blobsRead : 0),
+    false,
+    `${TRAFFIC.mcpShare * 100} % of the API requests (POST: never cached); ${m.source} ${fmt(m.mcp.requestMs, 2)} ms a request, warm` +
+      (runTime ? ` + 1 Blobs read ${NETWORK_MS.blobsRead} ms` : ''),
+  );
+
+const signalsUse = (record: RecordSpan): FunctionUse =>
+  fn(
+    'signals (POST)',
+    (MONTH_MS / record.stepMs) * RUN_TIME_SIGNALS.signalsPostsPerPull,
+    RUN_TIME_SIGNALS.signalsPostMs,
+    true,
+    `one POST a pull (every ${record.stepMs / 60_000} min), one Blobs write (${NETWORK_MS.blobsWrite} ms) each`,
+  );
+
+/** The deploys of a month: the pulls that asked for one under the design's rule, and the human pushes to main. */
+function deploysUse(record: RecordSpan): Usage['deploys'] {
+  const pulls = record.pulls.filter(built);
+  const why = (key: 'fact' | 'numbers' | 'timeBound' | 'horizon'): number => pulls.filter((p) => p[key] === true).length;
+  const pushes = perMonth(record.pushes.count, record.pushes.days);
+  return {
+    count: perMonth(pulls.length, record.days) + pushes,
+    basis:
+      `${record.stream}: the pull asked for ${pulls.length} in ${fmt(record.days, 1)} days (facts ${why('fact')}, figures ${why('numbers')}, ` +
+      `alerts or grants ${why('timeBound')}, horizon ${why('horizon')}) + ${fmt(pushes, 1)} pushes a month (${record.pushes.basis})`,
+  };
+}
 
 /**
- * The timetable function (docs/timetable.md): it answers the pages and the clock payloads. Priced as if the
- * CDN cached nothing, every page view's page and every API request but /mcp an invocation: an upper bound, since
- * each answer may be kept at the edge for up to 5 minutes (at most 12 invocations an hour per URL and edge).
+ * The database's month: awake 5 minutes after each claim at the instant it falls due (claims.ts) and after
+ * each deploy (the migration run at deploy), overlaps once; each push's deploy (instants not replayed) 5
+ * minutes on its own. A quiet watcher run that opened it would keep it awake all month.
  */
-const timetableUse = (m: Measurements): Usage['functions'][number] => ({
-  name: 'timetable',
-  invocations: TRAFFIC.pageViews + TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare),
-  durationMs: m.timetable.requestMs,
-  memoryMb: FUNCTION_MEMORY_MB,
-  fixed: false,
-  basis:
-    `every page view and API request but /mcp, as if the CDN cached none (at most: each answer is kept up to 5 min at the edge); ` +
-    `${m.source} per answer, a state not read before`,
-});
+function databaseUse(record: RecordSpan, m: Measurements): Usage['database'] {
+  const w = m.watcher;
+  if (w.quietStatements > 0 || w.quietOpened > 0)
+    return {
+      awakeHours: MONTH_MS / 3_600_000,
+      basis: `${m.source}: a quiet run opens the database, every ${WATCH_PERIOD_MS / 60_000} min`,
+    };
+  const deploys = record.pulls.filter(built).map((p) => p.t);
+  const awake = awakeHours([...record.claims.map((c) => c.at), ...deploys], DB_SLEEP_AFTER_MS, record.from, record.to);
+  const pushHours = perMonth(record.pushes.count, record.pushes.days) * (DB_SLEEP_AFTER_MS / 3_600_000);
+  return {
+    awakeHours: perMonth(awake, record.days) + pushHours,
+    basis:
+      `${record.claims.length} claims at their instants and ${deploys.length} pull deploys' migrations in ${fmt(record.days, 1)} days ` +
+      `(${fmt(awake, 1)} h), + ${fmt(pushHours, 1)} h for the pushes' deploys; asleep ${DB_SLEEP_AFTER_MS / 60_000} min after each`,
+  };
+}
 
-function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
+/** Requests to Netlify Blobs: the watcher's state (as counted), and with run-time signals the key's reads and writes. */
+function blobsUse(record: RecordSpan, m: Measurements, functions: readonly FunctionUse[], runTime: boolean): NonNullable<Usage['blobs']> {
+  const w = m.watcher;
+  const runs = MONTH_MS / WATCH_PERIOD_MS;
+  const posts = perMonth(record.posts.length, record.days);
+  const dues = perMonth(record.claims.filter((c) => !POST_KINDS.has(c.kind)).length, record.days);
+  const watcher = (runs - posts - dues) * w.quietBlobRequests + posts * w.alertBlobRequests + dues * w.dueAlertBlobRequests;
+  const reads = runTime
+    ? functions.filter((f) => f.name.startsWith('timetable') || f.name === 'mcp').reduce((s, f) => s + f.invocations, 0)
+    : 0;
+  const writes = runTime ? MONTH_MS / record.stepMs : 0;
+  return {
+    requests: watcher + reads + writes,
+    basis:
+      `the watcher's state ${fmt(watcher)} (${m.source}, against the local server)` +
+      (runTime ? `; the signals key: ${fmt(reads)} reads, ${fmt(writes)} writes` : ''),
+  };
+}
+
+function webUse(record: RecordSpan, m: Measurements, runTime: boolean): Pick<Usage, 'webRequests' | 'ownRequests' | 'bandwidth'> {
   const apiOther = TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare);
   const mcp = TRAFFIC.apiRequests * TRAFFIC.mcpShare;
+  const reads = siteReads(record);
+  const posts = runTime ? MONTH_MS / record.stepMs : 0;
+  const hook = WEBHOOK.postsPerDay * 30 + WEBHOOK.crcPerMonth;
   return {
     webRequests: {
       count: TRAFFIC.pageViews * m.site.pageViewRequests + TRAFFIC.apiRequests,
       basis:
-        `${TRAFFIC.pageViews.toLocaleString('en-US')} page views × ${m.site.pageViewRequests} requests (the page and its files, uncached) ` +
-        `+ ${TRAFFIC.apiRequests.toLocaleString('en-US')} API requests`,
+        `${fmt(TRAFFIC.pageViews)} page views × ${m.site.pageViewRequests} requests (the page and its files, uncached) ` +
+        `+ ${fmt(TRAFFIC.apiRequests)} API requests`,
+    },
+    ownRequests: {
+      count: reads.watcher + reads.pull + posts + hook,
+      basis: `the watcher's and the pull's site reads, X's deliveries and CRCs${runTime ? ", the pull's POST /signals" : ''}`,
     },
     bandwidth: {
       bytes: TRAFFIC.pageViews * m.site.pageViewBytes + apiOther * m.site.apiBytes + mcp * m.mcp.responseBytes,
@@ -184,115 +372,45 @@ function webUse(m: Measurements): Pick<Usage, 'webRequests' | 'bandwidth'> {
   };
 }
 
-/** A database queried by every run of a schedule: never idle for the sleep time, so awake all month. */
-function alwaysAwake(counted: string, periodMs = WATCH_PERIOD_MS): Usage['database'] {
+/** One design's month, its deploy rule given by the replay it is handed. */
+function monthOf(record: RecordSpan, m: Measurements, runTime: boolean): Usage {
+  const functions = [
+    watcherUse(record, m),
+    ...webhookUse(record, m),
+    mcpUse(m, runTime),
+    ...timetableUse(record, m, runTime),
+    ...(runTime ? [signalsUse(record)] : []),
+  ];
   return {
-    awakeHours: awakeHours(everyPeriod(0, MONTH_MS, periodMs), DB_SLEEP_AFTER_MS, 0, MONTH_MS),
-    basis: `the watcher queries it every ${periodMs / 60_000} min (${counted}): never ${DB_SLEEP_AFTER_MS / 60_000} min idle`,
+    deploys: deploysUse(record),
+    functions,
+    database: databaseUse(record, m),
+    blobs: blobsUse(record, m, functions, runTime),
+    ...webUse(record, m, runTime),
   };
 }
 
-/**
- * The database's month as the code of this commit wakes it, from the statements each path was counted to
- * make: a quiet run that makes any (or opens it at all) queries it every run, so it never sleeps; one that
- * makes none leaves it to the paths that claim: each alert of the record, at its time (the webhook or the
- * poller announcing a post, the deployed-alerts step claiming a reminder, a lapse, a threshold crossing, a
- * correction when a deploy or the timetable's next state brings it), each keeping it awake 5 minutes. A
- * deploy that brings no alert still owed wakes nothing (the state keeps what every outlet has).
- */
-function databaseAsCounted(record: RecordSpan, m: Measurements): Usage['database'] {
-  const w = m.watcher;
-  const counted =
-    `${m.source}: ${w.quietStatements.toFixed(1)} statements a quiet run (the database opened in ${(w.quietOpened * 100).toFixed(0)} % ` +
-    `of them), ${w.alertStatements} with a new post, ${w.dueAlertStatements} with an alert falling due`;
-  if (w.quietStatements > 0 || w.quietOpened > 0) return alwaysAwake(counted);
-  const awake = awakeHours(record.alerts, DB_SLEEP_AFTER_MS, record.from, record.to);
-  return {
-    awakeHours: perMonth(awake, record.days),
-    basis:
-      `woken at each of the record's ${record.alerts.length} alerts (${counted}), asleep ` +
-      `${DB_SLEEP_AFTER_MS / 60_000} min after: ${awake.toFixed(1)} h in ${record.days.toFixed(1)} days`,
-  };
-}
-
-/** A month of requests to the watcher's state in Netlify Blobs, from the requests each path was counted to make. */
-function blobsUse(record: RecordSpan, m: Measurements): NonNullable<Usage['blobs']> {
-  const w = m.watcher;
-  const runs = MONTH_MS / WATCH_PERIOD_MS;
-  const posts = perMonth(record.posts.length, record.days);
-  const dues = perMonth(record.alerts.length, record.days);
-  const deliveries = WEBHOOK.postsPerDay * 30;
-  return {
-    requests:
-      (runs - posts - dues) * w.quietBlobRequests +
-      posts * w.alertBlobRequests +
-      dues * w.dueAlertBlobRequests +
-      deliveries * w.alertBlobRequests,
-    basis:
-      `${m.source}: ${w.quietBlobRequests.toFixed(1)} a quiet run, ${w.alertBlobRequests} a run or delivery with a new post, ` +
-      `${w.dueAlertBlobRequests} a run with an alert falling due; the watcher every ${WATCH_PERIOD_MS / 60_000} min and ${deliveries} deliveries`,
-  };
-}
-
-/**
- * The figures measured on the code before this commit (b515f98, docs/cost.md of 2026-11-28: `npm run
- * bench:cost` against a local PostgreSQL 15): every watcher run opened the database and ran 6 to 12
- * statements (7.2 on the accounts' cycle), so it never slept.
- */
-export const BEFORE_SLEEP = { quietMs: 19.5, alertMs: 50.9, quietStatements: 7.2, alertStatements: 19 } as const;
-
-/**
- * The deploys the pull's rule as it ships makes (the replay is replayTimetablePulls with
- * STATIC_OUTPUTS_FOLLOW_CLOCK, false: facts, a signal moving the forecast, the timetable running out; the pages,
- * feeds and calendar are timetable states, so the clock alone never deploys).
- */
-const pullRuleDeploys = (record: RecordSpan): Pull[] => record.pulls.filter(built);
-
-/** The deploys of a design as the replay counts them. */
-const deploysOf = (record: RecordSpan, deploys: readonly Pull[], rule: string): Usage['deploys'] => ({
-  count: perMonth(deploys.length, record.days),
-  basis:
-    `replay of the last ${record.days.toFixed(1)} days of data/ under the rule ${rule}: ${deploys.length} builds ` +
-    `(${(deploys.length / record.days).toFixed(2)} a day)`,
-});
-
-/** The code before issue 37's pages and sleep: static pages deployed whenever the clock moved what they show, the watcher on the database every 5 minutes. */
-const BEFORE: Design = {
-  name: 'before the database slept',
-  status: 'stated',
-  about:
-    "the code before issue 37's pages and sleep (b515f98): static pages, so a deploy whenever the clock moved what they show " +
-    "(STATIC_OUTPUTS_FOLLOW_CLOCK true), X's webhook for each post, the watcher's cursors and bookkeeping in the database, so " +
-    'every run every 5 minutes opened it',
-  usage(record, m) {
-    const w = { ...BEFORE_SLEEP, source: 'stated (measured 2026-11-28 on b515f98)' };
-    return {
-      deploys: deploysOf(record, record.pullsPagesStatic.filter(built), 'with the pages static'),
-      functions: [watcherUse(record, w, 'database opened'), webhookUse(w), mcpUse(m)],
-      database: alwaysAwake(`${w.source}: ${w.quietStatements} statements a quiet run, ${w.alertStatements} with an alert`),
-      ...webUse(m),
-    };
-  },
-};
-
-/** The code of this commit: the watcher's state in Netlify Blobs, the database opened only to claim or settle. */
-const TODAY: Design = {
-  name: 'as it ships',
+/** The code on main: every signal change that moves the published figures deploys, and a deploy's signals expire inside its timetable. */
+const PREVIOUS: Design = {
+  name: 'previous',
   status: 'measured',
+  runTimeSignals: false,
   about:
-    "this commit: deploys by the pull's rule as it ships (facts, signals, the timetable's horizon: pages, feeds and calendar are " +
-    "timetable states too), the timetable function answering them, X's webhook for each post, the watcher every 5 minutes with " +
-    'its state in Netlify Blobs, the database opened only to claim or settle an alert',
-  usage(record, m) {
-    const w = { ...m.watcher, source: m.source };
-    return {
-      deploys: deploysOf(record, pullRuleDeploys(record), 'as it ships'),
-      functions: [watcherUse(record, w, 'state in Blobs, no database'), webhookUse(w), mcpUse(m), timetableUse(m)],
-      database: databaseAsCounted(record, m),
-      blobs: blobsUse(record, m),
-      ...webUse(m),
-    };
-  },
+    "the code on main: the pull asks for a deploy when a fact, a signal moving the figures, an alert or grant, or the timetable's " +
+    "horizon says so (`npm run facts-changed`); a deploy's signals expire after 6 h inside its timetable; the timetable " +
+    'function cached per edge node',
+  usage: (record, m) => monthOf(record, m, false),
 };
 
-export const DESIGNS: readonly Design[] = [BEFORE, TODAY];
+/** The design being built: the signals read at run time from Netlify Blobs; deploys for facts and the horizon only. */
+const RUN_TIME: Design = {
+  name: 'run-time signals',
+  status: 'projected',
+  runTimeSignals: true,
+  about:
+    'the pull POSTs each snapshot to /signals (one Blobs key); the timetable function and /mcp read it every invocation, so a ' +
+    "signal never deploys; the timetable function's answers cached `durable` for 300 s at most",
+  usage: (record, m) => monthOf(record, m, true),
+};
+
+export const DESIGNS: readonly Design[] = [PREVIOUS, RUN_TIME];

@@ -40,6 +40,8 @@ export interface Usage {
   /** The watcher's requests to its state in Netlify Blobs (a design without Blobs has none). */
   blobs?: { requests: number; basis: string };
   webRequests: { count: number; basis: string };
+  /** Requests the service makes of itself whatever the traffic (its own site reads, X's deliveries): fixed. */
+  ownRequests?: { count: number; basis: string };
   bandwidth: { bytes: number; basis: string };
 }
 
@@ -123,7 +125,9 @@ export function priceUsage(u: Usage): MeterLine[] {
             quantity: `${fmt(u.blobs.requests)} requests`,
             credits: u.blobs.requests * CREDITS_PER_BLOBS_REQUEST,
             fixed: true,
-            basis: `${u.blobs.basis}; not a metered item (rates.ts): at the web-request rate they would be ${fmt((u.blobs.requests / 10_000) * CREDITS_PER_10K_WEB_REQUESTS, 1)} credits`,
+            basis:
+              `${u.blobs.basis}; not a metered item (rates.ts): at the web-request rate they would be ` +
+              `${fmt((u.blobs.requests / 10_000) * CREDITS_PER_10K_WEB_REQUESTS, 1)} credits`,
           },
         ]
       : []),
@@ -134,6 +138,17 @@ export function priceUsage(u: Usage): MeterLine[] {
       fixed: false,
       basis: u.webRequests.basis,
     },
+    ...(u.ownRequests
+      ? [
+          {
+            meter: "web requests: the service's own",
+            quantity: `${fmt(u.ownRequests.count)} requests`,
+            credits: (u.ownRequests.count / 10_000) * CREDITS_PER_10K_WEB_REQUESTS,
+            fixed: true,
+            basis: u.ownRequests.basis,
+          },
+        ]
+      : []),
     {
       meter: 'bandwidth',
       quantity: sizeOf(u.bandwidth.bytes),
