@@ -120,9 +120,10 @@ function recordOf(stream: string, signalsAt: (t: number) => SignalsFile, runTime
 }
 
 /**
- * Pushes to main that deploy: human commits of the last 90 days of the history's newest commit (the
- * clock of the repository, not the wall clock) whose message has no `[skip netlify]`; every commit counted
- * as its own push, the most it can be (a push of several commits builds once). --pushes replaces the count.
+ * Pushes to main that deploy, in the last 90 days of the history's newest commit (the clock of the
+ * repository, not the wall clock): one a day with a commit whose message has no `[skip netlify]`. A push
+ * lands all the commits of a working session at once and deploys once, so a commit is not a push; git does
+ * not record pushes, so a day is the stated unit. --pushes replaces the count.
  */
 function countPushes(): RecordSpan['pushes'] {
   if (values.pushes !== undefined) return { count: positiveOrZero(values.pushes), days: 90, basis: 'stated with --pushes, in 90 days' };
@@ -130,16 +131,17 @@ function countPushes(): RecordSpan['pushes'] {
   try {
     const newest = Number(git(['log', '-1', '--format=%ct']).trim()) * 1000;
     const since = toTimestamp(new Date(newest - 90 * DAY_MS));
-    const subjects = git(['log', '--first-parent', `--since=${since}`, '--format=%B%x00'])
+    const commits = git(['log', '--first-parent', `--since=${since}`, '--format=%cs %B%x00'])
       .split('\0')
       .filter((b) => b.trim() !== '');
-    const deploying = subjects.filter((b) => !b.includes('[skip netlify]'));
+    const deploying = commits.filter((b) => !b.includes('[skip netlify]'));
+    const days = new Set(deploying.map((b) => b.trim().slice(0, 10)));
     return {
-      count: deploying.length,
+      count: days.size,
       days: 90,
       basis:
-        `git log: ${deploying.length} commits to main in the 90 days to ${toTimestamp(new Date(newest)).slice(0, 10)}, ` +
-        `${subjects.length - deploying.length} with [skip netlify]`,
+        `git log: ${deploying.length} commits to main on ${days.size} days in the 90 days to ${toTimestamp(new Date(newest)).slice(0, 10)}, ` +
+        `one push a day with commits (${commits.length - deploying.length} commits with [skip netlify])`,
     };
   } catch (e) {
     return refuse(BENCH_COST, `cannot count the pushes from git log (${(e as Error).message.split('\n')[0]}): give --pushes <n>`);
