@@ -3,7 +3,8 @@
  * the requested payload, page, feed or calendar whose interval holds the request's instant, its bytes as
  * the build wrote them, with the headers the static file at that path gets (netlify.toml's [[headers]] do
  * not apply to a function's answers), an edge cache that never outlives the state and an ETag of the
- * state's bytes. It computes nothing but the pick (and the ETag, once per state).
+ * state's bytes. It computes nothing but the pick (and the ETag, once per state). Where a newer signals
+ * snapshot applies, the binding's `live` answer stands in for the state (docs/timetable.md, "Signals at run time").
  */
 import { cacheSeconds, pickState, STEP_SECONDS, timetableEntry, timetableFile, type TimetableIndex } from './timetable.ts';
 
