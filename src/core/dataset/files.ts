@@ -46,6 +46,26 @@ export const FACT_FILES = {
 export type FactFileKey = keyof typeof FACT_FILES;
 
 /**
+ * The files of data/ whose change alone needs no deploy: a push to main that changes only these is skipped by
+ * netlify.toml's `ignore` command (.ci/deploy-ignore.mjs, docs/pull.md "Which pushes Netlify builds"). The
+ * signals are applied at run time; the signal history and the pull's bookkeeping are not read by the build; a
+ * forecast-log line reaches the site through the pull's decision (a threshold crossing is a new alert id,
+ * src/jobs/rebuild/rebuild.ts), not through a push. Every other file, the facts included, builds, and so does
+ * any file outside data/. The command runs before `npm ci`, with no TypeScript, so it reads this list from
+ * .gitattributes (`resetcast-deploy=skip`), which tests/scripts/deploy-ignore.test.ts holds to it. Every data
+ * file is either here or a fact file (FACT_FILES), never both, so a new file is classified when it is added.
+ */
+export const DEPLOY_NEUTRAL_FILES = [
+  'signals',
+  'signalsHistory',
+  'forecastLog',
+  'candidates',
+  'pullState',
+  'sentLog',
+  'checks',
+] as const satisfies readonly DataFileKey[];
+
+/**
  * How the scheduled workflow's commit (.ci/commit-data) merges a file when main moved while the run
  * pulled (docs/pull.md, "When main moved during a run"): a log (`lines`) keeps both sides' lines, each
  * once, ordered by its `time` field; a snapshot (`newest`) is taken from the side whose `time` is later.
