@@ -34,8 +34,8 @@ export type BuildFileKey = (typeof BUILD_FILES)[number];
  * names its top-level fields that are bookkeeping, not facts, and so do not count: events.json's
  * `checked_at` moves with every successful X check. Everything else in the file counts, so a field added
  * later is a fact until someone says otherwise here. The other build files are not facts: signals.json
- * changes with every check and forecast-log.jsonl grows with every pull; what they publish that matters,
- * the forecast's numbers, is compared as numbers instead.
+ * changes with every check and is applied at run time (the decision holds the deployed signals), and
+ * forecast-log.jsonl grows with every pull; a threshold crossing it records is compared as a new alert id.
  */
 export const FACT_FILES = {
   events: { bookkeeping: ['checked_at'] },
