@@ -8,6 +8,7 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/core/dataset/index.ts';
+import type { StoredEvent } from '../../src/core/schema/index.ts';
 import { SITE } from '../../src/core/site.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
 import { createClockPayloadTexts, createPayloads } from '../../src/site/api/payloads.ts';
@@ -112,7 +113,7 @@ function grantExpiring(dirs: string[], expiresAt: string): void {
 }
 
 /** A new event that leaves the forecast as it was (a boost). */
-const BOOST = {
+const BOOST: StoredEvent = {
   id: '2124472963691446272',
   date: '2026-11-22',
   ts: '2026-11-22T12:00:00Z',
@@ -126,7 +127,7 @@ const BOOST = {
   origin: 'official_post',
   certainty: 'high',
   uncertain_fields: [],
-} as const;
+};
 
 /** A signals check at `at` that finds a major Codex outage and a burst of issues. */
 function stormy(dir: string, at: string): void {
