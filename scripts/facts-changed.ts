@@ -3,7 +3,8 @@
  * why: src/jobs/rebuild/rebuild.ts, docs/pull.md). Compares the fact files of data/ with those in
  * <dir> (data/ as of the last commit), and what a build of data/ would publish (the forecast's numbers, the
  * alert ids, the active banked grants and their advice) at the instant the deployed site's timetable states
- * are for with the deployed site's, and asks for a build before the deployed timetable runs out: the pages,
+ * are for, with the deployed signals in place of data/'s (a signal never builds: published.ts, `withSignals`),
+ * with the deployed site's, and asks for a build before the deployed timetable runs out: the pages,
  * feeds and calendar are timetable states too, so the clock alone never builds (STATIC_OUTPUTS_FOLLOW_CLOCK is
  * false; were it true, also when the clock had moved that view since the deployed build's instant). Prints one line per
  * reason (or why none), and with --output appends `rebuild=true|false` to that file (the workflow passes
@@ -19,7 +20,7 @@ import { commandHttp } from './lib/http.ts';
 import { dataDir, readDataFiles } from '../src/io/data-folder.ts';
 import { DATA_FILES, FACT_FILES, type FactFileKey } from '../src/core/dataset/files.ts';
 import { parseDataset } from '../src/core/dataset/index.ts';
-import { comparedInstants, publishedAt, publishedNow, staticView } from '../src/jobs/rebuild/published.ts';
+import { comparedInstants, publishedAt, publishedNow, staticView, withSignals } from '../src/jobs/rebuild/published.ts';
 import { timetableHorizon } from '../src/core/forecast/horizon.ts';
 import { rebuildDecision, STATIC_OUTPUTS_FOLLOW_CLOCK, type FactTexts } from '../src/jobs/rebuild/rebuild.ts';
 import { deployedView } from '../src/jobs/rebuild/deployed.ts';
@@ -48,9 +49,11 @@ try {
   const dir = dataDir(env);
   const data = parseDataset(readDataFiles(dir), now);
   const deployed = await deployedView(commandHttp(env), args.site);
-  // At the site's address (base), at the instants the deployed states are for.
+  // At the site's address (base), at the instants the deployed states are for, with the signals they were computed with.
   const readable = 'unreadable' in deployed ? null : deployed;
-  const view = readable ? publishedAt(data, comparedInstants(readable.clock, now), base) : publishedNow(data, now, base);
+  const view = readable
+    ? publishedAt(withSignals(data, readable.signals), comparedInstants(readable.clock, now), base)
+    : publishedNow(data, now, base);
   const runsOut = readable
     ? { horizon: new Date(timetableHorizon(new Date(readable.clock.builtAt), readable.clock.eventsCheckedAt) * 1000), now }
     : undefined;

@@ -3,10 +3,11 @@
  * (src/jobs/rebuild/rebuild.ts), replayed over the recorded history of data/ at 30-minute pulls
  * (scripts/lib/rebuild-replay.ts, which `npm run bench:cost` prices too), against the rule before it (a
  * build whenever data/ changed: every pull writes signals.json and a forecast-log line, so every pull);
- * then the timetable's rule (docs/timetable.md) twice: as it ships (the pages, feeds and calendar are timetable
- * states too: builds for facts, for signals that move the figures and before the deployed timetable runs out),
- * and with the pages static (STATIC_OUTPUTS_FOLLOW_CLOCK true: also for figures the clock moved on them since
- * the build), the rule while they were one file per build.
+ * then the timetable's rule (docs/timetable.md): as it ships (the pages, feeds and calendar are timetable
+ * states too, the signals held as deployed: builds for facts and before the deployed timetable runs out), with
+ * signals new at every pull (restlessSignals) held and not held (the rule before: a build per point a signal
+ * moves), and with the pages static (STATIC_OUTPUTS_FOLLOW_CLOCK true: also for figures the clock moved on them
+ * since the build), the rule while they were one file per build.
  */
 import { buildNow } from '../../src/io/clock.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
@@ -15,7 +16,7 @@ import { DAY_MS, MINUTE_MS } from '../../src/core/time-units.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { BENCH_REBUILDS } from '../lib/commands/tools.ts';
 import { parseCommand } from '../lib/flags.ts';
-import { built, lastSpan, replayPulls, replayTimetablePulls, type Pull, type Replay } from '../lib/rebuild-replay.ts';
+import { built, lastSpan, replayPulls, replayTimetablePulls, restlessSignals, type Pull, type Replay } from '../lib/rebuild-replay.ts';
 import { STATIC_OUTPUTS_FOLLOW_CLOCK } from '../../src/jobs/rebuild/rebuild.ts';
 
 const { values } = parseCommand(BENCH_REBUILDS);
@@ -69,8 +70,13 @@ function timetableReport(label: string, rule: string, before: Pull[], after: Pul
   return `| ${label} | ${rule} | ${fmt(days)} | ${rate(before)} | ${rate(after)} | ${why} |`;
 }
 
+const asShips = replayTimetablePulls(data, stepMs);
+const restlessHeld = replayTimetablePulls(data, stepMs, STATIC_OUTPUTS_FOLLOW_CLOCK, { signals: restlessSignals });
+const restlessNotHeld = replayTimetablePulls(data, stepMs, STATIC_OUTPUTS_FOLLOW_CLOCK, { signals: restlessSignals, holdSignals: false });
 const rules: [string, Replay][] = [
-  [`as it ships (pages are states, STATIC_OUTPUTS_FOLLOW_CLOCK = ${STATIC_OUTPUTS_FOLLOW_CLOCK})`, replayTimetablePulls(data, stepMs)],
+  [`as it ships (pages are states, STATIC_OUTPUTS_FOLLOW_CLOCK = ${STATIC_OUTPUTS_FOLLOW_CLOCK}; signals quiet)`, asShips],
+  ['as it ships, signals new at every pull (held as deployed)', restlessHeld],
+  ['signals new at every pull, not held (the rule before: a build per point they move)', restlessNotHeld],
   ['pages static (one file per build, as before they were states)', replayTimetablePulls(data, stepMs, true)],
 ];
 console.log('');
@@ -88,3 +94,13 @@ for (const [rule, timetable] of rules) {
   console.log(timetableReport('whole record', rule, pulls, timetable.pulls));
   console.log(timetableReport(`last ${lastDays} days`, rule, lastSpan(replay, lastDays * DAY_MS), lastSpan(timetable, lastDays * DAY_MS)));
 }
+
+/** Builds in the last span of a replay. */
+const lastBuilds = (r: Replay): number => lastSpan(r, lastDays * DAY_MS).filter(built).length;
+const quiet = lastBuilds(asShips);
+console.log('');
+console.log(
+  `Signals new at every pull (restlessSignals), last ${lastDays} days: ${lastBuilds(restlessHeld)} builds held as deployed ` +
+    `(${lastBuilds(restlessHeld) - quiet} more than with quiet signals, ${quiet}); ${lastBuilds(restlessNotHeld)} not held ` +
+    `(${lastBuilds(restlessNotHeld) - quiet} more).`,
+);

@@ -4,17 +4,18 @@
  * one step after the first fact to one step after the end of the record. At each pull time t the dataset
  * is what was published by t (events, promises, grants by their times; corrections by theirs), the event
  * record is taken as checked at t and the status and issues signals as fresh and quiet (there is no signal
- * history to replay; a real incident adds builds through the numbers it moves). A pull builds when a fact
+ * history to replay), or as `restlessSignals` says, new at every pull, for the signals' part of the rule. A pull builds when a fact
  * appeared since the previous pull or what a build then would publish (publishedNow: the forecast's
  * numbers, the alert ids, the active banked grants and their advice) differs from what the last build
  * published (viewChanges): the rule of `npm run facts-changed` before the timetable; replayTimetablePulls
- * replays its rule since (docs/timetable.md): as it ships, with the static pages' check
- * (STATIC_OUTPUTS_FOLLOW_CLOCK), or without it, the rule once the pages are timetable states.
+ * replays its rule since (docs/timetable.md): as it ships (the deployed signals held on both sides), with the
+ * signals not held (the rule before), or with the static pages' check (STATIC_OUTPUTS_FOLLOW_CLOCK).
  */
 import type { Dataset } from '../../src/core/dataset/index.ts';
 import type { SignalsFile } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';
-import { publishedNow, staticView, type PublishedView } from '../../src/jobs/rebuild/published.ts';
+import { MINUTE_MS } from '../../src/core/time-units.ts';
+import { publishedNow, staticView, withSignals, type PublishedView } from '../../src/jobs/rebuild/published.ts';
 import { HORIZON_MARGIN_MS, pagesChanges, STATIC_OUTPUTS_FOLLOW_CLOCK, viewChanges } from '../../src/jobs/rebuild/rebuild.ts';
 import { timetableHorizon } from '../../src/core/forecast/horizon.ts';
 
@@ -54,18 +55,49 @@ function factTimesOf(data: Dataset): number[] {
     .sort((a, b) => a - b);
 }
 
-/**
- * The dataset as a pull at `t` would have found it: what was published by then, checked at t, and the
- * signals `signals` gives (a replayed stream), else quiet and fresh.
- */
-export function datasetAt(data: Dataset, t: number, signals?: SignalsFile): Dataset {
+/** What the status and issues sources said at a pull at `t` (ms): a signals.json snapshot checked at t. */
+export type SignalStream = (data: Dataset, t: number) => SignalsFile;
+
+/** Signals quiet at every pull: no incident, no issue above its baseline (there is no signal history to replay). */
+export const quietSignals: SignalStream = (data, t) => {
   const ts = toTimestamp(new Date(t));
-  const quiet = signals ?? {
+  return {
     ...data.signals,
     fetched_at: ts,
-    status: { indicator: 'none' as const, components: [], incidents: [], checked_at: ts },
+    status: { indicator: 'none', components: [], incidents: [], checked_at: ts },
     issues: { ...data.signals.issues, recent_count: 0, baseline_per_day: 0, checked_at: ts },
   };
+};
+
+/** The Codex component's states the restless stream cycles through, from calm to a major outage. */
+const COMPONENT_STATES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage'] as const;
+
+/**
+ * Signals that change at every pull, deterministically: the Codex component steps through its states and the
+ * new usage-limit issues through 0 to 11 a day against a baseline of 2 (the issue signal from 0 to 1), on
+ * periods of 7 and 5 five-minute marks: pulls every 5 or 30 minutes never find the same signals twice in a row,
+ * and the figures move by several points.
+ */
+export const restlessSignals: SignalStream = (data, t) => {
+  const ts = toTimestamp(new Date(t));
+  const n = Math.floor(t / (5 * MINUTE_MS));
+  const status = COMPONENT_STATES[n % 7 < 4 ? n % 7 : 7 - (n % 7)]!;
+  return {
+    ...data.signals,
+    fetched_at: ts,
+    status: {
+      indicator: status === 'operational' ? 'none' : status === 'major_outage' ? 'major' : 'minor',
+      components: [{ name: 'Codex', status }],
+      incidents: [],
+      checked_at: ts,
+    },
+    issues: { ...data.signals.issues, recent_count: [0, 3, 11, 6, 2][n % 5]!, baseline_per_day: 2, checked_at: ts },
+  };
+};
+
+/** The dataset as a pull at `t` would have found it: what was published by then, checked at t, the signals `signals` says. */
+export function datasetAt(data: Dataset, t: number, signals: SignalStream = quietSignals): Dataset {
+  const ts = toTimestamp(new Date(t));
   return {
     ...data,
     events: data.events.filter((e) => Date.parse(e.ts) <= t),
@@ -73,7 +105,7 @@ export function datasetAt(data: Dataset, t: number, signals?: SignalsFile): Data
     announcements: data.announcements.filter((a) => Date.parse(a.ts) <= t),
     banked: { ...data.banked, grants: data.banked.grants.filter((g) => Date.parse(g.granted_at) <= t) },
     corrections: data.corrections.filter((c) => Date.parse(c.at) <= t),
-    signals: quiet,
+    signals: signals(data, t),
   };
 }
 
@@ -128,42 +160,42 @@ export function replayPulls(data: Dataset, stepMs: number): Replay {
   return { pulls, factTimes, end };
 }
 
-/** How a replay of the timetable's rule is fed, beyond the record itself. */
-export interface ReplayOptions {
+/** How the timetable's rule is replayed: the signals each pull finds, and whether they are held as deployed. */
+export interface TimetableReplayOptions {
+  /** What the status and issues sources say at each pull (quiet unless given). */
+  signals?: SignalStream;
+  /**
+   * True (as it ships): what a build would publish is computed with the deployed signals in place of the pull's
+   * (`withSignals`, as `npm run facts-changed` does), so a signal never builds. False: the rule before, with
+   * the pull's own signals, under which every point a signal moves builds.
+   */
+  holdSignals?: boolean;
   /** Replay only the pulls from this instant (ms): the first one builds, as a first deploy. */
   fromMs?: number;
-  /** The signals snapshot the pull at `t` finds (data/signals.json's shape); absent: quiet and fresh. */
-  signalsAt?: (t: number) => SignalsFile;
-  /**
-   * The design where the deployed functions read the pull's latest snapshot at run time (POST /signals):
-   * the deployed site answers with the current signals, so a signal alone never differs from it.
-   */
-  runTimeSignals?: boolean;
 }
 
 /**
  * The pulls of the whole record under the timetable's rule (docs/timetable.md, `npm run facts-changed` since
  * issue 37): the deployed site serves, at each pull, the state its build computed for that instant, so what
  * is compared is what a build then would publish with what the last build's data publish at the same
- * instant (a change the clock alone makes is in the deployed timetable); a build is asked for
- * HORIZON_MARGIN_MS before the deployed timetable runs out; and, with `staticOutputsFollowClock` (as it
- * ships), when the view a build of the pull's data publishes at the last build's instant (what the static
- * pages show, staticView) differs from the one it publishes now, as `npm run facts-changed` computes it.
+ * instant (a change the clock alone makes is in the deployed timetable), the deployed signals held on both
+ * sides (`holdSignals`); a build is asked for HORIZON_MARGIN_MS before the deployed timetable runs out; and,
+ * with `staticOutputsFollowClock`, when the view a build of the pull's data publishes at the last build's
+ * instant (what the static pages show, staticView) differs from the one it publishes now.
  */
 export function replayTimetablePulls(
   data: Dataset,
   stepMs: number,
   staticOutputsFollowClock = STATIC_OUTPUTS_FOLLOW_CLOCK,
-  options: ReplayOptions = {},
+  { signals = quietSignals, holdSignals = true, fromMs }: TimetableReplayOptions = {},
 ): Replay {
-  const { factTimes, end, times } = pullTimes(data, stepMs, options.fromMs);
+  const { factTimes, end, times } = pullTimes(data, stepMs, fromMs);
   let deployed: { data: Dataset; clock: { builtAt: string; eventsCheckedAt: string }; horizonMs: number } | null = null;
   const pulls = times.map(({ t, fact }): Pull => {
-    const now = datasetAt(data, t, options.signalsAt?.(t));
-    const view = publishedNow(now, new Date(t), BASE);
-    // Run-time signals: the deployed functions answer with the snapshot the pull last posted, this pull's.
-    const served = (d: Dataset): Dataset => (options.runTimeSignals ? { ...d, signals: now.signals } : d);
-    const why = reasons(fact, deployed && publishedNow(served(deployed.data), new Date(t), BASE), view);
+    const now = datasetAt(data, t, signals);
+    const compared = holdSignals && deployed !== null ? withSignals(now, deployed.data.signals) : now;
+    const view = publishedNow(compared, new Date(t), BASE);
+    const why = reasons(fact, deployed && publishedNow(deployed.data, new Date(t), BASE), view);
     const horizon = !built({ t, ...why }) && deployed !== null && t >= deployed.horizonMs - HORIZON_MARGIN_MS;
     const pages =
       staticOutputsFollowClock &&

@@ -8,6 +8,7 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/core/dataset/index.ts';
+import type { StoredEvent } from '../../src/core/schema/index.ts';
 import { SITE } from '../../src/core/site.ts';
 import { readDataFiles } from '../../src/io/data-folder.ts';
 import { createClockPayloadTexts, createPayloads } from '../../src/site/api/payloads.ts';
@@ -27,7 +28,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-type Deployed = { forecast: Reply; alerts: Reply; banked: Reply };
+type Deployed = { forecast: Reply; alerts: Reply; banked: Reply; signals: Reply };
 const doc = (body: object): Reply => ({ body: JSON.stringify(body) });
 
 /**
@@ -36,7 +37,12 @@ const doc = (body: object): Reply => ({ body: JSON.stringify(body) });
  */
 function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): Deployed {
   const payloads = createPayloads(parseDataset(readDataFiles(dir), at), at, SITE.url);
-  return { forecast: doc({ ...payloads.forecast, ...numbers }), alerts: doc(payloads.alerts), banked: doc(payloads.banked) };
+  return {
+    forecast: doc({ ...payloads.forecast, ...numbers }),
+    alerts: doc(payloads.alerts),
+    banked: doc(payloads.banked),
+    signals: doc(payloads.signals),
+  };
 }
 
 /**
@@ -44,16 +50,20 @@ function builtFrom(dir: string, at = HISTORY_NOW, numbers: object = AS_BUILT): D
  * `at`: each payload the state for that instant, computed by that build.
  */
 function timetableFrom(dir: string, builtAt: Date, at = HISTORY_NOW): Deployed {
-  const texts = createClockPayloadTexts(parseDataset(readDataFiles(dir), at), at, SITE.url, builtAt);
-  return { forecast: { body: texts.forecast }, alerts: { body: texts.alerts }, banked: { body: texts.banked } };
+  const data = parseDataset(readDataFiles(dir), at);
+  const texts = createClockPayloadTexts(data, at, SITE.url, builtAt);
+  // signals.json is no clock payload: the build's file, its snapshot the one the states were computed with.
+  const signals = doc(createPayloads(data, builtAt, SITE.url).signals);
+  return { forecast: { body: texts.forecast }, alerts: { body: texts.alerts }, banked: { body: texts.banked }, signals };
 }
 
-/** A local stand-in for the deployed site: its three payloads, anything else 404. */
+/** A local stand-in for the deployed site: its four payloads, anything else 404. */
 async function site(deployed: Deployed): Promise<string> {
   const byPath: Record<string, Reply> = {
     '/api/v1/forecast.json': deployed.forecast,
     '/api/v1/alerts.json': deployed.alerts,
     '/api/v1/banked.json': deployed.banked,
+    '/api/v1/signals.json': deployed.signals,
   };
   server = await startServer((url) => byPath[url.pathname]);
   return server.url;
@@ -102,35 +112,53 @@ function grantExpiring(dirs: string[], expiresAt: string): void {
     );
 }
 
+/** A new event that leaves the forecast as it was (a boost). */
+const BOOST: StoredEvent = {
+  id: '2124472963691446272',
+  date: '2026-11-22',
+  ts: '2026-11-22T12:00:00Z',
+  scope: 'plus+pro',
+  kind: 'boost',
+  source: 'thsottiaux',
+  url: 'https://x.com/thsottiaux/status/2124472963691446272',
+  summary: 'Limits doubled for the weekend.',
+  partial: false,
+  global: true,
+  origin: 'official_post',
+  certainty: 'high',
+  uncertain_fields: [],
+};
+
+/** A signals check at `at` that finds a major Codex outage and a burst of issues. */
+function stormy(dir: string, at: string): void {
+  editJson(dir, 'signals.json', (s) => {
+    s.fetched_at = at;
+    s.status = { indicator: 'major', components: [{ name: 'Codex', status: 'major_outage' }], incidents: [], checked_at: at };
+    s.issues = { ...s.issues, recent_count: 60, baseline_per_day: 2, checked_at: at };
+  });
+}
+
+/** p24 as a build of `dir` at `at` publishes it, with its own signals. */
+const p24Of = (dir: string, at: Date): number => createPayloads(parseDataset(readDataFiles(dir), at), at, SITE.url).forecast.p24;
+
 describe('facts-changed', () => {
   it('a pull without news (signals, checked_at, a forecast-log line) and the forecast as deployed: no build', async () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
     const r = await factsChanged(before, after, await site(builtFrom(before)));
     expect(r).toEqual({ code: 0, out: NO_BUILD, output: 'earlier=line\nrebuild=false\n' });
-    expect(server!.requests.map((q) => q.url.pathname)).toEqual(['/api/v1/forecast.json', '/api/v1/alerts.json', '/api/v1/banked.json']);
+    expect(server!.requests.map((q) => q.url.pathname)).toEqual([
+      '/api/v1/forecast.json',
+      '/api/v1/alerts.json',
+      '/api/v1/banked.json',
+      '/api/v1/signals.json',
+    ]);
   });
 
   it('a new event (a boost, which leaves the forecast as it was): build, naming events.json and its alert', async () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
-    editJson(after, 'events.json', (e) =>
-      e.events.push({
-        id: '2124472963691446272',
-        date: '2026-11-22',
-        ts: '2026-11-22T12:00:00Z',
-        scope: 'plus+pro',
-        kind: 'boost',
-        source: 'thsottiaux',
-        url: 'https://x.com/thsottiaux/status/2124472963691446272',
-        summary: 'Limits doubled for the weekend.',
-        partial: false,
-        global: true,
-        origin: 'official_post',
-        certainty: 'high',
-        uncertain_fields: [],
-      }),
-    );
+    editJson(after, 'events.json', (e) => e.events.push(BOOST));
     const r = await factsChanged(before, after, await site(builtFrom(before)));
     expect(r).toEqual({
       code: 0,
@@ -223,23 +251,45 @@ describe('facts-changed', () => {
     expect([lines(r.out).filter((l) => !l.startsWith('no build: ')), r.output]).toEqual([[], 'earlier=line\nrebuild=false\n']);
   });
 
-  it('a signal check that moves the forecast (a major Codex outage, a burst of issues): build, though no fact changed', async () => {
+  it('a signal check that moves the forecast (a major Codex outage, a burst of issues): no build, the signals being run time', async () => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     quietPull(after);
-    editJson(after, 'signals.json', (s) => {
-      s.status = {
-        indicator: 'major',
-        components: [{ name: 'Codex', status: 'major_outage' }],
-        incidents: [],
-        checked_at: '2026-11-22T23:44:29Z',
-      };
-      s.issues = { ...s.issues, recent_count: 60, baseline_per_day: 2, checked_at: '2026-11-22T23:44:29Z' };
-    });
-    const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T22:45:00Z'))));
-    // The API's line alone: the pages' check takes the signals as seen at the build, so a signal is the API's to report.
-    expect(r.out).toMatch(/^forecast: p24 6 → (\d+), p48 15 → \d+ \(deployed → now\)\n$/);
-    expect(Number(/p24 6 → (\d+)/.exec(r.out)![1])).toBeGreaterThan(6);
-    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=true\n']);
+    stormy(after, '2026-11-22T23:44:29Z');
+    const deployed = timetableFrom(before, new Date('2026-11-22T22:45:00Z'));
+    // The case's premise: with its own signals, data/ publishes other figures than the deployed state.
+    expect(p24Of(after, HISTORY_NOW)).toBeGreaterThan(AS_BUILT.p24);
+    const r = await factsChanged(before, after, await site(deployed));
+    expect([r.code, lines(r.out), r.output]).toEqual([
+      0,
+      [expect.stringMatching(/^no build: no fact changed, and the forecast, the alerts and the banked grants read as deployed \(/)],
+      'earlier=line\nrebuild=false\n',
+    ]);
+  });
+
+  it('the deployed signals expire (6 h) inside the deployed timetable while the pull keeps fresh ones: no build', async () => {
+    // Built at 12:00 with the outage checked then: its states from 18:00 on hold no signal. The pull at 00:00
+    // still sees the outage, so data/'s own signals would raise the figures above the state the site serves.
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    stormy(before, '2026-11-22T12:00:00Z');
+    stormy(after, '2026-11-22T23:44:29Z');
+    const deployed = timetableFrom(before, new Date('2026-11-22T12:00:00Z'));
+    expect(p24Of(after, HISTORY_NOW)).toBeGreaterThan(JSON.parse(String(deployed.forecast.body)).p24);
+    const r = await factsChanged(before, after, await site(deployed));
+    expect([r.code, r.output]).toEqual([0, 'earlier=line\nrebuild=false\n']);
+    expect(lines(r.out)).toEqual([expect.stringMatching(/^no build: /)]);
+  });
+
+  it('the same expiry with a new event: build, naming the fact (the held signals hide no fact)', async () => {
+    const [before, after] = [historyCopy('before'), historyCopy('after')];
+    stormy(before, '2026-11-22T12:00:00Z');
+    stormy(after, '2026-11-22T23:44:29Z');
+    editJson(after, 'events.json', (e) => e.events.push(BOOST));
+    const r = await factsChanged(before, after, await site(timetableFrom(before, new Date('2026-11-22T12:00:00Z'))));
+    expect([r.code, lines(r.out), r.output]).toEqual([
+      0,
+      ['data/events.json: facts changed', 'alerts: new event:2124472963691446272 (deployed → now)'],
+      'earlier=line\nrebuild=true\n',
+    ]);
   });
 
   it.each([
@@ -268,6 +318,8 @@ describe('facts-changed', () => {
       'alerts.json: response exceeds 4.2 MB (Content-Length: 5 MB), not read',
     ],
     ['banked.json is not a banked payload', 'banked', { body: '{"error":"not found"}' }, 'banked.json: not a banked payload as published'],
+    ['signals.json answers 404', 'signals', { status: 404 }, 'signals.json: HTTP 404 Not Found'],
+    ['signals.json is not a signals snapshot', 'signals', { body: '{"status":{}}' }, 'signals.json: not a signals payload as published'],
   ] as const)('the deployed site cannot be read (%s): build', async (_, part, reply, reason) => {
     const [before, after] = [historyCopy('before'), historyCopy('after')];
     const url = await site({ ...builtFrom(before), [part]: reply });

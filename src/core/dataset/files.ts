@@ -34,8 +34,8 @@ export type BuildFileKey = (typeof BUILD_FILES)[number];
  * names its top-level fields that are bookkeeping, not facts, and so do not count: events.json's
  * `checked_at` moves with every successful X check. Everything else in the file counts, so a field added
  * later is a fact until someone says otherwise here. The other build files are not facts: signals.json
- * changes with every check and forecast-log.jsonl grows with every pull; what they publish that matters,
- * the forecast's numbers, is compared as numbers instead.
+ * changes with every check and is applied at run time (the decision holds the deployed signals), and
+ * forecast-log.jsonl grows with every pull; a threshold crossing it records is compared as a new alert id.
  */
 export const FACT_FILES = {
   events: { bookkeeping: ['checked_at'] },
@@ -44,6 +44,26 @@ export const FACT_FILES = {
   corrections: { bookkeeping: [] },
 } as const satisfies Partial<Record<BuildFileKey, { bookkeeping: readonly string[] }>>;
 export type FactFileKey = keyof typeof FACT_FILES;
+
+/**
+ * The files of data/ whose change alone needs no deploy: a push to main that changes only these is skipped by
+ * netlify.toml's `ignore` command (.ci/deploy-ignore.mjs, docs/pull.md "Which pushes Netlify builds"). The
+ * signals are applied at run time; the signal history and the pull's bookkeeping are not read by the build; a
+ * forecast-log line reaches the site through the pull's decision (a threshold crossing is a new alert id,
+ * src/jobs/rebuild/rebuild.ts), not through a push. Every other file, the facts included, builds, and so does
+ * any file outside data/. The command runs before `npm ci`, with no TypeScript, so it reads this list from
+ * .gitattributes (`resetcast-deploy=skip`), which tests/scripts/deploy-ignore.test.ts holds to it. Every data
+ * file is either here or a fact file (FACT_FILES), never both, so a new file is classified when it is added.
+ */
+export const DEPLOY_NEUTRAL_FILES = [
+  'signals',
+  'signalsHistory',
+  'forecastLog',
+  'candidates',
+  'pullState',
+  'sentLog',
+  'checks',
+] as const satisfies readonly DataFileKey[];
 
 /**
  * How the scheduled workflow's commit (.ci/commit-data) merges a file when main moved while the run

@@ -8,13 +8,16 @@
  * A deployed site serves its timetable (docs/timetable.md): the state for the request's instant, which the
  * payload's `generated_at` names; what a build would publish is computed for that same instant
  * (`comparedInstants`), so a figure that moved with the clock since never reads as a change.
+ * The status and issues signals are the run-time part of every payload: what a build would publish is computed
+ * with the deployed signals in place of data/'s (`withSignals`), so no signal check, and no signal expiring
+ * (SIGNAL_MAX_AGE_HOURS) inside the deployed timetable while data/ holds fresher ones, reads as a change.
  * Pure: the caller fetches the deployed documents.
  */
 import { deriveAlerts } from '../../core/alerts/derive.ts';
 import { createBankedPayload } from '../../core/facts/banked.ts';
 import { computeForecast } from '../../core/forecast/index.ts';
 import { liveModel } from '../../core/forecast/live.ts';
-import type { ActiveBankedReset, ForecastPayload } from '../../core/schema/index.ts';
+import { SignalsFile, type ActiveBankedReset, type ForecastPayload } from '../../core/schema/index.ts';
 import { toTimestamp } from '../../core/time.ts';
 import { STEP_SECONDS } from '../../core/timetable.ts';
 import type { Dataset } from '../../core/dataset/index.ts';
@@ -64,6 +67,28 @@ export function bankedGrants(doc: unknown): string[] | null {
   if (!Array.isArray(active) || !active.every(grant)) return null;
   return active.map(bankedKey);
 }
+
+/** Where the deployed signals are published: the snapshot the deployed figures were computed with. */
+export const SIGNALS_PATH = '/api/v1/signals.json';
+
+/**
+ * signals.json's snapshot (the payload without its envelope), or null when it is not one as the build writes it:
+ * a deployed signals payload that does not parse reads as unreadable, which builds.
+ */
+export function deployedSignals(doc: unknown): SignalsFile | null {
+  if (!isObject(doc)) return null;
+  const { schema_version: _version, generated_at: _at, source: _source, ...snapshot } = doc;
+  const parsed = SignalsFile.safeParse(snapshot);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * `data` with the deployed signals in place of its own. Both sides of the comparison then hold the same signals:
+ * the deployed figures were computed with them (by the build, or at run time from the stored snapshot), so only
+ * the facts, the record's check and the clock can differ. A signal never asks for a build: it reaches readers
+ * at run time, and what expires in the deployed timetable expires the same way here.
+ */
+export const withSignals = (data: Dataset, signals: SignalsFile): Dataset => ({ ...data, signals });
 
 /** When the deployed payloads' figures are for, and what fixes the deployed timetable's horizon. */
 export interface DeployedClock {

@@ -15,7 +15,14 @@
  *    drift of the unrounded value. The deployed site serves its timetable (docs/timetable.md), the state for
  *    each instant, so the view is compared at the instant the deployed state is for (published.ts,
  *    `comparedInstants`): a change the clock alone makes is in the timetable and never builds by this
- *    comparison (the static outputs, below, aside); a fact or a signal that moves the figures does;
+ *    comparison (the static outputs, below, aside); a fact does. The status and issues signals are held as
+ *    deployed on both sides (published.ts, `withSignals`): they are the run-time part of every payload, so a
+ *    signal check never builds, nor does a deployed signal expiring (6 h) while data/ holds a fresher one.
+ *    Holding the signals, rather than leaving out the fields they move, keeps the published figures whole: a
+ *    rounded p24 folds the signals in and cannot be taken apart, and the record's check (which turns
+ *    `available`) still reads through it. The forecast log is data/'s, not held: a
+ *    threshold crossing it records is a new alert id (sent only from a deployed alerts.json), so it builds;
+ *    a line that crosses nothing moves only the track record's decimals and does not;
  *  - the horizon: the deployed timetable runs out (its last state, not vouched for, would be served) within
  *    HORIZON_MARGIN_MS;
  *  - the static outputs, only while STATIC_OUTPUTS_FOLLOW_CLOCK (false: the pages, feeds and calendar are

@@ -10,12 +10,14 @@ import {
   alertIds,
   bankedGrants,
   comparedInstants,
+  deployedSignals,
   forecastFreshness,
   forecastNumbers,
   generatedAt,
   publishedAt,
   publishedNow,
   staticView,
+  withSignals,
 } from '../../../../src/jobs/rebuild/published.ts';
 import { viewChanges } from '../../../../src/jobs/rebuild/rebuild.ts';
 import { SITE } from '../../../../src/core/site.ts';
@@ -242,5 +244,48 @@ describe('staticView: what the static pages show (the deployed build at its inst
   it("the deployed build's record check is the one it had: a record 7 days stale at the build shows the forecast unavailable there", () => {
     const pages = pagesOf('2026-07-11T19:00:00Z', '2026-07-01T00:00:00Z', '2026-07-11T19:30:00Z');
     expect([pages.built.forecast.available, pages.now.forecast.available]).toEqual([false, true]);
+  });
+});
+
+describe('the deployed signals, held on both sides', () => {
+  /** The mini data with a major Codex outage checked at `at`. */
+  const outage = (at: string): Dataset => ({
+    ...mini,
+    signals: {
+      ...mini.signals,
+      fetched_at: at,
+      status: { indicator: 'major', components: [{ name: 'Codex', status: 'major_outage' }], incidents: [], checked_at: at },
+    },
+  });
+
+  it('deployedSignals reads the snapshot of the signals payload as the build writes it', () => {
+    const payload = createPayloads(mini, MINI_NOW, SITE.url).signals;
+    expect(deployedSignals(payload)).toEqual(mini.signals);
+  });
+
+  it.each([
+    ['not an object', 'signals'],
+    ['an error page as JSON', { error: 'not found' }],
+    ['no issues part', { ...mini.signals, issues: undefined }],
+    ['an indicator it does not know', { ...mini.signals, status: { ...mini.signals.status, indicator: 'purple' } }],
+  ])('deployedSignals, %s: null (unreadable, so it builds)', (_, doc) => {
+    expect(deployedSignals(doc)).toBeNull();
+  });
+
+  it('a fresh outage in data/ moves the figures; with the deployed signals in its place it reads as deployed', () => {
+    const deployed = publishedNow(mini, MINI_NOW, SITE.url);
+    const stormy = outage('2026-07-01T11:45:00Z');
+    // The premise: data/'s own signals publish other numbers.
+    expect(publishedNow(stormy, MINI_NOW, SITE.url).forecast).not.toEqual(deployed.forecast);
+    expect(viewChanges(deployed, publishedNow(withSignals(stormy, mini.signals), MINI_NOW, SITE.url))).toEqual({});
+  });
+
+  it('a deployed outage expires (6 h) at the same instant on both sides: 7 h later the held view is the deployed one', () => {
+    const built = outage('2026-07-01T05:00:00Z');
+    const deployedState = publishedNow(built, MINI_NOW, SITE.url);
+    // The pull still sees the outage, checked a minute ago: its own signals would raise the figures.
+    const pulled = outage('2026-07-01T11:59:00Z');
+    expect(publishedNow(pulled, MINI_NOW, SITE.url).forecast).not.toEqual(deployedState.forecast);
+    expect(publishedNow(withSignals(pulled, built.signals), MINI_NOW, SITE.url)).toEqual(deployedState);
   });
 });
