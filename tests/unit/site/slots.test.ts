@@ -5,6 +5,8 @@
  * active, a promise open) at its own clock, with its signals and with another snapshot (an incident open,
  * a stale issues check, names that need escaping).
  */
+import { join } from 'node:path';
+import { build as bundle } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { cutTemplate } from '../../../src/core/page-template.ts';
 import { SITE } from '../../../src/core/site.ts';
@@ -115,6 +117,19 @@ describe('fillPage', () => {
       /no page slot named "no-such-slot"/,
     );
     expect(() => fillPage({ locale: 'xx', parts: ['a'], slots: [] }, history)).toThrow(/unknown locale "xx"/);
+  });
+
+  it('bundles for a function as it is: no Astro module (astro:i18n) among what the slots import', async () => {
+    const out = await bundle({
+      entryPoints: [join(import.meta.dirname, '../../../src/site/slots/index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(out.errors).toEqual([]);
+    expect(out.outputFiles[0]!.text).not.toMatch(/from ["']astro[:/]/);
   });
 
   it('uses the translator the views use', () => {
