@@ -34,8 +34,8 @@ export function fill(template: string, values: Readonly<Record<string, string | 
   });
 }
 
-/** Text or an attribute's value as HTML, escaped as Astro escapes both (the five characters of html-escaper). */
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text or an attribute's value as HTML, escaped as Astro escapes both (the five characters of html-escaper). */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
