@@ -165,6 +165,11 @@ export interface TimetableIndex {
    * start of each state, ascending. Absent from a timetable of payloads alone (a build before the pages were states).
    */
   paths?: Record<string, number[]>;
+  /**
+   * Per page of `paths`, the start of each state of its template (the page outside its slots,
+   * src/core/page-template.ts), ascending: fewer than its page's, for a template holds whatever the signals say.
+   */
+  templates?: Record<string, number[]>;
 }
 
 /** A payload state's file, relative to the timetable folder. */
@@ -175,6 +180,13 @@ export const stateFile = (name: string, start: number): string => `${name}/${sta
  * start (`/` → `at/<start>/index.html`, `/zh/` → `at/<start>/zh/index.html`, `/calendar.ics` → `at/<start>/calendar.ics`).
  */
 export const pathStateFile = (path: string, start: number): string => `at/${start}${path.endsWith('/') ? `${path}index.html` : path}`;
+
+/**
+ * A page template state's file, relative to the timetable folder: beside the page's state of the same start
+ * (`/zh/` → `at/<start>/zh/index.template.json`), a JSON PageTemplate (src/core/page-template.ts).
+ */
+export const pathTemplateFile = (path: string, start: number): string =>
+  `at/${start}${path.endsWith('/') ? `${path}index` : path}.template.json`;
 
 /** The file of a state of `name`: a public path (it starts with `/`) or a payload's name. */
 export const timetableFile = (name: string, start: number): string =>

@@ -10,7 +10,11 @@
  * through the payload's own clock key (src/site/api/payloads.ts). Equal keys at two instants: the same page,
  * byte for byte, in every locale. A view that starts showing another clock-moved figure adds it here; the
  * proof's build (tests/build/timetable.test.ts) renders every page at instants inside its states and finds
- * a page its key does not hold. Pure.
+ * a page its key does not hold.
+ *
+ * Each key is in two: what the view's slots show (src/site/slots/: every part the signals can change) and
+ * what the rest of the page shows, its template's key. A template state lasts as long as the second holds,
+ * whatever the signals say, and the function fills its slots at the instant asked. Pure.
  */
 import { promiseStatus } from '../core/promises/index.ts';
 import type { ActiveBankedReset } from '../core/schema/index.ts';
@@ -29,8 +33,8 @@ export type ClockView = 'home' | 'banked' | 'methodology' | 'timeline' | 'timeli
 export interface KeyInputs {
   build: Build;
   payloadKey: (name: PayloadName) => string;
-  /** The keys already worked out at this instant, by view (each locale's page of a view has the same key). */
-  made: Map<ClockView, string>;
+  /** The keys already worked out at this instant, by view (each locale's page of a view has the same keys). */
+  made: Map<ClockView, { page: string; template: string }>;
 }
 
 const en = t('en');
@@ -45,13 +49,18 @@ function unvouchedShown({ build: b }: KeyInputs): unknown {
   return note?.kind === 'stale' ? [note, ago(note.checkedAt, b.now)] : note;
 }
 
-/** One active grant as components/GrantItem.astro shows it: its chance (a whole percent, over 99 %, under 1 %), advice, time left. */
+/** One active grant as components/GrantItem.astro shows it, but for its estimate (a slot): its time left. */
 function grantShown(g: ActiveBankedReset, now: Date): unknown {
-  const p = g.p_free_reset_before_expiry;
-  return [g.id, percent(p), p < 1, p > 0, g.advice, ago(g.expires_at, now), en.f.timeLeft(g.expires_at, now)];
+  return [g.id, ago(g.expires_at, now), en.f.timeLeft(g.expires_at, now)];
 }
 
-/** forecast.json as the pages show it: whole percents, words, the inputs' figures as rounded on the pages, its stamps of facts. */
+/** One active grant's estimate and advice, its slot (src/site/slots/grants.ts): a whole percent, over 99 %, under 1 %. */
+function grantEstimate(g: ActiveBankedReset): unknown {
+  const p = g.p_free_reset_before_expiry;
+  return [g.id, percent(p), p < 1, p > 0, g.advice];
+}
+
+/** forecast.json as the pages' slots show it: whole percents, words, the inputs' figures as rounded on the pages, its stamps of facts. */
 function forecastShown({ build: b }: KeyInputs): unknown {
   const f = b.payloads.forecast;
   const i = f.inputs;
@@ -61,8 +70,6 @@ function forecastShown({ build: b }: KeyInputs): unknown {
     f.confidence,
     f.available,
     f.reset_today,
-    f.disclaimer,
-    f.formula_version,
     f.freshness,
     i.official_signal,
     i.rhythm_model,
@@ -75,56 +82,72 @@ function forecastShown({ build: b }: KeyInputs): unknown {
   ];
 }
 
-function homeKey(k: KeyInputs): unknown {
-  const { payloads: p, now, data } = k.build;
-  const last = lastReset(data.events, now);
-  return [
-    forecastShown(k),
-    ago(p.forecast.freshness.events_checked_at, now),
-    ago(p.forecast.freshness.signals_fetched_at, now),
-    p.outlook.points.filter((x) => x.hours % 24 === 0).map((x) => [x.hours, x.percent]),
-    openPromises(data.announcements, now).map((a) => a.id),
-    last ? [last.id, ago(last.ts, now)] : null,
-    p.banked.active.map((g) => grantShown(g, now)),
-    k.payloadKey('track-record'),
-    unvouchedShown(k),
-  ];
+/** A view's key in two: what its template shows (the page outside its slots), and what its slots show. */
+interface Shown {
+  template: unknown;
+  slots: unknown;
 }
 
-function bankedKey(k: KeyInputs): unknown {
+function homeKey(k: KeyInputs): Shown {
+  const { payloads: p, now, data } = k.build;
+  const last = lastReset(data.events, now);
+  return {
+    template: [
+      p.forecast.available,
+      p.forecast.disclaimer,
+      openPromises(data.announcements, now).map((a) => a.id),
+      last ? [last.id, ago(last.ts, now)] : null,
+      p.banked.active.map((g) => grantShown(g, now)),
+      k.payloadKey('track-record'),
+      unvouchedShown(k),
+    ],
+    slots: [
+      forecastShown(k),
+      ago(p.forecast.freshness.events_checked_at, now),
+      ago(p.forecast.freshness.signals_fetched_at, now),
+      p.outlook.points.filter((x) => x.hours % 24 === 0).map((x) => [x.hours, x.percent]),
+      p.banked.active.map(grantEstimate),
+    ],
+  };
+}
+
+function bankedKey(k: KeyInputs): Shown {
   const { payloads: p, now, data } = k.build;
   const active = new Set(p.banked.active.map((g) => g.id));
   const past = data.banked.grants.filter((g) => !active.has(g.id) && Date.parse(g.granted_at) <= now.getTime());
-  return [p.forecast.available, p.banked.active.map((g) => grantShown(g, now)), past.map((g) => g.id), unvouchedShown(k)];
+  return {
+    template: [p.forecast.available, p.banked.active.map((g) => grantShown(g, now)), past.map((g) => g.id), unvouchedShown(k)],
+    slots: p.banked.active.map(grantEstimate),
+  };
 }
 
-function methodologyKey(k: KeyInputs): unknown {
+function methodologyKey(k: KeyInputs): Shown {
   const { payloads: p, now } = k.build;
-  return [
-    forecastShown(k),
-    en.f.span(p.forecast.inputs.avg_gap_hours),
-    en.f.age(p.forecast.inputs.hours_since_last),
-    p.signals.sources.map((s) => {
-      const health = sourceHealth(s);
-      return 'checked_at' in health ? [health, ago(health.checked_at, now)] : health;
-    }),
-    k.payloadKey('backtest'),
-    k.payloadKey('track-record'),
-    unvouchedShown(k),
-  ];
+  return {
+    template: [p.forecast.formula_version, k.payloadKey('backtest'), k.payloadKey('track-record'), unvouchedShown(k)],
+    slots: [
+      forecastShown(k),
+      en.f.span(p.forecast.inputs.avg_gap_hours),
+      en.f.age(p.forecast.inputs.hours_since_last),
+      p.signals.sources.map((s) => {
+        const health = sourceHealth(s);
+        return 'checked_at' in health ? [health, ago(health.checked_at, now)] : health;
+      }),
+    ],
+  };
 }
 
-/** The timeline's pages show the freshness line and, on a year's page, each promise's status (open, lapsed, fulfilled). */
-function timelineKey(k: KeyInputs): unknown {
-  return unvouchedShown(k);
+/** The timeline's pages show the freshness line and, on a year's page, each promise's status (open, lapsed, fulfilled); no slots. */
+function timelineKey(k: KeyInputs): Shown {
+  return { template: unvouchedShown(k), slots: null };
 }
 
-function timelineYearKey(k: KeyInputs): unknown {
+function timelineYearKey(k: KeyInputs): Shown {
   const { data, now } = k.build;
-  return [unvouchedShown(k), data.announcements.map((a) => promiseStatus(a, now))];
+  return { template: [unvouchedShown(k), data.announcements.map((a) => promiseStatus(a, now))], slots: null };
 }
 
-const KEYS: Readonly<Record<ClockView, (k: KeyInputs) => unknown>> = {
+const KEYS: Readonly<Record<ClockView, (k: KeyInputs) => Shown>> = {
   home: homeKey,
   banked: bankedKey,
   methodology: methodologyKey,
@@ -132,14 +155,24 @@ const KEYS: Readonly<Record<ClockView, (k: KeyInputs) => unknown>> = {
   'timeline-year': timelineYearKey,
 };
 
-/** The key of `view` at the instant of `k`: equal at two instants, the same page of that view in every locale. */
-export function pageKey(view: ClockView, k: KeyInputs): string {
-  let key = k.made.get(view);
-  if (key === undefined) {
-    key = JSON.stringify(KEYS[view](k));
-    k.made.set(view, key);
+/** What `view` shows at the instant of `k`, worked out once per instant (each locale's page of a view shows the same). */
+function shownAt(view: ClockView, k: KeyInputs): { page: string; template: string } {
+  let keys = k.made.get(view);
+  if (keys === undefined) {
+    const shown = KEYS[view](k);
+    keys = { page: JSON.stringify([shown.template, shown.slots]), template: JSON.stringify(shown.template) };
+    k.made.set(view, keys);
   }
-  return key;
+  return keys;
 }
+
+/** The key of `view` at the instant of `k`: equal at two instants, the same page of that view in every locale. */
+export const pageKey = (view: ClockView, k: KeyInputs): string => shownAt(view, k).page;
+
+/**
+ * The key of `view`'s template at the instant of `k` (the page outside its slots, src/site/slots/): equal at
+ * two instants, the same template in every locale, whatever the signals say.
+ */
+export const templateKey = (view: ClockView, k: KeyInputs): string => shownAt(view, k).template;
 
 export const CLOCK_VIEWS = Object.keys(KEYS) as ClockView[];

@@ -1,11 +1,13 @@
 /**
  * The social cards (og:image) as facts: one card per human page and locale, each kept as structure (the
  * words it shows, already in its locale) so the renderer (social-render.ts) draws them and the tests read
- * them without looking at pixels. The home card shows the current 24 h chance only while the forecast is
- * vouched for (src/site/freshness.ts, the one rule), and the last recorded reset; every other card shows
- * its page's title and description. The home card moves with the clock, so its file is named by its
- * content (`home-<hash>`): each state of the home page (docs/timetable.md) names the card it shows, and one
- * PNG serves every state that shows the same. Pure: the build's payloads and clock are arguments.
+ * them without looking at pixels. The home card says whether the forecast is vouched for (src/site/freshness.ts,
+ * the one rule), the last recorded reset and how many banked resets are active, never the 24 h chance: a
+ * scraper keeps a card for days, and the chance moves with the signals at run time (docs/timetable.md), so a
+ * figure on the card would soon contradict the page. Every other card shows its page's title and description.
+ * The home card moves with the clock, so its file is named by its content (`home-<hash>`): each state of
+ * the home page (docs/timetable.md) names the card it shows, and one PNG serves every state that shows it.
+ * Pure: the build's payloads and clock are arguments.
  */
 import { createHash } from 'node:crypto';
 import { SITE, siteUrl } from '../core/site.ts';
@@ -29,9 +31,7 @@ export interface SocialCard {
   locale: Locale;
   brand: string;
   title: string;
-  /** The big figure of the home card: the 24 h chance (under the caveat when the forecast is not vouched for). */
-  figure: { value: string; caption: string } | null;
-  /** Said with the figure when the forecast is not vouched for: the site's freshness line (src/site/freshness.ts). */
+  /** Said under the title when the forecast is not vouched for: the site's freshness line (src/site/freshness.ts). */
   caveat: string | null;
   /** The lines under the title: the page's description, or the home page's last reset and banked resets. */
   lines: string[];
@@ -82,7 +82,7 @@ export function cardUrl(page: Pick<CardPage, 'locale' | 'slug'>, base: string): 
 
 const labelled = (tr: Translator, label: string, value: string): string => `${label}${tr.punct.colon}${value}`;
 
-/** The home card: the 24 h chance (or why it is not vouched for), the last reset and the banked resets. */
+/** The home card: whether the forecast is vouched for, the last reset and the banked resets (no figure the signals move). */
 export function homeCard(tr: Translator, inputs: CardInputs): SocialCard {
   const { forecast, banked } = inputs.payloads;
   const vouched = unvouched(forecast, inputs.confidenceReasons) === null;
@@ -91,7 +91,6 @@ export function homeCard(tr: Translator, inputs: CardInputs): SocialCard {
   return {
     ...base(tr),
     title: tr(PAGES.home.title),
-    figure: { value: tr.f.percent(forecast.p24), caption: tr('home.odds.within', { span: tr('home.odds.hours24') }) },
     caveat: vouched ? null : tr('words.unvouched.title'),
     lines: [
       last ? labelled(tr, tr('home.last.heading'), tr.f.date(last.ts)) : tr('home.last.none'),
@@ -102,7 +101,7 @@ export function homeCard(tr: Translator, inputs: CardInputs): SocialCard {
 
 /** Any other page's card: its title and the one line of its description. */
 export function pageCard(tr: Translator, title: string, description: string): SocialCard {
-  return { ...base(tr), title, figure: null, caveat: null, lines: [description] };
+  return { ...base(tr), title, caveat: null, lines: [description] };
 }
 
 function base(tr: Translator): Pick<SocialCard, 'lang' | 'locale' | 'brand'> {
@@ -161,7 +160,6 @@ export function cardFor(pages: readonly CardPage[], locale: Locale, path: string
 
 /** The card said in words, for og:image:alt: what the image shows, in the page's language, as sentences. */
 export function cardAlt(card: SocialCard, tr: Translator): string {
-  const figure = card.figure ? [`${card.figure.caption}${tr.punct.colon}${card.figure.value}`] : [];
-  const parts = [card.brand, card.title, ...figure, ...(card.caveat ? [card.caveat] : []), ...card.lines];
+  const parts = [card.brand, card.title, ...(card.caveat ? [card.caveat] : []), ...card.lines];
   return tr.sentences(parts.map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}${tr.punct.stop}`)));
 }

@@ -14,9 +14,7 @@ import { cardTree, CARD_COLORS, type CardNode } from './social-tree.ts';
 
 /** Every string the card draws: what its fonts must cover. */
 function cardText(card: SocialCard): string {
-  return [card.brand, card.title, card.figure?.value, card.figure?.caption, card.caveat, ...card.lines, '…']
-    .filter((s) => s !== undefined && s !== null)
-    .join('\n');
+  return [card.brand, card.title, card.caveat, ...card.lines, '…'].filter((s) => s !== undefined && s !== null).join('\n');
 }
 
 /** The card as SVG, and the layout satori computed for each node that has text (for the overflow tests). */

@@ -24,7 +24,7 @@ export const BAND_HEIGHT = 12;
 const CARD_TOP = 48;
 
 /** Code-point caps before the layout clamps: a little more than the clamped lines can show in Latin. */
-export const TEXT_LIMITS = { title: 140, line: 220, caption: 90, caveat: 120 } as const;
+export const TEXT_LIMITS = { title: 140, line: 220, caveat: 120 } as const;
 
 /** One node of satori's input (the shape React elements have). */
 export interface CardNode {
@@ -50,28 +50,8 @@ function text(value: string, cap: number, lines: number, style: CardNode['props'
 
 /** The card's tree; `fontFamily` lists the font names social-fonts.ts loaded for its words, in order. */
 export function cardTree(card: SocialCard, fontFamily: readonly string[]): CardNode {
-  const home = card.figure !== null || card.caveat !== null;
+  const home = card.caveat !== null;
   const middle: CardNode[] = [text(card.title, TEXT_LIMITS.title, 2, { fontSize: home ? 52 : 64, fontWeight: 700, lineHeight: 1.2 })];
-  if (card.figure) {
-    middle.push(
-      div({ flexDirection: 'row', alignItems: 'baseline', marginTop: 16, overflow: 'hidden' }, [
-        {
-          type: 'div',
-          props: {
-            style: { display: 'block', fontSize: 144, fontWeight: 700, lineHeight: 1, color: CARD_COLORS.accent, flexShrink: 0 },
-            children: card.figure.value,
-          },
-        },
-        text(card.figure.caption, TEXT_LIMITS.caption, 2, {
-          fontSize: 34,
-          lineHeight: 1.25,
-          marginLeft: 32,
-          color: CARD_COLORS.text,
-          flexShrink: 1,
-        }),
-      ]),
-    );
-  }
   if (card.caveat) {
     middle.push(
       text(card.caveat, TEXT_LIMITS.caveat, 2, {

@@ -15,7 +15,7 @@ import { timelineYearPath } from '../core/facts/timeline.ts';
 import type { Build } from './data.ts';
 import { alertsFeedText, calendarKey, calendarText, thresholdFeedText } from './feeds.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './i18n/locales.ts';
-import { pageKey, type ClockView, type KeyInputs } from './page-keys.ts';
+import { pageKey, templateKey, type ClockView, type KeyInputs } from './page-keys.ts';
 import { PAGE_LIST, PAGES, type PageName } from './pages.ts';
 import { createTimelinePages } from './timeline-pages.ts';
 
@@ -73,13 +73,22 @@ export interface PathOutput {
   page?: SitePage;
   /** Whether what it shows moves with the status and issues signals: then a newer snapshot is answered at run time (src/site/live-answers.ts). */
   signals?: boolean;
+  /** A page: what its template shows (the page outside its slots, src/site/slots/); equal keys, equal templates. */
+  templateKey?: (k: KeyInputs) => string;
 }
 
 /** Every file besides the payloads whose content moves with the clock: the clock pages, the alert feeds, the calendar. */
 export function timetablePaths(data: Pick<Dataset, 'events' | 'announcements' | 'corrections'>): PathOutput[] {
   const pages = sitePages(data)
     .filter((p) => p.clock)
-    .map((page): PathOutput => ({ path: page.path, key: (k) => pageKey(page.view as ClockView, k), page }));
+    .map(
+      (page): PathOutput => ({
+        path: page.path,
+        key: (k) => pageKey(page.view as ClockView, k),
+        templateKey: (k) => templateKey(page.view as ClockView, k),
+        page,
+      }),
+    );
   return [
     ...pages,
     { path: ALERTS_FEED_PATH, key: (k) => k.payloadKey('alerts'), text: alertsFeedText },

@@ -7,13 +7,15 @@
  * states are found once per build process, before Astro renders anything, and written under dist/ when it is done.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Dataset } from '../core/dataset/index.ts';
 import { timetableHorizon } from '../core/forecast/horizon.ts';
 import { stableStringify } from '../core/json.ts';
 import { toTimestamp } from '../core/time.ts';
+import { cutTemplate, templateProblem } from '../core/page-template.ts';
 import {
   pathStateFile,
+  pathTemplateFile,
   stateFile,
   TIMETABLE_DIR,
   TIMETABLE_INDEX,
@@ -25,7 +27,7 @@ import {
 } from '../core/timetable.ts';
 import { TIMETABLE_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
 import { buildOf, buildSharedWork, loadBuild, type Build } from './data.ts';
-import type { ClockView, KeyInputs } from './page-keys.ts';
+import type { KeyInputs } from './page-keys.ts';
 import { sitePages, timetablePaths, type PageView, type PathOutput, type SitePage } from './timetable-paths.ts';
 
 export interface Timetable {
@@ -34,11 +36,16 @@ export interface Timetable {
   states: Record<PayloadName, Required<TimetableState>[]>;
   /** Per public path of `outputs`, its states: a feed's or the calendar's with its text, a page's without (Astro renders it). */
   paths: Record<string, TimetableState[]>;
+  /** Per page of `outputs`, its template's states (Astro renders each as a template, the build cuts it at its slots). */
+  templates: Record<string, TimetableState[]>;
   /** What each path is (its page's view and locale, for the state route). */
   outputs: readonly PathOutput[];
 }
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+/** The scan's name of a page's template: beside its path's, never a payload's name nor a path. */
+const templateOf = (path: string): string => `template:${path}`;
 
 /** Every output at instant `t`: the payloads' keys and texts, each path's key, a feed's or calendar's text. */
 function reader(data: Dataset, builtAt: Date, base: string, shared: SharedWork, outputs: readonly PathOutput[]) {
@@ -47,11 +54,16 @@ function reader(data: Dataset, builtAt: Date, base: string, shared: SharedWork, 
     const now = new Date(t * 1000);
     const at = payloadsAt(data, now, base, builtAt, shared);
     const build = buildOf(data, base, now, at);
-    const inputs: KeyInputs = { build, payloadKey: at.key, made: new Map<ClockView, string>() };
+    const inputs: KeyInputs = { build, payloadKey: at.key, made: new Map() };
     const keys: Record<string, string> = {};
     for (const n of TIMETABLE_PAYLOAD_NAMES) keys[n] = at.key(n);
-    for (const o of outputs) keys[o.path] = o.key(inputs, shared);
-    return { keys, text: (n) => (n.startsWith('/') ? byPath.get(n)!.text?.(build) : at.text(n as PayloadName)) };
+    for (const o of outputs) {
+      keys[o.path] = o.key(inputs, shared);
+      if (o.templateKey) keys[templateOf(o.path)] = o.templateKey(inputs);
+    }
+    const text = (n: string): string | undefined =>
+      n.startsWith('/') ? byPath.get(n)!.text?.(build) : n.startsWith('template:') ? undefined : at.text(n as PayloadName);
+    return { keys, text };
   };
 }
 
@@ -59,17 +71,20 @@ export function computeTimetable(data: Dataset, builtAt: Date, base: string, sha
   const from = seconds(builtAt);
   const horizon = Math.max(from, timetableHorizon(builtAt, data.eventsCheckedAt));
   const outputs = timetablePaths(data);
-  const names = [...TIMETABLE_PAYLOAD_NAMES, ...outputs.map((o) => o.path)];
+  const pages = outputs.filter((o) => o.templateKey).map((o) => o.path);
+  const names = [...TIMETABLE_PAYLOAD_NAMES, ...outputs.map((o) => o.path), ...pages.map(templateOf)];
   const scanned = timetableScan(names, reader(data, builtAt, base, shared, outputs), from, horizon);
   const states = Object.fromEntries(TIMETABLE_PAYLOAD_NAMES.map((n) => [n, scanned[n]])) as Timetable['states'];
   const paths = Object.fromEntries(outputs.map((o) => [o.path, scanned[o.path]!]));
+  const templates = Object.fromEntries(pages.map((p) => [p, scanned[templateOf(p)]!]));
   const index: TimetableIndex = {
     built_at: toTimestamp(builtAt),
     horizon: toTimestamp(new Date(horizon * 1000)),
     states: Object.fromEntries(TIMETABLE_PAYLOAD_NAMES.map((n) => [n, states[n].map((s) => s.start)])),
     paths: Object.fromEntries(outputs.map((o) => [o.path, paths[o.path]!.map((s) => s.start)])),
+    templates: Object.fromEntries(pages.map((p) => [p, templates[p]!.map((s) => s.start)])),
   };
-  return { index, states, paths, outputs };
+  return { index, states, paths, templates, outputs };
 }
 
 /**
@@ -130,8 +145,10 @@ export function writeTimetable(outDir: string, timetable: Timetable): void {
 
 /** The build's own timetable, written into `outDir` once Astro has written the pages (their later states moved into it). */
 export function writeBuildTimetable(outDir: string): void {
-  movePageStates(outDir);
-  writeTimetable(outDir, buildTimetable());
+  const timetable = buildTimetable();
+  const locales = new Map(timetable.outputs.flatMap((o) => (o.page ? [[o.path, o.page.locale] as const] : [])));
+  movePageStates(outDir, (path) => locales.get(path)!);
+  writeTimetable(outDir, timetable);
   writeDeployedSite(outDir, loadBuild());
 }
 
@@ -215,6 +232,21 @@ export function timetableProblems(outDir: string, base: string): string[] {
       else if (parsed.data.source !== base) problems.push(`${where(file)}: source ${parsed.data.source}, not the site's address ${base}`);
     }
   }
+  for (const [path, starts] of Object.entries(index.templates ?? {})) {
+    if (!ascending(`${path}'s templates`, starts)) continue;
+    for (const start of starts) {
+      const file = pathTemplateFile(path, start);
+      const text = read(file);
+      if (text === undefined) continue;
+      let problem: string | undefined;
+      try {
+        problem = templateProblem(JSON.parse(text));
+      } catch (e) {
+        problem = `not JSON (${(e as Error).message})`;
+      }
+      if (problem) problems.push(`${where(file)}: not a page template: ${problem}`);
+    }
+  }
   for (const [path, starts] of Object.entries(index.paths ?? {})) {
     if (!ascending(path, starts)) continue;
     const kind = BEGINS.find(([p]) => p.test(path));
@@ -255,22 +287,51 @@ export const probeFile = (path: string, t: number): string => `probes/${t}${path
  */
 export const PAGE_STATES_DIR = 'timetable-states';
 
-/** The routes of one view's page states and probes, for its route's getStaticPaths: the parameter is the file under the timetable folder. */
-export function pageStateRoutes(view: PageView): { params: { state: string }; props: { page: SitePage; at: number } }[] {
-  const param = (file: string): string => file.replace(/\/index\.html$/, '');
-  const states = pageStates(buildTimetable())
+/** Where Astro renders a page's template states, under its view's folder of PAGE_STATES_DIR: `template/<start><path>index.html`. */
+const TEMPLATES = 'template';
+
+/** The props of a page state's route: its page, the instant it is for, and whether it is rendered as a template. */
+export type PageStateProps = {
+  page: SitePage;
+  at: number;
+  template: boolean;
+};
+
+/**
+ * The routes of one view's page states, template states and probes, for its route's getStaticPaths: the
+ * parameter is the file under the timetable folder (a template's: under `template/`, cut when moved).
+ */
+export function pageStateRoutes(view: PageView): { params: { state: string }; props: PageStateProps }[] {
+  const param = (file: string): string => file.replace(/\/?index\.html$/, '');
+  const timetable = buildTimetable();
+  const states = pageStates(timetable)
     .filter((s) => s.output.page!.view === view)
     .sort((a, b) => a.start - b.start)
-    .map(({ path, start, output }) => ({ params: { state: param(pathStateFile(path, start)) }, props: { page: output.page!, at: start } }));
+    .map(({ path, start, output }) => ({
+      params: { state: param(pathStateFile(path, start)) },
+      props: { page: output.page!, at: start, template: false },
+    }));
+  const templates = timetable.outputs
+    .filter((o) => o.page?.view === view && timetable.templates[o.path])
+    .flatMap((o) =>
+      timetable.templates[o.path]!.map((s) => ({
+        params: { state: param(`${TEMPLATES}/${s.start}${o.path}index.html`) },
+        props: { page: o.page!, at: s.start, template: true },
+      })),
+    );
   const pages = sitePages(loadBuild().data).filter((p) => p.view === view);
   const probes = timetableProbes().flatMap((t) =>
-    pages.map((page) => ({ params: { state: param(probeFile(page.path, t)) }, props: { page, at: t } })),
+    pages.map((page) => ({ params: { state: param(probeFile(page.path, t)) }, props: { page, at: t, template: false } })),
   );
-  return [...states, ...probes];
+  return [...states, ...templates, ...probes];
 }
 
-/** Moves what Astro rendered under PAGE_STATES_DIR into the timetable folder, each file to the same place under it, and removes that folder. */
-export function movePageStates(outDir: string): void {
+/**
+ * Moves what Astro rendered under PAGE_STATES_DIR into the timetable folder, each file to the same place under
+ * it, but a template, which is cut at its slots' markers and written as its JSON (`pathTemplateFile`); then
+ * removes that folder. `locale` names the locale of each page path.
+ */
+export function movePageStates(outDir: string, locale: (path: string) => string): void {
   const from = join(outDir, PAGE_STATES_DIR);
   if (!existsSync(from)) return;
   for (const view of readdirSync(from)) {
@@ -278,7 +339,16 @@ export function movePageStates(outDir: string): void {
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const file = join(entry.parentPath, entry.name);
-      const to = join(outDir, TIMETABLE_DIR, relative(root, file));
+      const under = relative(root, file).split(sep).join('/');
+      const template = new RegExp(`^${TEMPLATES}/(\\d+)(/.*/|/)index\\.html$`).exec(under);
+      if (template) {
+        const [, start, path] = template as unknown as [string, string, string];
+        const to = join(outDir, TIMETABLE_DIR, pathTemplateFile(path, Number(start)));
+        mkdirSync(dirname(to), { recursive: true });
+        writeFileSync(to, JSON.stringify(cutTemplate(readFileSync(file, 'utf8'), locale(path))));
+        continue;
+      }
+      const to = join(outDir, TIMETABLE_DIR, under);
       mkdirSync(dirname(to), { recursive: true });
       renameSync(file, to);
     }

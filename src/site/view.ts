@@ -16,6 +16,11 @@ export interface ViewProps {
    * as a build at that instant renders it. The build's own clock when absent (the public static page).
    */
   at?: number | undefined;
+  /**
+   * Whether the page is rendered as a template (a timetable state the function fills, docs/timetable.md):
+   * each slot (src/site/slots/) written as its marker instead of its HTML.
+   */
+  template?: boolean | undefined;
 }
 
 export interface View extends Build {

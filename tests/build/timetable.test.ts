@@ -36,8 +36,10 @@ import { timetableHorizon } from '../../src/core/forecast/horizon.ts';
 import { postIdAt, xPostUrl } from '../../src/core/postid.ts';
 import { SITE } from '../../src/core/site.ts';
 import { createTimetableHandler } from '../../src/core/timetable-answer.ts';
+import type { PageTemplate } from '../../src/core/page-template.ts';
 import {
   pathStateFile,
+  pathTemplateFile,
   pickState,
   STEP_SECONDS,
   stateFile,
@@ -58,12 +60,14 @@ import {
   type PayloadName,
   type SharedWork,
 } from '../../src/site/api/payloads.ts';
-import { buildOf } from '../../src/site/data.ts';
+import { buildOf, type Build } from '../../src/site/data.ts';
+import { fillPage } from '../../src/site/slots/index.ts';
 import { computeTimetable, probeFile } from '../../src/site/timetable.ts';
 import { sitePages, timetablePaths, type PathOutput } from '../../src/site/timetable-paths.ts';
 import { astroBuild, buildDir, npmBuild, tempDir } from '../support/astro-build.ts';
 import { HISTORY_DIR, HISTORY_EPOCH } from '../support/history.ts';
 import { runNode } from '../support/run-node.ts';
+import { snapshotText } from '../support/signals-snapshot.ts';
 import { PROJECT_ROOT } from '../support/scratch.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { startBlobs, type LocalBlobs } from '../support/blobs.ts';
@@ -224,6 +228,27 @@ async function served(name: string, t: number): Promise<{ status: number; text: 
 const paths = (): string[] => Object.keys(index.paths ?? {});
 const pathStarts = (path: string): number[] => index.paths![path]!;
 const pathStateText = (path: string, start: number): string => readFileSync(join(dist, TIMETABLE_DIR, pathStateFile(path, start)), 'utf8');
+/** A page's template states: its starts, the template of a start, the template that holds instant `t`. */
+const templateStarts = (path: string): number[] => index.templates![path]!;
+const templateText = (path: string, start: number): string =>
+  readFileSync(join(dist, TIMETABLE_DIR, pathTemplateFile(path, start)), 'utf8');
+const templateAt = (path: string, t: number): PageTemplate =>
+  JSON.parse(templateText(path, templateStarts(path)[pickState(templateStarts(path), t)]!)) as PageTemplate;
+/**
+ * The site at `t` as this build's timetable renders it (computed at B; each instant once), or, from another
+ * dataset `of`, as a fresh build at `t` renders it: what a template is filled with.
+ */
+const builds = new Map<number, Build>();
+function buildFor(t: number, of: Dataset = data): Build {
+  const now = new Date(t * 1000);
+  if (of !== data) return buildOf(of, SITE.url, now, payloadsAt(of, now, SITE.url, now, sharedWork(of)));
+  const kept = builds.get(t);
+  if (kept) return kept;
+  const build = buildOf(data, SITE.url, now, payloadsAt(data, now, SITE.url, new Date(B * 1000), shared()));
+  builds.set(t, build);
+  return build;
+}
+
 /** The file a static public path is served from. */
 const publicText = (root: string, path: string): string =>
   readFileSync(join(root, path.endsWith('/') ? `${path}index.html` : path), 'utf8');
@@ -392,6 +417,38 @@ describe('the pages, feeds and calendar as states', () => {
     }
   });
 
+  it('keep a page’s template (the page outside its slots) in one state at least as long as the page, the same in every locale', () => {
+    const pages = paths().filter((p) => p.endsWith('/'));
+    expect(Object.keys(index.templates ?? {})).toEqual(pages);
+    for (const page of pages) {
+      expect(templateStarts(page)[0], page).toBe(B);
+      for (const s of templateStarts(page)) expect(pathStarts(page), page).toContain(s);
+    }
+    for (const page of ['/', '/methodology/']) expect(templateStarts(page).length, page).toBeLessThan(pathStarts(page).length / 2);
+    for (const page of ['/', '/banked/', '/methodology/'])
+      for (const l of ['zh', 'ja', 'es', 'ko']) expect(templateStarts(`/${l}${page}`), `${l} ${page}`).toEqual(templateStarts(page));
+  });
+
+  it('are, at every page state’s start, its template filled with the site there; the first, filled at the build, the public page', () => {
+    let filled = 0;
+    for (const page of paths().filter((p) => p.endsWith('/')))
+      for (const start of pathStarts(page)) {
+        expect(fillPage(templateAt(page, start), buildFor(start)), `${page} at ${start}`).toBe(pathStateText(page, start));
+        filled++;
+      }
+    expect(filled).toBeGreaterThan(1_000);
+    const home = templateAt('/', B);
+    expect(home.slots).toEqual(
+      expect.arrayContaining(['home-odds', 'home-confidence', 'home-fresh', 'home-outlook', `grant-advice:${GRANT.id}`]),
+    );
+    expect(templateAt('/ko/methodology/', B).slots).toEqual(['method-today', 'method-checks']);
+    expect(fillPage(home, buildFor(B))).toBe(publicText(dist, '/'));
+    const count = (of: Record<string, number[]>): number =>
+      Object.entries(of).reduce((n, [path, starts]) => n + (path.endsWith('/') ? starts.length : 0), 0);
+    // What the lead asked to measure: page states against template states, in this build.
+    console.log(`timetable: ${count(index.paths!)} page states, ${count(index.templates!)} template states`);
+  }, 120_000);
+
   it('serve at every probe instant each page as rendered at the last instant checked (a 5-minute mark or change point); still pages static', async () => {
     expect(probes.size).toBeGreaterThan(20);
     const pages = sitePages(data);
@@ -400,9 +457,14 @@ describe('the pages, feeds and calendar as states', () => {
     for (const [t, checked] of probes) {
       expect(t - checked, `${t}`).toBeLessThan(STEP_SECONDS);
       for (const page of pages) {
-        if (page.clock)
+        if (page.clock) {
           expect((await served(page.path, t)).text, `${page.path} at ${t} (checked at ${checked})`).toBe(probe(page.path, checked));
-        else expect(probe(page.path, t), `${page.path} at ${t}`).toBe(publicText(dist, page.path));
+          // The template of the last checked instant filled with the site there: the page a build renders then, to
+          // the byte. (In between, the slots are exact to the second; the template's figures, a time left, to 5 minutes.)
+          expect(fillPage(templateAt(page.path, checked), buildFor(checked)), `${page.path}'s template at ${checked}`).toBe(
+            probe(page.path, checked),
+          );
+        } else expect(probe(page.path, t), `${page.path} at ${t}`).toBe(publicText(dist, page.path));
       }
     }
   }, 300_000);
@@ -493,6 +555,31 @@ describe('fresh builds at state starts', () => {
     },
     300_000,
   );
+});
+
+describe('a fresh build with another signals snapshot', () => {
+  it('publishes every page as this build’s template filled with that snapshot’s site, and the same templates', async () => {
+    // Two hours into the build's timetable, 17 s past a 5-minute mark: the snapshot's status check (an hour
+    // before the build) still counts and its incident moves the odds; its issues check is stale.
+    const t = B + 2 * 3600 + 17;
+    const snapDir = join(tempDir('timetable-snapshot'), 'data');
+    cpSync(dataDir, snapDir, { recursive: true });
+    writeFileSync(join(snapDir, 'signals.json'), snapshotText());
+    const snap = parseDataset(readDataFiles(snapDir), new Date(t * 1000));
+    const fresh = await astroBuild({ epoch: t, dataDir: snapDir });
+    expect(fresh.code, fresh.output).toBe(0);
+    const moved = buildFor(t, snap);
+    expect(moved.payloads.forecast.p24).not.toBe(buildFor(t).payloads.forecast.p24);
+    expect(moved.payloads.forecast.inputs.S).toBeGreaterThan(buildFor(t).payloads.forecast.inputs.S);
+    const built = (root: string, path: string): string => readFileSync(join(root, TIMETABLE_DIR, pathTemplateFile(path, t)), 'utf8');
+    for (const page of paths().filter((p) => p.endsWith('/'))) {
+      // The function's answer with this snapshot: this build's template of the instant, filled from the snapshot.
+      expect(fillPage(templateAt(page, t), moved), `${page} at ${t}`).toBe(publicText(fresh.outDir, page));
+      // The template does not depend on the signals: the snapshot build's own first template is this build's of the instant.
+      expect(JSON.parse(built(fresh.outDir, page)), page).toEqual(templateAt(page, t));
+    }
+    expect(publicText(fresh.outDir, '/')).toContain(`data-testid="p24">${moved.payloads.forecast.p24}%<`);
+  }, 300_000);
 });
 
 /** A project folder outside the checkout serving this build: netlify.toml, dist/ and the bundled functions. */
@@ -676,7 +763,7 @@ describe('through the Netlify runtime, under a fake clock', () => {
 });
 
 describe('a timetable the bundle step refuses', () => {
-  it('names the missing and the corrupt state files, payloads and pages alike, and writes no function', async () => {
+  it('names the missing and the corrupt state files, payloads, pages and templates alike, and writes no function', async () => {
     const copy = join(mkdtempSync(join(tempDir('timetable-bad'), 'x-')), 'dist');
     cpSync(dist, copy, { recursive: true });
     const s = starts('forecast');
@@ -685,6 +772,8 @@ describe('a timetable the bundle step refuses', () => {
     const page = pathStarts('/ja/')[1]!;
     unlinkSync(join(copy, TIMETABLE_DIR, pathStateFile('/ja/', page)));
     writeFileSync(join(copy, TIMETABLE_DIR, pathStateFile('/calendar.ics', B)), 'not a calendar');
+    writeFileSync(join(copy, TIMETABLE_DIR, pathTemplateFile('/zh/', B)), '{"locale":"zh"}');
+    unlinkSync(join(copy, TIMETABLE_DIR, pathTemplateFile('/banked/', templateStarts('/banked/').at(-1)!)));
     const outFn = join(copy, '..', 'fn', 'mcp.mjs');
     const { code, out } = await runNode(
       ['scripts/bundle-functions.ts'],
@@ -696,6 +785,8 @@ describe('a timetable the bundle step refuses', () => {
     expect(out).toContain(`${TIMETABLE_DIR}/badge/${starts('badge')[0]}.json: not JSON`);
     expect(out).toContain(`${TIMETABLE_DIR}/at/${page}/ja/index.html: missing`);
     expect(out).toContain(`${TIMETABLE_DIR}/at/${B}/calendar.ics: not a calendar`);
+    expect(out).toContain(`${TIMETABLE_DIR}/at/${B}/zh/index.template.json: not a page template: parts not a list of texts`);
+    expect(out).toContain(`${TIMETABLE_DIR}/at/${templateStarts('/banked/').at(-1)}/banked/index.template.json: missing`);
     expect(existsSync(outFn)).toBe(false);
     expect(existsSync(join(outFn, '..', 'timetable.mjs'))).toBe(false);
   }, 120_000);

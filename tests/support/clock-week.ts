@@ -3,12 +3,13 @@
  * official promise whose window closes (2026-11-25) after the history's clock. Shared by the checks of which
  * payloads and files move with the clock (tests/unit/site/clock-payloads.test.ts, clock-files.test.ts).
  */
-import { parseDataset, type Dataset } from '../../src/core/dataset/index.ts';
+import { parseDataset, type Dataset, type DatasetTexts } from '../../src/core/dataset/index.ts';
 import { postIdAt, xPostUrl } from '../../src/core/postid.ts';
 import { HISTORY_NOW, historyTexts } from './history.ts';
 
-export function clockWeekData(): Dataset {
-  const texts = historyTexts();
+/** The week's dataset; `files` replaces whole files of the history first (another signals snapshot). */
+export function clockWeekData(files: Partial<DatasetTexts> = {}): Dataset {
+  const texts = { ...historyTexts(), ...files };
   const banked = JSON.parse(texts.banked!);
   banked.grants.push({
     id: '2026-10-25-clock-test',

@@ -35,4 +35,25 @@ export function fill(template: string, values: Readonly<Record<string, string | 
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text or an attribute's value as HTML, escaped as Astro escapes both (the five characters of html-escaper). */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * A translated sentence with markup inside it, as HTML (what components/Rich.astro renders): each
+ * `{name}` is filled from `values` (text, escaped) or, when there is none, from `markup` (HTML, as is),
+ * so a translation can put a link wherever its grammar wants it. A placeholder with neither is a bug in the page.
+ */
+export function richHtml(
+  text: string,
+  markup: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return splitTemplate(text)
+    .map((part) => {
+      if (typeof part === 'string') return escapeHtml(part);
+      if (values[part.name] !== undefined) return escapeHtml(String(values[part.name]));
+      if (markup[part.name] !== undefined) return markup[part.name]!;
+      throw new Error(`i18n: "${text}" needs a value or a slot for {${part.name}}`);
+    })
+    .join('');
+}

@@ -12,7 +12,7 @@ import { SITE } from '../../../src/core/site.ts';
 import { payloadsAt, sharedWork } from '../../../src/site/api/payloads.ts';
 import { buildOf } from '../../../src/site/data.ts';
 import { LOCALES } from '../../../src/site/i18n/index.ts';
-import { CLOCK_VIEWS, type ClockView } from '../../../src/site/page-keys.ts';
+import { CLOCK_VIEWS } from '../../../src/site/page-keys.ts';
 import { PAGES } from '../../../src/site/pages.ts';
 import { localePath, sitePages, timetablePaths } from '../../../src/site/timetable-paths.ts';
 import { clockWeekData } from '../../support/clock-week.ts';
@@ -30,7 +30,7 @@ function filesAt(t: number): Record<string, { key: string; text: string }> {
   const now = new Date(t * 1000);
   const at = payloadsAt(data, now, SITE.url, HISTORY_NOW, shared);
   const build = buildOf(data, SITE.url, now, at);
-  const inputs = { build, payloadKey: at.key, made: new Map<ClockView, string>() };
+  const inputs = { build, payloadKey: at.key, made: new Map() };
   return Object.fromEntries(files.map((o) => [o.path, { key: o.key(inputs, shared), text: o.text!(build) }]));
 }
 /** The calendar's advice is dated with the instant it is for: unfolded, that date aside. */
