@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
 import { createTimetableHandler, type LiveState } from '../../src/core/timetable-answer.ts';
 import {
+  pathTemplateFile,
   TIMETABLE_DIR,
   TIMETABLE_INDEX,
   TIMETABLE_SITE,
@@ -84,7 +85,7 @@ function liveAnswers(dir: string, index: TimetableIndex): (name: string, t: numb
   const load = async (): Promise<LiveEngine> => {
     const { liveEngine } = await import('../../src/site/live-answers.ts');
     const site = JSON.parse(readFileSync(join(dir, TIMETABLE_SITE), 'utf8')) as DeployedSiteFile;
-    return liveEngine(site, index);
+    return liveEngine(site, index, (path, start) => JSON.parse(readFileSync(join(dir, pathTemplateFile(path, start)), 'utf8')));
   };
   return async (name, t) => {
     const snapshot = await snapshots.current();

@@ -57,7 +57,11 @@ function windowOf(site: DeployedSite, from: number, t: number): { first: number;
  * The states under snapshots, kept per snapshot and window (`key` names the snapshot: its stored version).
  * Returns null where the snapshot cannot apply at `t`: before the deploy, or before the snapshot's own check.
  */
-export function createSignalStates(site: DeployedSite, shared: SharedWork = sharedWork(site.data)) {
+/**
+ * `boundaries`: the deploy's own state starts, ascending (every output's, templates' too): a build there starts
+ * a state of whatever changes at it, so a state under the snapshot starts there as well.
+ */
+export function createSignalStates(site: DeployedSite, shared: SharedWork = sharedWork(site.data), boundaries: readonly number[] = []) {
   const builtAt = new Date(site.builtAt * 1000);
   const kept = new Map<string, { first: number; starts: number[]; last: number | null; at: Map<number, PayloadsAt> }>();
   const KEEP = 16;
@@ -85,7 +89,10 @@ export function createSignalStates(site: DeployedSite, shared: SharedWork = shar
       };
       // Every instant where one of them starts a state: the continuous figures start one at each, as in the build.
       const scanned = last === null ? [] : Object.values(timetableScan(SIGNAL_PAYLOAD_NAMES, read, first, last)).flat();
-      const starts = [...new Set([first, ...scanned.map((s) => s.start)])].filter((s) => last === null || s < last).sort((a, b) => a - b);
+      const deployed = boundaries.filter((b) => b > first && (last === null || b < last));
+      const starts = [...new Set([first, ...scanned.map((s) => s.start), ...deployed])]
+        .filter((s) => last === null || s < last)
+        .sort((a, b) => a - b);
       window = { first, starts, last, at: cache };
       if (kept.size >= KEEP) kept.delete(kept.keys().next().value!);
       kept.set(id, window);
