@@ -3,7 +3,8 @@
  * .netlify/functions-bundled/ (see scripts/lib/bundle-function.ts for why it is pre-bundled), after
  * validating the payloads the first step published and pinning them into it; and the scheduled watcher
  * (netlify/functions/watch.ts) beside it, as watch.mjs, and X's webhook (netlify/functions/x-webhook.ts) as
- * x-webhook.mjs, each with the retired data/sent-log.json pinned into it, and the timetable function
+ * x-webhook.mjs, each with the retired data/sent-log.json pinned into it, the signal snapshot's way in
+ * (netlify/functions/signals.ts) as signals.mjs, and the timetable function
  * (netlify/functions/timetable.ts, docs/timetable.md) as timetable.mjs, after checking the timetable the first
  * step wrote: Netlify ships only what is in that folder. RESETCAST_OUT_DIR (the build's output folder, as for
  * astro build) and RESETCAST_FUNCTION_OUT (the bundle) point elsewhere. Last, it marks the build whole
@@ -16,6 +17,7 @@ import { buildMarkerPath, buildMarkerText } from '../src/serve/build-marker.ts';
 import {
   BUNDLED_FUNCTIONS_DIR,
   bundleMcpFunction,
+  bundleSignalsFunction,
   bundleTimetableFunction,
   bundleWatchFunction,
   bundleWebhookFunction,
@@ -34,6 +36,7 @@ try {
   await bundleMcpFunction(root, outfile, { apiDir: join(dist, 'api/v1'), base });
   await bundleWatchFunction(root, join(dirname(outfile), 'watch.mjs'), dataDir());
   await bundleWebhookFunction(root, join(dirname(outfile), 'x-webhook.mjs'), dataDir());
+  await bundleSignalsFunction(root, join(dirname(outfile), 'signals.mjs'));
 } catch (e) {
   console.error(`cannot bundle the functions: ${(e as Error).message}`);
   process.exit(1);

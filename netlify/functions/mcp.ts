@@ -32,10 +32,10 @@ import {
 } from '../../src/mcp/tools/published.ts';
 import { withTimetableForecast } from '../../src/mcp/tools/timetable.ts';
 import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, TIMETABLE_SITE, type TimetableIndex } from '../../src/core/timetable.ts';
-import { SIGNALS_STORE } from '../../src/core/signal-snapshot.ts';
+import { SIGNALS_STORE } from '../../src/core/signals/snapshot.ts';
 import { blobTextStore, platformBlobsAvailable } from '../../src/db/blob-store.ts';
 import { createSnapshotSource, type Snapshot } from '../../src/db/signal-snapshot-source.ts';
-import type { LiveEngine } from '../../src/site/live-answers.ts';
+import type { LiveEngine } from '../../src/site/live/answers.ts';
 import type { DeployedSiteFile } from '../../src/site/timetable.ts';
 
 type Handler = (req: Request) => Promise<Response>;
@@ -120,7 +120,7 @@ function onLiveSignals(payloads: PublishedPayloads): { payloads: PublishedPayloa
       // The payload code loads only once a snapshot applies: a cold start without one builds no schema.
       if (snapshot !== null && engine === undefined) {
         try {
-          const { liveEngine } = await import('../../src/site/live-answers.ts');
+          const { liveEngine } = await import('../../src/site/live/answers.ts');
           engine = liveEngine(
             JSON.parse(readFileSync(siteFile, 'utf8')) as DeployedSiteFile,
             JSON.parse(readFileSync(join(dir, TIMETABLE_INDEX), 'utf8')) as TimetableIndex,

@@ -21,11 +21,11 @@ import {
   timetableRoutes,
   type TimetableIndex,
 } from '../../src/core/timetable.ts';
-import { SIGNALS_STORE } from '../../src/core/signal-snapshot.ts';
+import { SIGNALS_STORE } from '../../src/core/signals/snapshot.ts';
 import { blobTextStore, platformBlobsAvailable } from '../../src/db/blob-store.ts';
 import { createSnapshotSource } from '../../src/db/signal-snapshot-source.ts';
 import type { DeployedSiteFile } from '../../src/site/timetable.ts';
-import type { LiveEngine } from '../../src/site/live-answers.ts';
+import type { LiveEngine } from '../../src/site/live/answers.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 type Headers = Record<string, Record<string, string>>;
@@ -83,7 +83,7 @@ function liveAnswers(dir: string, index: TimetableIndex): (name: string, t: numb
   });
   let engine: Promise<LiveEngine> | undefined;
   const load = async (): Promise<LiveEngine> => {
-    const { liveEngine } = await import('../../src/site/live-answers.ts');
+    const { liveEngine } = await import('../../src/site/live/answers.ts');
     const site = JSON.parse(readFileSync(join(dir, TIMETABLE_SITE), 'utf8')) as DeployedSiteFile;
     return liveEngine(site, index, (path, start) => JSON.parse(readFileSync(join(dir, pathTemplateFile(path, start)), 'utf8')));
   };

@@ -103,7 +103,11 @@ function streams(): { name: string; at: ((t: number) => SignalsFile) | null; not
 
 /** The last `lastDays` of the record under one stream and one design's rule, with its posts, claims and pushes. */
 function recordOf(stream: string, signalsAt: (t: number) => SignalsFile, runTimeSignals: boolean, claims: Claim[]): RecordSpan {
-  const replay = replayTimetablePulls(data, stepMs, false, { fromMs: spanFrom - WARM_UP_MS, signals: (_data, t) => signalsAt(t), holdSignals: runTimeSignals });
+  const replay = replayTimetablePulls(data, stepMs, false, {
+    fromMs: spanFrom - WARM_UP_MS,
+    signals: (_data, t) => signalsAt(t),
+    holdSignals: runTimeSignals,
+  });
   const pulls = lastSpan(replay, lastDays * DAY_MS);
   const inside = (t: number): boolean => t >= spanFrom && t < spanEnd;
   return {

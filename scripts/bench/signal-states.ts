@@ -3,7 +3,7 @@
  * run time"), both ways measured on the history in data/ at its own clock:
  *
  * - **applied at run time** (what ships): the function computes the signal payloads of the request's 5-minute
- *   window under the snapshot (src/site/signal-states.ts). Timed: the deploy's dataset loaded, a window's first
+ *   window under the snapshot (src/site/live/signal-states.ts). Timed: the deploy's dataset loaded, a window's first
  *   request, a later request of the same window.
  * - **pre-rendered per signal level**: the build writes every state once per level the signals can take. Counted
  *   from the build's own states: the levels the published fields can take (status_signal's severities,
@@ -18,7 +18,7 @@ import { SITE } from '../../src/core/site.ts';
 import { toTimestamp } from '../../src/core/time.ts';
 import { dataDir, readDataFiles } from '../../src/io/data-folder.ts';
 import { SIGNAL_PAYLOAD_NAMES, sharedWork } from '../../src/site/api/payloads.ts';
-import { createSignalStates } from '../../src/site/signal-states.ts';
+import { createSignalStates } from '../../src/site/live/signal-states.ts';
 import { computeTimetable } from '../../src/site/timetable.ts';
 import { BENCH_SIGNALS } from '../lib/commands/tools.ts';
 import { parseCommand } from '../lib/flags.ts';

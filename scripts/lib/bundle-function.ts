@@ -28,6 +28,8 @@ export const TIMETABLE_SOURCE = 'netlify/functions/timetable.ts';
 export const WATCH_SOURCE = 'netlify/functions/watch.ts';
 /** X's webhook (docs/alerts.md, "X's webhook"): bundled the same way, nothing pinned. */
 export const WEBHOOK_SOURCE = 'netlify/functions/x-webhook.ts';
+/** The signal snapshot's way in, `POST /signals` (docs/pull.md, "The signal snapshot at run time"): bundled the same way, nothing pinned. */
+export const SIGNALS_SOURCE = 'netlify/functions/signals.ts';
 export { BUNDLED_FUNCTIONS_DIR } from '../../src/serve/functions-dir.ts';
 
 export interface BundleOptions {
@@ -112,6 +114,11 @@ export async function bundleWatchFunction(root: string, outfile: string, dataDir
 /** X's webhook, a sender too: the same retired sent-log pinned into it (whichever sender is first imports it). */
 export async function bundleWebhookFunction(root: string, outfile: string, dataDir: string): Promise<string> {
   return bundleFunction(root, WEBHOOK_SOURCE, outfile, pinnedRetiredLog(dataDir));
+}
+
+/** The signal snapshot's way in: nothing pinned (it judges what the pull sends, and keeps it in Netlify Blobs). */
+export async function bundleSignalsFunction(root: string, outfile: string): Promise<string> {
+  return bundleFunction(root, SIGNALS_SOURCE, outfile);
 }
 
 /** The retired data/sent-log.json of `dataDir` as the define that pins it (src/io/retired-log-text.ts reads it). */

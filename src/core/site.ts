@@ -38,6 +38,12 @@ export const DISCLAIMER =
  */
 export const X_WEBHOOK_PATH = '/x/webhook';
 
+/**
+ * Where the scheduled pull hands over the signal snapshot (netlify/functions/signals.ts): a
+ * machine-to-machine endpoint for the pull alone, not part of the public API (docs/api.md says so, from here).
+ */
+export const SIGNALS_PATH = '/signals';
+
 /** Absolute URL of a site path under the site's address `base`, e.g. `siteUrl('/api/v1/forecast.json', base)`. */
 export function siteUrl(path: string, base: string): string {
   return new URL(path, base.endsWith('/') ? base : `${base}/`).toString();

@@ -59,7 +59,10 @@ export function createSnapshotSource(o: SnapshotSourceOptions): SnapshotSource {
   const read = async (): Promise<Snapshot | null> => {
     const started = now();
     try {
-      const found = await within(readSignalSnapshot(open(started + o.timeoutMs), new Date(started)), o.timeoutMs);
+      const found = await within(
+        readSignalSnapshot(open(started + o.timeoutMs), new Date(started), { say: (line) => log(`[signals] ${line}`) }),
+        o.timeoutMs,
+      );
       const snapshot = found === null ? null : { signals: found.signals, key: found.etag };
       last = { snapshot, at: started };
       said = undefined;

@@ -71,7 +71,7 @@ export interface PathOutput {
   text?: (b: Build) => string;
   /** A page: the one it is. */
   page?: SitePage;
-  /** Whether what it shows moves with the status and issues signals: then a newer snapshot is answered at run time (src/site/live-answers.ts). */
+  /** Whether what it shows moves with the status and issues signals: then a newer snapshot is answered at run time (src/site/live/answers.ts). */
   signals?: boolean;
   /** A page: what its template shows (the page outside its slots, src/site/slots/); equal keys, equal templates. */
   templateKey?: (k: KeyInputs) => string;

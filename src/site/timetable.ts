@@ -158,7 +158,7 @@ export interface DeployedSiteFile {
   data: Dataset;
 }
 
-/** Writes `TIMETABLE_SITE`: the build's address and validated dataset, for the answers made at run time (src/site/signal-states.ts). */
+/** Writes `TIMETABLE_SITE`: the build's address and validated dataset, for the answers made at run time (src/site/live/signal-states.ts). */
 export function writeDeployedSite(outDir: string, build: Pick<Build, 'base' | 'data'>): void {
   const file: DeployedSiteFile = { base: build.base, data: build.data };
   writeFileSync(join(outDir, TIMETABLE_DIR, TIMETABLE_SITE), stableStringify(file));

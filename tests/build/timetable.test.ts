@@ -73,8 +73,8 @@ import { waitFor } from '../support/wait-for.ts';
 import { startBlobs, type LocalBlobs } from '../support/blobs.ts';
 import { snapshot } from '../support/signal-snapshots.ts';
 import { stableStringify } from '../../src/core/json.ts';
-import { SIGNALS_KEY, SIGNALS_STORE } from '../../src/core/signal-snapshot.ts';
-import { createSignalStates } from '../../src/site/signal-states.ts';
+import { SIGNALS_KEY, SIGNALS_STORE } from '../../src/core/signals/snapshot.ts';
+import { createSignalStates } from '../../src/site/live/signal-states.ts';
 
 const B = HISTORY_EPOCH;
 const at = (iso: string): number => Date.parse(iso) / 1000;

@@ -47,7 +47,9 @@ describe('on the frozen history, the last 20 days', () => {
   it('run-time signals: the 3-issues stream deploys only for facts and the horizon, as the quiet one; previous deploys for the figures', () => {
     const stream = syntheticStream(STREAMS[2]!, from - 2 * DAY, end + STEP);
     const replay = (runTimeSignals: boolean) =>
-      replayTimetablePulls(data, STEP, false, { fromMs: from, signals: (_data, t) => stream(t), holdSignals: runTimeSignals }).pulls.slice(1);
+      replayTimetablePulls(data, STEP, false, { fromMs: from, signals: (_data, t) => stream(t), holdSignals: runTimeSignals }).pulls.slice(
+        1,
+      );
     const runTime = replay(true).filter(built);
     expect(runTime.every((p) => p.fact || p.horizon === true)).toBe(true);
     expect(replay(false).filter((p) => p.numbers).length).toBeGreaterThan(0);

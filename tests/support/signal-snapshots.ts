@@ -2,7 +2,7 @@
  * Signals snapshots as the pull stores them (the shape of data/signals.json), made from a few facts: when
  * they were checked, whether a Codex incident is open, how many usage-limit issues against the baseline, and
  * whether a source failed. For the proofs that a newer snapshot is answered at run time as a build with it
- * would publish it (tests/unit/site/signal-states.test.ts).
+ * would publish it (tests/unit/site/live/signal-states.test.ts).
  */
 import type { SignalsFile } from '../../src/core/schema/index.ts';
 import { toTimestamp } from '../../src/core/time.ts';

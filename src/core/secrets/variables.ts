@@ -91,6 +91,8 @@ export const SECRET_VARIABLES = {
   X_CONSUMER_SECRET: { credential: 'the consumer secret', parts: (v) => [v] },
   GITHUB_TOKEN: wholeToken,
   RESETCAST_DISPATCH_TOKEN: wholeToken,
+  /** What the pull sends to hand over the signal snapshot (netlify/functions/signals.ts). */
+  RESETCAST_SIGNALS_TOKEN: wholeToken,
   NETLIFY_BUILD_HOOK: webhookUrl('build_hooks', (rest) => [rest.join('/'), ...rest], 'the build hook id'),
   TELEGRAM_BOT_TOKEN: { credential: 'the bot token', parts: (v) => [v, v.slice(v.indexOf(':') + 1)] },
   DISCORD_WEBHOOK_URL: webhookUrl('webhooks', (rest) => [rest.join('/'), ...rest], 'the webhook id and token'),

@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES, MCP_PATH } from '../../mcp/endpoint.ts';
 import { TOOLS } from '../../mcp/tools/index.ts';
 import { payloadJsonSchema } from './json-schema.ts';
 import { CLOCK_PAYLOAD_NAMES, PAYLOADS } from './payloads.ts';
-import { SITE, X_WEBHOOK_PATH } from '../../core/site.ts';
+import { SIGNALS_PATH, SITE, X_WEBHOOK_PATH } from '../../core/site.ts';
 
 export const API_DOC_PATH = 'docs/api.md';
 export const README_PATH = 'README.md';
@@ -264,6 +264,9 @@ function notPublicSection(): string {
       "and X's signed deliveries (POST, `x-twitter-webhooks-signature`); anything unsigned, forged, stale, malformed or " +
       'oversized is refused (401, 400, 413) and anything else answered 405. It records nothing itself: the scheduled pull ' +
       'records the facts, published here as usual (docs/alerts.md, "X\'s webhook"; docs/security.md). |',
+    `| \`POST ${SIGNALS_PATH}\` | The scheduled pull's handover of the signal snapshot it just committed (its bearer token ` +
+      'alone): kept when it is a newer check than the stored one, so the serving functions can show it ' +
+      'without a deploy. Anything else is refused (401, 405, 413, 415, 422) (docs/pull.md, "The signal snapshot at run time"). |',
   ].join('\n');
 }
 

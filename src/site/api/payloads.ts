@@ -116,7 +116,7 @@ interface PayloadDef<N extends string, S extends z.ZodType> {
   /**
    * Whether its content moves with the status and issues signals (`data/signals.json`): such a payload is
    * answered at run time from the latest stored snapshot when it is newer than the deploy's own
-   * (src/site/signal-states.ts, docs/timetable.md), so a new snapshot needs no deploy.
+   * (src/site/live/signal-states.ts, docs/timetable.md), so a new snapshot needs no deploy.
    */
   signals: boolean;
   build: (ctx: PayloadContext) => z.infer<S>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stableStringify } from '../../../src/core/json.ts';
-import { SIGNALS_KEY, SIGNALS_STORE } from '../../../src/core/signal-snapshot.ts';
+import { SIGNALS_KEY, SIGNALS_STORE } from '../../../src/core/signals/snapshot.ts';
 import { createSnapshotSource } from '../../../src/db/signal-snapshot-source.ts';
 import { startBlobs, type LocalBlobs } from '../../support/blobs.ts';
 import { snapshot } from '../../support/signal-snapshots.ts';

@@ -1,5 +1,5 @@
 /**
- * A newer signals snapshot, answered at run time (src/site/signal-states.ts, docs/timetable.md "Signals at
+ * A newer signals snapshot, answered at run time (src/site/live/signal-states.ts, docs/timetable.md "Signals at
  * run time"): for random (instant, snapshot) pairs and at every boundary (the snapshot's own check, a check
  * going stale, an incident opening and closing, the issue count crossing its baseline), each signal payload
  * is what a build with that snapshot in data/ publishes at the state's start (its `generated_at`), but for
@@ -9,22 +9,22 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../../src/core/dataset/index.ts';
-import { timetableHorizon } from '../../../src/core/forecast/horizon.ts';
-import { issuesSignal, statusSignal } from '../../../src/core/forecast/signals.ts';
-import { stableStringify } from '../../../src/core/json.ts';
-import type { SignalsFile } from '../../../src/core/schema/index.ts';
-import { SITE } from '../../../src/core/site.ts';
-import { withoutStamps } from '../../../src/core/timetable.ts';
-import { createPayloads, SIGNAL_PAYLOAD_NAMES, type PayloadName } from '../../../src/site/api/payloads.ts';
-import { liveEngine } from '../../../src/site/live-answers.ts';
-import { createSignalStates, snapshotFrom } from '../../../src/site/signal-states.ts';
-import { calendarText } from '../../../src/site/feeds.ts';
-import { buildOf } from '../../../src/site/data.ts';
-import { payloadsAt } from '../../../src/site/api/payloads.ts';
-import { clockWeekData } from '../../support/clock-week.ts';
-import { HISTORY_EPOCH, HISTORY_NOW } from '../../support/history.ts';
-import { snapshot } from '../../support/signal-snapshots.ts';
+import type { Dataset } from '../../../../src/core/dataset/index.ts';
+import { timetableHorizon } from '../../../../src/core/forecast/horizon.ts';
+import { issuesSignal, statusSignal } from '../../../../src/core/forecast/signals.ts';
+import { stableStringify } from '../../../../src/core/json.ts';
+import type { SignalsFile } from '../../../../src/core/schema/index.ts';
+import { SITE } from '../../../../src/core/site.ts';
+import { withoutStamps } from '../../../../src/core/timetable.ts';
+import { createPayloads, SIGNAL_PAYLOAD_NAMES, type PayloadName } from '../../../../src/site/api/payloads.ts';
+import { liveEngine } from '../../../../src/site/live/answers.ts';
+import { createSignalStates, snapshotFrom } from '../../../../src/site/live/signal-states.ts';
+import { calendarText } from '../../../../src/site/feeds.ts';
+import { buildOf } from '../../../../src/site/data.ts';
+import { payloadsAt } from '../../../../src/site/api/payloads.ts';
+import { clockWeekData } from '../../../support/clock-week.ts';
+import { HISTORY_EPOCH, HISTORY_NOW } from '../../../support/history.ts';
+import { snapshot } from '../../../support/signal-snapshots.ts';
 
 const deployed = clockWeekData();
 const B = HISTORY_EPOCH;

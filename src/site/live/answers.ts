@@ -1,19 +1,19 @@
 /**
  * Which answers a newer signals snapshot changes, and their bytes (docs/timetable.md, "Signals at run time"):
  * the payloads that move with the signals (PAYLOADS' `signals`) and the files made from them (the calendar's
- * advice), each as a build with that snapshot publishes it at the state's start (src/site/signal-states.ts).
+ * advice), each as a build with that snapshot publishes it at the state's start (src/site/live/signal-states.ts).
  * A snapshot that is not newer than the deploy's own changes nothing. Pure.
  */
-import type { PageTemplate } from '../core/page-template.ts';
-import type { LiveState } from '../core/timetable-answer.ts';
-import { servedSignals } from '../core/signal-snapshot.ts';
-import { pickState, type TimetableIndex } from '../core/timetable.ts';
-import type { SignalsFile } from '../core/schema/index.ts';
-import { SIGNAL_PAYLOAD_NAMES, type PayloadName } from './api/payloads.ts';
+import type { PageTemplate } from '../../core/page-template.ts';
+import type { LiveState } from '../../core/timetable-answer.ts';
+import { servedSignals } from '../../core/signals/snapshot.ts';
+import { pickState, type TimetableIndex } from '../../core/timetable.ts';
+import type { SignalsFile } from '../../core/schema/index.ts';
+import { SIGNAL_PAYLOAD_NAMES, type PayloadName } from '../api/payloads.ts';
 import { createSignalStates, type SignalState } from './signal-states.ts';
-import { fillPage } from './slots/index.ts';
-import { timetablePaths } from './timetable-paths.ts';
-import type { DeployedSiteFile } from './timetable.ts';
+import { fillPage } from '../slots/index.ts';
+import { timetablePaths } from '../timetable-paths.ts';
+import type { DeployedSiteFile } from '../timetable.ts';
 
 /** A stored snapshot and the name of its version (states computed under it are kept by that name). */
 export interface Snapshot {

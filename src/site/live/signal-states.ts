@@ -9,11 +9,11 @@
  * checked: a build never holds a check from its future), or the exact second a word, colour or flag of a
  * signal payload changed after it (the build's own bisection, `timetableScan`). Pure: no I/O, no clock.
  */
-import type { Dataset } from '../core/dataset/index.ts';
-import type { SignalsFile } from '../core/schema/index.ts';
-import { pickState, STEP_SECONDS, timetableScan, type Reading } from '../core/timetable.ts';
-import { payloadsAt, SIGNAL_PAYLOAD_NAMES, sharedWork, type PayloadName, type PayloadsAt, type SharedWork } from './api/payloads.ts';
-import { buildOf, type Build } from './data.ts';
+import type { Dataset } from '../../core/dataset/index.ts';
+import type { SignalsFile } from '../../core/schema/index.ts';
+import { pickState, STEP_SECONDS, timetableScan, type Reading } from '../../core/timetable.ts';
+import { payloadsAt, SIGNAL_PAYLOAD_NAMES, sharedWork, type PayloadName, type PayloadsAt, type SharedWork } from '../api/payloads.ts';
+import { buildOf, type Build } from '../data.ts';
 
 /** What the deploy shipped for run time: its dataset, its address, its clock and its timetable's horizon. */
 export interface DeployedSite {
