@@ -56,6 +56,7 @@ import {
   createClockPayloadTexts,
   payloadsAt,
   SIGNAL_PAYLOAD_NAMES,
+  TIMETABLE_PAYLOAD_NAMES,
   sharedWork,
   type PayloadName,
   type SharedWork,
@@ -297,8 +298,10 @@ describe('the build’s timetable', () => {
   it('runs from the build’s clock to a horizon at least 7 days later, and every payload’s first state is its static file', () => {
     expect(index.built_at).toBe('2026-11-23T00:00:00Z');
     expect(horizon - B).toBeGreaterThanOrEqual(7 * 24 * 3600);
-    expect(Object.keys(index.states)).toEqual([...CLOCK_PAYLOAD_NAMES]);
-    for (const name of CLOCK_PAYLOAD_NAMES) {
+    // The clock payloads, and signals.json: one state, so the function answers it under a newer snapshot.
+    expect(Object.keys(index.states)).toEqual([...TIMETABLE_PAYLOAD_NAMES]);
+    expect(starts('signals')).toEqual([B]);
+    for (const name of TIMETABLE_PAYLOAD_NAMES) {
       expect(starts(name)[0]).toBe(B);
       expect(stateText(name, B), name).toBe(readFileSync(join(dist, 'api/v1', `${name}.json`), 'utf8'));
     }
@@ -375,14 +378,14 @@ describe('the state served at an instant', () => {
       expect(forecast.status).toBe(200);
       expect(JSON.parse(forecast.text).available).toBe(false);
       expect(JSON.parse((await served('badge', t)).text).message).toMatch(/ \(not vouched for\)$/);
-      expect(forecast.headers.get('Netlify-CDN-Cache-Control')).toBe('public, max-age=300');
+      expect(forecast.headers.get('Netlify-CDN-Cache-Control')).toBe('public, durable, max-age=300');
     }
   });
 
   it('sets an edge cache that never outlives its state', async () => {
     const s = starts('forecast');
     const got = await served('forecast', s[10]! + 17);
-    expect(got.headers.get('Netlify-CDN-Cache-Control')).toBe(`public, max-age=${s[11]! - s[10]! - 17}`);
+    expect(got.headers.get('Netlify-CDN-Cache-Control')).toBe(`public, durable, max-age=${s[11]! - s[10]! - 17}`);
   });
 });
 
@@ -508,7 +511,7 @@ describe('the pages, feeds and calendar as states', () => {
         const got = await served(path, t);
         expect(got.status, path).toBe(200);
         expect(got.text, `${path} at ${t}`).toBe(pathStateText(path, last));
-        expect(got.headers.get('Netlify-CDN-Cache-Control')).toBe('public, max-age=300');
+        expect(got.headers.get('Netlify-CDN-Cache-Control')).toBe('public, durable, max-age=300');
       }
       expect((await served(path, B - 30 * 86_400)).text, path).toBe(pathStateText(path, B));
     }
@@ -579,6 +582,14 @@ describe('a fresh build with another signals snapshot', () => {
       expect(JSON.parse(built(fresh.outDir, page)), page).toEqual(templateAt(page, t));
     }
     expect(publicText(fresh.outDir, '/')).toContain(`data-testid="p24">${moved.payloads.forecast.p24}%<`);
+    // The function's JSON and calendar under that snapshot, for a state starting at t (a deploy boundary there):
+    // the fresh build's files, but for built_at, which says the deploy.
+    const state = createSignalStates({ data, base: SITE.url, builtAt: B, horizon }, undefined, [t])(snap.signals, 'snap', t)!;
+    expect(state.start).toBe(t);
+    for (const name of SIGNAL_PAYLOAD_NAMES)
+      expect(builtAt(state.text(name), t), name).toBe(readFileSync(join(fresh.outDir, 'api/v1', `${name}.json`), 'utf8'));
+    const calendar = timetablePaths(snap).find((o) => o.path === '/calendar.ics')!;
+    expect(calendar.text!(state.build)).toBe(publicText(fresh.outDir, '/calendar.ics'));
   }, 300_000);
 });
 
@@ -690,6 +701,13 @@ async function checkSnapshotServed(base: string, t: number, store: (text: string
   const states = createSignalStates({ data, base: SITE.url, builtAt: B, horizon });
   const state = states(snap, 'check', start)!;
   expect(calendar).toBe(calendarFile.text!(state.build));
+  // The pages: the template of the state's start, its slots filled under the snapshot (byte for byte what a
+  // build with it renders: the proof's snapshot build above); the home page's odds are forecast.json's.
+  for (const page of ['/', '/ja/', '/methodology/', '/banked/']) {
+    const html = await get(page);
+    expect(html, page).toBe(fillPage(templateAt(page, start), state.build));
+    if (page === '/') expect(figure(html, 'p24'), 'the home page’s odds under the snapshot').toBe(String(JSON.parse(forecast).p24));
+  }
   const tool = async (name: string) => {
     const call = await fetch(`${base}/mcp`, {
       method: 'POST',
@@ -742,6 +760,9 @@ describe('through npm start’s runtime, under a fake clock', () => {
   }, 150_000);
 });
 
+/** The runtime's token for the pull's POST /signals. */
+const SIGNALS_TOKEN = 'signalsTok3n-runtime-abcdefghij';
+
 describe('through the Netlify runtime, under a fake clock', () => {
   let dir = '';
   let runtime: NetlifyServe | undefined;
@@ -754,11 +775,21 @@ describe('through the Netlify runtime, under a fake clock', () => {
     const t = quietInstant(at(LAPSES));
     runtime = await startNetlifyServe({
       cwd: dir,
-      env: () => ({ ...process.env, ...fakeClock(t) }),
+      env: () => ({ ...process.env, RESETCAST_SIGNALS_TOKEN: SIGNALS_TOKEN, ...fakeClock(t) }),
       readyPath: '/feed.xml',
       startMs: 200_000,
     });
     await checkRuntime(runtime.url, t);
+    // The pull's way in: POST /signals stores it in the runtime's own Blobs, and no deploy follows.
+    const base = runtime.url;
+    await checkSnapshotServed(base, t, async (text) => {
+      const res = await fetch(`${base}/signals`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${SIGNALS_TOKEN}`, 'Content-Type': 'application/json' },
+        body: text,
+      });
+      expect(res.status, await res.text()).toBe(204);
+    });
   }, 300_000);
 });
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { issuesSignal, statusSignal } from '../../src/core/forecast/signals.ts';
 import { claimsOf } from '../../scripts/lib/cost/claims.ts';
-import { seeded, STREAMS, syntheticStream } from '../../scripts/lib/cost/streams.ts';
+import { STREAMS, syntheticStream } from '../../scripts/lib/cost/streams.ts';
 import { built, replayTimetablePulls } from '../../scripts/lib/rebuild-replay.ts';
 import { history } from '../support/history.ts';
 
@@ -15,12 +15,6 @@ const DAY = 86_400_000;
 const STEP = 30 * 60_000;
 
 describe('the synthetic streams', () => {
-  it('the same seed, the same sequence; another seed, another', () => {
-    const take = (seed: number) => Array.from({ length: 5 }, seeded(seed));
-    expect(take(7)).toEqual(take(7));
-    expect(take(7)).not.toEqual(take(8));
-  });
-
   it('quiet: fresh checks, no incident, issues at baseline, both signals 0; 3 issues a day: the signals move', () => {
     const from = Date.parse('2026-09-01T00:00:00Z');
     const quiet = syntheticStream(STREAMS[0]!, from, from + 30 * DAY);

@@ -4,6 +4,7 @@
  * every run replays the same months; and the committed history (data/signals-history.jsonl) read as the
  * same snapshots. Pure: the caller reads the file and gives the span.
  */
+import { mulberry32 } from '../../../src/core/random.ts';
 import type { SignalsFile, SignalsHistoryLine } from '../../../src/core/schema/index.ts';
 import { toTimestamp } from '../../../src/core/time.ts';
 import { DAY_MS, HOUR_MS } from '../../../src/core/time-units.ts';
@@ -37,18 +38,6 @@ export const STREAM_SEED = 20_261_128;
 const RECENT_MS = DAY_MS;
 const BASELINE_DAYS = 14;
 
-/** mulberry32: a small seeded generator in [0, 1); the same seed, the same sequence. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Arrival instants of a Poisson process of `perMs` a millisecond over [from, to). */
 function arrivals(random: () => number, perMs: number, from: number, to: number): number[] {
   const out: number[] = [];
@@ -68,7 +57,7 @@ function countIn(times: readonly number[], from: number, to: number): number {
 
 /** A stream: the snapshot a pull at `t` (inside [from, to)) writes, each check fresh at t, as the pull keeps them. */
 export function syntheticStream(spec: StreamSpec, from: number, to: number, seed = STREAM_SEED): (t: number) => SignalsFile {
-  const random = seeded(seed + spec.issuesPerDay * 1_000 + spec.incidentsPerMonth);
+  const random = mulberry32(seed + spec.issuesPerDay * 1_000 + spec.incidentsPerMonth);
   const issues = arrivals(random, spec.issuesPerDay / DAY_MS, from - RECENT_MS - BASELINE_DAYS * DAY_MS, to);
   const incidents = arrivals(random, spec.incidentsPerMonth / (30 * DAY_MS), from, to).map((start, i) => ({
     id: `bench-${i + 1}`,

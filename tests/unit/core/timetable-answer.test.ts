@@ -47,7 +47,7 @@ describe('createTimetableHandler', () => {
     expect(Object.fromEntries(res.headers)).toEqual({
       'content-type': 'application/json; charset=utf-8',
       'access-control-allow-origin': '*',
-      'netlify-cdn-cache-control': `public, max-age=${cdn}`,
+      'netlify-cdn-cache-control': `public, durable, max-age=${cdn}`,
       etag,
     });
   });
@@ -79,7 +79,11 @@ describe('createTimetableHandler', () => {
   it('HEAD: the headers, no body; OPTIONS: 204 with the headers; any other method: 405 with Allow', async () => {
     const { h } = handler(1000);
     const head = await h(get('/api/v1/forecast.json', 'HEAD'));
-    expect([head.status, await head.text(), head.headers.get('netlify-cdn-cache-control')]).toEqual([200, '', 'public, max-age=300']);
+    expect([head.status, await head.text(), head.headers.get('netlify-cdn-cache-control')]).toEqual([
+      200,
+      '',
+      'public, durable, max-age=300',
+    ]);
     const options = await h(get('/api/v1/forecast.json', 'OPTIONS'));
     expect([options.status, options.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {

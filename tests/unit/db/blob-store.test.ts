@@ -14,17 +14,14 @@
  *   name and never its token;
  * - no time left of the run: nothing asked; no Blobs context at all: one worded error.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getStore } from '@netlify/blobs';
 import { blobTextStore } from '../../../src/db/blob-store.ts';
 import { EMPTY_STATE, WATCH_BLOBS_STORE, WATCH_STATE_KEY, watchStore } from '../../../src/jobs/watch/state.ts';
+import { closedAfterEach } from '../../support/closed-after-each.ts';
 import { BLOBS_SITE_ID, BLOBS_TOKEN, startBlobs, type LocalBlobs } from '../../support/blobs.ts';
 
-let open: LocalBlobs[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((b) => b.close()));
-  open = [];
-});
+const open = closedAfterEach<LocalBlobs>();
 
 async function blobs(): Promise<LocalBlobs> {
   const b = await startBlobs();

@@ -6,18 +6,15 @@
  * a store down or hung (worded, within its deadline, no token), an unclear write decided by reading back,
  * and two handovers at once: the newer stored, each told the truth.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNALS_KEY, SIGNALS_STORE } from '../../../src/core/signals/snapshot.ts';
 import type { TextStore } from '../../../src/core/text-store.ts';
 import { readSignalSnapshot, storedText, writeSignalSnapshot } from '../../../src/db/signal-snapshot-store.ts';
+import { closedAfterEach } from '../../support/closed-after-each.ts';
 import { BLOBS_TOKEN, startBlobs, type LocalBlobs } from '../../support/blobs.ts';
 import { SNAPSHOT_NOW as NOW, SNAPSHOT_SECRET, snapshot } from '../../support/signal-snapshot.ts';
 
-let open: LocalBlobs[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((b) => b.close()));
-  open = [];
-});
+const open = closedAfterEach<LocalBlobs>();
 
 async function blobs(): Promise<LocalBlobs> {
   const b = await startBlobs();

@@ -470,7 +470,13 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
     // The mini record's timetable (docs/timetable.md), and the function that serves it, as `npm run build` writes them.
     // The mini site has none of the pages: the timetable of its payloads alone (an index without paths).
     const timetable = computeTimetable(parseDataset(miniTexts(), MINI_NOW), MINI_NOW, SITE.url);
-    writeTimetable(join(ROOT, 'dist'), { ...timetable, outputs: [], paths: {}, index: { ...timetable.index, paths: {} } });
+    writeTimetable(join(ROOT, 'dist'), {
+      ...timetable,
+      outputs: [],
+      paths: {},
+      templates: {},
+      index: { ...timetable.index, paths: {}, templates: {} },
+    });
     await bundleTimetableFunction(REPO, join(ROOT, '.netlify/functions-bundled/timetable.mjs'), join(ROOT, 'dist'));
     const started = await startSite({ root: ROOT, port: 0, host: '127.0.0.1', log: () => {} });
     site = started.server;
@@ -511,7 +517,7 @@ describe('startSite: dist/, netlify.toml and the bundled function under a projec
     expect(res.status).toBe(200);
     expect(states).toContain(res.body);
     expect(res.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', ...EDGE, ...SITE_WIDE });
-    expect(res.headers['netlify-cdn-cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(res.headers['netlify-cdn-cache-control']).toMatch(/^public, durable, max-age=\d+$/);
     expect((await raw(base, 'GET', `/${TIMETABLE_DIR}/${TIMETABLE_INDEX}`)).status).toBe(404);
   });
 
