@@ -32,9 +32,7 @@ import {
 } from '../../src/mcp/tools/published.ts';
 import { withTimetableForecast } from '../../src/mcp/tools/timetable.ts';
 import { stateFile, TIMETABLE_DIR, TIMETABLE_INDEX, TIMETABLE_SITE, type TimetableIndex } from '../../src/core/timetable.ts';
-import { SIGNALS_STORE } from '../../src/core/signals/snapshot.ts';
-import { blobTextStore, platformBlobsAvailable } from '../../src/db/blob-store.ts';
-import { createSnapshotSource, type Snapshot } from '../../src/db/signal-snapshot-source.ts';
+import { platformSnapshotSource, type Snapshot } from '../../src/db/signal-snapshot-source.ts';
 import type { LiveEngine } from '../../src/site/live/answers.ts';
 import type { DeployedSiteFile } from '../../src/site/timetable.ts';
 
@@ -90,11 +88,7 @@ function onLiveSignals(payloads: PublishedPayloads): { payloads: PublishedPayloa
   const dir = timetableDir();
   const siteFile = join(dir, TIMETABLE_SITE);
   if (!existsSync(siteFile)) return { payloads, refresh: async () => {} };
-  const snapshots = createSnapshotSource({
-    store: platformBlobsAvailable() ? (deadline) => blobTextStore({ name: SIGNALS_STORE, timeoutMs: SNAPSHOT_TIMEOUT_MS, deadline }) : null,
-    timeoutMs: SNAPSHOT_TIMEOUT_MS,
-    reuseMs: SNAPSHOT_REUSE_MS,
-  });
+  const snapshots = platformSnapshotSource({ timeoutMs: SNAPSHOT_TIMEOUT_MS, reuseMs: SNAPSHOT_REUSE_MS });
   let snapshot: Snapshot | null = null;
   let engine: LiveEngine | undefined;
   const live = <N extends 'forecast' | 'signals'>(name: N): PublishedPayloads[N] => {

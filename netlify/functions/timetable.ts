@@ -21,9 +21,7 @@ import {
   timetableRoutes,
   type TimetableIndex,
 } from '../../src/core/timetable.ts';
-import { SIGNALS_STORE } from '../../src/core/signals/snapshot.ts';
-import { blobTextStore, platformBlobsAvailable } from '../../src/db/blob-store.ts';
-import { createSnapshotSource } from '../../src/db/signal-snapshot-source.ts';
+import { platformSnapshotSource } from '../../src/db/signal-snapshot-source.ts';
 import type { DeployedSiteFile } from '../../src/site/timetable.ts';
 import type { LiveEngine } from '../../src/site/live/answers.ts';
 
@@ -76,11 +74,7 @@ const SNAPSHOT_TIMEOUT_MS = 1500;
  * so a new snapshot is seen within them), the deploy's dataset read once, when a snapshot first applies.
  */
 function liveAnswers(dir: string, index: TimetableIndex): (name: string, t: number) => Promise<LiveState | undefined> {
-  const snapshots = createSnapshotSource({
-    store: platformBlobsAvailable() ? (deadline) => blobTextStore({ name: SIGNALS_STORE, timeoutMs: SNAPSHOT_TIMEOUT_MS, deadline }) : null,
-    timeoutMs: SNAPSHOT_TIMEOUT_MS,
-    reuseMs: 0,
-  });
+  const snapshots = platformSnapshotSource({ timeoutMs: SNAPSHOT_TIMEOUT_MS, reuseMs: 0 });
   let engine: Promise<LiveEngine> | undefined;
   const load = async (): Promise<LiveEngine> => {
     const { liveEngine } = await import('../../src/site/live/answers.ts');

@@ -3,15 +3,12 @@
  * from its store at each need, within a deadline, and the last good answer kept. So a store that is down,
  * slow or holds a corrupt text costs one line and the previous answer, never a hang or a 5xx.
  */
-import type { SignalsFile } from '../core/schema/index.ts';
+import { SIGNALS_STORE, type Snapshot } from '../core/signals/snapshot.ts';
 import type { TextStore } from '../core/text-store.ts';
+import { blobTextStore, platformBlobsAvailable } from './blob-store.ts';
 import { readSignalSnapshot } from './signal-snapshot-store.ts';
 
-/** A snapshot and the name of its stored version: states computed under it are kept by that name. */
-export interface Snapshot {
-  signals: SignalsFile;
-  key: string;
-}
+export type { Snapshot };
 
 export interface SnapshotSourceOptions {
   /** The store, opened per read with its own deadline (src/db/blob-store.ts); null where this process has none (said once). */
@@ -85,4 +82,12 @@ export function createSnapshotSource(o: SnapshotSourceOptions): SnapshotSource {
       return reading;
     },
   };
+}
+
+/** The source a serving function reads: the platform's Blobs store of the snapshot, or none where this process has no Blobs context. */
+export function platformSnapshotSource(o: Pick<SnapshotSourceOptions, 'timeoutMs' | 'reuseMs'>): SnapshotSource {
+  const store = platformBlobsAvailable()
+    ? (deadline: number) => blobTextStore({ name: SIGNALS_STORE, timeoutMs: o.timeoutMs, deadline })
+    : null;
+  return createSnapshotSource({ ...o, store });
 }

@@ -18,6 +18,12 @@ import { DAY_MS, MINUTE_MS } from '../time-units.ts';
 export const SIGNALS_STORE = 'resetcast-signals';
 export const SIGNALS_KEY = 'latest';
 
+/** A stored snapshot and the name of its stored version: states computed under it are kept by that name. */
+export interface Snapshot {
+  signals: SignalsFile;
+  key: string;
+}
+
 /** A snapshot is about 1 KiB, a few KiB with many incidents; 64 KiB is room for growth, and more is refused unread. */
 export const SNAPSHOT_MAX_BYTES = 64 * 1024;
 /** A handover is of the check the pull just made, every 30 minutes: a snapshot attempted longer ago than this is not one. */

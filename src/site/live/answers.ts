@@ -6,20 +6,13 @@
  */
 import type { PageTemplate } from '../../core/page-template.ts';
 import type { LiveState } from '../../core/timetable-answer.ts';
-import { servedSignals } from '../../core/signals/snapshot.ts';
+import { servedSignals, type Snapshot } from '../../core/signals/snapshot.ts';
 import { pickState, type TimetableIndex } from '../../core/timetable.ts';
-import type { SignalsFile } from '../../core/schema/index.ts';
 import { SIGNAL_PAYLOAD_NAMES, type PayloadName } from '../api/payloads.ts';
 import { createSignalStates, type SignalState } from './signal-states.ts';
 import { fillPage } from '../slots/index.ts';
 import { timetablePaths } from '../timetable-paths.ts';
 import type { DeployedSiteFile } from '../timetable.ts';
-
-/** A stored snapshot and the name of its version (states computed under it are kept by that name). */
-export interface Snapshot {
-  signals: SignalsFile;
-  key: string;
-}
 
 /** The answer for a timetable name (a payload's, or a public path) at `t` under `snapshot`; undefined: the deploy's state stands. */
 export type LiveEngine = (name: string, t: number, snapshot: Snapshot) => LiveState | undefined;
