@@ -144,7 +144,7 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
