@@ -42,8 +42,9 @@ const ALLOW = 'GET, HEAD, OPTIONS';
 
 /**
  * The edge's lifetime of an answer: `durable`, so every CDN node shares the one answer the function gave
- * (Netlify's durable cache) instead of each asking again; never past the state's end, never over the API's
- * 5 minutes, so a new snapshot is seen within them. No stale-while-revalidate: a stale answer would outlive its state.
+ * (Netlify's durable cache) instead of each asking again; never past the state's end, and never over the API's
+ * 5 minutes for an answer a new snapshot may change (`cacheSeconds`). No stale-while-revalidate: a stale
+ * answer would outlive its state.
  */
 const edgeCache = (seconds: number): string => `public, durable, max-age=${seconds}`;
 
@@ -74,6 +75,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
     last.set(name, state);
     return state;
   };
+  const runTime = o.files.index.run_time ? new Set(o.files.index.run_time) : null;
   return async (req) => {
     const path = new URL(req.url).pathname;
     const entry = timetableEntry(o.files.index, path);
@@ -104,7 +106,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
       });
     }
-    headers['Netlify-CDN-Cache-Control'] = edgeCache(cacheSeconds(starts, i, t));
+    headers['Netlify-CDN-Cache-Control'] = edgeCache(cacheSeconds(starts, i, t, runTime === null || runTime.has(name)));
     headers['ETag'] = state.etag;
     return new Response(req.method === 'HEAD' ? null : (state.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
   };

@@ -135,11 +135,23 @@ export function pickState(starts: readonly number[], t: number): number {
   return lo;
 }
 
-/** How long an edge may keep the state picked at `t`: the API's 5 minutes, never past the state's end. */
-export function cacheSeconds(starts: readonly number[], index: number, t: number): number {
+/**
+ * How long an edge keeps an answer that no snapshot can change: to its state's end (a deploy replaces every
+ * edge copy sooner, Netlify's atomic deploys), and a day for the last state, which holds for ever.
+ */
+export const HOLD_SECONDS = 86_400;
+
+/**
+ * How long an edge may keep the state picked at `t`, never past the state's end. An answer a newer signals
+ * snapshot may change (`runTime`) is kept the API's 5 minutes at most, so the snapshot is seen within them;
+ * one only the clock moves, up to HOLD_SECONDS. Before the first state (a clock before the build): 5 minutes.
+ */
+export function cacheSeconds(starts: readonly number[], index: number, t: number, runTime = true): number {
+  const cap = runTime ? STEP_SECONDS : HOLD_SECONDS;
   const end = starts[index + 1];
-  if (end === undefined || !(t >= starts[0]!)) return STEP_SECONDS;
-  return Math.max(1, Math.min(STEP_SECONDS, end - Math.floor(t)));
+  if (!(t >= starts[0]!)) return STEP_SECONDS;
+  if (end === undefined) return cap;
+  return Math.max(1, Math.min(cap, end - Math.floor(t)));
 }
 
 /** Where a build writes its timetable, under its output folder: hidden from the public (netlify.toml, a forced 404). */
@@ -170,6 +182,12 @@ export interface TimetableIndex {
    * src/core/page-template.ts), ascending: fewer than its page's, for a template holds whatever the signals say.
    */
   templates?: Record<string, number[]>;
+  /**
+   * The names (payloads' and public paths) whose answer a newer signals snapshot may change: the run-time
+   * engine's (src/site/live/answers.ts). Their edge copies last 5 minutes at most; the others' last to their
+   * state's end (`cacheSeconds`). Absent from an index before it: every name is treated as one of them.
+   */
+  run_time?: string[];
 }
 
 /** A payload state's file, relative to the timetable folder. */

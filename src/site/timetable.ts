@@ -25,7 +25,7 @@ import {
   type TimetableIndex,
   type TimetableState,
 } from '../core/timetable.ts';
-import { TIMETABLE_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
+import { SIGNAL_PAYLOAD_NAMES, TIMETABLE_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
 import { buildOf, buildSharedWork, loadBuild, type Build } from './data.ts';
 import type { KeyInputs } from './page-keys.ts';
 import { sitePages, timetablePaths, type PageView, type PathOutput, type SitePage } from './timetable-paths.ts';
@@ -67,6 +67,15 @@ function reader(data: Dataset, builtAt: Date, base: string, shared: SharedWork, 
   };
 }
 
+/**
+ * The names a newer signals snapshot may change, which the run-time engine answers (src/site/live/answers.ts):
+ * the payloads the signals move, the feeds and calendar they move, and every page with a template (its slots).
+ */
+export const runTimeNames = (outputs: readonly PathOutput[]): string[] => [
+  ...SIGNAL_PAYLOAD_NAMES,
+  ...outputs.filter((o) => o.signals || o.templateKey).map((o) => o.path),
+];
+
 export function computeTimetable(data: Dataset, builtAt: Date, base: string, shared: SharedWork = sharedWork(data)): Timetable {
   const from = seconds(builtAt);
   const horizon = Math.max(from, timetableHorizon(builtAt, data.eventsCheckedAt));
@@ -83,6 +92,7 @@ export function computeTimetable(data: Dataset, builtAt: Date, base: string, sha
     states: Object.fromEntries(TIMETABLE_PAYLOAD_NAMES.map((n) => [n, states[n].map((s) => s.start)])),
     paths: Object.fromEntries(outputs.map((o) => [o.path, paths[o.path]!.map((s) => s.start)])),
     templates: Object.fromEntries(pages.map((p) => [p, templates[p]!.map((s) => s.start)])),
+    run_time: runTimeNames(outputs),
   };
   return { index, states, paths, templates, outputs };
 }

@@ -186,9 +186,19 @@ export async function readPosts(
   const next: XState = { ...state };
   const posts: Post[] = [];
   let deferred = 0;
-  for (const username of accounts) {
-    const userId = state[username]?.user_id ?? ids.get(username.toLowerCase())!;
-    const read = await readTimeline(http, base, headers, { username, userId, sinceId: state[username]?.since_id ?? null }, now);
+  // The timelines at once: a run waits for the slowest, not for their sum. A failure still fails the read, and
+  // the first in account order is the one thrown, as when they were read one after another.
+  const settled = await Promise.allSettled(
+    accounts.map(async (username) => {
+      const userId = state[username]?.user_id ?? ids.get(username.toLowerCase())!;
+      const read = await readTimeline(http, base, headers, { username, userId, sinceId: state[username]?.since_id ?? null }, now);
+      return { username, userId, read };
+    }),
+  );
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const reads = settled.map((r) => (r as PromiseFulfilledResult<{ username: string; userId: string; read: Awaited<ReturnType<typeof readTimeline>> }>).value);
+  for (const { username, userId, read } of reads) {
     deferred += read.deferred;
     posts.push(...read.posts.map((p) => ({ ...p, username })));
     next[username] = { user_id: userId, since_id: read.newest };

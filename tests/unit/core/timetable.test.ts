@@ -1,7 +1,7 @@
 /** The timetable's pure parts (src/core/timetable.ts): the grid, the states found, the pick and the edge cache. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheSeconds, gridInstants, pickState, STEP_SECONDS, timetableStates, withoutStamps } from '../../../src/core/timetable.ts';
+import { cacheSeconds, gridInstants, HOLD_SECONDS, pickState, STEP_SECONDS, timetableStates, withoutStamps } from '../../../src/core/timetable.ts';
 
 describe('gridInstants', () => {
   it.each([
@@ -56,6 +56,18 @@ describe('cacheSeconds', () => {
     [2, 1e9, STEP_SECONDS],
     [0, 50, STEP_SECONDS],
   ])('state %i at %i: %i s (never past the state’s end, at most 5 minutes)', (i, t, want) => expect(cacheSeconds(starts, i, t)).toBe(want));
+});
+
+describe('cacheSeconds of an answer only the clock moves', () => {
+  const starts = [100, 400, 90_000, 200_000];
+  it.each([
+    [0, 100, 300],
+    [1, 400, HOLD_SECONDS],
+    [1, 89_990, 10],
+    [2, 100_000, 86_400],
+    [3, 1e9, HOLD_SECONDS],
+    [0, 50, STEP_SECONDS],
+  ])('state %i at %i: %i s (to the state’s end, at most a day)', (i, t, want) => expect(cacheSeconds(starts, i, t, false)).toBe(want));
 });
 
 describe('withoutStamps', () => {

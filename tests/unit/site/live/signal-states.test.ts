@@ -16,10 +16,12 @@ import { stableStringify } from '../../../../src/core/json.ts';
 import type { SignalsFile } from '../../../../src/core/schema/index.ts';
 import { SITE } from '../../../../src/core/site.ts';
 import { withoutStamps } from '../../../../src/core/timetable.ts';
-import { createPayloads, SIGNAL_PAYLOAD_NAMES, type PayloadName } from '../../../../src/site/api/payloads.ts';
+import { createPayloads, SIGNAL_PAYLOAD_NAMES, TIMETABLE_PAYLOAD_NAMES, type PayloadName } from '../../../../src/site/api/payloads.ts';
 import { liveEngine } from '../../../../src/site/live/answers.ts';
 import { createSignalStates, snapshotFrom } from '../../../../src/site/live/signal-states.ts';
 import { calendarText } from '../../../../src/site/feeds.ts';
+import { runTimeNames } from '../../../../src/site/timetable.ts';
+import { timetablePaths } from '../../../../src/site/timetable-paths.ts';
 import { buildOf } from '../../../../src/site/data.ts';
 import { payloadsAt } from '../../../../src/site/api/payloads.ts';
 import { clockWeekData } from '../../../support/clock-week.ts';
@@ -147,6 +149,21 @@ describe('the live engine', () => {
       buildOf(built, SITE.url, new Date(state.start * 1000), payloadsAt(built, new Date(state.start * 1000), SITE.url, HISTORY_NOW)),
     );
     expect(text(engine('/calendar.ics', t, { signals: newer, key })?.bytes)).toBe(calendar);
+  });
+
+  it('answers exactly the names the index calls run-time, but the pages, which it answers from their templates', () => {
+    const t = B + 7200 + 45;
+    const outputs = timetablePaths(deployed);
+    const named = new Set(runTimeNames(outputs));
+    const pages = outputs.filter((o) => o.templateKey).map((o) => o.path);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const p of pages) expect(named.has(p), p).toBe(true);
+    const others = [...TIMETABLE_PAYLOAD_NAMES, ...outputs.filter((o) => !o.templateKey).map((o) => o.path)];
+    const answered = others.filter((name) => engine(name, t, { signals: newer, key }) !== undefined);
+    expect(answered.sort()).toEqual(others.filter((n) => named.has(n)).sort());
+    expect(answered).toContain('forecast');
+    expect(answered).toContain('/calendar.ics');
+    expect(answered).not.toContain('alerts');
   });
 
   it('leaves the deploy standing for what the signals do not move, for a snapshot not newer than its own, and before a check', () => {
