@@ -24,7 +24,7 @@ import {
   NETWORK_MS,
   TRAFFIC,
   trafficInvocations,
-  WATCH_NETWORK_MS,
+  watchNetworkMs,
   WATCH_PERIOD_MS,
   type Design,
   type Measurements,
@@ -192,7 +192,7 @@ console.log(
 console.log(
   `network (stated, scripts/lib/cost/designs.ts NETWORK_MS): ${Object.entries(NETWORK_MS)
     .map(([k, v]) => `${k} ${v} ms`)
-    .join(', ')}; a watcher run waits ${WATCH_NETWORK_MS} ms`,
+    .join(', ')}; a watcher run waits ${watchNetworkMs(false)} ms, with the timelines asked at once ${watchNetworkMs(true)} ms`,
 );
 for (const n of notes) console.log(n);
 const w = m.watcher;
@@ -268,8 +268,8 @@ console.log('## function calls a month at the stated traffic');
 console.log('');
 console.log(row(['function', 'no CDN cache', `without durable (${CDN.edgeNodes} edge nodes)`, 'with durable']));
 console.log('|---|--:|--:|--:|');
-const perNode = trafficInvocations(CDN.edgeNodes);
-const durable = trafficInvocations(1);
+const perNode = trafficInvocations(CDN.edgeNodes, false);
+const durable = trafficInvocations(1, true);
 console.log(row(['timetable: pages', fmt(TRAFFIC.pageViews), fmt(perNode.pages), fmt(durable.pages)]));
 console.log(row(['timetable: payloads', fmt(perNode.requests - TRAFFIC.pageViews), fmt(perNode.api), fmt(durable.api)]));
 const mcpCalls = TRAFFIC.apiRequests * TRAFFIC.mcpShare;

@@ -25,7 +25,15 @@ import {
   type TimetableIndex,
   type TimetableState,
 } from '../core/timetable.ts';
-import { SIGNAL_PAYLOAD_NAMES, TIMETABLE_PAYLOAD_NAMES, PAYLOAD_SCHEMAS, payloadsAt, sharedWork, type PayloadName, type SharedWork } from './api/payloads.ts';
+import {
+  SIGNAL_PAYLOAD_NAMES,
+  TIMETABLE_PAYLOAD_NAMES,
+  PAYLOAD_SCHEMAS,
+  payloadsAt,
+  sharedWork,
+  type PayloadName,
+  type SharedWork,
+} from './api/payloads.ts';
 import { buildOf, buildSharedWork, loadBuild, type Build } from './data.ts';
 import type { KeyInputs } from './page-keys.ts';
 import { sitePages, timetablePaths, type PageView, type PathOutput, type SitePage } from './timetable-paths.ts';

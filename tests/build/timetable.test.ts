@@ -303,7 +303,16 @@ describe('the build’s timetable', () => {
     expect(starts('signals')).toEqual([B]);
     // What a newer snapshot may change: the signal payloads, the calendar's advice and every page (its slots).
     expect(new Set(index.run_time)).toEqual(
-      new Set(['forecast', 'outlook', 'hourly-outlook', 'badge', 'signals', 'banked', '/calendar.ics', ...paths().filter((p) => p.endsWith('/'))]),
+      new Set([
+        'forecast',
+        'outlook',
+        'hourly-outlook',
+        'badge',
+        'signals',
+        'banked',
+        '/calendar.ics',
+        ...paths().filter((p) => p.endsWith('/')),
+      ]),
     );
     for (const name of TIMETABLE_PAYLOAD_NAMES) {
       expect(starts(name)[0]).toBe(B);

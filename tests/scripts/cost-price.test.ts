@@ -4,7 +4,15 @@
  * 2 per 10,000 requests, 20 a GB; a 30-day month; the database asleep after 5 idle minutes).
  */
 import { describe, expect, it } from 'vitest';
-import { cachedInvocations, DESIGNS, NETWORK_MS, type Measurements, type RecordSpan } from '../../scripts/lib/cost/designs.ts';
+import {
+  cachedInvocations,
+  CLOCK_ONLY_WINDOW_SECONDS,
+  DESIGNS,
+  NETWORK_MS,
+  otherPayloadRoutes,
+  type Measurements,
+  type RecordSpan,
+} from '../../scripts/lib/cost/designs.ts';
 import {
   awakeHours,
   everyPeriod,
@@ -232,6 +240,13 @@ describe('the designs of the registry, on a record of 30 days', () => {
     expect(f(after, 'signals (POST)')).toMatchObject({ invocations: 1_440 });
     expect(f(before, 'signals (POST)')).toBeUndefined();
     expect(f(after, 'timetable (traffic)')!.invocations).toBeLessThan(f(before, 'timetable (traffic)')!.invocations);
+  });
+
+  it('the other payloads: 3 static files, 4 answers a snapshot may change, 4 only the clock moves (kept a day: about 30 calls a month each)', () => {
+    expect(otherPayloadRoutes()).toEqual({ static: 3, runTime: 4, clockOnly: 4 });
+    const still = cachedInvocations(1e6, 4, 1, CLOCK_ONLY_WINDOW_SECONDS);
+    expect(still).toBeCloseTo(4 * 30, 0);
+    expect(cachedInvocations(1e6, 4, 1, 300)).toBeCloseTo(4 * 8_640, 0);
   });
 
   it('cached invocations: never more than the requests, nor than one a window and cache', () => {

@@ -4,7 +4,8 @@
  * into a month's usage per meter. "previous" is the code on main; "run-time signals" a model of the design
  * where the functions read the pull's latest snapshot at run time, from the parameters of RUN_TIME_SIGNALS.
  */
-import { STEP_SECONDS } from '../../../src/core/timetable.ts';
+import { HOLD_SECONDS, STEP_SECONDS } from '../../../src/core/timetable.ts';
+import { PAYLOADS, SIGNAL_PAYLOAD_NAMES, TIMETABLE_PAYLOAD_NAMES } from '../../../src/site/api/payloads.ts';
 import { WATCH_SCHEDULE_MINUTES } from '../../../src/jobs/watch/config.ts';
 import { built, type Pull } from '../rebuild-replay.ts';
 import type { Claim } from './claims.ts';
@@ -70,11 +71,11 @@ export const RUN_TIME_SIGNALS = {
 export const CDN = { edgeNodes: 100, stateSeconds: STEP_SECONDS } as const;
 
 /**
- * The routes of the timetable function the stated traffic asks, with their share of it (stated): every
- * page view is one of the 5 locales' home pages; the API requests but /mcp by API_MIX, the rest spread
- * over 10 more clock payloads. Each route is one cached answer a window (per edge node without `durable`).
+ * The pages the stated traffic asks (stated): every page view is one of the 5 locales' home pages. The API
+ * requests but /mcp go by API_MIX; the rest spread evenly over every other payload (otherPayloadRoutes).
+ * Each route is one cached answer a window (per edge node without `durable`).
  */
-export const ROUTES = { pages: 5, otherPayloads: 10 } as const;
+export const ROUTES = { pages: 5 } as const;
 
 /** The traffic every design is priced at (issue 37): a stated month, not a measured one. */
 export const TRAFFIC = {
@@ -163,8 +164,12 @@ const fn = (name: string, invocations: number, durationMs: number, fixed: boolea
   basis,
 });
 
-/** The watcher's network time a run: 1 Blobs read, 3 X timelines, 1 site read, one after another. */
-export const WATCH_NETWORK_MS = NETWORK_MS.blobsRead + 3 * NETWORK_MS.xTimeline + NETWORK_MS.siteRead;
+/**
+ * The watcher's network time a run: 1 Blobs read, the 3 X timelines, 1 site read, one after another. The
+ * timelines are asked at once (src/jobs/intake/x.ts, readPosts), so they cost the slowest; before, their sum.
+ */
+export const watchNetworkMs = (runTime: boolean): number =>
+  NETWORK_MS.blobsRead + (runTime ? 1 : 3) * NETWORK_MS.xTimeline + NETWORK_MS.siteRead;
 /** What a run that announces adds: the database woken, the outlets, the state written; a post also dispatches the pull. */
 const CLAIM_NETWORK_MS = NETWORK_MS.dbWake + NETWORK_MS.outlets + NETWORK_MS.blobsWrite;
 
@@ -172,22 +177,24 @@ const CLAIM_NETWORK_MS = NETWORK_MS.dbWake + NETWORK_MS.outlets + NETWORK_MS.blo
 const POST_KINDS = new Set(['reset', 'event', 'grant']);
 
 /** A month of the watcher every 5 minutes: quiet, with a new post, or with a claim falling due. */
-function watcherUse(record: RecordSpan, m: Measurements): FunctionUse {
+function watcherUse(record: RecordSpan, m: Measurements, runTime: boolean): FunctionUse {
+  const network = watchNetworkMs(runTime);
   const w = m.watcher;
   const runs = MONTH_MS / WATCH_PERIOD_MS;
   const posts = perMonth(record.posts.length, record.days);
   const dues = perMonth(record.claims.filter((c) => !POST_KINDS.has(c.kind)).length, record.days);
   const quiet = runs - posts - dues;
-  const quietMs = w.quietMs + WATCH_NETWORK_MS;
-  const postMs = w.alertMs + WATCH_NETWORK_MS + CLAIM_NETWORK_MS + NETWORK_MS.dispatch;
-  const dueMs = w.dueAlertMs + WATCH_NETWORK_MS + CLAIM_NETWORK_MS;
+  const quietMs = w.quietMs + network;
+  const postMs = w.alertMs + network + CLAIM_NETWORK_MS + NETWORK_MS.dispatch;
+  const dueMs = w.dueAlertMs + network + CLAIM_NETWORK_MS;
   return fn(
     'watch (scheduled)',
     runs,
     (quiet * quietMs + posts * postMs + dues * dueMs) / runs,
     true,
     `every ${WATCH_PERIOD_MS / 60_000} min; a quiet run ${fmt(quietMs)} ms (${m.source} ${fmt(w.quietMs, 1)} ms in process + ` +
-      `${WATCH_NETWORK_MS} ms on the network: Blobs ${NETWORK_MS.blobsRead}, 3 X timelines × ${NETWORK_MS.xTimeline}, the site ` +
+      `${network} ms on the network: Blobs ${NETWORK_MS.blobsRead}, the 3 X timelines ` +
+      `${runTime ? `at once (${NETWORK_MS.xTimeline})` : `one after another (3 × ${NETWORK_MS.xTimeline})`}, the site ` +
       `${NETWORK_MS.siteRead}); ${fmt(posts, 1)} runs a month with a post (${fmt(postMs)} ms), ${fmt(dues, 1)} with a claim due (${fmt(dueMs)} ms)`,
   );
 }
@@ -217,39 +224,67 @@ function siteReads(record: RecordSpan): { watcher: number; pull: number } {
 
 /**
  * Invocations of the timetable function at the stated traffic: each route's answer is kept a window
- * (`windowSeconds`, never past the state's end: the states are STEP_SECONDS long, so a window is at most
- * that) by each of `caches` caches; requests spread evenly, so a cache asks the function in a window when
- * at least one request reaches it then: 1 − e^(−λ) for λ requests a window and cache.
+ * (`windowSeconds`, never past the state's end) by each of `caches` caches; requests spread evenly, so a
+ * cache asks the function in a window when at least one request reaches it then: 1 − e^(−λ) for λ requests
+ * a window and cache.
  */
 export function cachedInvocations(requests: number, routes: number, caches: number, windowSeconds: number): number {
-  const windows = MONTH_MS / 1000 / Math.min(windowSeconds, CDN.stateSeconds);
+  const windows = MONTH_MS / 1000 / windowSeconds;
   const perRoute = requests / routes;
   const lambda = perRoute / (windows * caches);
   return routes * caches * windows * (1 - Math.exp(-lambda));
 }
 
-/** The traffic's timetable invocations by route group, through `caches` caches a route. */
-export function trafficInvocations(caches: number): { pages: number; api: number; requests: number } {
+/**
+ * How long the edge keeps an answer only the clock moves, under run-time signals (src/core/timetable.ts,
+ * HOLD_SECONDS: to the state's end, a day at most). On the frozen history such a payload's states last a day
+ * or more (promises, alerts, backtest: one in 7 days; track-record: three), so the day sets the window.
+ */
+export const CLOCK_ONLY_WINDOW_SECONDS = HOLD_SECONDS;
+
+/**
+ * The API payloads other than the badge and the forecast, by what answers them (PAYLOADS): a static file
+ * (no function), the timetable function with an answer a snapshot may change, or one only the clock moves.
+ */
+export function otherPayloadRoutes(): { static: number; runTime: number; clockOnly: number } {
+  const others = PAYLOADS.map((p) => p.name).filter((n) => n !== 'badge' && n !== 'forecast');
+  const served = others.filter((n) => TIMETABLE_PAYLOAD_NAMES.includes(n));
+  const runTime = served.filter((n) => SIGNAL_PAYLOAD_NAMES.includes(n)).length;
+  return { static: others.length - served.length, runTime, clockOnly: served.length - runTime };
+}
+
+/**
+ * The traffic's timetable invocations by route group, through `caches` caches a route. Under run-time signals
+ * an answer a snapshot may change is kept RUN_TIME_SIGNALS.cacheSeconds, one only the clock moves
+ * CLOCK_ONLY_WINDOW_SECONDS; before, every answer at most a state of the grid (CDN.stateSeconds).
+ */
+export function trafficInvocations(caches: number, runTime = caches === 1): { pages: number; api: number; requests: number } {
   const api = TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare);
-  const window = RUN_TIME_SIGNALS.cacheSeconds;
-  const viaCache = (requests: number, routes: number): number => cachedInvocations(requests, routes, caches, window);
+  const moving = runTime ? RUN_TIME_SIGNALS.cacheSeconds : CDN.stateSeconds;
+  const still = runTime ? CLOCK_ONLY_WINDOW_SECONDS : CDN.stateSeconds;
+  const viaCache = (requests: number, routes: number, window: number): number =>
+    routes === 0 ? 0 : cachedInvocations(requests, routes, caches, window);
+  const routes = otherPayloadRoutes();
+  const perOther = (api * API_MIX.others) / (routes.static + routes.runTime + routes.clockOnly);
   return {
-    pages: viaCache(TRAFFIC.pageViews, ROUTES.pages),
+    pages: viaCache(TRAFFIC.pageViews, ROUTES.pages, moving),
     api:
-      viaCache(api * API_MIX['badge.json'], 1) +
-      viaCache(api * API_MIX['forecast.json'], 1) +
-      viaCache(api * API_MIX.others, ROUTES.otherPayloads),
-    requests: TRAFFIC.pageViews + api,
+      viaCache(api * API_MIX['badge.json'], 1, moving) +
+      viaCache(api * API_MIX['forecast.json'], 1, moving) +
+      viaCache(perOther * routes.runTime, routes.runTime, moving) +
+      viaCache(perOther * routes.clockOnly, routes.clockOnly, still),
+    requests: TRAFFIC.pageViews + api * (1 - API_MIX.others) + perOther * (routes.runTime + routes.clockOnly),
   };
 }
 
 function timetableUse(record: RecordSpan, m: Measurements, runTime: boolean): FunctionUse[] {
   const caches = runTime ? 1 : CDN.edgeNodes;
-  const t = trafficInvocations(caches);
+  const t = trafficInvocations(caches, runTime);
   const reads = siteReads(record);
   const ms = m.timetable.requestMs + (runTime ? RUN_TIME_SIGNALS.blobsReadsPerInvocation * NETWORK_MS.blobsRead : 0);
   const how = runTime
-    ? `durable: one cached answer a route for every edge node, ${RUN_TIME_SIGNALS.cacheSeconds} s at most`
+    ? `durable: one cached answer a route for every edge node, ${RUN_TIME_SIGNALS.cacheSeconds} s at most where a snapshot may change it, ` +
+      `${CLOCK_ONLY_WINDOW_SECONDS / 3_600} h where only the clock moves it`
     : `no durable: each of ${CDN.edgeNodes} edge nodes (stated) keeps its own answer a route, ${CDN.stateSeconds} s at most`;
   const perCall = runTime
     ? `${m.source} ${fmt(m.timetable.requestMs, 2)} ms + 1 Blobs read ${NETWORK_MS.blobsRead} ms`
@@ -260,7 +295,7 @@ function timetableUse(record: RecordSpan, m: Measurements, runTime: boolean): Fu
       t.pages + t.api,
       ms,
       false,
-      `${fmt(t.requests)} requests to its routes (${ROUTES.pages} pages, badge, forecast, ${ROUTES.otherPayloads} more payloads); ${how}; ${perCall} each`,
+      `${fmt(t.requests)} requests to its routes (${ROUTES.pages} pages, badge, forecast, the other payloads the function serves); ${how}; ${perCall} each`,
     ),
     fn(
       'timetable (own reads)',
@@ -375,7 +410,7 @@ function webUse(record: RecordSpan, m: Measurements, runTime: boolean): Pick<Usa
 /** One design's month, its deploy rule given by the replay it is handed. */
 function monthOf(record: RecordSpan, m: Measurements, runTime: boolean): Usage {
   const functions = [
-    watcherUse(record, m),
+    watcherUse(record, m, runTime),
     ...webhookUse(record, m),
     mcpUse(m, runTime),
     ...timetableUse(record, m, runTime),

@@ -117,6 +117,9 @@ export async function lookUpUsers(
   return ids;
 }
 
+/** One account's read: its new posts and where its next read starts, by name and user id. */
+type AccountRead = { username: string; userId: string; read: Awaited<ReturnType<typeof readTimeline>> };
+
 /**
  * One account's new posts since `sinceId`, and where the next read starts: the newest post taken. A
  * post dated after `now` (its id decodes to its time) is not taken now, so the cursor stays before it
@@ -197,7 +200,7 @@ export async function readPosts(
   );
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
-  const reads = settled.map((r) => (r as PromiseFulfilledResult<{ username: string; userId: string; read: Awaited<ReturnType<typeof readTimeline>> }>).value);
+  const reads = settled.map((r) => (r as PromiseFulfilledResult<AccountRead>).value);
   for (const { username, userId, read } of reads) {
     deferred += read.deferred;
     posts.push(...read.posts.map((p) => ({ ...p, username })));

@@ -62,12 +62,19 @@ describe('createTimetableHandler', () => {
     ['promises', 1_990, 10],
     ['promises', 2_000, 86_400],
     ['promises', 999, 300],
-  ])('an index naming its run-time answers: %s at %i is kept %i s by the edge (5 minutes for those, else to the state’s end)', async (name, t, cdn) => {
-    const index: TimetableIndex = { ...INDEX, states: { ...INDEX.states, promises: [1000, 2000] }, run_time: ['forecast'] };
-    const h = createTimetableHandler({ files: { index, read: (n, s) => new TextEncoder().encode(body(n, s)) }, headers: {}, now: () => t * 1000 });
-    const res = await h(get(`/api/v1/${name}.json`));
-    expect([res.status, res.headers.get('netlify-cdn-cache-control')]).toEqual([200, `public, durable, max-age=${cdn}`]);
-  });
+  ])(
+    'an index naming its run-time answers: %s at %i is kept %i s by the edge (5 minutes for those, else to the state’s end)',
+    async (name, t, cdn) => {
+      const index: TimetableIndex = { ...INDEX, states: { ...INDEX.states, promises: [1000, 2000] }, run_time: ['forecast'] };
+      const h = createTimetableHandler({
+        files: { index, read: (n, s) => new TextEncoder().encode(body(n, s)) },
+        headers: {},
+        now: () => t * 1000,
+      });
+      const res = await h(get(`/api/v1/${name}.json`));
+      expect([res.status, res.headers.get('netlify-cdn-cache-control')]).toEqual([200, `public, durable, max-age=${cdn}`]);
+    },
+  );
 
   it('gives each state its own ETag, and the same state the same one', async () => {
     const tags = await Promise.all(

@@ -1,7 +1,15 @@
 /** The timetable's pure parts (src/core/timetable.ts): the grid, the states found, the pick and the edge cache. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheSeconds, gridInstants, HOLD_SECONDS, pickState, STEP_SECONDS, timetableStates, withoutStamps } from '../../../src/core/timetable.ts';
+import {
+  cacheSeconds,
+  gridInstants,
+  HOLD_SECONDS,
+  pickState,
+  STEP_SECONDS,
+  timetableStates,
+  withoutStamps,
+} from '../../../src/core/timetable.ts';
 
 describe('gridInstants', () => {
   it.each([

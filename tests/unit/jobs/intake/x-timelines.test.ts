@@ -12,7 +12,10 @@ import { httpDeps, NOW } from '../../../support/pull-env.ts';
 
 const ACCOUNTS = ['alpha', 'beta', 'gamma'];
 const IDS: Record<string, string> = { alpha: '1001', beta: '1002', gamma: '1003' };
-const postOf = (name: string, i: number) => ({ id: postIdAt(new Date(NOW.getTime() - 60_000 * (i + 1)), BigInt(i + 1)), text: `a post by ${name}` });
+const postOf = (name: string, i: number) => ({
+  id: postIdAt(new Date(NOW.getTime() - 60_000 * (i + 1)), BigInt(i + 1)),
+  text: `a post by ${name}`,
+});
 
 let servers: FixtureServer[] = [];
 afterEach(async () => {
@@ -31,7 +34,10 @@ async function heldX(fail: Record<string, Reply> = {}): Promise<FixtureServer> {
     asked.add(name);
     if (asked.size === ACCOUNTS.length) release();
     const post = postOf(name, ACCOUNTS.indexOf(name));
-    return { after: allAsked, ...(fail[name] ?? { body: JSON.stringify({ data: [post], meta: { result_count: 1, newest_id: post.id } }) }) };
+    return {
+      after: allAsked,
+      ...(fail[name] ?? { body: JSON.stringify({ data: [post], meta: { result_count: 1, newest_id: post.id } }) }),
+    };
   });
   servers.push(server);
   return server;
@@ -50,7 +56,10 @@ describe('reading the watched accounts', () => {
   });
 
   it('two accounts failing: the read fails with the first of them in the accounts’ order', async () => {
-    const x = await heldX({ gamma: { status: 401, body: '{"title":"Unauthorized"}' }, beta: { status: 403, body: '{"title":"Forbidden"}' } });
+    const x = await heldX({
+      gamma: { status: 401, body: '{"title":"Unauthorized"}' },
+      beta: { status: 403, body: '{"title":"Forbidden"}' },
+    });
     await expect(readPosts({ ...httpDeps(), retries: 0 }, x.url, 'token', known, NOW, ACCOUNTS)).rejects.toThrow(/^HTTP 403 Forbidden/);
   });
 });
