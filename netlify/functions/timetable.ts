@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '@netlify/functions';
 import { createTimetableHandler, type LiveState } from '../../src/core/timetable-answer.ts';
 import {
+  changesAtRunTime,
   pathTemplateFile,
   TIMETABLE_DIR,
   TIMETABLE_INDEX,
@@ -81,10 +82,10 @@ function liveAnswers(dir: string, index: TimetableIndex): (name: string, t: numb
     const site = JSON.parse(readFileSync(join(dir, TIMETABLE_SITE), 'utf8')) as DeployedSiteFile;
     return liveEngine(site, index, (path, start) => JSON.parse(readFileSync(join(dir, pathTemplateFile(path, start)), 'utf8')));
   };
-  const runTime = index.run_time ? new Set(index.run_time) : null;
+  const runTime = changesAtRunTime(index);
   return async (name, t) => {
     // An answer no snapshot changes reads no snapshot: one Blobs read less for each of them.
-    if (runTime !== null && !runTime.has(name)) return undefined;
+    if (!runTime(name)) return undefined;
     const snapshot = await snapshots.current();
     if (snapshot === null) return undefined;
     try {

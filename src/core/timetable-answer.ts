@@ -6,7 +6,15 @@
  * state's bytes. It computes nothing but the pick (and the ETag, once per state). Where a newer signals
  * snapshot applies, the binding's `live` answer stands in for the state (docs/timetable.md, "Signals at run time").
  */
-import { cacheSeconds, pickState, STEP_SECONDS, timetableEntry, timetableFile, type TimetableIndex } from './timetable.ts';
+import {
+  cacheSeconds,
+  changesAtRunTime,
+  pickState,
+  STEP_SECONDS,
+  timetableEntry,
+  timetableFile,
+  type TimetableIndex,
+} from './timetable.ts';
 
 /** How the binding reaches one build's timetable: its index, and a state's bytes. */
 export interface TimetableFiles {
@@ -75,7 +83,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
     last.set(name, state);
     return state;
   };
-  const runTime = o.files.index.run_time ? new Set(o.files.index.run_time) : null;
+  const runTime = changesAtRunTime(o.files.index);
   return async (req) => {
     const path = new URL(req.url).pathname;
     const entry = timetableEntry(o.files.index, path);
@@ -106,7 +114,7 @@ export function createTimetableHandler(o: TimetableAnswerOptions): (req: Request
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
       });
     }
-    headers['Netlify-CDN-Cache-Control'] = edgeCache(cacheSeconds(starts, i, t, runTime === null || runTime.has(name)));
+    headers['Netlify-CDN-Cache-Control'] = edgeCache(cacheSeconds(starts, i, t, runTime(name)));
     headers['ETag'] = state.etag;
     return new Response(req.method === 'HEAD' ? null : (state.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
   };

@@ -190,6 +190,13 @@ export interface TimetableIndex {
   run_time?: string[];
 }
 
+/** Whether a newer signals snapshot may change the answer for `name` (the index's `run_time`; every name for an index before it). */
+export function changesAtRunTime(index: TimetableIndex): (name: string) => boolean {
+  if (!index.run_time) return () => true;
+  const names = new Set(index.run_time);
+  return (name) => names.has(name);
+}
+
 /** A payload state's file, relative to the timetable folder. */
 export const stateFile = (name: string, start: number): string => `${name}/${start}.json`;
 

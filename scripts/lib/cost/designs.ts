@@ -258,7 +258,7 @@ export function otherPayloadRoutes(): { static: number; runTime: number; clockOn
  * an answer a snapshot may change is kept RUN_TIME_SIGNALS.cacheSeconds, one only the clock moves
  * CLOCK_ONLY_WINDOW_SECONDS; before, every answer at most a state of the grid (CDN.stateSeconds).
  */
-export function trafficInvocations(caches: number, runTime = caches === 1): { pages: number; api: number; requests: number } {
+export function trafficInvocations(caches: number, runTime: boolean): { pages: number; api: number; requests: number } {
   const api = TRAFFIC.apiRequests * (1 - TRAFFIC.mcpShare);
   const moving = runTime ? RUN_TIME_SIGNALS.cacheSeconds : CDN.stateSeconds;
   const still = runTime ? CLOCK_ONLY_WINDOW_SECONDS : CDN.stateSeconds;

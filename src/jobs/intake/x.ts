@@ -117,9 +117,6 @@ export async function lookUpUsers(
   return ids;
 }
 
-/** One account's read: its new posts and where its next read starts, by name and user id. */
-type AccountRead = { username: string; userId: string; read: Awaited<ReturnType<typeof readTimeline>> };
-
 /**
  * One account's new posts since `sinceId`, and where the next read starts: the newest post taken. A
  * post dated after `now` (its id decodes to its time) is not taken now, so the cursor stays before it
@@ -191,17 +188,14 @@ export async function readPosts(
   let deferred = 0;
   // The timelines at once: a run waits for the slowest, not for their sum. A failure still fails the read, and
   // the first in account order is the one thrown, as when they were read one after another.
-  const settled = await Promise.allSettled(
-    accounts.map(async (username) => {
-      const userId = state[username]?.user_id ?? ids.get(username.toLowerCase())!;
-      const read = await readTimeline(http, base, headers, { username, userId, sinceId: state[username]?.since_id ?? null }, now);
-      return { username, userId, read };
-    }),
-  );
-  const failed = settled.find((r) => r.status === 'rejected');
+  const reading = accounts.map(async (username) => {
+    const userId = state[username]?.user_id ?? ids.get(username.toLowerCase())!;
+    const read = await readTimeline(http, base, headers, { username, userId, sinceId: state[username]?.since_id ?? null }, now);
+    return { username, userId, read };
+  });
+  const failed = (await Promise.allSettled(reading)).find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
-  const reads = settled.map((r) => (r as PromiseFulfilledResult<AccountRead>).value);
-  for (const { username, userId, read } of reads) {
+  for (const { username, userId, read } of await Promise.all(reading)) {
     deferred += read.deferred;
     posts.push(...read.posts.map((p) => ({ ...p, username })));
     next[username] = { user_id: userId, since_id: read.newest };
